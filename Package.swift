@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+// repodigest: GitHub repository data in, a themed and validated static site out.
+// The targets are the layers of ARCHITECTURE (Clean Architecture with Presentation-Domain
+// Separation). Dependencies point inward only; `make check-imports` proves it.
+import PackageDescription
+
+/// Our own targets build with every warning as an error: "no warnings" is a rule, not a wish.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "repodigest",
+    products: [
+        .executable(name: "repodigest", targets: ["repodigest"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // Plain Sendable value types from GitHub's world: repositories, owners, releases. Imports nothing.
+        .target(name: "Entities", swiftSettings: strict),
+
+        // View-ready values for every page: formatted text and routes, never an Entity. Imports nothing.
+        .target(name: "PageModels", swiftSettings: strict),
+
+        // One batch use case per job, the ports they need, and the Translators from Entities to PageModels.
+        .target(name: "UseCases", dependencies: ["Entities", "PageModels"], swiftSettings: strict),
+
+        // The data layer: GitHub REST decoding, the libcurl client, local stores and the bundled sample.
+        .target(
+            name: "GitHubData",
+            dependencies: ["Entities", "UseCases", "CCurl"],
+            exclude: ["Sample", "embedded-folders.txt"],
+            swiftSettings: strict,
+            plugins: ["EmbedFolders"]
+        ),
+
+        // The view layer: routing, themes, Mustache, Markdown, feeds, the libxml2 validator, the writer.
+        .target(
+            name: "SiteRenderer",
+            dependencies: [
+                "PageModels", "CLibXML2", "CCmarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            exclude: ["embedded-folders.txt"],
+            swiftSettings: strict,
+            plugins: ["EmbedFolders"]
+        ),
+
+        // The composition root: command line, configuration, wiring stores into use cases.
+        .executableTarget(
+            name: "repodigest",
+            dependencies: [
+                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // libcurl, with typed shims for its variadic calls.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // libxml2, for parsing and checking every file a build writes.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // cmark-gfm and its extensions, the Markdown renderer GitHub itself uses.
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+
+        // Build tool plugin: compiles the folders a target names in `embedded-folders.txt` into it,
+        // so the binary carries its themes and sample data and runs from anywhere.
+        .plugin(
+            name: "EmbedFolders", capability: .buildTool(), dependencies: ["embed-folders"],
+            path: "Sources/EmbedFolders"
+        ),
+        // The tool behind that plugin: folder in, Swift source out.
+        .executableTarget(name: "embed-folders", swiftSettings: strict),
+
+        .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
+        .testTarget(name: "GitHubDataTests", dependencies: ["GitHubData", "UseCases", "Entities"]),
+        .testTarget(
+            name: "SiteRendererTests",
+            dependencies: ["SiteRenderer", "PageModels"],
+            exclude: ["Golden"]
+        ),
+        // End to end: runs the built `repodigest` binary as a user would.
+        .testTarget(name: "EndToEndTests", dependencies: ["repodigest", "SiteRenderer"]),
+    ]
+)

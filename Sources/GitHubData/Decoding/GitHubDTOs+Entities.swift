@@ -1,0 +1,100 @@
+import Entities
+import Foundation
+
+// DTO → Entity: the only place that knows how GitHub's fields map onto the domain.
+
+extension RepoDTO {
+    var entity: GitHubRepo {
+        let owner = self.owner.entity
+        let repoName = fullName.flatMap { try? RepoName(parsing: $0) }
+            ?? RepoName(owner: owner.login, name: name)
+        return GitHubRepo(
+            id: GitHubRepo.ID(rawValue: id),
+            name: repoName,
+            owner: owner,
+            description: description,
+            htmlURL: htmlUrl ?? "https://github.com/\(repoName)",
+            homepage: homepage,
+            language: language,
+            topics: topics ?? [],
+            stars: stargazersCount ?? 0,
+            forks: forksCount ?? 0,
+            watchers: subscribersCount ?? watchersCount ?? 0,
+            openIssues: openIssuesCount ?? 0,
+            license: license?.entity,
+            isFork: fork ?? false,
+            isArchived: archived ?? false,
+            isPrivate: `private` ?? false,
+            defaultBranch: defaultBranch ?? "main",
+            createdAt: createdAt,
+            updatedAt: updatedAt,
+            pushedAt: pushedAt
+        )
+    }
+}
+
+extension LicenseDTO {
+    var entity: License? {
+        guard let name = name ?? spdxId ?? key else { return nil }
+        return License(spdxID: spdxId == "NOASSERTION" ? nil : spdxId, name: name)
+    }
+}
+
+extension AccountDTO {
+    var entity: Owner {
+        Owner(
+            login: login,
+            id: id,
+            kind: type == "Organization" ? .organization : .user,
+            htmlURL: htmlUrl ?? "https://github.com/\(login)",
+            displayName: name.flatMap { $0.isEmpty ? nil : $0 },
+            bio: (bio ?? description).flatMap { $0.isEmpty ? nil : $0 }
+        )
+    }
+}
+
+extension StarDTO {
+    var entity: Star { Star(repo: repo.entity, starredAt: starredAt) }
+}
+
+extension ReleaseDTO {
+    func entity(repoURL: String) -> Release {
+        Release(
+            id: id,
+            tagName: tagName,
+            name: name,
+            body: body,
+            htmlURL: htmlUrl ?? "\(repoURL)/releases/tag/\(tagName)",
+            publishedAt: publishedAt ?? createdAt,
+            isPrerelease: prerelease ?? false,
+            isDraft: draft ?? false
+        )
+    }
+}
+
+extension ReadmeDTO {
+    /// The README as text. GitHub sends base64 with a line break every 60 characters; bytes
+    /// that are not UTF-8 become U+FFFD rather than failing the whole page.
+    func entity(resource: String) throws -> Readme {
+        guard let content else {
+            throw GitHubDataError.undecodable(resource: resource, reason: "README has no content")
+        }
+        let bytes: Data
+        switch encoding ?? "base64" {
+        case "base64":
+            guard let decoded = Data(base64Encoded: content, options: .ignoreUnknownCharacters) else {
+                throw GitHubDataError.undecodable(resource: resource, reason: "README content is not valid base64")
+            }
+            bytes = decoded
+        case "utf-8", "utf8", "none":
+            bytes = Data(content.utf8)
+        case let other:
+            throw GitHubDataError.undecodable(resource: resource, reason: "unknown README encoding '\(other)'")
+        }
+        return Readme(
+            path: path ?? "README.md",
+            markdown: String(decoding: bytes, as: UTF8.self),
+            htmlURL: htmlUrl,
+            downloadURL: downloadUrl)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+// The JSON shapes of GitHub's REST API, as decoded. Every field the API may leave out or
+// send as null is optional, and unknown fields are ignored, so old and new answers decode.
+
+struct RepoDTO: Decodable {
+    var id: Int64
+    var name: String
+    var fullName: String?
+    var owner: AccountDTO
+    var `private`: Bool?
+    var htmlUrl: String?
+    var description: String?
+    var fork: Bool?
+    var homepage: String?
+    var language: String?
+    var topics: [String]?
+    var stargazersCount: Int?
+    var watchersCount: Int?
+    /// The real number of watchers; only the single-repository answer carries it.
+    var subscribersCount: Int?
+    var forksCount: Int?
+    var openIssuesCount: Int?
+    var license: LicenseDTO?
+    var archived: Bool?
+    var defaultBranch: String?
+    var createdAt: Date?
+    var updatedAt: Date?
+    var pushedAt: Date?
+}
+
+struct LicenseDTO: Decodable {
+    var key: String?
+    var name: String?
+    var spdxId: String?
+}
+
+/// A user or organisation, either the short form embedded in other objects or the full one.
+struct AccountDTO: Decodable {
+    var login: String
+    var id: Int64
+    var type: String?
+    var htmlUrl: String?
+    var name: String?
+    var bio: String?
+    /// Organisations describe themselves here rather than in `bio`.
+    var description: String?
+}
+
+/// One entry of a starred list. With the `star+json` media type GitHub wraps each repository
+/// as `{starred_at, repo}`; without it the entry is the repository itself. Both decode.
+struct StarDTO: Decodable {
+    var starredAt: Date?
+    var repo: RepoDTO
+
+    private enum CodingKeys: String, CodingKey {
+        case starredAt
+        case repo
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.repo) {
+            repo = try container.decode(RepoDTO.self, forKey: .repo)
+            starredAt = try container.decodeIfPresent(Date.self, forKey: .starredAt)
+        } else {
+            repo = try RepoDTO(from: decoder)
+            starredAt = nil
+        }
+    }
+}
+
+struct ReleaseDTO: Decodable {
+    var id: Int64
+    var tagName: String
+    var name: String?
+    var body: String?
+    var htmlUrl: String?
+    var draft: Bool?
+    var prerelease: Bool?
+    var publishedAt: Date?
+    var createdAt: Date?
+}
+
+struct ReadmeDTO: Decodable {
+    var path: String?
+    var content: String?
+    var encoding: String?
+    var htmlUrl: String?
+    var downloadUrl: String?
+}
+
+struct SearchResultDTO: Decodable {
+    var totalCount: Int?
+    var incompleteResults: Bool?
+    var items: [RepoDTO]
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Decodes GitHub's JSON the one way both the live client and the sample use.
+struct GitHubDecoder: Sendable {
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, resource: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .custom(Self.decodeDate)
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let error as DecodingError {
+            throw GitHubDataError.undecodable(resource: resource, reason: Self.describe(error))
+        }
+    }
+
+    /// ISO 8601 with or without fractional seconds, as GitHub sends both.
+    private static func decodeDate(_ decoder: any Decoder) throws -> Date {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(
+            text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        {
+            return date
+        }
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ISO 8601 date"))
+    }
+
+    /// "at items[3].owner.login: value missing" rather than Foundation's debug dump.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop(while: { $0 == "." }))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "at \(path(context.codingPath + [key])): required field missing"
+        case .valueNotFound(_, let context):
+            return "at \(path(context.codingPath)): required value is null"
+        case .typeMismatch(let type, let context):
+            return "at \(path(context.codingPath)): expected \(type)"
+        case .dataCorrupted(let context):
+            return "at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+public import Entities
+import Foundation
+public import UseCases
+
+/// The sample data bundled in the binary, served through the same port and the same
+/// decoding as live GitHub data. Its files mirror the API's paths
+/// (`users/NAME/starred.json` answers `GET /users/NAME/starred`), so a sample file is
+/// exactly a GitHub answer. Powers `repodigest build --sample`: no token, no network.
+public struct SampleDataStore: RepositorySource {
+    private let files: [String: String]
+    private let decoder = GitHubDecoder()
+
+    public init() {
+        self.init(files: SampleFiles.files)
+    }
+
+    /// A store over other files in the same layout (base64 contents by path); for tests.
+    init(files: [String: String]) {
+        self.files = files
+    }
+
+    /// The sample's configuration, `repodigest.toml` text that names its sources.
+    public static var configuration: String {
+        SampleDataStore().text("repodigest.toml") ?? ""
+    }
+
+    public func owner(_ login: String) async throws -> Owner {
+        if files["users/\(login).json"] != nil {
+            return try decode(AccountDTO.self, "users/\(login)").entity
+        }
+        return try decode(AccountDTO.self, "orgs/\(login)").entity
+    }
+
+    public func starred(by login: String) async throws -> [Star] {
+        try decode([StarDTO].self, "users/\(login)/starred").map(\.entity)
+    }
+
+    public func repositories(of owner: Owner) async throws -> [GitHubRepo] {
+        let folder = owner.kind == .organization ? "orgs" : "users"
+        return try decode([RepoDTO].self, "\(folder)/\(owner.login)/repos").map(\.entity)
+    }
+
+    /// The sample holds one search's answer, whatever the query.
+    public func search(_ search: SavedSearch) async throws -> [GitHubRepo] {
+        try decode(SearchResultDTO.self, "search/repositories").items.prefix(search.limit).map(\.entity)
+    }
+
+    public func repository(_ name: RepoName) async throws -> GitHubRepo {
+        try decode(RepoDTO.self, "repos/\(name)").entity
+    }
+
+    public func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
+        let resource = "repos/\(repo.name)/releases"
+        guard files[resource + ".json"] != nil else { return [] }
+        return try decode([ReleaseDTO].self, resource)
+            .map { $0.entity(repoURL: repo.htmlURL) }
+            .filter { !$0.isDraft }
+            .prefix(limit)
+            .map { $0 }
+    }
+
+    public func readme(of repo: GitHubRepo) async throws -> Readme? {
+        let resource = "repos/\(repo.name)/readme"
+        guard files[resource + ".json"] != nil else { return nil }
+        return try decode(ReadmeDTO.self, resource).entity(resource: "sample \(resource)")
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {
+        guard let base64 = files[resource + ".json"], let data = Data(base64Encoded: base64) else {
+            throw GitHubDataError.notFound(resource: "sample \(resource)")
+        }
+        return try decoder.decode(type, from: data, resource: "sample \(resource)")
+    }
+
+    private func text(_ path: String) -> String? {
+        files[path].flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}

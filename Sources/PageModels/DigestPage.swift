@@ -1,0 +1,33 @@
+/// The front page: what is new and where to go next.
+public struct DigestPage: Sendable, Hashable {
+    public var title: String
+    /// One line under the title: "48 repositories from 1 starring account, 2 owners, 1 search".
+    public var summary: String
+    public var sections: [DigestSection]
+    public var languages: [PageLink]
+    public var topics: [PageLink]
+
+    public init(
+        title: String, summary: String, sections: [DigestSection], languages: [PageLink],
+        topics: [PageLink]
+    ) {
+        self.title = title
+        self.summary = summary
+        self.sections = sections
+        self.languages = languages
+        self.topics = topics
+    }
+}
+
+/// A titled group of repositories on the digest page, with a link to the whole list.
+public struct DigestSection: Sendable, Hashable {
+    public var title: String
+    public var cards: [RepoCard]
+    public var more: PageLink?
+
+    public init(title: String, cards: [RepoCard], more: PageLink?) {
+        self.title = title
+        self.cards = cards
+        self.more = more
+    }
+}

@@ -1,0 +1,45 @@
+/// A repository as it appears in a list: everything already formatted for display.
+public struct RepoCard: Sendable, Hashable {
+    public var route: Route
+    public var fullName: String
+    public var description: String?
+    public var language: PageLink?
+    public var topics: [PageLink]
+    public var stars: Int
+    /// `stars` for people: "1.2k".
+    public var starsText: String
+    public var forksText: String
+    /// "Pushed 3 Nov 2026", or nil when GitHub gave no date.
+    public var pushedText: String?
+    /// "Starred 20 Nov 2026" on starred lists.
+    public var starredText: String?
+    public var badges: [Badge]
+    /// The repository on GitHub (always https).
+    public var gitHubURL: String
+
+    public init(
+        route: Route, fullName: String, description: String?, language: PageLink?,
+        topics: [PageLink], stars: Int, starsText: String, forksText: String,
+        pushedText: String?, starredText: String?, badges: [Badge], gitHubURL: String
+    ) {
+        self.route = route
+        self.fullName = fullName
+        self.description = description
+        self.language = language
+        self.topics = topics
+        self.stars = stars
+        self.starsText = starsText
+        self.forksText = forksText
+        self.pushedText = pushedText
+        self.starredText = starredText
+        self.badges = badges
+        self.gitHubURL = gitHubURL
+    }
+}
+
+/// A short label shown beside a repository's name.
+public enum Badge: String, Sendable, Hashable, CaseIterable {
+    case favourite = "Favourite"
+    case archived = "Archived"
+    case fork = "Fork"
+}

@@ -1,0 +1,47 @@
+/// Where a page lives, logically. The renderer's `Router` is the one place that turns a route
+/// into a file path and a link, so page models never spell out a URL of the site.
+public struct Route: Sendable, Hashable, Comparable {
+    public enum Kind: Sendable, Hashable, Comparable {
+        case digest
+        case favourites
+        case starred
+        case repository(owner: String, name: String)
+        case owner(login: String)
+        case search(name: String)
+        case language(name: String)
+        case topic(name: String)
+        case notFound
+    }
+
+    public var kind: Kind
+    /// 1-based page number of a paginated list; 1 for every other page.
+    public var page: Int
+
+    public init(_ kind: Kind, page: Int = 1) {
+        self.kind = kind
+        self.page = page
+    }
+
+    public static let digest = Route(.digest)
+    public static let notFound = Route(.notFound)
+
+    public static func < (lhs: Route, rhs: Route) -> Bool {
+        (lhs.kind, lhs.page) < (rhs.kind, rhs.page)
+    }
+
+    /// The same list, another page.
+    public func page(_ number: Int) -> Route { Route(kind, page: number) }
+}
+
+/// A titled link to another page of the site, with an optional count ("Swift (12)").
+public struct PageLink: Sendable, Hashable {
+    public var title: String
+    public var route: Route
+    public var count: Int?
+
+    public init(title: String, route: Route, count: Int? = nil) {
+        self.title = title
+        self.route = route
+        self.count = count
+    }
+}

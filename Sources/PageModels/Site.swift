@@ -1,0 +1,26 @@
+/// Everything one build publishes, as page models. The renderer needs nothing else.
+public struct Site: Sendable, Hashable {
+    public var title: String
+    /// "22 Nov 2026, 03:00 UTC".
+    public var generatedText: String
+    /// ISO 8601, for `<time datetime>`, feeds and `digest.json`.
+    public var generatedISO: String
+    /// The site-wide navigation, in order.
+    public var navigation: [PageLink]
+    public var digest: DigestPage
+    public var lists: [ListPage]
+    public var repositories: [RepoPage]
+
+    public init(
+        title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
+        digest: DigestPage, lists: [ListPage], repositories: [RepoPage]
+    ) {
+        self.title = title
+        self.generatedText = generatedText
+        self.generatedISO = generatedISO
+        self.navigation = navigation
+        self.digest = digest
+        self.lists = lists
+        self.repositories = repositories
+    }
+}

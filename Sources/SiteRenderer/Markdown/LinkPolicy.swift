@@ -1,0 +1,63 @@
+import Foundation
+
+/// Which URLs a rendered document may keep, and where relative ones point.
+enum LinkPolicy {
+    /// The URL to use, or nil to drop the link and keep its text.
+    ///
+    /// - Fragments (`#install`) stay only when they name a heading of the same document.
+    /// - Absolute http(s) and mailto URLs stay as they are.
+    /// - Relative URLs resolve against `base` (the repository on GitHub); with no base, dropped.
+    /// - Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, …) is dropped.
+    static func resolve(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty,
+            !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        if trimmed.hasPrefix("#") {
+            let id = fragmentPrefix + String(trimmed.dropFirst()).lowercased()
+            return knownIDs.contains(id) ? "#" + id : nil
+        }
+        if let scheme = scheme(of: trimmed) {
+            return ["http", "https", "mailto"].contains(scheme) ? trimmed : nil
+        }
+        if trimmed.hasPrefix("//") { return "https:" + trimmed }
+        guard let base, let baseURL = URL(string: base) else { return nil }
+        // A root-relative path means the repository's root, which for a README at the root
+        // is the base itself; GitHub resolves them the same way.
+        let relative = trimmed.hasPrefix("/") ? String(trimmed.drop(while: { $0 == "/" })) : trimmed
+        guard let resolved = URL(string: relative, relativeTo: baseURL)?.absoluteURL.absoluteString,
+            scheme(of: resolved) == "https" || scheme(of: resolved) == "http"
+        else { return nil }
+        return resolved
+    }
+
+    /// The scheme, lower-cased, if the URL starts with one (`JaVaScRiPt:` → `javascript`).
+    private static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let candidate = url[..<colon]
+        guard let first = candidate.first, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+}
+
+/// GitHub-style heading ids: lower-case, punctuation dropped, spaces to hyphens, repeats numbered.
+struct HeadingSlugs {
+    private var used: [String: Int] = [:]
+
+    mutating func next(for text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        if slug.isEmpty { slug = "section" }
+        let count = used[slug, default: 0]
+        used[slug] = count + 1
+        return count == 0 ? slug : "\(slug)-\(count)"
+    }
+}

@@ -1,0 +1,188 @@
+public import Foundation
+
+/// Publishes a site so that the output folder always holds one complete build.
+///
+/// The files go into a staging folder beside the output; only when all are written does one
+/// atomic `renameat2(RENAME_EXCHANGE)` swap it with the published folder. A run killed at any
+/// moment leaves the previous site in place, and the next run clears what it left behind.
+/// Files whose bytes did not change keep their modification time, so rsync, git and
+/// documentation builds see only real changes. Hidden entries at the top of the output folder
+/// (`.git`, `.gitignore`, `.nojekyll`) are the user's, not the build's: like Jekyll's
+/// `keep_files`, they are carried over into each new build.
+public struct SiteWriter: Sendable {
+    /// Written into every published folder, so the next build knows the folder is its own.
+    static let marker = ".repodigest-site"
+
+    public var output: URL
+
+    public init(output: URL) {
+        self.output = output.standardizedFileURL
+    }
+
+    /// What a publish changed.
+    public struct Report: Sendable, Equatable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+    }
+
+    @discardableResult
+    public func publish(_ files: [OutputFile]) throws(PublishError) -> Report {
+        let fileManager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        try step("creating", parent) { try fileManager.createDirectory(at: parent, withIntermediateDirectories: true) }
+        try checkOwnership()
+        try clearLeftovers()
+
+        let staging = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
+        try step("creating", staging) { try fileManager.createDirectory(at: staging, withIntermediateDirectories: false) }
+        var report = Report()
+        do {
+            for file in files {
+                if try write(file, into: staging) { report.written += 1 } else { report.unchanged += 1 }
+            }
+            try step("writing", staging.appending(path: Self.marker)) {
+                try Data("repodigest\n".utf8).write(to: staging.appending(path: Self.marker))
+            }
+            let published = Set(files.map(\.path))
+            report.removed = previousFiles().filter { !published.contains($0) }.count
+            try swap(staging)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+        return report
+    }
+
+    /// Writes one file into staging; false when its bytes equal the published copy, whose
+    /// modification time it then keeps.
+    private func write(_ file: OutputFile, into staging: URL) throws(PublishError) -> Bool {
+        guard Self.isSafe(file.path) else { throw .unsafePath(file.path) }
+        let target = staging.appending(path: file.path)
+        let previous = output.appending(path: file.path)
+        try step("creating", target.deletingLastPathComponent()) {
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try step("writing", target) { try file.contents.write(to: target) }
+        guard (try? Data(contentsOf: previous)) == file.contents,
+            let date = try? FileManager.default.attributesOfItem(atPath: previous.path)[.modificationDate]
+        else { return true }
+        try step("setting the time of", target) {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
+        }
+        return false
+    }
+
+    /// Puts the staged build in place of the published one.
+    private func swap(_ staging: URL) throws(PublishError) {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: output.path) else {
+            try step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+            return
+        }
+        if !Self.exchange(staging, output) {
+            // No atomic exchange on this file system: two renames, with a moment between them.
+            let previous = output.deletingLastPathComponent()
+                .appending(path: ".\(output.lastPathComponent).previous-\(getpid())")
+            try step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
+            try step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+            try? fileManager.moveItem(at: previous, to: staging)
+        }
+        // `staging` now holds the previous build.
+        try keepHiddenEntries(from: staging)
+        try step("removing", staging) { try fileManager.removeItem(at: staging) }
+    }
+
+    /// Moves the user's hidden entries from a previous build into the published folder.
+    private func keepHiddenEntries(from previous: URL) throws(PublishError) {
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: previous.path)) ?? []
+        where name.hasPrefix(".") && name != Self.marker {
+            let destination = output.appending(path: name)
+            guard !fileManager.fileExists(atPath: destination.path) else { continue }
+            try step("keeping", destination) { try fileManager.moveItem(at: previous.appending(path: name), to: destination) }
+        }
+    }
+
+    /// Staging folders of runs that were killed: anything of the user's in them goes back
+    /// into the output, then they go.
+    private func clearLeftovers() throws(PublishError) {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).previous-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where prefixes.contains(where: name.hasPrefix) {
+            let leftover = parent.appending(path: name)
+            if FileManager.default.fileExists(atPath: output.path) { try keepHiddenEntries(from: leftover) }
+            try step("removing", leftover) { try FileManager.default.removeItem(at: leftover) }
+        }
+    }
+
+    /// Refuses to replace a folder that holds files and was not published by repodigest.
+    private func checkOwnership() throws(PublishError) {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw .notOurs(output.path, reason: "it is a file, not a folder") }
+        let visible = ((try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []).filter { !$0.hasPrefix(".") }
+        if !visible.isEmpty && !fileManager.fileExists(atPath: output.appending(path: Self.marker).path) {
+            throw .notOurs(output.path, reason: "it holds files that repodigest did not write")
+        }
+    }
+
+    private func previousFiles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: output, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        return enumerator.compactMap { item in
+            guard let url = item as? URL,
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { return nil }
+            return String(url.standardizedFileURL.path.dropFirst(output.path.count + 1))
+        }
+    }
+
+    /// A relative path that stays inside the output folder.
+    static func isSafe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains {
+                $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".")
+            }
+    }
+
+    /// `renameat2(RENAME_EXCHANGE)`: both names swap in one step. Glibc's Swift module does
+    /// not export it, so it is looked up at run time; false where the system lacks it.
+    private static func exchange(_ first: URL, _ second: URL) -> Bool {
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(nil, "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(AT_FDCWD, first.path, AT_FDCWD, second.path, renameExchange) == 0
+    }
+
+    private func step(_ action: String, _ url: URL, _ body: () throws -> Void) throws(PublishError) {
+        do {
+            try body()
+        } catch {
+            throw .io(action: action, path: url.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}
+
+/// Why a site could not be published. The previous site is untouched in every case.
+public enum PublishError: Error, Equatable, CustomStringConvertible {
+    case unsafePath(String)
+    case notOurs(String, reason: String)
+    case io(action: String, path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsafePath(let path):
+            return "refusing to write '\(path)': it would land outside the output folder"
+        case .notOurs(let path, let reason):
+            return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
+        case .io(let action, let path, let reason):
+            return "\(action) \(path) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Turns text from the data into one safe path segment: lower-case ASCII letters, digits,
+/// `-`, `_` and `.`, never empty, never `.` or `..`, never a name Windows reserves. Text that
+/// had to lose characters gets a short hash of the original, so `a/b` and `a?b` stay apart.
+enum PathSegment {
+    static func make(_ text: String) -> String {
+        var segment = ""
+        var lossy = false
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9", "-", "_", ".": segment.unicodeScalars.append(scalar)
+            case "+": segment += "-plus"
+            case "#": segment += "-sharp"
+            default:
+                lossy = true
+                if !segment.hasSuffix("-") { segment += "-" }
+            }
+        }
+        let trimmed = segment.drop { $0 == "." || $0 == "-" }
+        segment = String(trimmed.reversed().drop { $0 == "." || $0 == "-" }.reversed())
+        if segment.isEmpty { segment = "x"; lossy = true }
+        if reserved.contains(segment.split(separator: ".").first.map(String.init) ?? segment) {
+            segment = "_" + segment
+        }
+        return lossy ? segment + "-" + hash(text) : segment
+    }
+
+    /// 8 hex digits of FNV-1a: stable across runs and machines, unlike `Hasher`.
+    static func hash(_ text: String) -> String {
+        var value: UInt32 = 2_166_136_261
+        for byte in text.utf8 {
+            value = (value ^ UInt32(byte)) &* 16_777_619
+        }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// Names Windows will not create, whatever the extension.
+    private static let reserved: Set<String> = Set(
+        ["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+}

@@ -1,0 +1,160 @@
+internal import CLibXML2
+import Foundation
+
+/// What one HTML page holds that the site-wide checks need, and what is wrong with it alone.
+struct HTMLDocumentFacts {
+    var ids: Set<String> = []
+    var links: [(href: String, line: Int, column: Int)] = []
+    var findings: [Finding] = []
+}
+
+/// Parses one page with libxml2's XML parser (so it must be well-formed) and checks the
+/// rules every page of the site keeps.
+enum HTMLChecker {
+    private static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    private static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite"]
+
+    static func check(_ file: OutputFile) -> HTMLDocumentFacts {
+        var facts = HTMLDocumentFacts()
+        let lines = String(decoding: file.contents, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String) {
+            facts.findings.append(Finding(file: file.path, line: line, column: column, rule: rule, message: message))
+        }
+
+        guard lines.first?.lowercased().hasPrefix("<!doctype html>") == true else {
+            finding(1, 1, "doctype", "page must start with <!DOCTYPE html>")
+            return facts
+        }
+        guard let context = xmlNewParserCtxt() else { return facts }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let document = file.contents.withUnsafeBytes { buffer in
+            xmlCtxtReadMemory(
+                context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                file.path, "UTF-8", options)
+        }
+        guard let document, context.pointee.wellFormed != 0 else {
+            let error = context.pointee.lastError
+            let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            finding(
+                Int(error.line), Int(max(1, error.int2)), "well-formed",
+                "not well-formed: " + (message ?? "parse error"))
+            if let document { xmlFreeDoc(document) }
+            return facts
+        }
+        defer { xmlFreeDoc(document) }
+
+        var mainCount = 0
+        var sawTitle = false
+        var sawCharset = false
+        func column(of name: String, line: Int) -> Int {
+            guard line >= 1, line <= lines.count,
+                let range = lines[line - 1].range(of: "<" + name)
+            else { return 1 }
+            return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
+        }
+
+        guard let root = xmlDocGetRootElement(document), name(of: root) == "html" else {
+            finding(1, 1, "root", "the root element must be <html>")
+            return facts
+        }
+        if (attribute("lang", of: root) ?? "").isEmpty {
+            finding(Int(xmlGetLineNo(root)), column(of: "html", line: Int(xmlGetLineNo(root))), "lang", "<html> needs a lang attribute")
+        }
+
+        walk(root) { node in
+            let element = name(of: node)
+            let line = Int(xmlGetLineNo(node))
+            let col = column(of: element, line: line)
+            switch element {
+            case "main": mainCount += 1
+            case "title":
+                sawTitle = true
+                if text(of: node).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    finding(line, col, "title", "<title> is empty")
+                }
+            case "meta" where attribute("charset", of: node)?.lowercased() == "utf-8": sawCharset = true
+            case "img" where attribute("alt", of: node) == nil:
+                finding(line, col, "img-alt", "<img> needs an alt attribute")
+            case "script":
+                if attribute("src", of: node) == nil || !text(of: node).isEmpty {
+                    finding(line, col, "inline-script", "scripts must load a file of the site, never inline code")
+                }
+            default: break
+            }
+            var property = node.pointee.properties
+            while let attr = property {
+                defer { property = attr.pointee.next }
+                let attrName = attr.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
+                let value = attributeValue(attr)
+                if attrName.hasPrefix("on") {
+                    finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
+                }
+                if attrName == "id" {
+                    if !facts.ids.insert(value).inserted {
+                        finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
+                    }
+                }
+                guard urlAttributes.contains(attrName) else { continue }
+                if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
+                } else if let scheme = scheme(of: value), !allowedSchemes.contains(scheme) {
+                    finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
+                } else if scheme(of: value) == nil, !value.hasPrefix("//") {
+                    facts.links.append((value, line, col))
+                }
+            }
+        }
+        if !sawCharset { finding(1, 1, "charset", "page needs <meta charset=\"utf-8\">") }
+        if !sawTitle { finding(1, 1, "title", "page needs a <title>") }
+        if mainCount != 1 { finding(1, 1, "main", "page needs exactly one <main>, found \(mainCount)") }
+        return facts
+    }
+
+    private static func walk(_ node: xmlNodePtr, _ visit: (xmlNodePtr) -> Void) {
+        var child: xmlNodePtr? = node
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                visit(current)
+                if let first = current.pointee.children { walk(first, visit) }
+            }
+            child = current.pointee.next
+        }
+    }
+
+    private static func name(of node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
+    }
+
+    private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { rd_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private static func attributeValue(_ attribute: xmlAttrPtr) -> String {
+        guard let value = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
+        defer { rd_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private static func text(of node: xmlNodePtr) -> String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { rd_xml_free(content) }
+        return String(cString: content)
+    }
+
+    /// The lower-cased scheme of a URL, if it has one. Browsers ignore ASCII tabs and
+    /// newlines inside a scheme and leading spaces before it, so this does too.
+    static func scheme(of url: String) -> String? {
+        let cleaned = url.drop(while: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
+            .filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        guard let colon = cleaned.firstIndex(of: ":") else { return nil }
+        let candidate = cleaned[..<colon]
+        guard let first = candidate.first, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+}

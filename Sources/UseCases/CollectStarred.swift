@@ -1,0 +1,36 @@
+public import Entities
+
+/// Collects the stars of several users into one list, most recently starred first, each
+/// repository once.
+public struct CollectStarred: Sendable {
+    private let source: any RepositorySource
+
+    public init(source: any RepositorySource) {
+        self.source = source
+    }
+
+    public func callAsFunction(users: [String]) async throws -> [Star] {
+        var stars: [Star] = []
+        for user in users {
+            do {
+                stars += try await source.starred(by: user)
+            } catch {
+                throw UseCaseFailure(step: "loading the stars of \(user)", underlying: error)
+            }
+        }
+        var seen = Set<GitHubRepo.ID>()
+        return stars
+            .enumerated()
+            .sorted { lhs, rhs in
+                // Newest first; stars without a date keep the source's order, after dated ones.
+                switch (lhs.element.starredAt, rhs.element.starredAt) {
+                case let (l?, r?) where l != r: return l > r
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: return lhs.offset < rhs.offset
+                }
+            }
+            .map(\.element)
+            .filter { seen.insert($0.repo.id).inserted }
+    }
+}

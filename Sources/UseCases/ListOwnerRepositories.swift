@@ -1,0 +1,35 @@
+public import Entities
+
+/// An owner and the repositories it owns.
+public struct OwnerRepositories: Sendable, Hashable {
+    public var owner: Owner
+    public var repos: [GitHubRepo]
+
+    public init(owner: Owner, repos: [GitHubRepo]) {
+        self.owner = owner
+        self.repos = repos
+    }
+}
+
+/// Lists the repositories of users and organisations, leaving private ones out.
+public struct ListOwnerRepositories: Sendable {
+    private let source: any RepositorySource
+
+    public init(source: any RepositorySource) {
+        self.source = source
+    }
+
+    public func callAsFunction(logins: [String]) async throws -> [OwnerRepositories] {
+        var result: [OwnerRepositories] = []
+        for login in logins {
+            do {
+                let owner = try await source.owner(login)
+                let repos = try await source.repositories(of: owner).filter { !$0.isPrivate }
+                result.append(OwnerRepositories(owner: owner, repos: repos))
+            } catch {
+                throw UseCaseFailure(step: "listing the repositories of \(login)", underlying: error)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+public import Entities
+
+/// Loads releases and README for many repositories, a few at a time.
+public struct LoadRepositoryDetail: Sendable {
+    private let source: any RepositorySource
+    private let releasesPerRepository: Int
+    private let width: Int
+
+    /// - Parameter width: how many repositories load at once. The HTTP client has its own
+    ///   limit on requests in flight; this one only keeps the number of tasks small.
+    public init(source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8) {
+        self.source = source
+        self.releasesPerRepository = releasesPerRepository
+        self.width = max(1, width)
+    }
+
+    /// Details in the order of `repos`.
+    public func callAsFunction(_ repos: [GitHubRepo]) async throws -> [RepositoryDetail] {
+        try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
+            var details = [RepositoryDetail?](repeating: nil, count: repos.count)
+            var next = 0
+            func startNext() {
+                guard next < repos.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, try await load(repos[index])) }
+            }
+            for _ in 0..<width { startNext() }
+            while let (index, detail) = try await group.next() {
+                details[index] = detail
+                startNext()
+            }
+            return details.compactMap { $0 }
+        }
+    }
+
+    private func load(_ repo: GitHubRepo) async throws -> RepositoryDetail {
+        do {
+            async let releases = source.releases(of: repo, limit: releasesPerRepository)
+            async let readme = source.readme(of: repo)
+            return RepositoryDetail(repo: repo, releases: try await releases, readme: try await readme)
+        } catch {
+            throw UseCaseFailure(step: "loading the details of \(repo.name)", underlying: error)
+        }
+    }
+}

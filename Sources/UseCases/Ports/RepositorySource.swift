@@ -1,0 +1,20 @@
+public import Entities
+
+/// Where repository data comes from: the GitHub API, or the sample bundled in the binary.
+/// Use cases depend on this port only, so they are tested with an in-memory fake.
+public protocol RepositorySource: Sendable {
+    /// The account behind a login: a user or an organisation.
+    func owner(_ login: String) async throws -> Owner
+    /// Repositories a user starred, most recently starred first.
+    func starred(by login: String) async throws -> [Star]
+    /// An owner's own public repositories.
+    func repositories(of owner: Owner) async throws -> [GitHubRepo]
+    /// Up to `search.limit` repositories matching a saved search, in the order GitHub ranks them.
+    func search(_ search: SavedSearch) async throws -> [GitHubRepo]
+    /// One repository by name.
+    func repository(_ name: RepoName) async throws -> GitHubRepo
+    /// The latest published releases of a repository, newest first, at most `limit`.
+    func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release]
+    /// The README, or nil when the repository has none.
+    func readme(of repo: GitHubRepo) async throws -> Readme?
+}

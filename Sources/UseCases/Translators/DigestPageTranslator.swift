@@ -1,0 +1,52 @@
+import Foundation
+import PageModels
+
+/// The digest's front page from the lists already translated.
+struct DigestPageTranslator: Sendable {
+    /// How many cards a section of the front page shows before "more".
+    var sectionSize = 10
+
+    func page(
+        title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
+        recentlyPushed: [RepoCard], sourcesSummary: String
+    ) -> DigestPage {
+        var sections: [DigestSection] = []
+        if !starred.isEmpty {
+            sections.append(
+                DigestSection(
+                    title: "Recently starred", cards: Array(starred.prefix(sectionSize)),
+                    more: more(starred, "All starred repositories", .starred)))
+        }
+        if !favourites.isEmpty {
+            sections.append(
+                DigestSection(
+                    title: "Favourites", cards: Array(favourites.prefix(sectionSize)),
+                    more: more(favourites, "All favourites", .favourites)))
+        }
+        if !recentlyPushed.isEmpty {
+            sections.append(
+                DigestSection(
+                    title: "Recently pushed", cards: Array(recentlyPushed.prefix(sectionSize)),
+                    more: nil))
+        }
+        return DigestPage(
+            title: title,
+            summary: DisplayFormat.count(all.count, "repository", "repositories") + " " + sourcesSummary,
+            sections: sections,
+            languages: Self.tally(all.compactMap(\.language)),
+            topics: Self.tally(all.flatMap(\.topics)))
+    }
+
+    private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {
+        cards.count > sectionSize ? PageLink(title: title, route: Route(kind), count: cards.count) : nil
+    }
+
+    /// Distinct links with how often each occurs, most frequent first, then by name.
+    static func tally(_ links: [PageLink]) -> [PageLink] {
+        var counts: [Route: (link: PageLink, count: Int)] = [:]
+        for link in links { counts[link.route, default: (link, 0)].count += 1 }
+        return counts.values
+            .map { PageLink(title: $0.link.title, route: $0.link.route, count: $0.count) }
+            .sorted { ($1.count ?? 0, $0.title.lowercased()) < ($0.count ?? 0, $1.title.lowercased()) }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// How numbers and dates read on every page. Fixed to English and UTC, so the same data
+/// always renders the same bytes, whatever the machine's locale or time zone.
+enum DisplayFormat {
+    private static let months = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M.
+    static func compact(_ value: Int) -> String {
+        switch value {
+        case ..<1_000: return String(value)
+        case ..<100_000: return trimmed(Double(value) / 1_000) + "k"
+        case ..<1_000_000: return String(value / 1_000) + "k"
+        default: return trimmed(Double(value) / 1_000_000) + "M"
+        }
+    }
+
+    /// Full counts with thousands separators: 12,345.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(abs(value)))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    /// "20 Nov 2026".
+    static func day(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return "\(parts.day!) \(months[parts.month! - 1]) \(parts.year!)"
+    }
+
+    /// "20 Nov 2026, 09:12 UTC".
+    static func minute(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return day(date) + ", " + twoDigits(parts.hour!) + ":" + twoDigits(parts.minute!) + " UTC"
+    }
+
+    /// "2026-11-20T09:12:44Z".
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// "1 repository", "42 repositories".
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(grouped(value)) \(value == 1 ? singular : plural)"
+    }
+
+    private static func trimmed(_ value: Double) -> String {
+        let rounded = (value * 10).rounded(.down) / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}

@@ -1,0 +1,67 @@
+import Entities
+import Foundation
+import PageModels
+
+/// Entities → `RepoPage`: a repository's own page, with its releases and README.
+struct RepoPageTranslator: Sendable {
+    var cards: RepoCardTranslator
+    /// Logins (lower-cased) of the owners that have a page of their own on this site.
+    var ownersWithPages: Set<String>
+
+    func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
+        let repo = detail.repo
+        let base = Self.fallbackBases(of: repo)
+        return RepoPage(
+            card: cards.card(for: repo, starredAt: starredAt),
+            owner: ownersWithPages.contains(repo.owner.login.lowercased())
+                ? PageLink(title: repo.owner.login, route: Route(.owner(login: repo.owner.login))) : nil,
+            ownerLogin: repo.owner.login,
+            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? "https://github.com/\(repo.owner.login)",
+            facts: facts(of: repo),
+            homepageURL: SafeURL.http(repo.homepage),
+            releases: detail.releases.filter { !$0.isDraft }.map { release in
+                ReleaseItem(
+                    title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
+                    tag: release.tagName,
+                    dateText: release.publishedAt.map(DisplayFormat.day),
+                    dateISO: release.publishedAt.map(DisplayFormat.iso),
+                    isPrerelease: release.isPrerelease,
+                    url: SafeURL.http(release.htmlURL) ?? "\(cards.card(for: repo).gitHubURL)/releases",
+                    notes: release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
+                        MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
+                    }
+                )
+            },
+            readme: detail.readme.map { readme in
+                MarkdownText(
+                    source: readme.markdown,
+                    linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
+                    imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
+            }
+        )
+    }
+
+    private func facts(of repo: GitHubRepo) -> [Fact] {
+        var facts = [
+            Fact(label: "Stars", value: DisplayFormat.grouped(repo.stars)),
+            Fact(label: "Forks", value: DisplayFormat.grouped(repo.forks)),
+            Fact(label: "Watchers", value: DisplayFormat.grouped(repo.watchers)),
+            Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)),
+        ]
+        if let language = repo.language { facts.append(Fact(label: "Language", value: language)) }
+        facts.append(Fact(label: "Licence", value: repo.license?.name ?? "None detected"))
+        let dates: [(String, Date?)] = [
+            ("Created", repo.createdAt), ("Last push", repo.pushedAt), ("Updated", repo.updatedAt),
+        ]
+        for case let (label, date?) in dates {
+            facts.append(Fact(label: label, value: DisplayFormat.day(date)))
+        }
+        return facts
+    }
+
+    /// Where relative links resolve when GitHub gave no README URLs: the default branch.
+    private static func fallbackBases(of repo: GitHubRepo) -> (links: String, images: String) {
+        let root = RepoCardTranslator.gitHubURL(of: repo)
+        return ("\(root)/blob/\(repo.defaultBranch)/", "\(root)/raw/\(repo.defaultBranch)/")
+    }
+}

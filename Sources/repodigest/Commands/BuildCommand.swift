@@ -1,0 +1,66 @@
+internal import ArgumentParser
+import Foundation
+import GitHubData
+import SiteRenderer
+import UseCases
+
+/// `repodigest build`: gather, translate, render, validate, publish.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site and publish it into the output folder.",
+        discussion: """
+            The site is validated before it is published; if any page fails, the previous
+            site stays exactly as it was and the findings are printed (exit code 4).
+            """
+    )
+
+    @OptionGroup var options: BuildOptions
+
+    func run() async throws {
+        let console = Console(quiet: options.quiet)
+        do {
+            let configuration = try options.loadConfiguration()
+            guard options.sample else {
+                throw ConfigurationError(
+                    source: "repodigest",
+                    message: "building from the GitHub API is not available in this version yet; "
+                        + "use --sample to build the bundled sample")
+            }
+            let theme = try options.loadTheme(configuration)
+            let clock = try SystemClock()
+
+            console.info("Gathering repositories from the bundled sample…")
+            let site = try await BuildDigest(source: SampleDataStore(), clock: clock)(configuration.digestRequest)
+
+            console.info("Rendering with the '\(theme.name)' theme…")
+            let files = try SiteGenerator(theme: theme).render(site)
+
+            let findings = SiteValidator().validate(files)
+            guard findings.isEmpty else {
+                findings.forEach { console.error($0.description) }
+                console.error("\(findings.count) finding(s): nothing was published; \(options.output) is unchanged")
+                throw ExitStatus.invalidOutput
+            }
+
+            let output = URL(fileURLWithPath: options.output)
+            let report = try SiteWriter(output: output).publish(files)
+            console.info(
+                "Published \(files.count) files to \(options.output) "
+                    + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).")
+            console.result(output.appending(path: "index.html").standardizedFileURL.path)
+        } catch let error as ConfigurationError {
+            console.error(error.description)
+            throw ExitStatus.usage
+        } catch let error as ThemeError {
+            console.error(error.description)
+            throw ExitStatus.usage
+        } catch let error as PublishError {
+            console.error(error.description)
+            throw ExitStatus.usage
+        } catch let error as UseCaseFailure {
+            console.error(error.description)
+            throw ExitStatus.usage
+        }
+    }
+}

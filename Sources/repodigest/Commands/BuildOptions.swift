@@ -1,0 +1,51 @@
+internal import ArgumentParser
+import Foundation
+import GitHubData
+import SiteRenderer
+
+/// Options shared by every command that builds a site.
+struct BuildOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "file"))
+    var config: String?
+
+    @Flag(name: .long, help: "Build from the sample data bundled in the binary: no token, no network.")
+    var sample = false
+
+    @Option(name: .long, help: ArgumentHelp("Where to publish the site.", valueName: "dir"))
+    var output = "Output"
+
+    @Option(name: .long, help: ArgumentHelp("A built-in theme's name, or a theme folder.", valueName: "name|dir"))
+    var theme: String?
+
+    @Flag(name: .long, help: "Print only warnings and errors.")
+    var quiet = false
+
+    /// The configuration in force: `--config`, else the sample's with `--sample`, else `./repodigest.toml`.
+    func loadConfiguration() throws(ConfigurationError) -> Configuration {
+        if config == nil && sample {
+            return try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
+        }
+        let path = config ?? "repodigest.toml"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(
+                source: path,
+                message: config == nil
+                    ? "no configuration file here; pass --config FILE, or --sample to build the bundled sample"
+                    : "cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(source: path, message: "the configuration is not UTF-8 text")
+        }
+        return try Configuration(toml: text, source: path)
+    }
+
+    /// `--theme`, else the configuration's: a built-in name, or a path to a theme folder.
+    func loadTheme(_ configuration: Configuration) throws(ThemeError) -> Theme {
+        let name = theme ?? configuration.theme
+        var isFolder: ObjCBool = false
+        if name.contains("/") || (FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue) {
+            return try Theme(directory: URL(fileURLWithPath: name))
+        }
+        return try Theme.builtIn(name)
+    }
+}

@@ -1,0 +1,31 @@
+internal import ArgumentParser
+import Foundation
+import SiteRenderer
+
+/// `repodigest validate DIR`: the build's gate, for any folder.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a site folder with the rules every build must pass.",
+        discussion: "Exits 0 when every file passes, 4 when any finding is printed."
+    )
+
+    @Argument(help: ArgumentHelp("The site folder to check.", valueName: "dir"))
+    var directory: String
+
+    func run() throws {
+        let console = Console()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            console.error("\(directory): no such folder")
+            throw ExitStatus.usage
+        }
+        let findings = try SiteValidator().validate(directory: URL(fileURLWithPath: directory))
+        findings.forEach { console.error("\(directory)/\($0)") }
+        guard findings.isEmpty else {
+            console.error("\(findings.count) finding(s)")
+            throw ExitStatus.invalidOutput
+        }
+        console.result("\(directory): no findings")
+    }
+}

@@ -1,0 +1,159 @@
+import Entities
+import Foundation
+internal import TOMLKit
+
+extension Configuration {
+    /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
+    /// ignored: a typo in a cron job's configuration should fail loudly, once.
+    init(toml text: String, source: String) throws(ConfigurationError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(
+                source: source, line: error.source.begin.line, column: error.source.begin.column,
+                message: error.description)
+        } catch {
+            throw ConfigurationError(source: source, message: "\(error)")
+        }
+        let reader = TOMLReader(text: text, source: source)
+        self.init()
+        try reader.allow(["title", "base_url", "theme", "github", "digest"], in: table, at: [])
+        title = try reader.string("title", in: table, at: []) ?? title
+        baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
+        if !baseURL.isEmpty {
+            guard baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://"), baseURL.hasSuffix("/") else {
+                throw reader.error(at: ["base_url"], "base_url must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
+            }
+        }
+        theme = try reader.string("theme", in: table, at: []) ?? theme
+
+        if let github = try reader.table("github", in: table, at: []) {
+            try reader.allow(["api_url"], in: github, at: ["github"])
+            apiURL = try reader.string("api_url", in: github, at: ["github"]) ?? apiURL
+        }
+        if let digest = try reader.table("digest", in: table, at: []) {
+            let path = ["digest"]
+            try reader.allow(["starred_by", "favourites", "owners", "searches", "page_size"], in: digest, at: path)
+            starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
+            owners = try reader.strings("owners", in: digest, at: path) ?? []
+            for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
+                do {
+                    favourites.append(Favourite(name: try RepoName(parsing: text)))
+                } catch {
+                    throw reader.error(at: path + ["favourites"], error.description)
+                }
+            }
+            if let size = try reader.int("page_size", in: digest, at: path) {
+                guard (1...1000).contains(size) else {
+                    throw reader.error(at: path + ["page_size"], "page_size must be between 1 and 1000, found \(size)")
+                }
+                pageSize = size
+            }
+            searches = try reader.searches(in: digest, at: path)
+        }
+    }
+}
+
+/// Typed reads from a TOML table, each failure naming the key, its line and what was expected.
+private struct TOMLReader {
+    var text: String
+    var source: String
+
+    func allow(_ keys: Set<String>, in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
+        for (key, _) in table where !keys.contains(key) {
+            throw error(at: path + [key], "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
+                + keys.sorted().joined(separator: ", "))
+        }
+    }
+
+    func string(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else { throw mismatch(path + [key], "a string", value) }
+        return string
+    }
+
+    func int(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard let int = value.int else { throw mismatch(path + [key], "an integer", value) }
+        return int
+    }
+
+    func table(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> TOMLTable? {
+        guard let value = table[key] else { return nil }
+        guard let nested = value.table else { throw mismatch(path + [key], "a table", value) }
+        return nested
+    }
+
+    func strings(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> [String]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array else { throw mismatch(path + [key], "an array of strings", value) }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else { throw mismatch(path + [key], "an array of strings", element) }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    func searches(in digest: TOMLTable, at path: [String]) throws(ConfigurationError) -> [SavedSearch] {
+        guard let value = digest["searches"] else { return [] }
+        let keyPath = path + ["searches"]
+        let expected = "an array of tables like { name = \"…\", query = \"…\" }"
+        guard let array = value.array else { throw mismatch(keyPath, expected, value) }
+        var searches: [SavedSearch] = []
+        for element in array {
+            guard let search = element.table else { throw mismatch(keyPath, expected, element) }
+            try allow(["name", "query", "sort", "limit"], in: search, at: keyPath)
+            guard let name = try string("name", in: search, at: keyPath), !name.isEmpty,
+                let query = try string("query", in: search, at: keyPath), !query.isEmpty
+            else { throw error(at: keyPath, "every search needs a non-empty name and query") }
+            var saved = SavedSearch(name: name, query: query)
+            if let sort = try string("sort", in: search, at: keyPath) {
+                guard let value = SavedSearch.Sort(rawValue: sort) else {
+                    throw error(at: keyPath, "search '\(name)': sort must be one of "
+                        + SavedSearch.Sort.allCases.map(\.rawValue).joined(separator: ", ") + ", found '\(sort)'")
+                }
+                saved.sort = value
+            }
+            if let limit = try int("limit", in: search, at: keyPath) {
+                guard (1...1000).contains(limit) else {
+                    throw error(at: keyPath, "search '\(name)': limit must be between 1 and 1000 (GitHub's cap), found \(limit)")
+                }
+                saved.limit = limit
+            }
+            guard !searches.contains(where: { $0.name == name }) else {
+                throw error(at: keyPath, "two searches are named '\(name)'")
+            }
+            searches.append(saved)
+        }
+        return searches
+    }
+
+    func mismatch(_ path: [String], _ expected: String, _ value: any TOMLValueConvertible) -> ConfigurationError {
+        error(at: path, "'\(path.joined(separator: "."))' must be \(expected), found \(value.type)")
+    }
+
+    /// An error at the line where the key's value is written. TOMLKit keeps no positions
+    /// for values, so the line is found in the text: the key inside its table's section.
+    func error(at path: [String], _ message: String) -> ConfigurationError {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var section: [String] = []
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                if line == "[\(path.joined(separator: "."))]" {
+                    return ConfigurationError(source: source, line: index + 1, column: 1, message: message)
+                }
+                section = line[line.index(after: line.startIndex)..<end]
+                    .split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }
+                continue
+            }
+            guard let key = path.last, section == Array(path.dropLast()) else { continue }
+            if line.hasPrefix(key), line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=") {
+                return ConfigurationError(source: source, line: index + 1, column: 1, message: message)
+            }
+        }
+        return ConfigurationError(source: source, message: message)
+    }
+}

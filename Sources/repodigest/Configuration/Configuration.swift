@@ -1,0 +1,45 @@
+import Entities
+import UseCases
+
+/// `repodigest.toml`, read and checked. See the README for every key.
+struct Configuration: Sendable, Equatable {
+    var title = "repodigest"
+    /// Absolute URL the site is published at (ends with `/`); empty when only relative links are wanted.
+    var baseURL = ""
+    var theme = "default"
+    var apiURL = "https://api.github.com"
+    var starredBy: [String] = []
+    var favourites: [Favourite] = []
+    var owners: [String] = []
+    var searches: [SavedSearch] = []
+    /// Repositories per page of a long list.
+    var pageSize = 30
+
+    /// What the build use case needs from it.
+    var digestRequest: BuildDigest.Request {
+        BuildDigest.Request(
+            title: title, starredBy: starredBy, favourites: favourites, owners: owners,
+            searches: searches, pageSize: pageSize)
+    }
+}
+
+/// A configuration that cannot be used: where, and what was expected.
+struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// The file (or environment variable) at fault.
+    var source: String
+    var line: Int?
+    var column: Int?
+    var message: String
+
+    init(source: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.source = source
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    var description: String {
+        let position = [line, column].compactMap { $0 }.map { ":\($0)" }.joined()
+        return "\(source)\(position): \(message)"
+    }
+}
