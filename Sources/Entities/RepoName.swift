@@ -42,6 +42,11 @@ public struct RepoName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The text was not of the form `owner/name`.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
+
+        public init(text: String) {
+            self.text = text
+        }
+
         public var description: String {
             "'\(text)' is not a repository name: expected OWNER/NAME, "
                 + "with letters, digits, '-', '_' or '.'"

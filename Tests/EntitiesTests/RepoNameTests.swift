@@ -1,0 +1,27 @@
+import Entities
+import Testing
+
+@Suite struct RepoNameTests {
+    @Test func parsesOwnerSlashName() throws {
+        let name = try RepoName(parsing: "apple/swift-nio")
+        #expect(name.owner == "apple")
+        #expect(name.name == "swift-nio")
+        #expect(name.description == "apple/swift-nio")
+    }
+
+    @Test(arguments: ["", "apple", "apple/", "/nio", "a/b/c", "apple/swift nio", "../etc/passwd", "a/..", "a/.", "ap ple/x", "é/x"])
+    func rejectsWhatGitHubWouldNot(_ text: String) {
+        #expect(throws: RepoName.ParseError(text: text)) { try RepoName(parsing: text) }
+    }
+
+    @Test func errorNamesTheValueAndTheExpectedForm() {
+        let error = RepoName.ParseError(text: "nope")
+        #expect(error.description.contains("'nope'"))
+        #expect(error.description.contains("OWNER/NAME"))
+    }
+
+    @Test func comparesWithoutRegardToCase() {
+        #expect(RepoName(owner: "Apple", name: "Swift").matches(RepoName(owner: "apple", name: "swift")))
+        #expect(!RepoName(owner: "apple", name: "swift").matches(RepoName(owner: "apple", name: "swiftly")))
+    }
+}

@@ -1,0 +1,102 @@
+import Entities
+import PageModels
+import Testing
+import UseCases
+
+@Suite struct BuildDigestTests {
+    /// mona starred three repositories; `lumen` is an organisation with two; one favourite is
+    /// also starred, one is not; one saved search.
+    static func world() -> FakeRepositorySource {
+        var source = FakeRepositorySource()
+        let parser = Make.repo("lumen/parser", id: 1, stars: 1_500, language: "Swift", topics: ["parsing", "cli"])
+        let feed = Make.repo("kit/feed", id: 2, stars: 40, language: "Rust", topics: ["rss"], pushedDaysAgo: 9)
+        let old = Make.repo("zed/old", id: 3, stars: 7, language: nil, archived: true)
+        let hidden = Make.repo("lumen/secret", id: 4, isPrivate: true)
+        let pinned = Make.repo("solo/pinned", id: 5, stars: 99_000, language: "Go")
+        source.stars["mona"] = [
+            Make.star(parser, daysAgo: 0), Make.star(feed, daysAgo: 2), Make.star(old, daysAgo: 400),
+        ]
+        source.owners["lumen"] = Make.owner("lumen", kind: .organization)
+        source.ownedRepos["lumen"] = [parser, hidden]
+        source.repos = ["kit/feed": feed, "solo/pinned": pinned]
+        source.searchResults["language:swift"] = [parser, hidden, pinned]
+        source.releaseLists["lumen/parser"] = [
+            Release(id: 10, tagName: "v2.0.0", name: "", body: "**Big** release", htmlURL: "https://github.com/lumen/parser/releases/tag/v2.0.0", publishedAt: Make.epoch),
+            Release(id: 9, tagName: "v2.0.0-draft", htmlURL: "https://example.org/draft", isDraft: true),
+        ]
+        source.readmes["lumen/parser"] = Readme(
+            path: "docs/README.md", markdown: "# Parser", htmlURL: "https://github.com/lumen/parser/blob/main/docs/README.md",
+            downloadURL: "https://raw.githubusercontent.com/lumen/parser/main/docs/README.md")
+        return source
+    }
+
+    static let request = BuildDigest.Request(
+        title: "Digest", starredBy: ["mona"],
+        favourites: [Favourite(name: RepoName(owner: "kit", name: "feed")), Favourite(name: RepoName(owner: "solo", name: "pinned"))],
+        owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2)
+
+    func build(_ source: FakeRepositorySource = world()) async throws -> Site {
+        try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(Self.request)
+    }
+
+    @Test func everyRepositoryShownGetsOnePageAndPrivateOnesNone() async throws {
+        let site = try await build()
+        #expect(site.repositories.map(\.card.fullName) == ["lumen/parser", "kit/feed", "zed/old", "solo/pinned"])
+    }
+
+    @Test func longListsArePaginatedWithLinksBothWays() async throws {
+        let starred = try await build().lists.filter { $0.route.kind == .starred }
+        #expect(starred.map(\.route.page) == [1, 2])
+        #expect(starred[0].pagination == Pagination(page: 1, pageCount: 2, previous: nil, next: Route(.starred, page: 2)))
+        #expect(starred[1].pagination?.previous == Route(.starred, page: 1))
+        #expect(starred[0].cards.map(\.fullName) == ["lumen/parser", "kit/feed"], "newest star first")
+        #expect(starred[0].cards[0].starredText == "Starred 18 Nov 2026")
+    }
+
+    @Test func favouritesAreBadgedEverywhereTheyAppear() async throws {
+        let site = try await build()
+        let cards = site.lists.flatMap(\.cards) + site.digest.sections.flatMap(\.cards) + site.repositories.map(\.card)
+        for card in cards {
+            let isFavourite = ["kit/feed", "solo/pinned"].contains(card.fullName)
+            #expect(card.badges.contains(.favourite) == isFavourite, "\(card.fullName)")
+        }
+        #expect(site.repositories.first { $0.card.fullName == "zed/old" }?.card.badges == [.archived])
+    }
+
+    @Test func languagesAndTopicsGetListsMostStarsFirst() async throws {
+        let site = try await build()
+        let kinds = Set(site.lists.map(\.route.kind))
+        #expect(kinds.isSuperset(of: [.language(name: "Swift"), .language(name: "Rust"), .language(name: "Go"), .topic(name: "cli"), .topic(name: "rss")]))
+        #expect(site.digest.languages.first?.count == 1)
+        let searches = site.lists.filter { $0.route.kind == .search(name: "Swift") }
+        #expect(searches.flatMap(\.cards).map(\.fullName) == ["lumen/parser", "solo/pinned"], "private left out, limit kept")
+    }
+
+    @Test func repositoryPageCarriesReleasesReadmeAndSafeLinks() async throws {
+        let page = try #require(try await build().repositories.first { $0.card.fullName == "lumen/parser" })
+        #expect(page.releases.map(\.title) == ["v2.0.0"], "drafts hidden, empty names fall back to the tag")
+        #expect(page.releases.first?.notes?.source == "**Big** release")
+        #expect(page.readme?.linkBase == "https://github.com/lumen/parser/blob/main/docs/")
+        #expect(page.readme?.imageBase == "https://raw.githubusercontent.com/lumen/parser/main/docs/")
+        #expect(page.owner?.route == Route(.owner(login: "lumen")), "lumen has a page of its own")
+        let feed = try #require(try await build().repositories.first { $0.card.fullName == "kit/feed" })
+        #expect(feed.owner == nil, "kit has no page: the site links to GitHub instead")
+        #expect(feed.ownerGitHubURL == "https://github.com/kit")
+    }
+
+    @Test func theDigestLeadsWithRecentStarsAndFavourites() async throws {
+        let digest = try await build().digest
+        #expect(digest.sections.map(\.title) == ["Recently starred", "Favourites", "Recently pushed"])
+        #expect(digest.summary.hasPrefix("4 repositories from starred by mona, 2 favourites, 1 owner, 1 saved search"))
+    }
+
+    @Test func aFailingSourceFailsTheBuildNamingTheStep() async {
+        var source = Self.world()
+        source.failing = ["readme:kit/feed"]
+        await #expect {
+            _ = try await build(source)
+        } throws: { error in
+            "\(error)".contains("loading the details of kit/feed")
+        }
+    }
+}

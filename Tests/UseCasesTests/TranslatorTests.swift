@@ -1,0 +1,86 @@
+import Entities
+import PageModels
+import Testing
+@testable import UseCases
+
+@Suite struct DisplayFormatTests {
+    @Test(arguments: [
+        (0, "0"), (999, "999"), (1_000, "1k"), (1_234, "1.2k"), (12_345, "12.3k"), (99_999, "99.9k"),
+        (100_000, "100k"), (123_456, "123k"), (1_000_000, "1M"), (2_560_000, "2.5M"),
+    ])
+    func compactCountsReadLikeGitHubs(_ value: Int, _ text: String) {
+        #expect(DisplayFormat.compact(value) == text)
+    }
+
+    @Test func groupedCountsUseThousandsSeparators() {
+        #expect(DisplayFormat.grouped(0) == "0")
+        #expect(DisplayFormat.grouped(1_234_567) == "1,234,567")
+        #expect(DisplayFormat.grouped(-1_000) == "-1,000")
+    }
+
+    @Test func datesAreEnglishAndUTC() {
+        #expect(DisplayFormat.day(Make.epoch) == "18 Nov 2026")
+        #expect(DisplayFormat.minute(Make.epoch) == "18 Nov 2026, 11:06 UTC")
+        #expect(DisplayFormat.iso(Make.epoch) == "2026-11-18T11:06:40Z")
+    }
+}
+
+@Suite struct SafeURLTests {
+    @Test(arguments: ["https://example.org", "http://example.org/a?b=c", " https://example.org/x "])
+    func keepsHTTP(_ url: String) {
+        #expect(SafeURL.http(url) == url.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JaVaScRiPt:alert(7)", "data:text/html,x", "vbscript:x", "//evil.example",
+        "/relative", "https://", "https://exa mple.org", "https://example.org/\"onmouseover=x", "", "ftp://x.org",
+    ])
+    func dropsEverythingElse(_ url: String) {
+        #expect(SafeURL.http(url) == nil)
+    }
+
+    @Test func folderOfAFileURL() {
+        #expect(SafeURL.folder(of: "https://x.org/a/b/README.md") == "https://x.org/a/b/")
+        #expect(SafeURL.folder(of: "https://x.org") == nil)
+    }
+}
+
+@Suite struct RepoCardTranslatorTests {
+    @Test func hostileHomepageNeverBecomesALink() {
+        let repo = Make.repo("x/y", id: 1, homepage: "javascript:alert(6)")
+        let page = RepoPageTranslator(cards: RepoCardTranslator(favourites: []), ownersWithPages: [])
+            .page(for: RepositoryDetail(repo: repo, releases: [], readme: nil), starredAt: nil)
+        #expect(page.homepageURL == nil)
+        #expect(page.readme == nil)
+    }
+
+    @Test func emptyDescriptionsAreAbsent() {
+        let card = RepoCardTranslator(favourites: []).card(for: Make.repo("x/y", id: 1, description: ""))
+        #expect(card.description == nil)
+    }
+
+    @Test func cardFormatsCountsAndDates() {
+        let card = RepoCardTranslator(favourites: [GitHubRepo.ID(rawValue: 1)])
+            .card(for: Make.repo("x/y", id: 1, stars: 48_000, archived: true), starredAt: Make.epoch)
+        #expect(card.starsText == "48k")
+        #expect(card.badges == [.favourite, .archived])
+        #expect(card.pushedText == "Pushed 17 Nov 2026")
+        #expect(card.starredText == "Starred 18 Nov 2026")
+        #expect(card.route == Route(.repository(owner: "x", name: "y")))
+    }
+}
+
+@Suite struct ListPageTranslatorTests {
+    @Test func anEmptyListIsOnePageWithoutPagination() {
+        let pages = ListPageTranslator(pageSize: 10).pages(.favourites, title: "F", summary: "", cards: [])
+        #expect(pages.count == 1)
+        #expect(pages[0].pagination == nil)
+    }
+
+    @Test func pagesHoldAtMostPageSizeCards() {
+        let cards = (1...5).map { RepoCardTranslator(favourites: []).card(for: Make.repo("x/r\($0)", id: Int64($0))) }
+        let pages = ListPageTranslator(pageSize: 2).pages(.starred, title: "S", summary: "", cards: cards)
+        #expect(pages.map(\.cards.count) == [2, 2, 1])
+        #expect(pages[2].pagination?.next == nil)
+    }
+}
