@@ -1,0 +1,68 @@
+import Entities
+import Foundation
+@testable import GitHubData
+import Testing
+
+/// The bundled sample is the promise of `make run`: it must have the breadth issue 2 asks
+/// for, and decode through the same path live data takes.
+@Suite struct SampleDataStoreTests {
+    let store = SampleDataStore()
+
+    @Test func theStarringUserHasBreadth() async throws {
+        let stars = try await store.starred(by: "mona-sample")
+        #expect(stars.count >= 40)
+        #expect(Set(stars.compactMap(\.repo.language)).count >= 6)
+        #expect(Set(stars.flatMap(\.repo.topics)).count >= 10)
+        #expect(stars.allSatisfy { $0.starredAt != nil }, "star+json entries carry starred_at")
+        let dates = stars.compactMap(\.starredAt)
+        #expect(dates == dates.sorted(by: >), "newest first, as GitHub sends them")
+    }
+
+    @Test func theConfigurationNamesFiveFavouritesTwoOwnersAndASearch() async throws {
+        let text = SampleDataStore.configuration
+        #expect(text.contains("starred_by = [\"mona-sample\"]"))
+        let favourites = try #require(text.split(separator: "\n").first { $0.hasPrefix("favourites") })
+        let names = favourites.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(names.count == 5)
+        for name in names {
+            let repo = try await store.repository(try RepoName(parsing: name))
+            #expect(repo.name.description == name)
+        }
+        for login in ["lumen-labs", "kit-harbor"] {
+            let owner = try await store.owner(login)
+            #expect(try await !store.repositories(of: owner).isEmpty)
+        }
+        #expect(try await store.owner("lumen-labs").kind == .organization)
+        #expect(try await store.search(SavedSearch(name: "s", query: "q", limit: 5)).count == 5)
+    }
+
+    @Test func readmesArriveAsMarkdownFromBase64() async throws {
+        let repo = try await store.repository(RepoName(owner: "vesper-org", name: "vesper"))
+        let readme = try #require(try await store.readme(of: repo))
+        #expect(readme.markdown.hasPrefix("#"))
+        #expect(readme.markdown.contains("```"))
+        #expect(readme.htmlURL?.hasPrefix("https://github.com/vesper-org/vesper/blob/") == true)
+    }
+
+    @Test func theSampleCarriesHostileContentForTheEscapingTests() async throws {
+        let stars = try await store.starred(by: "mona-sample")
+        #expect(stars.contains { $0.repo.description?.contains("<script>") == true })
+        #expect(stars.contains { $0.repo.topics.contains { $0.contains("<script>") } })
+        #expect(stars.contains { $0.repo.homepage?.lowercased().hasPrefix("javascript:") == true })
+    }
+
+    @Test func missingReadmesAndReleasesAreEmptyNotErrors() async throws {
+        var withoutReadme = 0
+        for star in try await store.starred(by: "mona-sample") {
+            if try await store.readme(of: star.repo) == nil { withoutReadme += 1 }
+            #expect(try await store.releases(of: star.repo, limit: 2).count <= 2)
+        }
+        #expect(withoutReadme > 0, "the sample has repositories without a README")
+    }
+
+    @Test func anUnknownRepositoryIsNotFoundNamingIt() async {
+        await #expect(throws: GitHubDataError.notFound(resource: "sample repos/nobody/nothing")) {
+            _ = try await store.repository(RepoName(owner: "nobody", name: "nothing"))
+        }
+    }
+}
