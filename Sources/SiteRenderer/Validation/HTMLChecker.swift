@@ -28,19 +28,17 @@ enum HTMLChecker {
         }
         guard let context = xmlNewParserCtxt() else { return facts }
         defer { xmlFreeParserCtxt(context) }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = file.contents.withUnsafeBytes { buffer in
-            xmlCtxtReadMemory(
-                context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                file.path, "UTF-8", options)
+        let document = FirstError.capture {
+            file.contents.withUnsafeBytes { buffer in
+                xmlCtxtReadMemory(
+                    context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                    file.path, "UTF-8", Int32(XML_PARSE_NONET.rawValue))
+            }
         }
-        guard let document, context.pointee.wellFormed != 0 else {
-            let error = context.pointee.lastError
-            let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-            finding(
-                Int(error.line), Int(max(1, error.int2)), "well-formed",
-                "not well-formed: " + (message ?? "parse error"))
-            if let document { xmlFreeDoc(document) }
+        guard let document = document.result, context.pointee.wellFormed != 0 else {
+            let error = document.firstError
+            finding(error?.line ?? 1, error?.column ?? 1, "well-formed", "not well-formed: " + (error?.message ?? "parse error"))
+            if let parsed = document.result { xmlFreeDoc(parsed) }
             return facts
         }
         defer { xmlFreeDoc(document) }
@@ -145,16 +143,43 @@ enum HTMLChecker {
         return String(cString: content)
     }
 
-    /// The lower-cased scheme of a URL, if it has one. Browsers ignore ASCII tabs and
-    /// newlines inside a scheme and leading spaces before it, so this does too.
+    /// The lower-cased scheme of a URL, if it has one. Browsers drop leading control
+    /// characters and spaces and every tab and newline inside a URL, so `java&#9;script:` runs;
+    /// and the XML parser has already turned those tabs into spaces. So all ASCII whitespace
+    /// and control characters go before the scheme is read: stricter, never looser.
     static func scheme(of url: String) -> String? {
-        let cleaned = url.drop(while: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
-            .filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        let cleaned = url.filter { !($0.asciiValue.map { $0 <= 0x20 } ?? false) }
         guard let colon = cleaned.firstIndex(of: ":") else { return nil }
         let candidate = cleaned[..<colon]
         guard let first = candidate.first, first.isLetter,
             candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
         return candidate.lowercased()
+    }
+}
+
+/// The first error libxml2 reports while parsing: the one that names the real mistake (the
+/// last is usually "premature end of data"). libxml2's structured error handler is per
+/// thread, and parsing is synchronous, so setting it around one parse is safe.
+private final class FirstError {
+    var line = 0
+    var column = 0
+    var message: String?
+
+    static func capture<T>(_ parse: () -> T) -> (result: T, firstError: (line: Int, column: Int, message: String)?) {
+        let box = FirstError()
+        let unmanaged = Unmanaged.passRetained(box)
+        defer { unmanaged.release() }
+        xmlSetStructuredErrorFunc(unmanaged.toOpaque()) { context, error in
+            guard let context, let error else { return }
+            let box = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
+            guard box.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            box.line = Int(error.pointee.line)
+            box.column = Int(error.pointee.int2)
+            box.message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let result = parse()
+        return (result, box.message.map { (max(1, box.line), max(1, box.column), $0) })
     }
 }

@@ -1,0 +1,47 @@
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+@Suite struct RouterTests {
+    @Test func everyKindHasItsPlace() {
+        let router = Router(routes: [])
+        #expect(router.path(for: .digest) == "index.html")
+        #expect(router.path(for: .notFound) == "404.html")
+        #expect(router.path(for: Route(.starred)) == "starred/index.html")
+        #expect(router.path(for: Route(.starred, page: 3)) == "starred/3.html")
+        #expect(router.path(for: Route(.repository(owner: "Apple", name: "swift-nio"))) == "repos/apple/swift-nio.html")
+        #expect(router.path(for: Route(.language(name: "C++"))) == "languages/c-plus-plus/index.html")
+        #expect(router.path(for: Route(.topic(name: "static-site"))) == "topics/static-site/index.html")
+    }
+
+    @Test func linksAreRelativeToThePageTheyAreOn() {
+        let router = Router(routes: [])
+        let repo = Route(.repository(owner: "a", name: "b"))
+        #expect(router.href(from: .digest, to: repo) == "repos/a/b.html")
+        #expect(router.href(from: repo, to: .digest) == "../../index.html")
+        #expect(router.href(from: repo, to: Route(.repository(owner: "a", name: "c"))) == "c.html")
+        #expect(router.href(from: Route(.starred, page: 2), to: Route(.starred)) == "index.html")
+        #expect(router.href(from: repo, toFile: "assets/style.css") == "../../assets/style.css")
+    }
+
+    @Test func namesDifferingOnlyByCaseNeverShareAFile() {
+        let upper = Route(.repository(owner: "Foo", name: "Bar"))
+        let lower = Route(.repository(owner: "foo", name: "bar"))
+        let router = Router(routes: [lower, upper])
+        #expect(router.path(for: upper) != router.path(for: lower))
+        #expect(Router(routes: [upper, lower]).path(for: upper) == router.path(for: upper), "independent of input order")
+    }
+
+    @Test func pathsFromTheDataStayInsideTheirFolder() {
+        let hostile = ["..", "../../etc/passwd", "a/b", "CON", "nul.txt", "", "<script>", ".hidden", "x\u{0}y"]
+        let paths = Set(hostile.map { Router(routes: []).path(for: Route(.topic(name: $0))) })
+        #expect(paths.count == hostile.count, "no two of them collide")
+        for path in paths {
+            let segments = path.split(separator: "/")
+            #expect(segments.count == 3 && segments[0] == "topics", "\(path)")
+            #expect(!segments.contains { $0 == ".." || $0 == "." || $0.hasPrefix(".") }, "\(path)")
+        }
+        #expect(PathSegment.make("CON") == "_con")
+        #expect(PathSegment.make("a/b") != PathSegment.make("a?b"))
+    }
+}

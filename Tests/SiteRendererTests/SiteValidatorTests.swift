@@ -1,0 +1,91 @@
+import Foundation
+@testable import SiteRenderer
+import Testing
+
+@Suite struct SiteValidatorTests {
+    /// A page that passes every rule, with `body` placed inside `<main>`.
+    static func page(_ body: String = "<p>Hi</p>", title: String = "T") -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8" />
+        <title>\(title)</title>
+        </head>
+        <body>
+        <main id="content">
+        \(body)
+        </main>
+        </body>
+        </html>
+        """
+    }
+
+    func findings(_ files: [String: String]) -> [Finding] {
+        SiteValidator().validate(files.map { OutputFile(path: $0.key, contents: Data($0.value.utf8)) })
+    }
+
+    func rules(_ files: [String: String]) -> [String] {
+        findings(files).map(\.rule)
+    }
+
+    @Test func aGoodSitePasses() {
+        let files = [
+            "index.html": Self.page("<a href=\"a/b.html#x\">b</a> <a href=\"#content\">top</a> <img src=\"i.png\" alt=\"\" />"),
+            "a/b.html": Self.page("<h2 id=\"x\">X</h2><a href=\"../index.html\">home</a><a href=\"https://example.org\">out</a>"),
+            "i.png": "",
+            "digest.json": "{\"ok\": true}",
+        ]
+        #expect(findings(files) == [])
+    }
+
+    @Test func anUnclosedTagIsNotWellFormedAndSaysWhere() throws {
+        let finding = try #require(findings(["index.html": Self.page("<p><b>bold</p>")]).first)
+        #expect(finding.rule == "well-formed")
+        #expect(finding.file == "index.html")
+        #expect(finding.line == 9)
+        #expect(finding.column > 1)
+        #expect(finding.description.hasPrefix("index.html:9:"))
+    }
+
+    @Test func pageRulesEachHaveAName() {
+        #expect(rules(["index.html": Self.page("<p id=\"a\"></p><p id=\"a\"></p>")]) == ["duplicate-id"])
+        #expect(rules(["index.html": Self.page("<img src=\"x.png\" />")]).contains("img-alt"))
+        #expect(rules(["index.html": Self.page("<a href=\"\">x</a>")]) == ["empty-url"])
+        #expect(rules(["index.html": Self.page(title: " ")]) == ["title"])
+        #expect(rules(["index.html": Self.page("<main></main>")]) == ["main"])
+        #expect(rules(["index.html": Self.page().replacingOccurrences(of: " lang=\"en\"", with: "")]) == ["lang"])
+        #expect(rules(["index.html": Self.page().replacingOccurrences(of: "<!DOCTYPE html>\n", with: "")]) == ["doctype"])
+        #expect(rules(["index.html": Self.page().replacingOccurrences(of: "<meta charset=\"utf-8\" />", with: "")]) == ["charset"])
+    }
+
+    @Test func nothingThatCouldRunScriptPasses() {
+        #expect(rules(["index.html": Self.page("<p onclick=\"x()\">x</p>")]) == ["event-handler"])
+        #expect(rules(["index.html": Self.page("<a href=\"JaVaScRiPt:alert(1)\">x</a>")]) == ["unsafe-url"])
+        #expect(rules(["index.html": Self.page("<a href=\" java\tscript:alert(1)\">x</a>")]) == ["unsafe-url"])
+        #expect(rules(["index.html": Self.page("<img alt=\"\" src=\"data:image/svg+xml,x\" />")]) == ["unsafe-url"])
+        #expect(rules(["index.html": Self.page("<script>alert(1)</script>")]) == ["inline-script"])
+    }
+
+    @Test func linksMustResolveToFilesAndIds() {
+        let broken = findings([
+            "index.html": Self.page("<a href=\"missing.html\">m</a> <a href=\"b.html#nope\">n</a> <a href=\"../../up.html\">u</a>"),
+            "b.html": Self.page(),
+        ])
+        #expect(broken.map(\.rule) == ["broken-link", "broken-link", "broken-link"])
+        #expect(broken.map(\.message).joined().contains("names no id 'nope' in b.html"))
+        #expect(broken.map(\.message).joined().contains("leads outside the site"))
+    }
+
+    @Test func jsonMustParse() {
+        #expect(rules(["digest.json": "{\"truncated\": "]) == ["json"])
+    }
+
+    @Test func aFolderOnDiskIsCheckedTheSameWay() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appending(path: "sub"), withIntermediateDirectories: true)
+        try Data(Self.page("<a href=\"sub/gone.html\">x</a>").utf8).write(to: folder.appending(path: "index.html"))
+        #expect(try SiteValidator().validate(directory: folder).map(\.rule) == ["broken-link"])
+    }
+}
