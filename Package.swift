@@ -19,19 +19,21 @@ let package = Package(
     ],
     targets: [
         // Plain Sendable value types from GitHub's world: repositories, owners, releases. Imports nothing.
-        .target(name: "Entities", swiftSettings: strict),
+        .target(name: "Entities", exclude: ["README.md"], swiftSettings: strict),
 
         // View-ready values for every page: formatted text and routes, never an Entity. Imports nothing.
-        .target(name: "PageModels", swiftSettings: strict),
+        .target(name: "PageModels", exclude: ["README.md"], swiftSettings: strict),
 
         // One batch use case per job, the ports they need, and the Translators from Entities to PageModels.
-        .target(name: "UseCases", dependencies: ["Entities", "PageModels"], swiftSettings: strict),
+        .target(
+            name: "UseCases", dependencies: ["Entities", "PageModels"], exclude: ["README.md"],
+            swiftSettings: strict),
 
         // The data layer: GitHub REST decoding, the libcurl client, local stores and the bundled sample.
         .target(
             name: "GitHubData",
             dependencies: ["Entities", "UseCases", "CCurl"],
-            exclude: ["Sample", "embedded-folders.txt"],
+            exclude: ["Sample", "embedded-folders.txt", "README.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
@@ -43,7 +45,7 @@ let package = Package(
                 "PageModels", "CLibXML2", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            exclude: ["embedded-folders.txt"],
+            exclude: ["embedded-folders.txt", "README.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
@@ -56,6 +58,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strict
         ),
 
@@ -79,10 +82,10 @@ let package = Package(
         // so the binary carries its themes and sample data and runs from anywhere.
         .plugin(
             name: "EmbedFolders", capability: .buildTool(), dependencies: ["embed-folders"],
-            path: "Sources/EmbedFolders"
+            path: "Sources/EmbedFolders", exclude: ["README.md"]
         ),
         // The tool behind that plugin: folder in, Swift source out.
-        .executableTarget(name: "embed-folders", swiftSettings: strict),
+        .executableTarget(name: "embed-folders", exclude: ["README.md"], swiftSettings: strict),
 
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),

@@ -1,0 +1,82 @@
+import Foundation
+import SiteRenderer
+import Testing
+
+/// `repodigest build --sample`, run as a process: the promise of `make run`.
+@Suite struct SampleBuildTests {
+    static func files(in folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard let data = try? Data(contentsOf: url) else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = data
+        }
+        return files
+    }
+
+    @Test func buildsAValidatedSiteOfEveryKind() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        let outcome = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == output.appending(path: "index.html").path + "\n")
+        #expect(outcome.standardError.isEmpty, "--quiet prints nothing when all is well")
+
+        let paths = Set(Self.files(in: output).keys)
+        for expected in ["index.html", "404.html", "digest.json", "assets/style.css", "starred/index.html", "favourites/index.html",
+                         "owners/lumen-labs/index.html", "owners/kit-harbor/index.html", "repos/vesper-org/vesper.html",
+                         "languages/swift/index.html", "topics/cli/index.html"] {
+            #expect(paths.contains(expected), "\(expected) is written")
+        }
+        #expect(paths.contains { $0.hasPrefix("searches/") })
+        #expect(try SiteValidator().validate(directory: output) == [], "every page passes the gate")
+    }
+
+    @Test func digestJSONListsEveryRepositoryPage() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        _ = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"])
+        let data = try Data(contentsOf: output.appending(path: "digest.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let repositories = try #require(json["repositories"] as? [[String: Any]])
+        let repoPages = Self.files(in: output).keys.filter { $0.hasPrefix("repos/") }
+        #expect(repositories.count == repoPages.count)
+        #expect(repositories.count >= 45)
+        for repository in repositories {
+            let page = try #require(repository["page"] as? String)
+            #expect(FileManager.default.fileExists(atPath: output.appending(path: page).path), "\(page)")
+        }
+    }
+
+    /// The sample's hostile descriptions, topics, homepages, READMEs and release notes must
+    /// reach no page as markup. The validator already refuses event handlers, script URLs and
+    /// inline scripts; this checks the text itself, so a validator bug cannot hide a leak.
+    @Test func hostileSampleContentIsInertEverywhere() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        _ = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"])
+        var sawEscapedScript = false
+        for (path, data) in Self.files(in: output) where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self).lowercased()
+            #expect(!html.contains("<script"), "\(path) has a script element")
+            #expect(!html.contains("<iframe") && !html.contains("<svg") && !html.contains("<style"), "\(path)")
+            #expect(html.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(path) has an event handler")
+            #expect(html.range(of: #"(href|src)\s*=\s*"\s*(javascript|vbscript|data):"#, options: .regularExpression) == nil, "\(path)")
+            sawEscapedScript = sawEscapedScript || html.contains("&lt;script&gt;")
+        }
+        #expect(sawEscapedScript, "the hostile text is shown, escaped, not silently lost")
+    }
+
+    @Test func sourceDateEpochMakesBuildsByteIdentical() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.url.appending(path: "one")
+        let second = folder.url.appending(path: "two")
+        let environment = ["SOURCE_DATE_EPOCH": "1795000000"]
+        _ = try RepodigestProcess.run(["build", "--sample", "--output", first.path, "--quiet"], environment: environment)
+        _ = try RepodigestProcess.run(["build", "--sample", "--output", second.path, "--quiet"], environment: environment)
+        let one = Self.files(in: first)
+        #expect(!one.isEmpty)
+        #expect(one == Self.files(in: second))
+        #expect(String(decoding: one["index.html"] ?? Data(), as: UTF8.self).contains("2026-11-18T11:06:40Z"))
+    }
+}
