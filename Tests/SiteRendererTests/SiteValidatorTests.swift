@@ -34,7 +34,7 @@ import Testing
             "index.html": Self.page("<a href=\"a/b.html#x\">b</a> <a href=\"#content\">top</a> <img src=\"i.png\" alt=\"\" />"),
             "a/b.html": Self.page("<h2 id=\"x\">X</h2><a href=\"../index.html\">home</a><a href=\"https://example.org\">out</a>"),
             "i.png": "",
-            "digest.json": "{\"ok\": true}",
+            "data.json": "{\"ok\": true}",
         ]
         #expect(findings(files) == [])
     }

@@ -26,22 +26,13 @@ enum HTMLChecker {
             finding(1, 1, "doctype", "page must start with <!DOCTYPE html>")
             return facts
         }
-        guard let context = xmlNewParserCtxt() else { return facts }
-        defer { xmlFreeParserCtxt(context) }
-        let document = FirstError.capture {
-            file.contents.withUnsafeBytes { buffer in
-                xmlCtxtReadMemory(
-                    context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                    file.path, "UTF-8", Int32(XML_PARSE_NONET.rawValue))
-            }
-        }
-        guard let document = document.result, context.pointee.wellFormed != 0 else {
-            let error = document.firstError
-            finding(error?.line ?? 1, error?.column ?? 1, "well-formed", "not well-formed: " + (error?.message ?? "parse error"))
-            if let parsed = document.result { xmlFreeDoc(parsed) }
+        let tree: XMLTree
+        switch XMLTree.parse(file) {
+        case .parsed(let parsed): tree = parsed
+        case .notWellFormed(let notWellFormed):
+            facts.findings.append(notWellFormed)
             return facts
         }
-        defer { xmlFreeDoc(document) }
 
         var mainCount = 0
         var sawTitle = false
@@ -53,30 +44,30 @@ enum HTMLChecker {
             return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
         }
 
-        guard let root = xmlDocGetRootElement(document), name(of: root) == "html" else {
+        guard let root = tree.root, XMLTree.name(of: root) == "html" else {
             finding(1, 1, "root", "the root element must be <html>")
             return facts
         }
-        if (attribute("lang", of: root) ?? "").isEmpty {
-            finding(Int(xmlGetLineNo(root)), column(of: "html", line: Int(xmlGetLineNo(root))), "lang", "<html> needs a lang attribute")
+        if (XMLTree.attribute("lang", of: root) ?? "").isEmpty {
+            finding(XMLTree.line(of: root), column(of: "html", line: XMLTree.line(of: root)), "lang", "<html> needs a lang attribute")
         }
 
-        walk(root) { node in
-            let element = name(of: node)
-            let line = Int(xmlGetLineNo(node))
+        XMLTree.walk(root) { node in
+            let element = XMLTree.name(of: node)
+            let line = XMLTree.line(of: node)
             let col = column(of: element, line: line)
             switch element {
             case "main": mainCount += 1
             case "title":
                 sawTitle = true
-                if text(of: node).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if XMLTree.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     finding(line, col, "title", "<title> is empty")
                 }
-            case "meta" where attribute("charset", of: node)?.lowercased() == "utf-8": sawCharset = true
-            case "img" where attribute("alt", of: node) == nil:
+            case "meta" where XMLTree.attribute("charset", of: node)?.lowercased() == "utf-8": sawCharset = true
+            case "img" where XMLTree.attribute("alt", of: node) == nil:
                 finding(line, col, "img-alt", "<img> needs an alt attribute")
             case "script":
-                if attribute("src", of: node) == nil || !text(of: node).isEmpty {
+                if XMLTree.attribute("src", of: node) == nil || !XMLTree.text(of: node).isEmpty {
                     finding(line, col, "inline-script", "scripts must load a file of the site, never inline code")
                 }
             default: break
@@ -85,7 +76,7 @@ enum HTMLChecker {
             while let attr = property {
                 defer { property = attr.pointee.next }
                 let attrName = attr.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
-                let value = attributeValue(attr)
+                let value = XMLTree.attributeValue(attr)
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
                 }
@@ -110,39 +101,6 @@ enum HTMLChecker {
         return facts
     }
 
-    private static func walk(_ node: xmlNodePtr, _ visit: (xmlNodePtr) -> Void) {
-        var child: xmlNodePtr? = node
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                visit(current)
-                if let first = current.pointee.children { walk(first, visit) }
-            }
-            child = current.pointee.next
-        }
-    }
-
-    private static func name(of node: xmlNodePtr) -> String {
-        node.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
-    }
-
-    private static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { rd_xml_free(value) }
-        return String(cString: value)
-    }
-
-    private static func attributeValue(_ attribute: xmlAttrPtr) -> String {
-        guard let value = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
-        defer { rd_xml_free(value) }
-        return String(cString: value)
-    }
-
-    private static func text(of node: xmlNodePtr) -> String {
-        guard let content = xmlNodeGetContent(node) else { return "" }
-        defer { rd_xml_free(content) }
-        return String(cString: content)
-    }
-
     /// The lower-cased scheme of a URL, if it has one. Browsers drop leading control
     /// characters and spaces and every tab and newline inside a URL, so `java&#9;script:` runs;
     /// and the XML parser has already turned those tabs into spaces. So all ASCII whitespace
@@ -155,31 +113,5 @@ enum HTMLChecker {
             candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
         return candidate.lowercased()
-    }
-}
-
-/// The first error libxml2 reports while parsing: the one that names the real mistake (the
-/// last is usually "premature end of data"). libxml2's structured error handler is per
-/// thread, and parsing is synchronous, so setting it around one parse is safe.
-private final class FirstError {
-    var line = 0
-    var column = 0
-    var message: String?
-
-    static func capture<T>(_ parse: () -> T) -> (result: T, firstError: (line: Int, column: Int, message: String)?) {
-        let box = FirstError()
-        let unmanaged = Unmanaged.passRetained(box)
-        defer { unmanaged.release() }
-        xmlSetStructuredErrorFunc(unmanaged.toOpaque()) { context, error in
-            guard let context, let error else { return }
-            let box = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
-            guard box.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            box.line = Int(error.pointee.line)
-            box.column = Int(error.pointee.int2)
-            box.message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let result = parse()
-        return (result, box.message.map { (max(1, box.line), max(1, box.column), $0) })
     }
 }

@@ -4,8 +4,9 @@ public import Foundation
 ///
 /// HTML pages must be polyglot HTML5 (well-formed XML too) with the parts every page needs,
 /// no script that could run from the data, and links that resolve: every internal link and
-/// `#fragment` must name a file and an id the site has. JSON files must parse. Findings name
-/// the file, line, column and rule.
+/// `#fragment` must name a file and an id the site has. Feeds, the sitemap and the JSON
+/// files must match their formats (`FeedChecker`). Findings name the file, line, column
+/// and rule.
 public struct SiteValidator: Sendable {
     public init() {}
 
@@ -18,11 +19,10 @@ public struct SiteValidator: Sendable {
                 let facts = HTMLChecker.check(file)
                 findings += facts.findings
                 pages[file.path] = facts
+            case "xml":
+                findings += FeedChecker.checkXML(file)
             case "json":
-                if (try? JSONSerialization.jsonObject(with: file.contents)) == nil {
-                    findings.append(
-                        Finding(file: file.path, line: 1, column: 1, rule: "json", message: "not valid JSON"))
-                }
+                findings += FeedChecker.checkJSON(file)
             default:
                 continue
             }

@@ -1,0 +1,112 @@
+internal import CLibXML2
+import Foundation
+
+/// The site's XML and JSON documents against their formats: `feed.xml` (Atom 1.0,
+/// RFC 4287), `sitemap.xml` (sitemaps.org 0.9), `feed.json` (JSON Feed 1.1) and
+/// `digest.json` (repodigest's own, version 1). Any other XML must be well-formed and any
+/// other JSON must parse.
+enum FeedChecker {
+    static let atomNamespace = "http://www.w3.org/2005/Atom"
+    static let sitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+    static func checkXML(_ file: OutputFile) -> [Finding] {
+        let tree: XMLTree
+        switch XMLTree.parse(file) {
+        case .parsed(let parsed): tree = parsed
+        case .notWellFormed(let finding): return [finding]
+        }
+        guard let root = tree.root else { return [] }
+        switch file.path {
+        case "feed.xml": return atom(root, file: file.path)
+        case "sitemap.xml": return sitemap(root, file: file.path)
+        default: return []
+        }
+    }
+
+    static func checkJSON(_ file: OutputFile) -> [Finding] {
+        func finding(_ rule: String, _ message: String) -> [Finding] {
+            [Finding(file: file.path, line: 1, column: 1, rule: rule, message: message)]
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: file.contents) else {
+            return finding("json", "not valid JSON")
+        }
+        switch file.path {
+        case "feed.json":
+            guard let feed = object as? [String: Any],
+                feed["version"] as? String == "https://jsonfeed.org/version/1.1",
+                feed["title"] is String, let items = feed["items"] as? [[String: Any]]
+            else { return finding("json-feed", "a JSON Feed 1.1 needs version, title and items") }
+            for (index, item) in items.enumerated()
+            where !(item["id"] is String) || (item["content_html"] == nil && item["content_text"] == nil) {
+                return finding("json-feed", "item \(index) needs a string id and content_html or content_text")
+            }
+        case "digest.json":
+            guard let digest = object as? [String: Any], digest["version"] as? Int == 1,
+                let repositories = digest["repositories"] as? [[String: Any]],
+                repositories.allSatisfy({ $0["full_name"] is String && $0["page"] is String })
+            else { return finding("digest-json", "digest.json needs version 1 and repositories with full_name and page") }
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func atom(_ root: xmlNodePtr, file: String) -> [Finding] {
+        var findings: [Finding] = []
+        func require(_ node: xmlNodePtr, _ child: String, in what: String) {
+            let found = XMLTree.children(of: node, named: child)
+            if found.count != 1 || (child != "link" && XMLTree.text(of: found[0]).trimmingCharacters(in: .whitespaces).isEmpty) {
+                findings.append(
+                    Finding(file: file, line: XMLTree.line(of: node), column: 1, rule: "atom",
+                            message: "\(what) needs exactly one non-empty <\(child)>"))
+            }
+        }
+        guard XMLTree.name(of: root) == "feed", XMLTree.namespace(of: root) == atomNamespace else {
+            return [Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
+                            message: "the root must be <feed xmlns=\"\(atomNamespace)\">")]
+        }
+        for child in ["id", "title", "updated"] { require(root, child, in: "<feed>") }
+        let entries = XMLTree.children(of: root, named: "entry")
+        if XMLTree.children(of: root, named: "author").isEmpty
+            && !entries.allSatisfy({ !XMLTree.children(of: $0, named: "author").isEmpty })
+        {
+            findings.append(Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
+                                    message: "<feed> needs an <author>, or every <entry> one"))
+        }
+        for entry in entries {
+            for child in ["id", "title", "updated"] { require(entry, child, in: "<entry>") }
+            if XMLTree.children(of: entry, named: "content").isEmpty
+                && !XMLTree.children(of: entry, named: "link").contains(where: {
+                    (XMLTree.attribute("rel", of: $0) ?? "alternate") == "alternate"
+                })
+            {
+                findings.append(Finding(file: file, line: XMLTree.line(of: entry), column: 1, rule: "atom",
+                                        message: "<entry> needs <content> or an alternate <link>"))
+            }
+        }
+        return findings
+    }
+
+    private static func sitemap(_ root: xmlNodePtr, file: String) -> [Finding] {
+        guard XMLTree.name(of: root) == "urlset", XMLTree.namespace(of: root) == sitemapNamespace else {
+            return [Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "sitemap",
+                            message: "the root must be <urlset xmlns=\"\(sitemapNamespace)\">")]
+        }
+        var findings: [Finding] = []
+        let urls = XMLTree.children(of: root, named: "url")
+        if urls.count > 50_000 {
+            findings.append(Finding(file: file, line: 1, column: 1, rule: "sitemap", message: "a sitemap holds at most 50,000 URLs"))
+        }
+        for url in urls {
+            let locations = XMLTree.children(of: url, named: "loc").map { XMLTree.text(of: $0) }
+            guard locations.count == 1, let location = locations.first,
+                location.hasPrefix("https://") || location.hasPrefix("http://")
+            else {
+                findings.append(Finding(file: file, line: XMLTree.line(of: url), column: 1, rule: "sitemap",
+                                        message: "every <url> needs one absolute http(s) <loc>"))
+                continue
+            }
+        }
+        return findings
+    }
+}

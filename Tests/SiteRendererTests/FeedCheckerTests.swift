@@ -1,0 +1,43 @@
+import Foundation
+@testable import SiteRenderer
+import Testing
+
+@Suite struct FeedCheckerTests {
+    func rules(_ path: String, _ text: String) -> [String] {
+        SiteValidator().validate([OutputFile(path: path, contents: Data(text.utf8))]).map(\.rule)
+    }
+
+    static let atom = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom">
+        <id>urn:x</id><title>T</title><updated>2026-11-22T03:00:00Z</updated><author><name>a</name></author>
+        <entry><id>urn:x:1</id><title>E</title><updated>2026-11-22T03:00:00Z</updated><link href="https://x.org/1"/></entry>
+        </feed>
+        """
+
+    @Test func aCompleteAtomFeedPasses() {
+        #expect(rules("feed.xml", Self.atom) == [])
+    }
+
+    @Test func atomRequiredElementsAreChecked() {
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: "<title>E</title>", with: "")) == ["atom"])
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: "<author><name>a</name></author>", with: "")) == ["atom"])
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: "<link href=\"https://x.org/1\"/>", with: "")) == ["atom"])
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: "http://www.w3.org/2005/Atom", with: "urn:other")) == ["atom"])
+        #expect(rules("feed.xml", String(Self.atom.dropLast(8))) == ["well-formed"])
+    }
+
+    @Test func sitemapLocationsMustBeAbsolute() {
+        let good = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://x.org/</loc></url></urlset>"
+        #expect(rules("sitemap.xml", good) == [])
+        #expect(rules("sitemap.xml", good.replacingOccurrences(of: "https://x.org/", with: "index.html")) == ["sitemap"])
+    }
+
+    @Test func jsonFeedAndDigestFollowTheirSchemas() {
+        #expect(rules("feed.json", #"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [{"id": "1", "content_text": "x"}]}"#) == [])
+        #expect(rules("feed.json", #"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [{"content_text": "x"}]}"#) == ["json-feed"])
+        #expect(rules("digest.json", #"{"version": 1, "repositories": [{"full_name": "a/b", "page": "repos/a/b.html"}]}"#) == [])
+        #expect(rules("digest.json", #"{"version": 2, "repositories": []}"#) == ["digest-json"])
+        #expect(rules("other.json", "[1, 2") == ["json"])
+    }
+}
