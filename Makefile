@@ -13,11 +13,12 @@ BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm
 # The W3C Nu Html Checker runs on Java, from a Python virtual environment.
 CHECK_PACKAGES := default-jdk-headless python3-venv
 
-.PHONY: run test build deps check-deps html-check clean help
+.PHONY: run test build bench deps check-deps html-check clean help
 
 help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
 	@echo "make test   run every test, then the W3C HTML checker over a sample build"
+	@echo "make bench  time each phase of a build of a synthetic site (REPOS=1000 RUNS=5)"
 
 run: deps
 	$(SWIFT) build -c release
@@ -32,6 +33,13 @@ test: deps check-deps
 
 build: deps
 	$(SWIFT) build -c release
+
+# Where a build's time goes, on a synthetic site (REPOS repositories, RUNS runs; medians).
+REPOS ?= 1000
+RUNS  ?= 5
+bench: deps
+	$(SWIFT) build -c release --product repodigest-bench
+	.build/release/repodigest-bench $(REPOS) $(RUNS)
 
 # Installs the Debian packages that are missing, and only those.
 deps:

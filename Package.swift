@@ -62,6 +62,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // `make bench`: builds a large synthetic site and reports where the time goes.
+        .executableTarget(
+            name: "repodigest-bench",
+            dependencies: ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+            exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+
         // libcurl, with typed shims for its variadic calls.
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",

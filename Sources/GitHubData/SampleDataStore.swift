@@ -14,8 +14,9 @@ public struct SampleDataStore: RepositorySource {
         self.init(files: SampleFiles.files)
     }
 
-    /// A store over other files in the same layout (base64 contents by path); for tests.
-    init(files: [String: String]) {
+    /// A store over other files in the same layout (base64 contents by path): a synthetic
+    /// data set for benchmarks, or a small one for tests.
+    public init(files: [String: String]) {
         self.files = files
     }
 

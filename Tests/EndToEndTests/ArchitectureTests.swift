@@ -17,6 +17,7 @@ import Testing
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit"],
         "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging"],
+        "repodigest-bench": ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
     ]
     static let projectModules: Set<String> = Set(allowed.keys)
     /// C and third-party modules: always `internal import`, so no layer leaks their types.

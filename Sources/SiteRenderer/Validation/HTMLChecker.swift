@@ -2,7 +2,7 @@ internal import CLibXML2
 import Foundation
 
 /// What one HTML page holds that the site-wide checks need, and what is wrong with it alone.
-struct HTMLDocumentFacts {
+struct HTMLDocumentFacts: Sendable {
     var ids: Set<String> = []
     var links: [(href: String, line: Int, column: Int)] = []
     var findings: [Finding] = []

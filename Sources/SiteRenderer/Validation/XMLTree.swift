@@ -14,6 +14,11 @@ final class XMLTree {
 
     var root: xmlNodePtr? { xmlDocGetRootElement(document) }
 
+    /// libxml2 must set up its global tables once, on one thread, before parsing on many.
+    private static let initialised: Void = xmlInitParser()
+
+    static func initialise() { _ = initialised }
+
     /// The parsed file, or the finding that says where it stops being well-formed.
     enum ParseOutcome {
         case parsed(XMLTree)
