@@ -20,7 +20,9 @@ public struct GitHubRepo: Sendable, Hashable, Identifiable {
     public var topics: [String]
     public var stars: Int
     public var forks: Int
-    public var watchers: Int
+    /// People watching the repository; nil when GitHub did not say (only the single-repository
+    /// answer does; lists carry a legacy `watchers_count` that always equals the stars).
+    public var watchers: Int?
     public var openIssues: Int
     public var license: License?
     public var isFork: Bool
@@ -34,7 +36,7 @@ public struct GitHubRepo: Sendable, Hashable, Identifiable {
     public init(
         id: ID, name: RepoName, owner: Owner, description: String? = nil, htmlURL: String,
         homepage: String? = nil, language: String? = nil, topics: [String] = [],
-        stars: Int = 0, forks: Int = 0, watchers: Int = 0, openIssues: Int = 0,
+        stars: Int = 0, forks: Int = 0, watchers: Int? = nil, openIssues: Int = 0,
         license: License? = nil, isFork: Bool = false, isArchived: Bool = false,
         isPrivate: Bool = false, defaultBranch: String = "main",
         createdAt: Date? = nil, updatedAt: Date? = nil, pushedAt: Date? = nil

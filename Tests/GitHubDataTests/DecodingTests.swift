@@ -25,6 +25,7 @@ import Testing
         #expect(repo.htmlURL == "https://github.com/git/git")
         #expect(repo.createdAt == Date(timeIntervalSince1970: 1_216_822_886))
         #expect(repo.owner.kind == .user)
+        #expect(repo.watchers == nil, "the legacy `watchers` field counts stars, not watchers")
     }
 
     @Test func starsDecodeWithAndWithoutTheStarMediaType() throws {

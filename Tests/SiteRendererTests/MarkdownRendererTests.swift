@@ -9,7 +9,7 @@ import Testing
     func render(_ markdown: String) -> String {
         var text = base
         text.source = markdown
-        return MarkdownRenderer().html(text, idPrefix: "readme-")
+        return MarkdownRenderer().html(text, idPrefix: "readme-", headingOffset: 1)
     }
 
     @Test func rawHTMLIsDropped() {

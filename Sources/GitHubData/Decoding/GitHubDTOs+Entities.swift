@@ -19,7 +19,7 @@ extension RepoDTO {
             topics: topics ?? [],
             stars: stargazersCount ?? 0,
             forks: forksCount ?? 0,
-            watchers: subscribersCount ?? watchersCount ?? 0,
+            watchers: subscribersCount,
             openIssues: openIssuesCount ?? 0,
             license: license?.entity,
             isFork: fork ?? false,

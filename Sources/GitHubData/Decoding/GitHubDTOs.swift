@@ -16,7 +16,6 @@ struct RepoDTO: Decodable {
     var language: String?
     var topics: [String]?
     var stargazersCount: Int?
-    var watchersCount: Int?
     /// The real number of watchers; only the single-repository answer carries it.
     var subscribersCount: Int?
     var forksCount: Int?

@@ -82,11 +82,11 @@ struct PageContext {
                     "prerelease": release.isPrerelease,
                     "url": release.url,
                     "notesHTML": release.notes.map {
-                        markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 2)
+                        markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
                     },
                 ])
             },
-            "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-") },
+            "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
         ])) { $1 }
     }
 

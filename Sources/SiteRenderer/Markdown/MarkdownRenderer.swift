@@ -15,8 +15,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// - Parameters:
     ///   - idPrefix: prefix of every id this document adds to the page (e.g. `readme-`).
-    ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the page's `<h1>`.
-    public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32 = 1) -> String {
+    ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the
+    ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
+    public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32) -> String {
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         guard let parser = cmark_parser_new(options) else { return "" }

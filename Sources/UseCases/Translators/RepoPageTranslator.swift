@@ -45,9 +45,9 @@ struct RepoPageTranslator: Sendable {
         var facts = [
             Fact(label: "Stars", value: DisplayFormat.grouped(repo.stars)),
             Fact(label: "Forks", value: DisplayFormat.grouped(repo.forks)),
-            Fact(label: "Watchers", value: DisplayFormat.grouped(repo.watchers)),
-            Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)),
         ]
+        if let watchers = repo.watchers { facts.append(Fact(label: "Watchers", value: DisplayFormat.grouped(watchers))) }
+        facts.append(Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)))
         if let language = repo.language { facts.append(Fact(label: "Language", value: language)) }
         facts.append(Fact(label: "Licence", value: repo.license?.name ?? "None detected"))
         let dates: [(String, Date?)] = [
