@@ -104,6 +104,9 @@ let package = Package(
             exclude: ["Golden"]
         ),
         // End to end: runs the built `repodigest` binary as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["repodigest", "SiteRenderer"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities"]
+        ),
     ]
 )

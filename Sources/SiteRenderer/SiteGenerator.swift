@@ -23,7 +23,7 @@ public struct SiteGenerator: Sendable {
             guard let html = library.render(values, withTemplate: template) else {
                 throw ThemeError.missingTemplate(theme: theme.name, name: template)
             }
-            return OutputFile(path: router.path(for: route), contents: Data(html.utf8))
+            return OutputFile(path: router.path(for: route), contents: Data(html.replacingXMLForbiddenCharacters.utf8))
         }
 
         var files: [OutputFile] = []

@@ -46,6 +46,7 @@ public struct BuildDigest: Sendable {
         var data = DigestData(
             stars: try await stars, favourites: try await favourites,
             owners: try await owners, searches: try await searches)
+        data.unifyRepositories()
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository)
         data.details = try await load(data.allRepositories)
@@ -79,6 +80,19 @@ struct DigestData: Sendable {
     var owners: [OwnerRepositories]
     var searches: [SearchResult]
     var details: [RepositoryDetail] = []
+
+    /// The same repository (by id) can arrive with different data, say renamed between two
+    /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
+    /// card of it links to its one page.
+    mutating func unifyRepositories() {
+        var canonical: [GitHubRepo.ID: GitHubRepo] = [:]
+        for repo in allRepositories { canonical[repo.id] = repo }
+        func unified(_ repo: GitHubRepo) -> GitHubRepo { canonical[repo.id] ?? repo }
+        stars = stars.map { Star(repo: unified($0.repo), starredAt: $0.starredAt) }
+        favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
+        owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
+        searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
+    }
 
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
     var allRepositories: [GitHubRepo] {

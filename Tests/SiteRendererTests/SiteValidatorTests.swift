@@ -65,6 +65,13 @@ import Testing
         #expect(rules(["index.html": Self.page("<a href=\" java\tscript:alert(1)\">x</a>")]) == ["unsafe-url"])
         #expect(rules(["index.html": Self.page("<img alt=\"\" src=\"data:image/svg+xml,x\" />")]) == ["unsafe-url"])
         #expect(rules(["index.html": Self.page("<script>alert(1)</script>")]) == ["inline-script"])
+        #expect(rules(["index.html": Self.page("<img alt=\"\" src=\"a.png\" srcset=\"a.png 1x, javascript:alert(1) 2x\" />")]).contains("unsafe-url"))
+        #expect(rules(["index.html": Self.page("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"javascript:alert(1)\">x</a></svg>")]) == ["unsafe-url"])
+        for active in ["<iframe src=\"https://x.org\"></iframe>", "<object data=\"x.swf\"></object>", "<embed src=\"x.swf\" />",
+                       "<base href=\"https://evil.example/\" />", "<form><button>x</button></form>"] {
+            #expect(rules(["index.html": Self.page(active)]).contains("active-content"), "\(active)")
+        }
+        #expect(rules(["index.html": Self.page("<meta http-equiv=\"refresh\" content=\"0;url=https://x.org\" />")]) == ["active-content"])
     }
 
     @Test func linksMustResolveToFilesAndIds() {

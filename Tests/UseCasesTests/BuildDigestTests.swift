@@ -100,3 +100,21 @@ import UseCases
         }
     }
 }
+
+@Suite struct RenamedRepositoryTests {
+    /// A repository renamed between two answers arrives twice with one id: it gets one page,
+    /// and every card of it, in any list, links to that page.
+    @Test func oneIdOnePageEveryLinkLeadsThere() async throws {
+        var source = FakeRepositorySource()
+        let before = Make.repo("lumen/old-name", id: 7)
+        let after = Make.repo("lumen/new-name", id: 7)
+        source.stars["mona"] = [Make.star(before, daysAgo: 1)]
+        source.owners["lumen"] = Make.owner("lumen")
+        source.ownedRepos["lumen"] = [after]
+        let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+            BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]))
+        #expect(site.repositories.map(\.card.fullName) == ["lumen/old-name"])
+        let routes = Set(site.lists.flatMap(\.cards).map(\.route))
+        #expect(routes == [site.repositories[0].card.route])
+    }
+}

@@ -12,7 +12,10 @@ struct HTMLDocumentFacts: Sendable {
 /// rules every page of the site keeps.
 enum HTMLChecker {
     private static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
-    private static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite"]
+    private static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite", "data"]
+    /// Elements that load or run other content, or redirect the page; no theme needs them,
+    /// so seeing one means something from the data got through.
+    private static let activeElements: Set<String> = ["iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal"]
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         var facts = HTMLDocumentFacts()
@@ -70,6 +73,10 @@ enum HTMLChecker {
                 if XMLTree.attribute("src", of: node) == nil || !XMLTree.text(of: node).isEmpty {
                     finding(line, col, "inline-script", "scripts must load a file of the site, never inline code")
                 }
+            case "meta" where XMLTree.attribute("http-equiv", of: node)?.lowercased() == "refresh":
+                finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
+            case let name where activeElements.contains(name):
+                finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
             default: break
             }
             var property = node.pointee.properties
@@ -83,6 +90,14 @@ enum HTMLChecker {
                 if attrName == "id" {
                     if !facts.ids.insert(value).inserted {
                         finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
+                    }
+                }
+                if attrName == "srcset" {
+                    for candidate in value.split(separator: ",") {
+                        let url = candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+                        if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
+                            finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
+                        }
                     }
                 }
                 guard urlAttributes.contains(attrName) else { continue }
