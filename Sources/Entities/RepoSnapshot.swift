@@ -1,0 +1,48 @@
+import Foundation
+
+/// What one build knew of one repository: the facts a later run compares to find changes.
+public struct RepoSnapshot: Sendable, Hashable {
+    public var id: GitHubRepo.ID
+    public var name: RepoName
+    public var stars: Int
+    public var forks: Int
+    public var openIssues: Int
+    /// Tag of the latest published release, if any.
+    public var latestRelease: String?
+    public var pushedAt: Date?
+    public var isArchived: Bool
+    public var isStarred: Bool
+    public var isFavourite: Bool
+
+    public init(
+        id: GitHubRepo.ID, name: RepoName, stars: Int, forks: Int = 0, openIssues: Int = 0,
+        latestRelease: String? = nil, pushedAt: Date? = nil, isArchived: Bool = false,
+        isStarred: Bool = false, isFavourite: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.stars = stars
+        self.forks = forks
+        self.openIssues = openIssues
+        self.latestRelease = latestRelease
+        self.pushedAt = pushedAt
+        self.isArchived = isArchived
+        self.isStarred = isStarred
+        self.isFavourite = isFavourite
+    }
+}
+
+/// Every repository one successful build showed, and when it ran.
+public struct RunSnapshot: Sendable, Hashable {
+    public var takenAt: Date
+    public var repositories: [RepoSnapshot]
+    /// Whether the starred lists were read to the end. An incremental run stops at the first
+    /// star it knows, so it cannot tell an unstar from a star it did not reach.
+    public var starredListComplete: Bool
+
+    public init(takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true) {
+        self.takenAt = takenAt
+        self.repositories = repositories
+        self.starredListComplete = starredListComplete
+    }
+}

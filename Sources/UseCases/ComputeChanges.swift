@@ -1,0 +1,83 @@
+public import Entities
+import Foundation
+
+/// Compares the previous run's snapshot with this run's and says what changed: newly
+/// starred and unstarred repositories, new favourites, new releases, the largest star gains
+/// (absolute and relative), and repositories archived, renamed or gone.
+public struct ComputeChanges: Sendable {
+    /// What a run found; `firstRun` when there was nothing to compare with.
+    public enum Outcome: Sendable, Hashable {
+        case firstRun
+        case changes([DigestChange])
+    }
+
+    /// How many of the largest gains to report, by absolute and by relative growth.
+    public var topGains: Int
+    /// Relative gains below this many stars before are noise (2 → 4 is +100%).
+    public var minimumStarsForRelativeGain: Int
+
+    public init(topGains: Int = 5, minimumStarsForRelativeGain: Int = 50) {
+        self.topGains = topGains
+        self.minimumStarsForRelativeGain = minimumStarsForRelativeGain
+    }
+
+    /// - Parameter gone: repositories this run learned no longer exist (GitHub answered 404).
+    public func callAsFunction(
+        previous: RunSnapshot?, current: RunSnapshot, gone: Set<GitHubRepo.ID> = []
+    ) -> Outcome {
+        guard let previous else { return .firstRun }
+        let before = Dictionary(previous.repositories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(current.repositories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let at = current.takenAt
+        var changes: [DigestChange] = []
+        var gains: [(repo: RepoSnapshot, from: Int)] = []
+
+        for repo in current.repositories {
+            let old = before[repo.id]
+            if repo.isStarred && old?.isStarred != true {
+                changes.append(DigestChange(kind: .newlyStarred, repo: repo, noticedAt: at))
+            }
+            if repo.isFavourite && old?.isFavourite != true {
+                changes.append(DigestChange(kind: .newFavourite, repo: repo, noticedAt: at))
+            }
+            guard let old else { continue }
+            if let tag = repo.latestRelease, tag != old.latestRelease {
+                changes.append(DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
+            }
+            if repo.isArchived && !old.isArchived {
+                changes.append(DigestChange(kind: .archived, repo: repo, noticedAt: at))
+            }
+            if repo.name != old.name {
+                changes.append(DigestChange(kind: .renamed(from: old.name), repo: repo, noticedAt: at))
+            }
+            if repo.stars > old.stars { gains.append((repo, old.stars)) }
+        }
+        for old in previous.repositories where now[old.id] == nil || now[old.id]?.isStarred == false {
+            if gone.contains(old.id) {
+                changes.append(DigestChange(kind: .gone, repo: old, noticedAt: at))
+            } else if old.isStarred && current.starredListComplete {
+                changes.append(DigestChange(kind: .unstarred, repo: now[old.id] ?? old, noticedAt: at))
+            }
+        }
+        changes += largestGains(gains, at: at)
+        return .changes(changes)
+    }
+
+    /// The top gains by absolute growth, then by relative growth among the rest, each once.
+    private func largestGains(_ gains: [(repo: RepoSnapshot, from: Int)], at: Date) -> [DigestChange] {
+        func change(_ gain: (repo: RepoSnapshot, from: Int)) -> DigestChange {
+            DigestChange(kind: .starGain(from: gain.from, to: gain.repo.stars), repo: gain.repo, noticedAt: at)
+        }
+        let absolute = gains.sorted {
+            ($1.repo.stars - $1.from, $0.repo.name) < ($0.repo.stars - $0.from, $1.repo.name)
+        }.prefix(topGains)
+        let chosen = Set(absolute.map(\.repo.id))
+        func ratio(_ gain: (repo: RepoSnapshot, from: Int)) -> Double {
+            Double(gain.repo.stars - gain.from) / Double(gain.from)
+        }
+        let relative = gains.filter { !chosen.contains($0.repo.id) && $0.from >= minimumStarsForRelativeGain }
+            .sorted { (ratio($1), $0.repo.name) < (ratio($0), $1.repo.name) }
+            .prefix(topGains)
+        return absolute.map(change) + relative.map(change)
+    }
+}
