@@ -98,30 +98,30 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Heading ids in, and HTML 4 `align` (obsolete in HTML5) swapped for classes the themes style.
-    /// Safe as plain string edits: in safe mode every `<hN>` and `align="` in cmark's output
-    /// comes from a heading or table cell, never from the data (data text is escaped).
+    /// Safe as plain byte edits: in safe mode every `<hN>` and ` align="` in cmark's output
+    /// comes from a heading or table cell, never from the data (data text is escaped). One
+    /// pass over the UTF-8 bytes: this runs for every README and release note of a build.
     private static func finish(_ html: String, headingIDs: [String]) -> String {
-        var output = ""
-        output.reserveCapacity(html.utf8.count + headingIDs.count * 24)
-        var remaining = Substring(html)
+        let align = Array(" align=\"".utf8)
         var ids = headingIDs.makeIterator()
-        while let range = remaining.range(of: "<h") {
-            output += remaining[..<range.lowerBound]
-            let after = remaining[range.upperBound...]
-            if let level = after.first, ("1"..."6").contains(level), after.dropFirst().first == ">",
-                let id = ids.next()
+        var output: [UInt8] = []
+        output.reserveCapacity(html.utf8.count + headingIDs.count * 24)
+        var bytes = Array(html.utf8)[...]
+        while let first = bytes.first {
+            if first == UInt8(ascii: "<"), bytes.count >= 4, bytes[bytes.startIndex + 1] == UInt8(ascii: "h"),
+                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[bytes.startIndex + 2]),
+                bytes[bytes.startIndex + 3] == UInt8(ascii: ">"), let id = ids.next()
             {
-                output += "<h\(level) id=\"\(id)\">"
-                remaining = after.dropFirst(2)
+                output += Array("<h".utf8) + [bytes[bytes.startIndex + 2]] + Array(" id=\"\(id)\">".utf8)
+                bytes = bytes.dropFirst(4)
+            } else if first == UInt8(ascii: " "), bytes.starts(with: align) {
+                output += Array(" class=\"align-".utf8)
+                bytes = bytes.dropFirst(align.count)
             } else {
-                output += "<h"
-                remaining = after
+                output.append(first)
+                bytes = bytes.dropFirst()
             }
         }
-        output += remaining
-        for alignment in ["left", "center", "right"] {
-            output = output.replacingOccurrences(of: " align=\"\(alignment)\"", with: " class=\"align-\(alignment)\"")
-        }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

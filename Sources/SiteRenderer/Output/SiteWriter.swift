@@ -38,8 +38,9 @@ public struct SiteWriter: Sendable {
         try step("creating", staging) { try fileManager.createDirectory(at: staging, withIntermediateDirectories: false) }
         var report = Report()
         do {
+            var folders: Set<String> = []
             for file in files {
-                if try write(file, into: staging) { report.written += 1 } else { report.unchanged += 1 }
+                if try write(file, into: staging, folders: &folders) { report.written += 1 } else { report.unchanged += 1 }
             }
             try step("writing", staging.appending(path: Self.marker)) {
                 try Data("repodigest\n".utf8).write(to: staging.appending(path: Self.marker))
@@ -54,24 +55,36 @@ public struct SiteWriter: Sendable {
         return report
     }
 
-    /// Writes one file into staging; false when its bytes equal the published copy, whose
-    /// modification time it then keeps.
-    private func write(_ file: OutputFile, into staging: URL) throws(PublishError) -> Bool {
+    /// Puts one file into staging; false when its bytes equal the published copy. An
+    /// unchanged file is hard-linked from the published build rather than written again:
+    /// it keeps its modification time, and costs no bytes on disk.
+    private func write(_ file: OutputFile, into staging: URL, folders: inout Set<String>) throws(PublishError) -> Bool {
         guard Self.isSafe(file.path) else { throw .unsafePath(file.path) }
         let target = staging.appending(path: file.path)
         let previous = output.appending(path: file.path)
-        try step("creating", target.deletingLastPathComponent()) {
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = target.deletingLastPathComponent()
+        if folders.insert(folder.path).inserted {
+            try step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         }
+        let unchanged = Self.sameBytes(file.contents, atPath: previous.path)
+        if unchanged, link(previous.path, target.path) == 0 { return false }
         try step("writing", target) { try file.contents.write(to: target) }
-        guard (try? Data(contentsOf: previous)) == file.contents,
-            let date = try? FileManager.default.attributesOfItem(atPath: previous.path)[.modificationDate]
-        else { return true }
-        try step("setting the time of", target) {
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
+        guard unchanged else { return true }
+        // No hard links on this file system: a copy, with the published file's time.
+        if let date = try? FileManager.default.attributesOfItem(atPath: previous.path)[.modificationDate] {
+            try step("setting the time of", target) {
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
+            }
         }
         return false
+    }
+
+    /// Whether a regular file holds exactly these bytes; its size is checked before it is read.
+    private static func sameBytes(_ contents: Data, atPath path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
+        else { return false }
+        return FileManager.default.contents(atPath: path) == contents
     }
 
     /// Puts the staged build in place of the published one.

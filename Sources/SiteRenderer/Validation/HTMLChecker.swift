@@ -19,13 +19,12 @@ enum HTMLChecker {
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         var facts = HTMLDocumentFacts()
-        let lines = String(decoding: file.contents, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
+        let columns = ColumnFinder(file.contents)
+        func column(of name: String, line: Int) -> Int { columns.column(of: name, line: line) }
         func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String) {
             facts.findings.append(Finding(file: file.path, line: line, column: column, rule: rule, message: message))
         }
-
-        guard lines.first?.lowercased().hasPrefix("<!doctype html>") == true else {
+        guard String(decoding: file.contents.prefix(15), as: UTF8.self).lowercased() == "<!doctype html>" else {
             finding(1, 1, "doctype", "page must start with <!DOCTYPE html>")
             return facts
         }
@@ -40,12 +39,6 @@ enum HTMLChecker {
         var mainCount = 0
         var sawTitle = false
         var sawCharset = false
-        func column(of name: String, line: Int) -> Int {
-            guard line >= 1, line <= lines.count,
-                let range = lines[line - 1].range(of: "<" + name)
-            else { return 1 }
-            return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
-        }
 
         guard let root = tree.root, XMLTree.name(of: root) == "html" else {
             finding(1, 1, "root", "the root element must be <html>")
@@ -128,5 +121,37 @@ enum HTMLChecker {
             candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
         return candidate.lowercased()
+    }
+}
+
+/// Columns of elements, which libxml2 does not keep: the start of each line is found in one
+/// pass over the bytes, then the element's `<name` within its line. Cheap enough to run for
+/// every link of every page.
+private struct ColumnFinder {
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+
+    init(_ contents: Data) {
+        bytes = Array(contents)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    /// 1-based column of the first `<name` on a 1-based line, or 1 when it is not there.
+    func column(of name: String, line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 1 }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        let needle = [UInt8(ascii: "<")] + Array(name.utf8)
+        var offset = start
+        while offset + needle.count <= end {
+            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
+                // Columns count characters, not bytes.
+                return String(decoding: bytes[start..<offset], as: UTF8.self).count + 1
+            }
+            offset += 1
+        }
+        return 1
     }
 }
