@@ -91,7 +91,10 @@ let package = Package(
         .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer", swiftSettings: strict),
         .testTarget(
             name: "GitHubDataTests",
-            dependencies: ["GitHubData", "UseCases", "Entities", "PageModels", "FakeGitHubServer"]
+            dependencies: [
+                "GitHubData", "UseCases", "Entities", "PageModels", "FakeGitHubServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SiteRendererTests",
