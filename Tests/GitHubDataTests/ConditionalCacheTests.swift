@@ -68,7 +68,7 @@ struct ConditionalCacheTests {
         let harness = try LiveHarness()
         try FileManager.default.createDirectory(at: harness.stateDirectory, withIntermediateDirectories: true)
         let path = harness.stateDirectory.appending(path: "cache.sqlite")
-        try DatabaseQueue(path: path.path).write { try $0.execute(sql: sql) }
+        try await DatabaseQueue(path: path.path).write { try $0.execute(sql: sql) }
         let warnings = WarningLog()
         _ = try await harness.store(warnings: warnings).owner("mona")
         #expect(warnings.all.count == 1)
