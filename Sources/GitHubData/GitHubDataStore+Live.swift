@@ -41,13 +41,14 @@ extension GitHubDataStore {
     /// The same store over any client and cache; tests pass their own sleep to wait for nothing.
     init(
         client: any HTTPClient, cache: (any ResponseCache)?, configuration: Configuration,
-        sleep: (@Sendable (Duration) async throws -> Void)? = nil
+        sleep: (@Sendable (Duration) async throws -> Void)? = nil, now: (@Sendable () -> Date)? = nil
     ) {
         var api = GitHubAPI(client: client, cache: cache)
         api.settings = GitHubAPI.Settings(
             offline: configuration.offline, maxWait: configuration.maxWait, retry: configuration.retry,
             tokenVariable: configuration.token == nil ? nil : (configuration.tokenVariable ?? "the token"))
         if let sleep { api.sleep = sleep }
+        if let now { api.now = now }
         self.init(api: api, apiURL: configuration.apiURL, hasToken: configuration.token != nil)
     }
 }

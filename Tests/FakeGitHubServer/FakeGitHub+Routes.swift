@@ -41,9 +41,12 @@ extension FakeGitHub {
             response.headers.removeAll { $0.0 == "ETag" }
             return response
         case .primaryRateLimit(let seconds):
-            rateLimitRemaining = 0
-            rateLimitReset = Date().addingTimeInterval(TimeInterval(seconds))
-            return .message(403, "API rate limit exceeded for user ID 1.", headers: rateLimitHeaders(request))
+            // Only this answer says the budget is spent; `setRateLimit` makes it so for good.
+            let reset = Int(Date().timeIntervalSince1970) + seconds
+            return .message(403, "API rate limit exceeded for user ID 1.", headers: [
+                ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
+                ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "core"),
+            ])
         case .secondaryRateLimit(let seconds, let status):
             return .message(status, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
                             headers: [("Retry-After", String(seconds))] + rateLimitHeaders(request))

@@ -48,7 +48,9 @@ struct GitHubAPI: Sendable {
         while true {
             try Task.checkCancellation()
             if let until = await budget.reserve(bucket, now: now()) {
-                try await waitForBudget(until: until, resource: resource, secondary: false, waits: &waits)
+                // A second past the reset, so the clocks of client and server need not agree exactly.
+                let wait = Duration.seconds(max(0, until.timeIntervalSince(now())) + 1)
+                try await waitForBudget(wait, until: until, resource: resource, secondary: false, waits: &waits)
                 continue
             }
             attempt += 1
@@ -101,8 +103,8 @@ struct GitHubAPI: Sendable {
                     throw GitHubDataError.forbidden(resource: resource, message: Self.message(response))
                 }
                 if case .primary(let reset) = refusal { await budget.exhaust(bucket, until: reset) }
-                if case .secondary = refusal {
-                    try await waitForBudget(until: refusal.until(now: now()), resource: resource, secondary: true, waits: &waits)
+                if case .secondary(let wait) = refusal {
+                    try await waitForBudget(wait, until: refusal.until(now: now()), resource: resource, secondary: true, waits: &waits)
                 }
                 attempt -= 1  // a refusal is not a failed attempt
                 continue
@@ -128,14 +130,13 @@ struct GitHubAPI: Sendable {
         return headers
     }
 
-    /// Sleeps until `until` when that is soon enough, else ends the run's hopes for this resource.
-    private func waitForBudget(until: Date, resource: String, secondary: Bool, waits: inout Int) async throws {
-        let seconds = max(0, until.timeIntervalSince(now())) + (secondary ? 0 : 1)
+    /// Sleeps `wait` when that is short enough, else ends the run's hopes for this resource.
+    private func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waits: inout Int) async throws {
         waits += 1
-        guard waits <= settings.maxWaits, Duration.seconds(seconds) <= settings.maxWait else {
+        guard waits <= settings.maxWaits, wait <= settings.maxWait else {
             throw GitHubDataError.rateLimited(resource: resource, until: until, secondary: secondary)
         }
-        try await sleep(.seconds(seconds))
+        try await sleep(wait)
     }
 
     /// The previous run's copy, reported as stale; or, when there is none, the failure itself.

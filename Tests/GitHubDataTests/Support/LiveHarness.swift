@@ -23,6 +23,11 @@ final class LiveHarness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: stateDirectory)
     }
 
+    /// The stores' clock: real time plus every wait they asked for, as if they had slept.
+    var now: Date {
+        Date().addingTimeInterval(lock.withLock { sleeps.reduce(0) { $0 + Double($1.components.seconds) } })
+    }
+
     /// Waits a store asked for (rate limits, backoff), in order.
     var requestedSleeps: [Duration] { lock.withLock { sleeps } }
 
@@ -51,9 +56,10 @@ final class LiveHarness: @unchecked Sendable {
         let cache = configuration.stateDirectory.flatMap {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }
-        return GitHubDataStore(client: client, cache: cache, configuration: configuration) { [self] duration in
-            lock.withLock { sleeps.append(duration) }
-        }
+        return GitHubDataStore(
+            client: client, cache: cache, configuration: configuration,
+            sleep: { [self] duration in lock.withLock { sleeps.append(duration) } },
+            now: { [self] in now })
     }
 
     /// Statuses the server answered for paths starting with `prefix` (0: no answer sent).
