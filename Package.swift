@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "GitHubDataTests",
             dependencies: [
-                "GitHubData", "UseCases", "Entities", "PageModels", "FakeGitHubServer",
+                "GitHubData", "UseCases", "Entities", "PageModels", "SiteRenderer", "FakeGitHubServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

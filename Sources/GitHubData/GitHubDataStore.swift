@@ -81,7 +81,7 @@ public struct GitHubDataStore: RepositorySource {
     public func readme(of repo: GitHubRepo) async throws -> Readme? {
         let url = endpoint.readme(repo.name)
         do {
-            return try await api.get(ReadmeDTO.self, url).value.entity(resource: "GET \(url)")
+            return try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
         } catch GitHubDataError.notFound {
             return nil
         }

@@ -32,6 +32,19 @@ struct ConditionalCacheTests {
         #expect(harness.statuses() == [200, 200, 304])
     }
 
+    @Test("a missing README is remembered for a day: GitHub sends no validator with a 404, and charges for each")
+    func rememberedNotFound() async throws {
+        let harness = try LiveHarness()
+        let prism = try await harness.store().repository(RepoName(owner: "lumen-labs", name: "prism"))
+        #expect(try await harness.store().readme(of: prism) == nil)
+        #expect(try await harness.store().readme(of: prism) == nil)
+        #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 1)
+        // A repository itself is never assumed gone: its 404 is asked again every run.
+        harness.github.remove(repo: "lumen-labs/prism")
+        for _ in 0..<2 { _ = try? await harness.store().repository(prism.name) }
+        #expect(harness.github.log.filter { $0.request.path == "/repos/lumen-labs/prism" }.map(\.status) == [200, 404, 404])
+    }
+
     @Test("offline answers from the cache only, and says what it never fetched")
     func offline() async throws {
         let harness = try LiveHarness()

@@ -16,6 +16,8 @@ struct GitHubAPI: Sendable {
         var tokenVariable: String?
         /// Rate-limit waits one request may sit through before giving up.
         var maxWaits = 3
+        /// How long a remembered 404 is believed without asking again (see `get`'s `rememberNotFound`).
+        var notFoundLifetime: Duration = .seconds(24 * 3600)
     }
 
     var client: any HTTPClient
@@ -28,13 +30,24 @@ struct GitHubAPI: Sendable {
     private let decoder = GitHubDecoder()
 
     /// `url` decoded as `type`. `caching: false` for answers that must be fresh (`/rate_limit`).
+    /// `rememberNotFound` for resources whose absence is common and news only slowly (READMEs):
+    /// a 404 is kept for `notFoundLifetime` and not asked again meanwhile, since GitHub sends
+    /// no validator with a 404 and would charge for every repeat.
     func get<T: Decodable & Sendable>(
-        _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true
+        _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
+        rememberNotFound: Bool = false
     ) async throws -> Page<T> {
         let resource = "GET \(url)"
         let key = CachedResponse.key(url: url, accept: accept)
         var cached: CachedResponse? = nil
         if caching, let cache { cached = await cache.entry(for: key) }
+        if let absent = cached, absent.isNotFound {
+            let age = Duration.seconds(now().timeIntervalSince(absent.fetchedAt))
+            if settings.offline || (rememberNotFound && age < settings.notFoundLifetime) {
+                throw GitHubDataError.notFound(resource: resource)
+            }
+            cached = nil
+        }
         if settings.offline {
             guard let cached else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
@@ -109,6 +122,9 @@ struct GitHubAPI: Sendable {
                 attempt -= 1  // a refusal is not a failed attempt
                 continue
             case 404, 410:
+                if rememberNotFound, caching, let cache {
+                    await cache.store(CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now()))
+                }
                 throw GitHubDataError.notFound(resource: resource)
             case 500...599:
                 failure = "HTTP \(response.status)"

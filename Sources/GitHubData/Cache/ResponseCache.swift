@@ -14,6 +14,9 @@ protocol ResponseCache: Sendable {
 /// as `star+json` and as plain JSON.
 struct CachedResponse: Sendable, Hashable {
     var key: String
+    /// 200, or 404 for a remembered absence (a repository without a README): a 404 carries no
+    /// validator, so without this every run would pay for asking again.
+    var status = 200
     var etag: String?
     var lastModified: String?
     /// The `Link` header, so that paging through cached pages still finds the next one.
@@ -21,6 +24,8 @@ struct CachedResponse: Sendable, Hashable {
     var body: Data
     /// When the server last sent or confirmed this body.
     var fetchedAt: Date
+
+    var isNotFound: Bool { status == 404 }
 
     static func key(url: String, accept: String) -> String { "\(accept) \(url)" }
 }

@@ -18,6 +18,7 @@ extension SQLiteResponseCache {
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS response (
                         key TEXT PRIMARY KEY NOT NULL,
+                        status INTEGER NOT NULL DEFAULT 200,
                         etag TEXT,
                         last_modified TEXT,
                         link TEXT,

@@ -22,11 +22,11 @@ final class SQLiteResponseCache: ResponseCache {
         do {
             return try await database.read { db in
                 try Row.fetchOne(
-                    db, sql: "SELECT etag, last_modified, link, body, fetched_at FROM response WHERE key = ?",
+                    db, sql: "SELECT status, etag, last_modified, link, body, fetched_at FROM response WHERE key = ?",
                     arguments: [key]
                 ).map { row in
                     CachedResponse(
-                        key: key, etag: row["etag"], lastModified: row["last_modified"], link: row["link"],
+                        key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"], link: row["link"],
                         body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
                 }
             }
@@ -40,11 +40,11 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO response (key, etag, last_modified, link, body, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO response (key, status, etag, last_modified, link, body, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    response.key, response.etag, response.lastModified, response.link, response.body,
+                    response.key, response.status, response.etag, response.lastModified, response.link, response.body,
                     response.fetchedAt.timeIntervalSince1970,
                 ])
         }
