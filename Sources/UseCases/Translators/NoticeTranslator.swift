@@ -12,10 +12,9 @@ struct NoticeTranslator: Sendable {
         guard let oldest = stale.map(\.fetchedAt).min() else { return [] }
         let first = stale.prefix(named).map { "\($0.resource) (\($0.reason))" }
         let more = stale.count > named ? " and \(stale.count - named) more" : ""
-        let what = stale.count == 1 ? "this request" : "these requests"
+        let when = stale.count == 1 ? "the data shown for it was fetched" : "the oldest data shown for them was fetched"
         return [Notice(text: "GitHub could not be reached for " + first.joined(separator: "; ") + more
-            + ", so \(what) show data fetched " + age(of: oldest)
-            + " (\(DisplayFormat.minute(oldest))), kept from an earlier run.")]
+            + "; \(when) " + age(of: oldest) + " (\(DisplayFormat.minute(oldest))), in an earlier run.")]
     }
 
     /// "3 hours before this build". A build with a fixed clock may predate its data: "at this build".
