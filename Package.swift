@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "GitHubData",
             dependencies: ["Entities", "UseCases", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Sample", "embedded-folders.txt"],
+            exclude: ["Sample", "embedded-folders.txt", "LIVE-USE.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
