@@ -27,7 +27,7 @@ struct GitHubAPI: Sendable {
     var log = FetchLog()
     var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     var now: @Sendable () -> Date = { Date() }
-    private let decoder = GitHubDecoder()
+    let decoder = GitHubDecoder()
 
     /// `url` decoded as `type`. `caching: false` for answers that must be fresh (`/rate_limit`).
     /// `rememberNotFound` for resources whose absence is common and news only slowly (READMEs):
@@ -137,39 +137,5 @@ struct GitHubAPI: Sendable {
             }
             return try await fallback(type, cached, resource: resource, reason: "\(failure) after \(attempt) attempts")
         }
-    }
-
-    private func conditionalHeaders(_ accept: String, _ cached: CachedResponse?) -> HTTPHeaders {
-        var headers: HTTPHeaders = ["Accept": accept]
-        headers["If-None-Match"] = cached?.etag
-        headers["If-Modified-Since"] = cached?.lastModified
-        return headers
-    }
-
-    /// Sleeps `wait` when that is short enough, else ends the run's hopes for this resource.
-    private func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waits: inout Int) async throws {
-        waits += 1
-        guard waits <= settings.maxWaits, wait <= settings.maxWait else {
-            throw GitHubDataError.rateLimited(resource: resource, until: until, secondary: secondary)
-        }
-        try await sleep(wait)
-    }
-
-    /// The previous run's copy, reported as stale; or, when there is none, the failure itself.
-    private func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, reason: String) async throws -> Page<T> {
-        guard let cached, let value = try? decoder.decode(type, from: cached.body, resource: resource) else {
-            throw GitHubDataError.unavailable(resource: resource, reason: reason)
-        }
-        log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, reason: reason))
-        return Page(value: value, next: LinkHeader(cached.link).next)
-    }
-
-    /// GitHub's own `message` from an error body, or the first bytes of the body.
-    private static func message(_ response: HTTPResponse) -> String {
-        struct ErrorBody: Decodable { var message: String? }
-        if let decoded = try? JSONDecoder().decode(ErrorBody.self, from: response.body), let message = decoded.message {
-            return message
-        }
-        return String(decoding: response.body.prefix(200), as: UTF8.self)
     }
 }
