@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Plain Sendable value types from GitHub's world: repositories, owners, releases. Imports nothing.
@@ -32,8 +33,8 @@ let package = Package(
         // The data layer: GitHub REST decoding, the libcurl client, local stores and the bundled sample.
         .target(
             name: "GitHubData",
-            dependencies: ["Entities", "UseCases", "CCurl"],
-            exclude: ["Sample", "embedded-folders.txt", "README.md"],
+            dependencies: ["Entities", "UseCases", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Sample", "embedded-folders.txt", "README.md", "LIVE-USE.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
@@ -97,7 +98,15 @@ let package = Package(
 
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
-        .testTarget(name: "GitHubDataTests", dependencies: ["GitHubData", "UseCases", "Entities"]),
+        // A fake GitHub API on 127.0.0.1 for tests and benchmarks: plain sockets, scriptable faults.
+        .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer", swiftSettings: strict),
+        .testTarget(
+            name: "GitHubDataTests",
+            dependencies: [
+                "GitHubData", "UseCases", "Entities", "PageModels", "SiteRenderer", "FakeGitHubServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "SiteRendererTests",
             dependencies: ["SiteRenderer", "PageModels"],

@@ -20,6 +20,11 @@ static inline CURLcode rd_curl_setopt_write_callback(CURL *handle, CURLoption op
                                                      size_t (*callback)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, option, callback);
 }
+/// The progress callback is how a transfer in flight learns that its task was cancelled.
+static inline CURLcode rd_curl_setopt_xferinfo_callback(
+    CURL *handle, int (*callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t)) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
 static inline CURLcode rd_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

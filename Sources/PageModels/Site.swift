@@ -10,10 +10,12 @@ public struct Site: Sendable, Hashable {
     public var digest: DigestPage
     public var lists: [ListPage]
     public var repositories: [RepoPage]
+    /// Shown on every page: which data is old because it could not be refreshed.
+    public var notices: [Notice]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
-        digest: DigestPage, lists: [ListPage], repositories: [RepoPage]
+        digest: DigestPage, lists: [ListPage], repositories: [RepoPage], notices: [Notice] = []
     ) {
         self.title = title
         self.generatedText = generatedText
@@ -22,5 +24,6 @@ public struct Site: Sendable, Hashable {
         self.digest = digest
         self.lists = lists
         self.repositories = repositories
+        self.notices = notices
     }
 }

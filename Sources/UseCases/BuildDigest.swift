@@ -13,11 +13,13 @@ public struct BuildDigest: Sendable {
         public var searches: [SavedSearch]
         public var pageSize: Int
         public var releasesPerRepository: Int
+        /// Private repositories appear on no page unless the configuration says so.
+        public var includePrivate: Bool
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
-            releasesPerRepository: Int = 3
+            releasesPerRepository: Int = 3, includePrivate: Bool = false
         ) {
             self.title = title
             self.starredBy = starredBy
@@ -26,6 +28,7 @@ public struct BuildDigest: Sendable {
             self.searches = searches
             self.pageSize = pageSize
             self.releasesPerRepository = releasesPerRepository
+            self.includePrivate = includePrivate
         }
     }
 
@@ -38,10 +41,11 @@ public struct BuildDigest: Sendable {
     }
 
     public func callAsFunction(_ request: Request) async throws -> Site {
-        async let stars = CollectStarred(source: source)(users: request.starredBy)
-        async let owners = ListOwnerRepositories(source: source)(logins: request.owners)
-        async let searches = SearchRepositories(source: source)(request.searches)
-        async let favourites = loadFavourites(request.favourites)
+        let shown = request.includePrivate
+        async let stars = CollectStarred(source: source, includePrivate: shown)(users: request.starredBy)
+        async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
+        async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
+        async let favourites = loadFavourites(request.favourites).filter { shown || !$0.repo.isPrivate }
 
         var data = DigestData(
             stars: try await stars, favourites: try await favourites,
@@ -50,6 +54,7 @@ public struct BuildDigest: Sendable {
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository)
         data.details = try await load(data.allRepositories)
+        data.stale = await source.staleData()
         return SiteTranslator(now: clock.now, request: request).translate(data)
     }
 
@@ -80,6 +85,8 @@ struct DigestData: Sendable {
     var owners: [OwnerRepositories]
     var searches: [SearchResult]
     var details: [RepositoryDetail] = []
+    /// What the source served from an earlier run; the pages say so.
+    var stale: [StaleData] = []
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every

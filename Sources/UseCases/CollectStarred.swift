@@ -4,9 +4,11 @@ public import Entities
 /// repository once.
 public struct CollectStarred: Sendable {
     private let source: any RepositorySource
+    private let includePrivate: Bool
 
-    public init(source: any RepositorySource) {
+    public init(source: any RepositorySource, includePrivate: Bool = false) {
         self.source = source
+        self.includePrivate = includePrivate
     }
 
     public func callAsFunction(users: [String]) async throws -> [Star] {
@@ -31,6 +33,6 @@ public struct CollectStarred: Sendable {
                 }
             }
             .map(\.element)
-            .filter { seen.insert($0.repo.id).inserted }
+            .filter { (includePrivate || !$0.repo.isPrivate) && seen.insert($0.repo.id).inserted }
     }
 }

@@ -11,12 +11,14 @@ public struct OwnerRepositories: Sendable, Hashable {
     }
 }
 
-/// Lists the repositories of users and organisations, leaving private ones out.
+/// Lists the repositories of users and organisations, leaving private ones out unless asked.
 public struct ListOwnerRepositories: Sendable {
     private let source: any RepositorySource
+    private let includePrivate: Bool
 
-    public init(source: any RepositorySource) {
+    public init(source: any RepositorySource, includePrivate: Bool = false) {
         self.source = source
+        self.includePrivate = includePrivate
     }
 
     public func callAsFunction(logins: [String]) async throws -> [OwnerRepositories] {
@@ -24,7 +26,7 @@ public struct ListOwnerRepositories: Sendable {
         for login in logins {
             do {
                 let owner = try await source.owner(login)
-                let repos = try await source.repositories(of: owner).filter { !$0.isPrivate }
+                let repos = try await source.repositories(of: owner).filter { includePrivate || !$0.isPrivate }
                 result.append(OwnerRepositories(owner: owner, repos: repos))
             } catch {
                 throw UseCaseFailure(step: "listing the repositories of \(login)", underlying: error)

@@ -30,7 +30,7 @@ actor InMemoryHistory: HistoryStore {
     /// Runs `days` snapshots through the history in order, as a cron job would, and
     /// returns what each run found.
     static func run(_ days: [[RepoSnapshot]], gone: [Set<GitHubRepo.ID>] = [], complete: [Bool] = []) async throws -> [ComputeChanges.Outcome] {
-        let history = InMemoryHistory()
+        let history: any HistoryStore = InMemoryHistory()
         var outcomes: [ComputeChanges.Outcome] = []
         for (index, repositories) in days.enumerated() {
             let current = RunSnapshot(
@@ -118,9 +118,10 @@ actor InMemoryHistory: HistoryStore {
     }
 
     @Test func pruningKeepsTheLatestSnapshotWhateverItsAge() async throws {
-        let history = InMemoryHistory()
+        let memory = InMemoryHistory()
+        let history: any HistoryStore = memory
         for index in 0..<5 { try await history.record(RunSnapshot(takenAt: Self.day(Double(index)), repositories: [])) }
         try await history.prune(before: Self.day(100))
-        #expect(await history.snapshots.map(\.takenAt) == [Self.day(4)])
+        #expect(await memory.snapshots.map(\.takenAt) == [Self.day(4)])
     }
 }

@@ -94,3 +94,14 @@ struct SearchResultDTO: Decodable {
     var incompleteResults: Bool?
     var items: [RepoDTO]
 }
+
+/// `GET /rate_limit`: every budget by name (`core`, `search`, …). Asking costs nothing.
+struct RateLimitDTO: Decodable {
+    struct Budget: Decodable {
+        var limit: Int?
+        var remaining: Int
+        var reset: Int64
+    }
+
+    var resources: [String: Budget]
+}

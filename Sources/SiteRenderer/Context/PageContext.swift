@@ -27,6 +27,7 @@ struct PageContext {
                 ])
             },
             "generated": ["text": site.generatedText, "iso": site.generatedISO],
+            "notices": site.notices.map { ["text": $0.text] },
         ]
     }
 

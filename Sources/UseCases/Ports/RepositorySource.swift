@@ -17,4 +17,11 @@ public protocol RepositorySource: Sendable {
     func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release]
     /// The README, or nil when the repository has none.
     func readme(of repo: GitHubRepo) async throws -> Readme?
+    /// What this source served from an earlier run because refreshing it failed, so far.
+    func staleData() async -> [StaleData]
+}
+
+extension RepositorySource {
+    /// Sources that never serve old data (the sample, in-memory fakes) report none.
+    public func staleData() async -> [StaleData] { [] }
 }

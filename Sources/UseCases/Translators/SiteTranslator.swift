@@ -79,7 +79,8 @@ struct SiteTranslator: Sendable {
                 title: request.title, starred: starred, favourites: favourites, all: allCards,
                 recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data)),
             lists: listPages,
-            repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) })
+            repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
+            notices: NoticeTranslator(now: now).notices(for: data.stale))
     }
 
     private func navigation(_ data: DigestData) -> [PageLink] {

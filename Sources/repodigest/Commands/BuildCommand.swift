@@ -21,17 +21,20 @@ struct BuildCommand: AsyncParsableCommand {
         let console = Console(quiet: options.quiet)
         do {
             let configuration = try options.loadConfiguration()
-            guard options.sample else {
-                throw ConfigurationError(
-                    source: "repodigest",
-                    message: "building from the GitHub API is not available in this version yet; "
-                        + "use --sample to build the bundled sample")
-            }
             let theme = try options.loadTheme(configuration)
             let clock = try SystemClock()
 
-            console.info("Gathering repositories from the bundled sample…")
-            let site = try await BuildDigest(source: SampleDataStore(), clock: clock)(configuration.digestRequest)
+            let source: any RepositorySource
+            var live: GitHubDataStore?
+            if options.sample {
+                console.info("Gathering repositories from the bundled sample…")
+                source = SampleDataStore()
+            } else {
+                live = try await liveStore(configuration, console: console)
+                source = live!
+            }
+            let site = try await BuildDigest(source: source, clock: clock)(configuration.digestRequest)
+            if let live { report(live, console: console) }
 
             console.info("Rendering with the '\(theme.name)' theme…")
             let files = try SiteGenerator(theme: theme).render(site)
@@ -49,6 +52,10 @@ struct BuildCommand: AsyncParsableCommand {
                 "Published \(files.count) files to \(options.output) "
                     + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).")
             console.result(output.appending(path: "index.html").standardizedFileURL.path)
+            if let live, !live.report.stale.isEmpty {
+                console.warning("published, but \(live.report.stale.count) resource(s) could not be refreshed; their previous data was kept")
+                throw ExitStatus.partial
+            }
         } catch let error as ConfigurationError {
             console.error(error.description)
             throw ExitStatus.usage
@@ -60,7 +67,11 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         } catch let error as UseCaseFailure {
             console.error(error.description)
-            throw ExitStatus.usage
+            throw (error.underlying as? GitHubDataError)?.isAuthenticationOrRateLimit == true
+                ? ExitStatus.unauthorised : ExitStatus.usage
+        } catch let error as GitHubDataError {
+            console.error(error.description)
+            throw error.isAuthenticationOrRateLimit ? ExitStatus.unauthorised : ExitStatus.usage
         }
     }
 }

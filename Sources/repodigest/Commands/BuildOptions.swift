@@ -17,8 +17,42 @@ struct BuildOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A built-in theme's name, or a theme folder.", valueName: "name|dir"))
     var theme: String?
 
+    @Option(name: .customLong("api-url"), help: ArgumentHelp(
+        "The GitHub API root: GitHub Enterprise (https://HOST/api/v3) or a test server. "
+            + "Default: [github] api_url, else https://api.github.com.", valueName: "url"))
+    var apiURL: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp(
+        "Where the response cache and other state live. "
+            + "Default: $XDG_STATE_HOME/repodigest, else ~/.local/state/repodigest.", valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(name: .long, help: "Send no request: build from what earlier runs cached.")
+    var offline = false
+
     @Flag(name: .long, help: "Print only warnings and errors.")
     var quiet = false
+
+    /// `--state-dir`, else the XDG state home's `repodigest` folder.
+    func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) -> URL {
+        if let stateDir { return URL(fileURLWithPath: stateDir) }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appending(path: "repodigest")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else {
+            throw ConfigurationError(source: "HOME", message: "not set, so there is no default state folder; pass --state-dir DIR")
+        }
+        return URL(fileURLWithPath: home).appending(path: ".local/state/repodigest")
+    }
+
+    /// `--api-url`, else the configuration's.
+    func apiURL(_ configuration: Configuration) throws(ConfigurationError) -> String {
+        guard let apiURL else { return configuration.apiURL }
+        guard Configuration.isAPIURL(apiURL) else {
+            throw ConfigurationError(source: "--api-url", message: "'\(apiURL)' is not an absolute http(s) URL")
+        }
+        return apiURL
+    }
 
     /// The configuration in force: `--config`, else the sample's with `--sample`, else `./repodigest.toml`.
     func loadConfiguration() throws(ConfigurationError) -> Configuration {

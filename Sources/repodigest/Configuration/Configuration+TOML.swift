@@ -29,8 +29,27 @@ extension Configuration {
         theme = try reader.string("theme", in: table, at: []) ?? theme
 
         if let github = try reader.table("github", in: table, at: []) {
-            try reader.allow(["api_url"], in: github, at: ["github"])
-            apiURL = try reader.string("api_url", in: github, at: ["github"]) ?? apiURL
+            let path = ["github"]
+            try reader.allow(["api_url", "include_private", "concurrency", "max_wait_seconds"], in: github, at: path)
+            if let url = try reader.string("api_url", in: github, at: path) {
+                guard Self.isAPIURL(url) else {
+                    throw reader.error(at: path + ["api_url"], "api_url must be an absolute http(s) URL, found '\(url)'")
+                }
+                apiURL = url
+            }
+            includePrivate = try reader.bool("include_private", in: github, at: path) ?? includePrivate
+            if let limit = try reader.int("concurrency", in: github, at: path) {
+                guard (1...8).contains(limit) else {
+                    throw reader.error(at: path + ["concurrency"], "concurrency must be between 1 and 8 (GitHub asks clients not to flood it), found \(limit)")
+                }
+                concurrency = limit
+            }
+            if let seconds = try reader.int("max_wait_seconds", in: github, at: path) {
+                guard (0...3600).contains(seconds) else {
+                    throw reader.error(at: path + ["max_wait_seconds"], "max_wait_seconds must be between 0 and 3600, found \(seconds)")
+                }
+                maxWaitSeconds = seconds
+            }
         }
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
@@ -77,6 +96,12 @@ private struct TOMLReader {
         guard let value = table[key] else { return nil }
         guard let int = value.int else { throw mismatch(path + [key], "an integer", value) }
         return int
+    }
+
+    func bool(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let bool = value.bool else { throw mismatch(path + [key], "true or false", value) }
+        return bool
     }
 
     func table(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> TOMLTable? {
@@ -155,5 +180,15 @@ private struct TOMLReader {
             }
         }
         return ConfigurationError(source: source, message: message)
+    }
+}
+
+extension Configuration {
+    /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
+    static func isAPIURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
+            return false
+        }
+        return components.scheme == "https" || components.scheme == "http"
     }
 }

@@ -8,6 +8,12 @@ struct Configuration: Sendable, Equatable {
     var baseURL = ""
     var theme = "default"
     var apiURL = "https://api.github.com"
+    /// Show private repositories (a token can see them); they are left out of every page otherwise.
+    var includePrivate = false
+    /// Requests to the API in flight at once.
+    var concurrency = 4
+    /// The longest wait for a rate limit to lift before the run gives up (exit code 3).
+    var maxWaitSeconds = 60
     var starredBy: [String] = []
     var favourites: [Favourite] = []
     var owners: [String] = []
@@ -19,7 +25,7 @@ struct Configuration: Sendable, Equatable {
     var digestRequest: BuildDigest.Request {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
-            searches: searches, pageSize: pageSize)
+            searches: searches, pageSize: pageSize, includePrivate: includePrivate)
     }
 }
 

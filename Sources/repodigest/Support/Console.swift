@@ -10,6 +10,10 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
+    func warning(_ message: String) {
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    }
+
     func error(_ message: String) {
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
     }

@@ -1,0 +1,44 @@
+import Foundation
+public import UseCases
+
+/// What one run asked of GitHub, and what it had to take from the cache instead.
+public struct FetchReport: Sendable, Hashable {
+    /// Requests sent (each retry and each page counts).
+    public var requests = 0
+    /// Of those, answered 304: free with a token.
+    public var notModified = 0
+    /// Answers taken from the cache without asking (`--offline`).
+    public var servedOffline = 0
+    /// Requests sent again after a 5xx, a timeout or a dropped connection.
+    public var retries = 0
+    /// Resources served from an earlier run because refreshing them failed.
+    public var stale: [StaleData] = []
+
+    /// Requests that may have cost rate limit: everything but 304s.
+    public var charged: Int { requests - notModified }
+}
+
+/// Collects the `FetchReport` while requests run concurrently.
+final class FetchLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report = FetchReport()
+
+    var snapshot: FetchReport { lock.withLock { report } }
+
+    func sent(retry: Bool) {
+        lock.withLock {
+            report.requests += 1
+            if retry { report.retries += 1 }
+        }
+    }
+
+    func notModified() { lock.withLock { report.notModified += 1 } }
+
+    func servedOffline() { lock.withLock { report.servedOffline += 1 } }
+
+    func stale(_ data: StaleData) {
+        lock.withLock {
+            if !report.stale.contains(where: { $0.resource == data.resource }) { report.stale.append(data) }
+        }
+    }
+}

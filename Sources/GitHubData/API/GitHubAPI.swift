@@ -1,0 +1,141 @@
+import Foundation
+import UseCases
+
+/// One GET against the API, done the careful way: conditional on what the cache holds,
+/// within the rate-limit budget, retried with backoff when the network or server fails, and
+/// as a last resort answered from the cache (reported as stale). Endpoints live in
+/// `GitHubDataStore`; this type knows nothing of what the answers mean.
+struct GitHubAPI: Sendable {
+    struct Settings: Sendable {
+        /// Only the cache is read; nothing is sent.
+        var offline = false
+        /// Waits for a rate limit up to this long; a longer one ends the run (exit code 3).
+        var maxWait: Duration = .seconds(60)
+        var retry = RetryPolicy()
+        /// Where the token came from (`GITHUB_TOKEN`), for messages; nil when there is none.
+        var tokenVariable: String?
+        /// Rate-limit waits one request may sit through before giving up.
+        var maxWaits = 3
+        /// How long a remembered 404 is believed without asking again (see `get`'s `rememberNotFound`).
+        var notFoundLifetime: Duration = .seconds(24 * 3600)
+    }
+
+    var client: any HTTPClient
+    var cache: (any ResponseCache)?
+    var settings = Settings()
+    var budget = RateLimitBudget()
+    var log = FetchLog()
+    var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    var now: @Sendable () -> Date = { Date() }
+    let decoder = GitHubDecoder()
+
+    /// `url` decoded as `type`. `caching: false` for answers that must be fresh (`/rate_limit`).
+    /// `rememberNotFound` for resources whose absence is common and news only slowly (READMEs):
+    /// a 404 is kept for `notFoundLifetime` and not asked again meanwhile, since GitHub sends
+    /// no validator with a 404 and would charge for every repeat.
+    func get<T: Decodable & Sendable>(
+        _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
+        rememberNotFound: Bool = false
+    ) async throws -> Page<T> {
+        let resource = "GET \(url)"
+        let key = CachedResponse.key(url: url, accept: accept)
+        var cached: CachedResponse? = nil
+        if caching, let cache { cached = await cache.entry(for: key) }
+        if let absent = cached, absent.isNotFound {
+            let age = Duration.seconds(now().timeIntervalSince(absent.fetchedAt))
+            if settings.offline || (rememberNotFound && age < settings.notFoundLifetime) {
+                throw GitHubDataError.notFound(resource: resource)
+            }
+            cached = nil
+        }
+        if settings.offline {
+            guard let cached else { throw GitHubDataError.notCached(resource: resource) }
+            log.servedOffline()
+            return Page(value: try decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
+        }
+
+        var attempt = 0
+        var waits = 0
+        var failure = ""
+        let bucket = RateLimitReading.resource(for: url)
+        while true {
+            try Task.checkCancellation()
+            if let until = await budget.reserve(bucket, now: now()) {
+                // A second past the reset, so the clocks of client and server need not agree exactly.
+                let wait = Duration.seconds(max(0, until.timeIntervalSince(now())) + 1)
+                try await waitForBudget(wait, until: until, resource: resource, secondary: false, waits: &waits)
+                continue
+            }
+            attempt += 1
+            log.sent(retry: attempt > 1)
+            let response: HTTPResponse
+            do {
+                response = try await client.send(HTTPRequest(url: url, headers: conditionalHeaders(accept, cached)))
+                await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url))
+            } catch let error as HTTPClientError {
+                await budget.settle(bucket, reading: nil)
+                failure = error.detail
+                if error.isTransient, attempt < settings.retry.maxAttempts {
+                    try await sleep(settings.retry.delay(after: attempt))
+                    continue
+                }
+                return try await fallback(type, cached, resource: resource, reason: "\(failure) after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+            } catch {
+                await budget.settle(bucket, reading: nil)
+                throw error
+            }
+
+            switch response.status {
+            case 200..<300:
+                do {
+                    let value = try decoder.decode(type, from: response.body, resource: resource)
+                    if caching, let cache {
+                        await cache.store(CachedResponse(
+                            key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
+                            link: response.headers["link"], body: response.body, fetchedAt: now()))
+                    }
+                    return Page(value: value, next: LinkHeader(response.headers["link"]).next)
+                } catch let error as GitHubDataError {
+                    // A body cut short or garbled in transit: worth asking again, never worth caching.
+                    failure = "\(error)"
+                }
+            case 304:
+                log.notModified()
+                if let stored = cached, let value = try? decoder.decode(type, from: stored.body, resource: resource) {
+                    await cache?.markValidated(key, at: now())
+                    return Page(value: value, next: LinkHeader(stored.link).next)
+                }
+                // Not modified, but the copy is gone or unreadable: ask again without conditions.
+                if let cache { await cache.remove(key) }
+                cached = nil
+                failure = "HTTP 304 for an answer that is not cached"
+            case 401:
+                throw GitHubDataError.unauthorized(resource: resource, tokenVariable: settings.tokenVariable)
+            case 403, 429:
+                guard let refusal = RateLimitRefusal(response, now: now()) else {
+                    throw GitHubDataError.forbidden(resource: resource, message: Self.message(response))
+                }
+                if case .primary(let reset) = refusal { await budget.exhaust(bucket, until: reset) }
+                if case .secondary(let wait) = refusal {
+                    try await waitForBudget(wait, until: refusal.until(now: now()), resource: resource, secondary: true, waits: &waits)
+                }
+                attempt -= 1  // a refusal is not a failed attempt
+                continue
+            case 404, 410:
+                if rememberNotFound, caching, let cache {
+                    await cache.store(CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now()))
+                }
+                throw GitHubDataError.notFound(resource: resource)
+            case 500...599:
+                failure = "HTTP \(response.status)"
+            default:
+                throw GitHubDataError.unexpectedStatus(resource: resource, status: response.status, message: Self.message(response))
+            }
+            if attempt < settings.retry.maxAttempts {
+                try await sleep(settings.retry.delay(after: attempt))
+                continue
+            }
+            return try await fallback(type, cached, resource: resource, reason: "\(failure) after \(attempt) attempts")
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// The `Accept` values the data layer asks GitHub for.
+enum MediaType {
+    static let json = "application/vnd.github+json"
+    /// Stars with the time they were given: `[{starred_at, repo}]`.
+    static let starJSON = "application/vnd.github.star+json"
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Answers kept between runs, so every repeat request can be conditional and a 304 (free
+/// with a token) reuses the stored body. Interface only; `SQLiteResponseCache` is the live one.
+protocol ResponseCache: Sendable {
+    func entry(for key: String) async -> CachedResponse?
+    func store(_ response: CachedResponse) async
+    /// The server confirmed the stored body (a 304): it is as fresh as now.
+    func markValidated(_ key: String, at date: Date) async
+    func remove(_ key: String) async
+}
+
+/// One stored answer. The key is the media type and the URL: the same URL answers differently
+/// as `star+json` and as plain JSON.
+struct CachedResponse: Sendable, Hashable {
+    var key: String
+    /// 200, or 404 for a remembered absence (a repository without a README): a 404 carries no
+    /// validator, so without this every run would pay for asking again.
+    var status = 200
+    var etag: String?
+    var lastModified: String?
+    /// The `Link` header, so that paging through cached pages still finds the next one.
+    var link: String?
+    var body: Data
+    /// When the server last sent or confirmed this body.
+    var fetchedAt: Date
+
+    var isNotFound: Bool { status == 404 }
+
+    static func key(url: String, accept: String) -> String { "\(accept) \(url)" }
+}

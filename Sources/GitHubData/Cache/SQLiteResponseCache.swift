@@ -1,0 +1,72 @@
+import Foundation
+internal import GRDB
+
+/// The response cache in SQLite, `cache.sqlite` in the state directory. A cache is only ever
+/// an optimisation: a file that cannot be used is set aside (see `+Opening`), and a read or
+/// write that fails later counts as a miss, with one warning, never as a failed build.
+final class SQLiteResponseCache: ResponseCache {
+    /// Written as `PRAGMA user_version`; a file with another is set aside, not migrated.
+    static let schemaVersion = 1
+    /// `PRAGMA application_id`, "rdRC": tells our file from any other SQLite file.
+    static let applicationID: Int32 = 0x7264_5243
+
+    private let database: DatabaseQueue
+    private let warnings: WarningLog
+
+    init(database: DatabaseQueue, warnings: WarningLog) {
+        self.database = database
+        self.warnings = warnings
+    }
+
+    func entry(for key: String) async -> CachedResponse? {
+        do {
+            return try await database.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT status, etag, last_modified, link, body, fetched_at FROM response WHERE key = ?",
+                    arguments: [key]
+                ).map { row in
+                    CachedResponse(
+                        key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"], link: row["link"],
+                        body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+                }
+            }
+        } catch {
+            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            return nil
+        }
+    }
+
+    func store(_ response: CachedResponse) async {
+        await write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO response (key, status, etag, last_modified, link, body, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    response.key, response.status, response.etag, response.lastModified, response.link, response.body,
+                    response.fetchedAt.timeIntervalSince1970,
+                ])
+        }
+    }
+
+    func markValidated(_ key: String, at date: Date) async {
+        await write { db in
+            try db.execute(
+                sql: "UPDATE response SET fetched_at = ? WHERE key = ?",
+                arguments: [date.timeIntervalSince1970, key])
+        }
+    }
+
+    func remove(_ key: String) async {
+        await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
+    }
+
+    private func write(_ change: @escaping @Sendable (Database) throws -> Void) async {
+        do {
+            try await database.write(change)
+        } catch {
+            warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
+        }
+    }
+}

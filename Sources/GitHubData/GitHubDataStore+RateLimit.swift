@@ -1,0 +1,36 @@
+public import Foundation
+
+/// The core budget as the run starts: how many requests are left, and when it refills.
+public struct RateLimitStatus: Sendable, Hashable {
+    public var limit: Int?
+    public var remaining: Int
+    public var reset: Date
+}
+
+extension GitHubDataStore {
+    /// Asks `/rate_limit` (free) so the budget is known before the first real request, and
+    /// fails at once, before anything is fetched, when it is spent for longer than the run
+    /// would wait. Nil offline, and where the API has no rate limit (GitHub Enterprise with
+    /// it turned off answers 404).
+    public func checkRateLimit() async throws -> RateLimitStatus? {
+        guard !api.settings.offline else { return nil }
+        let url = endpoint.rateLimit
+        let answer: RateLimitDTO
+        do {
+            answer = try await api.get(RateLimitDTO.self, url, caching: false).value
+        } catch GitHubDataError.notFound {
+            return nil
+        }
+        for (name, budget) in answer.resources {
+            await api.budget.record(RateLimitReading(
+                resource: name, limit: budget.limit, remaining: budget.remaining,
+                reset: Date(timeIntervalSince1970: TimeInterval(budget.reset))))
+        }
+        guard let core = answer.resources["core"] else { return nil }
+        let reset = Date(timeIntervalSince1970: TimeInterval(core.reset))
+        if core.remaining == 0, Duration.seconds(reset.timeIntervalSince(api.now())) > api.settings.maxWait {
+            throw GitHubDataError.rateLimited(resource: "GET \(url)", until: reset, secondary: false)
+        }
+        return RateLimitStatus(limit: core.limit, remaining: core.remaining, reset: reset)
+    }
+}

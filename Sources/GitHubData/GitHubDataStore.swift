@@ -1,0 +1,128 @@
+public import Entities
+import Foundation
+public import UseCases
+
+/// The live `RepositorySource`: GitHub's REST API through `GitHubAPI` (cache, budget,
+/// retries) over an `HTTPClient`. Lists are read whole, page by page along `Link: rel="next"`,
+/// up to `maxPages`; `@me` means the token's owner.
+public struct GitHubDataStore: RepositorySource {
+    let api: GitHubAPI
+    let endpoint: GitHubEndpoint
+    let hasToken: Bool
+    /// A bound on any one list, whatever its `Link` header claims: 100 pages of 100.
+    var maxPages = 100
+    private let session = Session()
+
+    init(api: GitHubAPI, apiURL: String, hasToken: Bool) {
+        self.api = api
+        self.endpoint = GitHubEndpoint(apiURL: apiURL)
+        self.hasToken = hasToken
+    }
+
+    public func owner(_ login: String) async throws -> Owner {
+        guard login == "@me" else {
+            return try await api.get(AccountDTO.self, endpoint.user(login)).value.entity
+        }
+        let owner = try await api.get(AccountDTO.self, try authenticated(endpoint.authenticatedUser)).value.entity
+        await session.remember(me: owner.login)
+        return owner
+    }
+
+    public func starred(by login: String) async throws -> [Star] {
+        let url = login == "@me" ? try authenticated(endpoint.authenticatedStarred) : endpoint.starred(by: login)
+        return try await all(StarDTO.self, url, accept: MediaType.starJSON).map(\.entity)
+    }
+
+    public func repositories(of owner: Owner) async throws -> [GitHubRepo] {
+        let url: String
+        if await session.isMe(owner.login) {
+            url = endpoint.authenticatedRepositories
+        } else if owner.kind == .organization {
+            url = endpoint.organisationRepositories(owner.login)
+        } else {
+            url = endpoint.userRepositories(owner.login)
+        }
+        return try await all(RepoDTO.self, url).map(\.entity)
+    }
+
+    /// Up to `search.limit` results, and never past the 1,000 the API will rank.
+    public func search(_ search: SavedSearch) async throws -> [GitHubRepo] {
+        let limit = min(max(search.limit, 0), 1000)
+        guard limit > 0 else { return [] }
+        var repos: [RepoDTO] = []
+        var next: String? = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
+        var pages = 0
+        while let url = next, repos.count < limit, pages < maxPages {
+            let page = try await api.get(SearchResultDTO.self, url)
+            repos += page.value.items
+            next = page.value.items.isEmpty ? nil : page.next
+            pages += 1
+        }
+        return repos.prefix(limit).map(\.entity)
+    }
+
+    public func repository(_ name: RepoName) async throws -> GitHubRepo {
+        try await api.get(RepoDTO.self, endpoint.repository(name)).value.entity
+    }
+
+    /// Published releases only (drafts are visible to maintainers, and are not news).
+    public func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
+        guard limit > 0 else { return [] }
+        do {
+            let releases = try await all(ReleaseDTO.self, endpoint.releases(repo.name)) { items in
+                items.lazy.filter { $0.draft != true }.count >= limit
+            }
+            return releases.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }.prefix(limit).map { $0 }
+        } catch GitHubDataError.notFound {
+            return []
+        }
+    }
+
+    public func readme(of repo: GitHubRepo) async throws -> Readme? {
+        let url = endpoint.readme(repo.name)
+        do {
+            return try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
+        } catch GitHubDataError.notFound {
+            return nil
+        }
+    }
+
+    public func staleData() async -> [StaleData] {
+        api.log.snapshot.stale
+    }
+
+    /// What this run asked of GitHub so far.
+    public var report: FetchReport { api.log.snapshot }
+
+    /// Every page of a list, or only as many as `enough` needs.
+    func all<Item: Decodable & Sendable>(
+        _ type: Item.Type, _ url: String, accept: String = MediaType.json,
+        enough: ([Item]) -> Bool = { _ in false }
+    ) async throws -> [Item] {
+        var items: [Item] = []
+        var next: String? = url
+        var pages = 0
+        while let current = next, pages < maxPages {
+            let page = try await api.get([Item].self, current, accept: accept)
+            items += page.value
+            pages += 1
+            if enough(items) || page.value.isEmpty { break }
+            next = page.next
+        }
+        return items
+    }
+
+    private func authenticated(_ url: String) throws -> String {
+        guard hasToken else { throw GitHubDataError.needsToken(resource: "GET \(url)") }
+        return url
+    }
+}
+
+extension GitHubDataStore {
+    /// What the run learned about its token's owner, for `@me`.
+    private actor Session {
+        private var me: String?
+        func remember(me login: String) { me = login.lowercased() }
+        func isMe(_ login: String) -> Bool { me == login.lowercased() }
+    }
+}

@@ -1,0 +1,52 @@
+import Entities
+import Foundation
+
+/// Every URL the live store asks for, built in one place from the API root.
+struct GitHubEndpoint: Sendable {
+    /// The API root without a trailing slash: `https://api.github.com`, `https://ghe.example/api/v3`.
+    var root: String
+
+    init(apiURL: String) {
+        var root = apiURL
+        while root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+    }
+
+    /// A list asks for the largest page GitHub gives, to spend the fewest requests.
+    static let pageSize = 100
+
+    func user(_ login: String) -> String { url("users", login) }
+    var authenticatedUser: String { url("user") }
+    func starred(by login: String) -> String { url("users", login, "starred", query: perPage) }
+    var authenticatedStarred: String { url("user", "starred", query: perPage) }
+    func userRepositories(_ login: String) -> String { url("users", login, "repos", query: perPage) }
+    func organisationRepositories(_ login: String) -> String { url("orgs", login, "repos", query: perPage) }
+    /// The token owner's own repositories, private ones included (the use cases decide whether to show them).
+    var authenticatedRepositories: String { url("user", "repos", query: [("affiliation", "owner")] + perPage) }
+    func repository(_ name: RepoName) -> String { url("repos", name.owner, name.name) }
+    func releases(_ name: RepoName) -> String { url("repos", name.owner, name.name, "releases", query: perPage) }
+    func readme(_ name: RepoName) -> String { url("repos", name.owner, name.name, "readme") }
+    var rateLimit: String { url("rate_limit") }
+
+    func search(_ search: SavedSearch, perPage: Int) -> String {
+        var query = [("q", search.query)]
+        if search.sort != .bestMatch { query += [("sort", search.sort.rawValue), ("order", "desc")] }
+        return url("search", "repositories", query: query + [("per_page", String(perPage))])
+    }
+
+    private var perPage: [(String, String)] { [("per_page", String(Self.pageSize))] }
+
+    private func url(_ segments: String..., query: [(String, String)] = []) -> String {
+        let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? $0 }
+        let text = query.map { name, value in
+            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? value)"
+        }
+        return root + "/" + path.joined(separator: "/") + (text.isEmpty ? "" : "?" + text.joined(separator: "&"))
+    }
+
+    /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` would let any letter through).
+    private static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    private static let segmentAllowed = CharacterSet(charactersIn: unreserved)
+    /// A search query keeps `:` readable (`language:swift`); `+`, `&`, `=` and `#` must be escaped.
+    private static let queryValueAllowed = CharacterSet(charactersIn: unreserved + ":/")
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What an answer's `X-RateLimit-*` headers say about one budget ("core", "search", …).
+struct RateLimitReading: Sendable, Hashable {
+    var resource: String
+    var limit: Int?
+    var remaining: Int
+    var reset: Date
+
+    init(resource: String, limit: Int? = nil, remaining: Int, reset: Date) {
+        self.resource = resource
+        self.limit = limit
+        self.remaining = remaining
+        self.reset = reset
+    }
+
+    /// Nil when the answer carries no budget (GitHub Enterprise with rate limiting off).
+    init?(headers: HTTPHeaders, url: String) {
+        guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0) }),
+            let reset = headers["x-ratelimit-reset"].flatMap({ TimeInterval($0) })
+        else { return nil }
+        self.init(
+            resource: headers["x-ratelimit-resource"] ?? Self.resource(for: url),
+            limit: headers["x-ratelimit-limit"].flatMap { Int($0) },
+            remaining: remaining, reset: Date(timeIntervalSince1970: reset))
+    }
+
+    /// The budget a request draws on, known before it is sent: search has its own.
+    static func resource(for url: String) -> String {
+        URLComponents(string: url)?.path.contains("/search/") == true ? "search" : "core"
+    }
+}
+
+/// Why GitHub refused a request for its rate limits (a 403 or 429), and until when.
+enum RateLimitRefusal: Sendable, Hashable {
+    /// The hourly budget is spent until `reset`.
+    case primary(reset: Date)
+    /// Too many requests too fast; `Retry-After`, or GitHub's advice of a minute.
+    case secondary(retryAfter: Duration)
+
+    init?(_ response: HTTPResponse, now: Date) {
+        guard response.status == 403 || response.status == 429 else { return nil }
+        if let seconds = response.headers["retry-after"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            self = .secondary(retryAfter: .seconds(max(0, seconds)))
+        } else if response.headers["x-ratelimit-remaining"] == "0" {
+            let reset = response.headers["x-ratelimit-reset"].flatMap { TimeInterval($0) }
+                .map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(3600)
+            self = .primary(reset: reset)
+        } else if response.status == 429
+            || String(decoding: response.body.prefix(1024), as: UTF8.self).lowercased().contains("rate limit")
+        {
+            self = .secondary(retryAfter: .seconds(60))
+        } else {
+            return nil
+        }
+    }
+
+    /// The moment asking again makes sense.
+    func until(now: Date) -> Date {
+        switch self {
+        case .primary(let reset): return reset
+        case .secondary(let wait): return now.addingTimeInterval(TimeInterval(wait.components.seconds))
+        }
+    }
+}

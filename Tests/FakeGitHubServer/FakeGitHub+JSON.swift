@@ -1,0 +1,68 @@
+import Foundation
+
+// The world's objects as GitHub's JSON shapes them (the fields repodigest reads, and a few
+// it does not, as the real API always sends more than a client wants).
+
+extension FakeGitHub {
+    func json(_ account: Account, full: Bool) -> [String: Any] {
+        var object: [String: Any] = [
+            "login": account.login, "id": account.id, "node_id": "MDQ6VXNlcj\(account.id)",
+            "type": account.isOrganization ? "Organization" : "User",
+            "html_url": "https://github.com/\(account.login)", "site_admin": false,
+        ]
+        if full {
+            object["name"] = account.name ?? NSNull()
+            object[account.isOrganization ? "description" : "bio"] = account.bio ?? NSNull()
+            object["public_repos"] = repos.values.filter { $0.owner.lowercased() == account.login.lowercased() && !$0.isPrivate }.count
+        }
+        return object
+    }
+
+    func json(_ repo: Repo) -> [String: Any] {
+        let owner = accounts[repo.owner.lowercased()] ?? Account(login: repo.owner, id: 1)
+        return [
+            "id": repo.id, "node_id": "R_\(repo.id)", "name": repo.name, "full_name": repo.fullName,
+            "private": repo.isPrivate, "visibility": repo.isPrivate ? "private" : "public",
+            "owner": json(owner, full: false),
+            "html_url": "https://github.com/\(repo.fullName)", "description": repo.description ?? NSNull(),
+            "fork": false, "homepage": NSNull(), "language": repo.language ?? NSNull(), "topics": repo.topics,
+            "stargazers_count": repo.stars, "watchers_count": repo.stars, "forks_count": repo.stars / 10,
+            "open_issues_count": 3, "archived": false, "default_branch": "main",
+            "license": ["key": "mit", "name": "MIT License", "spdx_id": "MIT"],
+            "created_at": "2024-01-15T08:00:00Z", "updated_at": repo.pushedAt, "pushed_at": repo.pushedAt,
+        ]
+    }
+
+    func json(_ release: Release, in repo: Repo) -> [String: Any] {
+        [
+            "id": release.id, "tag_name": release.tag, "name": release.name ?? NSNull(),
+            "body": release.body ?? NSNull(), "draft": release.isDraft, "prerelease": false,
+            "html_url": "https://github.com/\(repo.fullName)/releases/tag/\(release.tag)",
+            "created_at": release.publishedAt ?? "2026-09-30T12:00:00Z", "published_at": release.publishedAt ?? NSNull(),
+        ]
+    }
+
+    func readmeJSON(_ repo: Repo, markdown: String) -> [String: Any] {
+        // GitHub wraps the base64 every 60 characters.
+        let encoded = Data(markdown.utf8).base64EncodedString()
+        let wrapped = stride(from: 0, to: encoded.count, by: 60).map { offset -> String in
+            let start = encoded.index(encoded.startIndex, offsetBy: offset)
+            return String(encoded[start..<(encoded.index(start, offsetBy: 60, limitedBy: encoded.endIndex) ?? encoded.endIndex)])
+        }.joined(separator: "\n")
+        return [
+            "name": "README.md", "path": "README.md", "type": "file", "encoding": "base64", "content": wrapped + "\n",
+            "html_url": "https://github.com/\(repo.fullName)/blob/main/README.md",
+            "download_url": "https://raw.githubusercontent.com/\(repo.fullName)/main/README.md",
+        ]
+    }
+
+    /// A stable validator: the same bytes always get the same ETag, as on GitHub.
+    static func etag(_ body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "W/\"\(String(hash, radix: 16))\""
+    }
+}

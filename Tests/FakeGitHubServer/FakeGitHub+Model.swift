@@ -1,0 +1,96 @@
+import Foundation
+
+extension FakeGitHub {
+    /// A user or organisation.
+    public struct Account: Sendable, Hashable {
+        public var login: String
+        public var id: Int64
+        public var isOrganization: Bool
+        public var name: String?
+        public var bio: String?
+
+        public init(login: String, id: Int64, isOrganization: Bool = false, name: String? = nil, bio: String? = nil) {
+            self.login = login
+            self.id = id
+            self.isOrganization = isOrganization
+            self.name = name
+            self.bio = bio
+        }
+    }
+
+    public struct Repo: Sendable, Hashable {
+        public var id: Int64
+        public var owner: String
+        public var name: String
+        public var description: String?
+        public var language: String?
+        public var topics: [String]
+        public var stars: Int
+        public var isPrivate: Bool
+        public var pushedAt: String
+        public var releases: [Release]
+        /// Markdown; nil for a repository without a README.
+        public var readme: String?
+
+        public init(
+            id: Int64, owner: String, name: String, description: String? = nil, language: String? = "Swift",
+            topics: [String] = [], stars: Int = 0, isPrivate: Bool = false,
+            pushedAt: String = "2026-11-01T10:00:00Z", releases: [Release] = [], readme: String? = nil
+        ) {
+            self.id = id
+            self.owner = owner
+            self.name = name
+            self.description = description
+            self.language = language
+            self.topics = topics
+            self.stars = stars
+            self.isPrivate = isPrivate
+            self.pushedAt = pushedAt
+            self.releases = releases
+            self.readme = readme
+        }
+
+        public var fullName: String { "\(owner)/\(name)" }
+    }
+
+    public struct Release: Sendable, Hashable {
+        public var id: Int64
+        public var tag: String
+        public var name: String?
+        public var body: String?
+        public var isDraft: Bool
+        public var publishedAt: String?
+
+        public init(id: Int64, tag: String, name: String? = nil, body: String? = nil, isDraft: Bool = false,
+                    publishedAt: String? = "2026-10-01T12:00:00Z") {
+            self.id = id
+            self.tag = tag
+            self.name = name
+            self.body = body
+            self.isDraft = isDraft
+            self.publishedAt = isDraft ? nil : publishedAt
+        }
+    }
+
+    /// A scripted misbehaviour, served instead of the real answer.
+    public enum Fault: Sendable, Hashable {
+        /// An error status with GitHub's JSON message (500, 502, 503, …).
+        case status(Int)
+        /// The real answer, `seconds` late.
+        case slow(seconds: Double)
+        /// The connection closes without an answer.
+        case drop
+        /// Headers and half the body, then the connection closes.
+        case dropMidBody
+        /// A complete HTTP answer whose JSON is cut in half.
+        case truncatedJSON
+        /// 403 with `X-RateLimit-Remaining: 0`, resetting `resetIn` seconds from now.
+        case primaryRateLimit(resetIn: Int)
+        /// 403 (or 429) with `Retry-After`.
+        case secondaryRateLimit(retryAfter: Int, status: Int)
+        case unauthorized
+        case notFound
+        /// 301 to an absolute URL (another host, say).
+        case redirect(to: String)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+extension FakeGitHub {
+    /// The answer to one request: a scripted fault if one is queued for its path, else what
+    /// GitHub would say, with its validators, rate-limit headers and 304s.
+    func answer(_ request: FakeRequest) -> FakeResponse {
+        lock.withLock {
+            var response: FakeResponse
+            if var queue = faults[request.path], !queue.isEmpty {
+                let fault = queue.removeFirst()
+                faults[request.path] = queue
+                response = answer(request, with: fault)
+            } else {
+                response = realAnswer(request)
+            }
+            response.delay += latency
+            exchanges.append((request, response.delivery == .whole ? response.status : 0))
+            return response
+        }
+    }
+
+    private func answer(_ request: FakeRequest, with fault: Fault) -> FakeResponse {
+        switch fault {
+        case .status(let status):
+            return .message(status, status >= 500 ? "Server Error" : "Error", headers: rateLimitHeaders(request))
+        case .slow(let seconds):
+            var response = realAnswer(request)
+            response.delay = seconds
+            return response
+        case .drop:
+            var response = realAnswer(request)
+            response.delivery = .dropBeforeAnswer
+            return response
+        case .dropMidBody:
+            var response = realAnswer(request)
+            response.delivery = .dropMidBody
+            return response
+        case .truncatedJSON:
+            var response = realAnswer(request)
+            response.delivery = .truncatedBody
+            response.headers.removeAll { $0.0 == "ETag" }
+            return response
+        case .primaryRateLimit(let seconds):
+            // Only this answer says the budget is spent; `setRateLimit` makes it so for good.
+            let reset = Int(Date().timeIntervalSince1970) + seconds
+            return .message(403, "API rate limit exceeded for user ID 1.", headers: [
+                ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
+                ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "core"),
+            ])
+        case .secondaryRateLimit(let seconds, let status):
+            return .message(status, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+                            headers: [("Retry-After", String(seconds))] + rateLimitHeaders(request))
+        case .unauthorized:
+            return .message(401, "Bad credentials")
+        case .notFound:
+            return .message(404, "Not Found", headers: rateLimitHeaders(request))
+        case .redirect(let location):
+            return .message(301, "Moved Permanently", headers: [("Location", location)])
+        }
+    }
+
+    private func realAnswer(_ request: FakeRequest) -> FakeResponse {
+        let authorization = request.header("authorization")
+        if let authorization, let token, authorization != "Bearer \(token)" {
+            return .message(401, "Bad credentials")
+        }
+        let authenticated = authorization != nil
+        if request.path != "/rate_limit" && rateLimitRemaining <= 0 {
+            return .message(403, "API rate limit exceeded for 127.0.0.1.", headers: rateLimitHeaders(request))
+        }
+        var response = route(request, authenticated: authenticated)
+        if response.status == 200 {
+            let etag = Self.etag(response.body)
+            response.headers.append(("ETag", etag))
+            if request.header("if-none-match") == etag {
+                response = FakeResponse(status: 304, headers: [("ETag", etag)])
+            }
+        }
+        // With a token, a 304 is free; everything else costs one request.
+        if request.path != "/rate_limit" && !(response.status == 304 && authenticated) {
+            rateLimitRemaining = max(0, rateLimitRemaining - 1)
+        }
+        response.headers += rateLimitHeaders(request)
+        return response
+    }
+
+    private func rateLimitHeaders(_ request: FakeRequest) -> [(String, String)] {
+        [
+            ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", String(rateLimitRemaining)),
+            ("X-RateLimit-Reset", String(Int(rateLimitReset.timeIntervalSince1970))),
+            ("X-RateLimit-Used", String(5000 - rateLimitRemaining)),
+            ("X-RateLimit-Resource", request.path.hasPrefix("/search/") ? "search" : "core"),
+        ]
+    }
+
+    private func route(_ request: FakeRequest, authenticated: Bool) -> FakeResponse {
+        let parts = request.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        let me = authenticated ? tokenOwner?.lowercased() : nil
+        switch parts.count > 0 ? parts[0] : "" {
+        case "rate_limit":
+            let budget: [String: Any] = ["limit": 5000, "remaining": rateLimitRemaining, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 5000 - rateLimitRemaining]
+            return .json(200, ["resources": ["core": budget, "search": ["limit": 30, "remaining": 30, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 0]], "rate": budget])
+        case "user":
+            guard let me else { return .message(401, "Requires authentication") }
+            if parts.count == 1, let account = accounts[me] { return .json(200, json(account, full: true)) }
+            if parts.count == 2 && parts[1] == "starred" { return starred(me, request, authenticated: true) }
+            if parts.count == 2 && parts[1] == "repos" {
+                return paged(ownedBy(me, includePrivate: true).map(json), request)
+            }
+        case "users", "orgs":
+            guard parts.count >= 2, let account = accounts[parts[1].lowercased()] else { break }
+            if parts.count == 2 { return .json(200, json(account, full: true)) }
+            if parts.count == 3 && parts[2] == "repos" { return paged(ownedBy(account.login, includePrivate: false).map(json), request) }
+            if parts.count == 3 && parts[2] == "starred" && parts[0] == "users" {
+                return starred(account.login.lowercased(), request, authenticated: authenticated)
+            }
+        case "repos":
+            guard parts.count >= 3 else { break }
+            let fullName = "\(parts[1])/\(parts[2])".lowercased()
+            if let id = renamed[fullName], repos[fullName] == nil {
+                let rest = parts.dropFirst(3).map { "/" + $0 }.joined()
+                let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+                return .message(301, "Moved Permanently", headers: [("Location", "\(baseURL)/repositories/\(id)\(rest)\(query)")])
+            }
+            guard let repo = repos[fullName], authenticated || !repo.isPrivate else { break }
+            return repository(repo, parts.dropFirst(3), request)
+        case "repositories":
+            guard parts.count >= 2, let id = Int64(parts[1]),
+                let repo = repos.values.first(where: { $0.id == id }), authenticated || !repo.isPrivate
+            else { break }
+            return repository(repo, parts.dropFirst(2), request)
+        case "search":
+            guard parts.count == 2 && parts[1] == "repositories" else { break }
+            let found = (searches[request.query["q"] ?? ""] ?? []).compactMap { repos[$0.lowercased()] }
+                .filter { authenticated || !$0.isPrivate }
+            return paged(found.map(json), request, cap: 1000) { items, total in
+                ["total_count": total, "incomplete_results": false, "items": items]
+            }
+        default:
+            break
+        }
+        return .message(404, "Not Found")
+    }
+
+    private func repository(_ repo: Repo, _ rest: ArraySlice<String>, _ request: FakeRequest) -> FakeResponse {
+        switch Array(rest) {
+        case []:
+            var response = FakeResponse.json(200, json(repo))
+            response.headers.append(("Last-Modified", "Sun, 01 Nov 2026 10:00:00 GMT"))
+            return response
+        case ["releases"]:
+            // Like GitHub, the pages after the first move to /repositories/{id}/releases.
+            return paged(repo.releases.map { json($0, in: repo) }, request, linkPath: "/repositories/\(repo.id)/releases")
+        case ["readme"]:
+            guard let markdown = repo.readme else { return .message(404, "Not Found") }
+            return .json(200, readmeJSON(repo, markdown: markdown))
+        default:
+            return .message(404, "Not Found")
+        }
+    }
+
+    private func starred(_ login: String, _ request: FakeRequest, authenticated: Bool) -> FakeResponse {
+        let withDates = request.header("accept")?.contains("star+json") == true
+        let items: [Any] = (stars[login] ?? []).compactMap { star in
+            guard let repo = repos[star.repo.lowercased()], authenticated || !repo.isPrivate else { return nil }
+            return withDates ? ["starred_at": star.at, "repo": json(repo)] as [String: Any] : json(repo)
+        }
+        return paged(items, request)
+    }
+
+    private func ownedBy(_ login: String, includePrivate: Bool) -> [Repo] {
+        repos.values.filter { $0.owner.lowercased() == login.lowercased() && (includePrivate || !$0.isPrivate) }
+            .sorted { $0.pushedAt > $1.pushedAt }
+    }
+
+    /// One page of `items` by `per_page` (default 30, at most 100) and `page`, with GitHub's `Link`.
+    private func paged(
+        _ items: [Any], _ request: FakeRequest, linkPath: String? = nil, cap: Int = .max,
+        wrap: (([Any], Int) -> Any)? = nil
+    ) -> FakeResponse {
+        let perPage = min(100, max(1, Int(request.query["per_page"] ?? "") ?? 30))
+        let page = max(1, Int(request.query["page"] ?? "") ?? 1)
+        let reachable = min(items.count, cap)
+        let lastPage = max(1, (reachable + perPage - 1) / perPage)
+        let start = min(reachable, (page - 1) * perPage)
+        let slice = Array(items[start..<min(reachable, start + perPage)])
+        var links: [String] = []
+        func link(_ number: Int, _ rel: String) {
+            var query = request.query
+            query["page"] = String(number)
+            let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+            links.append("<\(baseURL)\(linkPath ?? request.path)?\(text.joined(separator: "&"))>; rel=\"\(rel)\"")
+        }
+        if page > 1 { link(page - 1, "prev") }
+        if page < lastPage { link(page + 1, "next") }
+        if page < lastPage { link(lastPage, "last") }
+        if page > 1 { link(1, "first") }
+        let body = wrap?(slice, items.count) ?? slice
+        return .json(200, body, headers: links.isEmpty ? [] : [("Link", links.joined(separator: ", "))])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A fake GitHub API: a small world of accounts, repositories, stars and searches, served
+/// over HTTP on 127.0.0.1 the way api.github.com serves it (ETags and 304s, `Link` paging,
+/// rate-limit headers, 301 for renamed repositories, the star+json media type), with faults
+/// a test can script per path. Tests and benchmarks change the world between runs.
+public final class FakeGitHub: @unchecked Sendable {
+    let lock = NSLock()
+    // The world and the log, guarded by `lock`.
+    var accounts: [String: Account] = [:]
+    var repos: [String: Repo] = [:]
+    var stars: [String: [(repo: String, at: String)]] = [:]
+    var searches: [String: [String]] = [:]
+    var renamed: [String: Int64] = [:]
+    var faults: [String: [Fault]] = [:]
+    var exchanges: [(request: FakeRequest, status: Int)] = []
+    var rateLimitRemaining = 5000
+    var rateLimitReset = Date().addingTimeInterval(3600)
+
+    /// The token requests must carry; nil accepts any or none.
+    public let token: String?
+    /// Whose token it is: `/user` and `@me`.
+    public let tokenOwner: String?
+    /// Seconds added to every answer (the fetch benchmark's network).
+    public var latency: Double = 0
+
+    private var server: FakeHTTPServer?
+
+    public init(token: String? = nil, tokenOwner: String? = nil) {
+        self.token = token
+        self.tokenOwner = tokenOwner
+    }
+
+    /// Starts serving; the API root is then `baseURL`.
+    public func start() throws {
+        server = try FakeHTTPServer { [unowned self] request in self.answer(request) }
+    }
+
+    public func stop() { server?.stop() }
+
+    deinit { server?.stop() }
+
+    public var baseURL: String { "http://127.0.0.1:\(server?.port ?? 0)" }
+    public var connectionsAccepted: Int { server?.connectionsAccepted ?? 0 }
+    public var maxRequestsInFlight: Int { server?.maxRequestsInFlight ?? 0 }
+
+    // MARK: The world
+
+    public func add(_ account: Account) { lock.withLock { accounts[account.login.lowercased()] = account } }
+    public func add(_ repo: Repo) { lock.withLock { repos[repo.fullName.lowercased()] = repo } }
+    public func remove(repo fullName: String) { lock.withLock { _ = repos.removeValue(forKey: fullName.lowercased()) } }
+
+    public func update(_ fullName: String, _ change: (inout Repo) -> Void) {
+        lock.withLock {
+            guard var repo = repos[fullName.lowercased()] else { return }
+            change(&repo)
+            repos[fullName.lowercased()] = repo
+        }
+    }
+
+    /// `login` starred `repo` at `at`; GitHub lists stars newest first.
+    public func star(_ repo: String, by login: String, at: String) {
+        lock.withLock {
+            stars[login.lowercased(), default: []].append((repo, at))
+            stars[login.lowercased()]!.sort { $0.at > $1.at }
+        }
+    }
+
+    /// What a search query finds, best first.
+    public func search(_ query: String, finds fullNames: [String]) { lock.withLock { searches[query] = fullNames } }
+
+    /// The repository moves to `newOwner/newName`; its old name answers 301.
+    public func rename(_ fullName: String, to newFullName: String) {
+        lock.withLock {
+            guard var repo = repos.removeValue(forKey: fullName.lowercased()) else { return }
+            let parts = newFullName.split(separator: "/").map(String.init)
+            repo.owner = parts[0]
+            repo.name = parts[1]
+            repos[newFullName.lowercased()] = repo
+            renamed[fullName.lowercased()] = repo.id
+        }
+    }
+
+    public func setRateLimit(remaining: Int, resetIn seconds: TimeInterval = 3600) {
+        lock.withLock {
+            rateLimitRemaining = remaining
+            rateLimitReset = Date().addingTimeInterval(seconds)
+        }
+    }
+
+    // MARK: Faults and the log
+
+    /// The next `times` requests for `path` (no query) get `fault` instead of the real answer.
+    public func inject(_ fault: Fault, at path: String, times: Int = 1) {
+        lock.withLock { faults[path, default: []] += Array(repeating: fault, count: times) }
+    }
+
+    /// Every request so far, with the status it was answered.
+    public var log: [(request: FakeRequest, status: Int)] { lock.withLock { exchanges } }
+    public var requests: [FakeRequest] { log.map(\.request) }
+    public func clearLog() { lock.withLock { exchanges.removeAll() } }
+}

@@ -1,0 +1,95 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+import GRDB
+@testable import GitHubData
+import Testing
+
+@Suite("Conditional requests and the SQLite cache")
+struct ConditionalCacheTests {
+    @Test("a repeat request is conditional, and its 304 reuses the stored body")
+    func conditional() async throws {
+        let harness = try LiveHarness()
+        let name = RepoName(owner: "lumen-labs", name: "lantern")
+        let first = try await harness.store().repository(name)
+        let second = try await harness.store().repository(name)
+        #expect(first == second)
+        #expect(harness.statuses() == [200, 304])
+        let repeated = try #require(harness.github.requests.last)
+        #expect(repeated.header("if-none-match")?.hasPrefix("W/\"") == true)
+        #expect(repeated.header("if-modified-since") == "Sun, 01 Nov 2026 10:00:00 GMT")
+        #expect(harness.github.requests.first?.header("if-none-match") == nil)
+    }
+
+    @Test("a changed resource is fetched anew and replaces the stored copy")
+    func changed() async throws {
+        let harness = try LiveHarness()
+        let name = RepoName(owner: "lumen-labs", name: "lantern")
+        _ = try await harness.store().repository(name)
+        harness.github.update("lumen-labs/lantern") { $0.stars = 5000 }
+        #expect(try await harness.store().repository(name).stars == 5000)
+        #expect(try await harness.store().repository(name).stars == 5000)
+        #expect(harness.statuses() == [200, 200, 304])
+    }
+
+    @Test("a missing README is remembered for a day: GitHub sends no validator with a 404, and charges for each")
+    func rememberedNotFound() async throws {
+        let harness = try LiveHarness()
+        let prism = try await harness.store().repository(RepoName(owner: "lumen-labs", name: "prism"))
+        #expect(try await harness.store().readme(of: prism) == nil)
+        #expect(try await harness.store().readme(of: prism) == nil)
+        #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 1)
+        // A repository itself is never assumed gone: its 404 is asked again every run.
+        harness.github.remove(repo: "lumen-labs/prism")
+        for _ in 0..<2 { _ = try? await harness.store().repository(prism.name) }
+        #expect(harness.github.log.filter { $0.request.path == "/repos/lumen-labs/prism" }.map(\.status) == [200, 404, 404])
+    }
+
+    @Test("offline answers from the cache only, and says what it never fetched")
+    func offline() async throws {
+        let harness = try LiveHarness()
+        _ = try await harness.store().starred(by: "mona")
+        harness.github.clearLog()
+        let offline = harness.store { $0.offline = true }
+        #expect(try await offline.starred(by: "mona").count == 5)
+        await #expect(throws: GitHubDataError.self) { try await offline.owner("kit-harbor") }
+        #expect(harness.github.requests.isEmpty)
+        #expect(offline.report.servedOffline == 1)
+    }
+
+    @Test("a corrupt cache file is set aside with a warning, and the run goes on")
+    func corrupt() async throws {
+        let harness = try LiveHarness()
+        try FileManager.default.createDirectory(at: harness.stateDirectory, withIntermediateDirectories: true)
+        let path = harness.stateDirectory.appending(path: "cache.sqlite")
+        try Data(repeating: 0x5A, count: 8192).write(to: path)
+        let warnings = WarningLog()
+        let store = harness.store(warnings: warnings)
+        #expect(try await store.owner("mona").login == "mona")
+        let warning = try #require(warnings.all.first)
+        #expect(warning.contains("set aside as cache.sqlite.set-aside-"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.stateDirectory.path)
+        #expect(files.contains { $0.hasPrefix("cache.sqlite.set-aside-") })
+        _ = try await harness.store().owner("mona")
+        #expect(harness.statuses() == [200, 304])
+    }
+
+    @Test("a cache from another schema version, or another program's database, is set aside too",
+          arguments: ["PRAGMA application_id = \(SQLiteResponseCache.applicationID); PRAGMA user_version = 99; CREATE TABLE response (x);",
+                      "CREATE TABLE notes (body TEXT);"])
+    func foreign(sql: String) async throws {
+        let harness = try LiveHarness()
+        try FileManager.default.createDirectory(at: harness.stateDirectory, withIntermediateDirectories: true)
+        let path = harness.stateDirectory.appending(path: "cache.sqlite")
+        try await DatabaseQueue(path: path.path).write { try $0.execute(sql: sql) }
+        let warnings = WarningLog()
+        _ = try await harness.store(warnings: warnings).owner("mona")
+        #expect(warnings.all.count == 1)
+        #expect(warnings.all.first?.contains(sql.contains("99") ? "another repodigest version" : "not a repodigest cache") == true)
+    }
+
+    @Test("the cache key includes the media type: star+json and plain JSON never share a body")
+    func mediaTypeKey() {
+        #expect(CachedResponse.key(url: "u", accept: MediaType.starJSON) != CachedResponse.key(url: "u", accept: MediaType.json))
+    }
+}

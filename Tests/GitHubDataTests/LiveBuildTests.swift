@@ -1,0 +1,100 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+@testable import GitHubData
+import PageModels
+import SiteRenderer
+import Testing
+import UseCases
+
+/// The whole gather step as `repodigest build` runs it: `BuildDigest` over the live store,
+/// against the fake GitHub, then rendered and validated as the command would.
+@Suite("A build through BuildDigest and the live store")
+struct LiveBuildTests {
+    struct FixedClock: Clock {
+        var now = Date(timeIntervalSince1970: 1_795_000_000)
+    }
+
+    static let request = BuildDigest.Request(
+        title: "Digest", starredBy: ["mona"], favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))],
+        owners: ["lumen-labs", "@me"],
+        searches: [SavedSearch(name: "SSG", query: "static site generator language:swift", sort: .stars, limit: 10)])
+
+    private func build(_ store: GitHubDataStore, _ request: BuildDigest.Request = request) async throws -> Site {
+        try await BuildDigest(source: store, clock: FixedClock())(request)
+    }
+
+    private func html(_ site: Site) throws -> (files: [OutputFile], findings: [Finding]) {
+        let files = try SiteGenerator(theme: try Theme.builtIn("default")).render(site)
+        return (files, SiteValidator().validate(files))
+    }
+
+    @Test("a first run builds every page; private repositories stay off them")
+    func firstRun() async throws {
+        let harness = try LiveHarness()
+        let site = try await build(harness.store())
+        let names = Set(site.repositories.map(\.card.fullName))
+        #expect(names.isSuperset(of: ["lumen-labs/lantern", "kit-harbor/knot", "mona/dotfiles", "lumen-labs/prism"]))
+        #expect(!names.contains("mona/diary"))
+        #expect(site.notices.isEmpty)
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        #expect(files.contains { $0.path == "index.html" })
+        #expect(!files.contains { String(decoding: $0.contents, as: UTF8.self).contains("Private notes") })
+    }
+
+    @Test("include_private shows them")
+    func includePrivate() async throws {
+        let harness = try LiveHarness()
+        var request = Self.request
+        request.includePrivate = true
+        let site = try await build(harness.store(), request)
+        #expect(site.repositories.contains { $0.card.fullName == "mona/diary" })
+    }
+
+    @Test("a second run against an unchanged server gets only 304s, and builds the same site")
+    func secondRunOnly304() async throws {
+        let harness = try LiveHarness()
+        let first = try await build(harness.store())
+        let firstRun = harness.github.log
+        harness.github.clearLog()
+        let store = harness.store()
+        let second = try await build(store)
+        #expect(second == first)
+        // Everything asked again, conditionally; only the READMEs known to be missing are not asked.
+        #expect(harness.github.log.count == firstRun.filter { $0.status != 404 }.count)
+        #expect(firstRun.filter { $0.status == 404 }.allSatisfy { $0.request.path.hasSuffix("/readme") })
+        #expect(harness.statuses().allSatisfy { $0 == 304 }, "\(harness.github.log.filter { $0.status != 304 }.map { "\($0.status) \($0.request.target)" })")
+        #expect(store.report.notModified == store.report.requests)
+        #expect(store.report.charged == 0)
+    }
+
+    @Test("a source that keeps failing keeps its previous data, and every page says how old it is")
+    func staleSource() async throws {
+        let harness = try LiveHarness()
+        _ = try await build(harness.store())
+        harness.github.update("lumen-labs/lantern") { $0.stars = 9999 }
+        harness.github.inject(.status(502), at: "/users/mona/starred", times: 3)
+        let store = harness.store()
+        let site = try await build(store)
+        #expect(await store.staleData().count == 1)
+        let notice = try #require(site.notices.first)
+        #expect(notice.text.contains("/users/mona/starred"))
+        #expect(notice.text.contains("HTTP 502 after 3 attempts"))
+        #expect(site.lists.contains { $0.title == "Starred" && $0.cards.contains { $0.fullName == "lumen-labs/lantern" } })
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        let pages = files.filter { $0.path.hasSuffix(".html") }
+        #expect(!pages.isEmpty)
+        #expect(pages.allSatisfy { String(decoding: $0.contents, as: UTF8.self).contains("<p class=\"notice\" role=\"status\">") })
+    }
+
+    @Test("a refused token stops the build with an error the command maps to exit code 3")
+    func unauthorised() async throws {
+        let harness = try LiveHarness()
+        let error = await #expect(throws: UseCaseFailure.self) { try await build(harness.store(token: "ghp_wrong")) }
+        let underlying = try #require(error?.underlying as? GitHubDataError)
+        #expect(underlying.isAuthenticationOrRateLimit)
+        #expect(!(error?.description.contains("ghp_wrong") ?? true))
+    }
+}

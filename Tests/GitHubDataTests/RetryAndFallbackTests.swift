@@ -1,0 +1,78 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+@testable import GitHubData
+import Testing
+
+@Suite("Retries, and the previous run's data when a source keeps failing")
+struct RetryAndFallbackTests {
+    static let lantern = RepoName(owner: "lumen-labs", name: "lantern")
+
+    @Test("5xx, slow answers, dropped connections and truncated JSON are retried with backoff", arguments: [
+        FakeGitHub.Fault.status(502), .status(503), .slow(seconds: 3), .drop, .dropMidBody, .truncatedJSON,
+    ])
+    func retried(fault: FakeGitHub.Fault) async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(fault, at: "/repos/lumen-labs/lantern", times: 2)
+        let store = harness.store { $0.totalTimeout = .milliseconds(700) }
+        #expect(try await store.repository(Self.lantern).stars == 1200)
+        #expect(harness.github.requests.count == 3)
+        #expect(store.report.retries == 2)
+        #expect(harness.requestedSleeps.count == 2)
+        #expect(store.report.stale.isEmpty)
+    }
+
+    @Test("a truncated body is never cached: the next run does not get a 304 for it")
+    func truncatedNotCached() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.truncatedJSON, at: "/repos/lumen-labs/lantern", times: 3)
+        await #expect(throws: GitHubDataError.self) { try await harness.store().repository(Self.lantern) }
+        #expect(try await harness.store().repository(Self.lantern).stars == 1200)
+        #expect(harness.github.requests.last?.header("if-none-match") == nil)
+    }
+
+    @Test("still failing after every attempt: the cached copy is served and reported as stale")
+    func staleFallback() async throws {
+        let harness = try LiveHarness()
+        _ = try await harness.store().starred(by: "mona")
+        harness.github.inject(.status(502), at: "/users/mona/starred", times: 3)
+        let store = harness.store()
+        let stars = try await store.starred(by: "mona")
+        #expect(stars.count == 5)
+        let stale = await store.staleData()
+        #expect(stale.count == 1)
+        #expect(stale.first?.resource.hasSuffix("/users/mona/starred?per_page=100") == true)
+        #expect(stale.first?.reason == "HTTP 502 after 3 attempts")
+        #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
+    }
+
+    @Test("still failing with nothing cached: an error naming the resource and the failure")
+    func unavailable() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.status(500), at: "/users/mona", times: 3)
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
+        #expect(error == .unavailable(resource: "GET \(harness.github.baseURL)/users/mona", reason: "HTTP 500 after 3 attempts"))
+    }
+
+    @Test("404 and 401 are not retried")
+    func notRetried() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.notFound, at: "/users/mona")
+        await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
+        harness.github.inject(.unauthorized, at: "/users/mona")
+        await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
+        #expect(harness.github.requests.count == 2)
+    }
+
+    @Test("backoff grows with each attempt, jittered, and never past the cap")
+    func backoff() {
+        let policy = RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(100), maxDelay: .seconds(1))
+        for attempt in 1...5 {
+            let ceiling = min(Duration.milliseconds(100) * (1 << (attempt - 1)), .seconds(1))
+            for _ in 0..<50 {
+                let delay = policy.delay(after: attempt)
+                #expect(delay >= ceiling / 2 && delay <= ceiling)
+            }
+        }
+    }
+}
