@@ -115,7 +115,9 @@ let package = Package(
         // End to end: runs the built `repodigest` binary as a user would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities"]
+            dependencies: [
+                "repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities", "FakeGitHubServer",
+            ]
         ),
     ]
 )

@@ -1,0 +1,125 @@
+import FakeGitHubServer
+import Foundation
+import Testing
+
+/// `repodigest build` against a fake GitHub on 127.0.0.1, run as a process the way cron runs
+/// it: exit codes, what a repeat run costs, what a failing source leaves, and that the token
+/// reaches no output, state file, log line or message.
+@Suite struct LiveBuildProcessTests {
+    static let token = "ghp_E2E_SENTINEL_must_never_appear_4242"
+
+    static func world() throws -> FakeGitHub {
+        let github = FakeGitHub(token: token, tokenOwner: "mona")
+        github.add(.init(login: "mona", id: 1, name: "Mona"))
+        github.add(.init(login: "lumen-labs", id: 3, isOrganization: true, name: "Lumen Labs"))
+        github.add(.init(
+            id: 101, owner: "lumen-labs", name: "lantern", description: "A static site lantern", topics: ["ssg"], stars: 1200,
+            releases: [.init(id: 1001, tag: "v1.0", name: "Lantern 1.0", body: "First")], readme: "# Lantern\n\nLights the way."))
+        github.add(.init(id: 102, owner: "lumen-labs", name: "prism", description: "Highlighting", language: "Rust", stars: 40))
+        github.star("lumen-labs/prism", by: "mona", at: "2026-11-20T08:00:00Z")
+        try github.start()
+        return github
+    }
+
+    struct Run {
+        var folder: URL
+        var github: FakeGitHub
+
+        var output: URL { folder.appending(path: "site") }
+        var state: URL { folder.appending(path: "state") }
+
+        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = []) throws -> RepodigestProcess.Outcome {
+            let config = folder.appending(path: "repodigest.toml")
+            try Data("""
+                title = "Live"
+
+                [github]
+                api_url = "\(github.baseURL)"
+                max_wait_seconds = 1
+
+                [digest]
+                starred_by = ["mona"]
+                owners = ["lumen-labs"]
+                """.utf8).write(to: config)
+            var environment = ["GH_TOKEN": "", "GITHUB_TOKEN": token ?? ""]
+            environment["XDG_STATE_HOME"] = folder.appending(path: "xdg").path
+            return try RepodigestProcess.run(
+                ["build", "--config", config.path, "--output", output.path, "--state-dir", state.path] + extra,
+                environment: environment)
+        }
+    }
+
+    @Test func aCronRunThatFindsNothingNewCostsOnly304s() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+
+        let first = try run.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+        let firstRequests = run.github.log.filter { !$0.request.path.hasPrefix("/rate_limit") }
+        #expect(!firstRequests.isEmpty)
+
+        run.github.clearLog()
+        let second = try run.build()
+        #expect(second.status == 0, "\(second.standardError)")
+        let repeated = run.github.log.filter { !$0.request.path.hasPrefix("/rate_limit") }
+        let answered200 = repeated.filter { $0.status == 200 }.map(\.request.path)
+        #expect(answered200.isEmpty, "a repeat run against an unchanged server gets only 304s: \(answered200)")
+        #expect(repeated.allSatisfy { $0.request.headers.keys.contains { $0.lowercased() == "if-none-match" || $0.lowercased() == "if-modified-since" } || $0.status == 404 })
+    }
+
+    @Test func aSourceThatKeepsFailingKeepsItsPreviousDataAndExits2() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        #expect(try run.build().status == 0)
+
+        run.github.inject(.status(502), at: "/orgs/lumen-labs/repos", times: 50)
+        let outcome = try run.build()
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("lumen-labs/lantern"), "the owner's repositories are still shown, from the cache")
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+    }
+
+    @Test func aRefusedTokenPublishesNothingExits3AndNeverShowsTheToken() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        #expect(try run.build().status == 0)
+        let before = SampleBuildTests.files(in: run.output)
+
+        let wrong = "ghp_WRONG_SENTINEL_also_secret_9999"
+        let outcome = try run.build(token: wrong)
+        #expect(outcome.status == 3, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("GITHUB_TOKEN"), "the message names the variable: \(outcome.standardError)")
+        #expect(SampleBuildTests.files(in: run.output) == before, "nothing published")
+
+        for secret in [Self.token, wrong] {
+            #expect(!outcome.standardError.contains(secret) && !outcome.standardOutput.contains(secret))
+            for (path, data) in SampleBuildTests.files(in: run.output).merging(SampleBuildTests.files(in: run.state), uniquingKeysWith: { a, _ in a }) {
+                #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds the token")
+            }
+        }
+    }
+
+    @Test func aSpentRateLimitPublishesNothingAndSaysWhenToRetry() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        run.github.setRateLimit(remaining: 0, resetIn: 1800)
+        let outcome = try run.build()
+        #expect(outcome.status == 3, "\(outcome.standardError)")
+        #expect(outcome.standardError.lowercased().contains("rate limit"))
+        #expect(!FileManager.default.fileExists(atPath: run.output.path))
+    }
+}
+
+/// The validator, over a folder on disk.
+enum SiteRendererValidation {
+    static func findings(in folder: URL) throws -> [String] {
+        let outcome = try RepodigestProcess.run(["validate", folder.path])
+        return outcome.status == 0 ? [] : outcome.standardError.split(separator: "\n").map(String.init)
+    }
+}
