@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "GitHubData",
             dependencies: ["Entities", "UseCases", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Sample", "embedded-folders.txt", "README.md", "LIVE-USE.md"],
+            exclude: ["Sample", "embedded-folders.txt", "README.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
