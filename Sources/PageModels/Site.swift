@@ -10,10 +10,12 @@ public struct Site: Sendable, Hashable {
     public var digest: DigestPage
     public var lists: [ListPage]
     public var repositories: [RepoPage]
+    /// What is new, newest first: the entries of the feeds.
+    public var feed: [FeedEntry]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
-        digest: DigestPage, lists: [ListPage], repositories: [RepoPage]
+        digest: DigestPage, lists: [ListPage], repositories: [RepoPage], feed: [FeedEntry] = []
     ) {
         self.title = title
         self.generatedText = generatedText
@@ -22,5 +24,6 @@ public struct Site: Sendable, Hashable {
         self.digest = digest
         self.lists = lists
         self.repositories = repositories
+        self.feed = feed
     }
 }

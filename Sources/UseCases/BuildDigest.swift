@@ -13,11 +13,12 @@ public struct BuildDigest: Sendable {
         public var searches: [SavedSearch]
         public var pageSize: Int
         public var releasesPerRepository: Int
+        public var starred: StarredArrangement
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
-            releasesPerRepository: Int = 3
+            releasesPerRepository: Int = 3, starred: StarredArrangement = StarredArrangement()
         ) {
             self.title = title
             self.starredBy = starredBy
@@ -26,6 +27,7 @@ public struct BuildDigest: Sendable {
             self.searches = searches
             self.pageSize = pageSize
             self.releasesPerRepository = releasesPerRepository
+            self.starred = starred
         }
     }
 

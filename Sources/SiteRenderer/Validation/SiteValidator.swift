@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// HTML pages must be polyglot HTML5 (well-formed XML too) with the parts every page needs,
 /// no script that could run from the data, and links that resolve: every internal link and
-/// `#fragment` must name a file and an id the site has. JSON files must parse. Findings name
+/// `#fragment` must name a file and an id the site has. JSON files must parse, XML files
+/// (feeds, sitemap) must be well-formed. Findings name
 /// the file, line, column and rule.
 public struct SiteValidator: Sendable {
     public init() {}
@@ -18,6 +19,8 @@ public struct SiteValidator: Sendable {
                 let facts = HTMLChecker.check(file)
                 findings += facts.findings
                 pages[file.path] = facts
+            case "xml":
+                findings += XMLChecker.check(file)
             case "json":
                 if (try? JSONSerialization.jsonObject(with: file.contents)) == nil {
                     findings.append(

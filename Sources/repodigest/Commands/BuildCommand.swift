@@ -34,7 +34,7 @@ struct BuildCommand: AsyncParsableCommand {
             let site = try await BuildDigest(source: SampleDataStore(), clock: clock)(configuration.digestRequest)
 
             console.info("Rendering with the '\(theme.name)' theme…")
-            let files = try SiteGenerator(theme: theme).render(site)
+            let files = try SiteGenerator(theme: theme, baseURL: configuration.baseURL).render(site)
 
             let findings = SiteValidator().validate(files)
             guard findings.isEmpty else {
