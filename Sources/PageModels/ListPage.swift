@@ -5,18 +5,54 @@ public struct ListPage: Sendable, Hashable {
     public var title: String
     /// One line under the title: "42 repositories, most stars first".
     public var summary: String
-    public var cards: [RepoCard]
+    /// The cards of this page in groups ("Swift", "Rust", …); one untitled group when the
+    /// list is not grouped.
+    public var groups: [CardGroup]
     public var pagination: Pagination?
+    /// The same list on GitHub (an owner's profile, a search), when there is one.
+    public var gitHubURL: String?
+    /// Long enough to be worth a filter box.
+    public var isFilterable: Bool
+
+    /// Every card of this page, in order; a repository listed under several groups comes
+    /// once per group. Setting it makes the list ungrouped.
+    public var cards: [RepoCard] {
+        get { groups.flatMap(\.cards) }
+        set { groups = [CardGroup(title: nil, cards: newValue)] }
+    }
 
     public init(
         route: Route, title: String, summary: String, cards: [RepoCard],
         pagination: Pagination?
     ) {
+        self.init(
+            route: route, title: title, summary: summary, groups: [CardGroup(title: nil, cards: cards)],
+            pagination: pagination)
+    }
+
+    public init(
+        route: Route, title: String, summary: String, groups: [CardGroup], pagination: Pagination?,
+        gitHubURL: String? = nil, isFilterable: Bool = false
+    ) {
         self.route = route
         self.title = title
         self.summary = summary
-        self.cards = cards
+        self.groups = groups
         self.pagination = pagination
+        self.gitHubURL = gitHubURL
+        self.isFilterable = isFilterable
+    }
+}
+
+/// Cards under one heading of a grouped list ("Swift", "static-site", "No language").
+public struct CardGroup: Sendable, Hashable {
+    /// Nil for the one group of an ungrouped list.
+    public var title: String?
+    public var cards: [RepoCard]
+
+    public init(title: String?, cards: [RepoCard]) {
+        self.title = title
+        self.cards = cards
     }
 }
 

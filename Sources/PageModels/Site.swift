@@ -10,12 +10,15 @@ public struct Site: Sendable, Hashable {
     public var digest: DigestPage
     public var lists: [ListPage]
     public var repositories: [RepoPage]
+    /// What is new, newest first: the entries of the feeds.
+    public var feed: [FeedEntry]
     /// Shown on every page: which data is old because it could not be refreshed.
     public var notices: [Notice]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
-        digest: DigestPage, lists: [ListPage], repositories: [RepoPage], notices: [Notice] = []
+        digest: DigestPage, lists: [ListPage], repositories: [RepoPage], feed: [FeedEntry] = [],
+        notices: [Notice] = []
     ) {
         self.title = title
         self.generatedText = generatedText
@@ -24,6 +27,7 @@ public struct Site: Sendable, Hashable {
         self.digest = digest
         self.lists = lists
         self.repositories = repositories
+        self.feed = feed
         self.notices = notices
     }
 }

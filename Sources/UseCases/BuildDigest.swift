@@ -15,11 +15,13 @@ public struct BuildDigest: Sendable {
         public var releasesPerRepository: Int
         /// Private repositories appear on no page unless the configuration says so.
         public var includePrivate: Bool
+        public var starred: StarredArrangement
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
-            releasesPerRepository: Int = 3, includePrivate: Bool = false
+            releasesPerRepository: Int = 3, includePrivate: Bool = false,
+            starred: StarredArrangement = StarredArrangement()
         ) {
             self.title = title
             self.starredBy = starredBy
@@ -29,6 +31,7 @@ public struct BuildDigest: Sendable {
             self.pageSize = pageSize
             self.releasesPerRepository = releasesPerRepository
             self.includePrivate = includePrivate
+            self.starred = starred
         }
     }
 

@@ -3,7 +3,7 @@ import PageModels
 
 /// `digest.json`: every repository the site shows, with the path of its page, for scripts
 /// and documentation builds. Keys are sorted, so the same data gives the same bytes.
-/// Schema (version 1) is documented in the README.
+/// The schema (version 1) is documented in `OUTPUT.md`; fields are only ever added.
 struct DigestJSON {
     var site: Site
     var router: Router
@@ -12,6 +12,7 @@ struct DigestJSON {
         var version = 1
         var title: String
         var generatedAt: String
+        var baseUrl: String?
         var repositories: [Repository]
     }
 
@@ -19,30 +20,35 @@ struct DigestJSON {
         var fullName: String
         var url: String
         var page: String
+        var pageUrl: String?
         var description: String?
         var language: String?
         var topics: [String]
         var stars: Int
         var favourite: Bool
         var archived: Bool
+        var fork: Bool
     }
 
     func file() throws -> OutputFile {
         let document = Document(
             title: site.title,
             generatedAt: site.generatedISO,
-            repositories: site.repositories.map(\.card).map { card in
-                Repository(
-                    fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
-                    description: card.description, language: card.language?.title,
-                    topics: card.topics.map(\.title), stars: card.stars,
-                    favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived))
-            })
+            baseUrl: router.baseURL,
+            repositories: site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
+                .map { card in
+                    Repository(
+                        fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
+                        pageUrl: router.url(for: card.route), description: card.description,
+                        language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
+                        favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
+                        fork: card.badges.contains(.fork))
+                })
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(document)
         data.append(UInt8(ascii: "\n"))
-        return OutputFile(path: "digest.json", contents: data)
+        return OutputFile(path: Router.digestJSON, contents: data)
     }
 }

@@ -1,15 +1,30 @@
 extension String {
-    /// The text with every code point XML 1.0 or HTML forbids replaced by U+FFFD: C0 controls
-    /// but tab, line feed and carriage return; DEL and the C1 controls; the noncharacters.
-    /// Data from GitHub may carry any of them, and one would make a page ill-formed. Pages
-    /// almost never hold one, so the common case is a single scan with no copy.
-    var replacingXMLForbiddenCharacters: String {
+    /// The text without the code points XML 1.0 or HTML forbids: C0 controls but tab, line
+    /// feed and carriage return; DEL and the C1 controls; the noncharacters. Data from GitHub
+    /// may carry any of them (none shows as anything), and one would make a whole page or
+    /// feed ill-formed. Pages almost never hold one, so the common case is one scan, no copy.
+    var xmlSafe: String {
         guard unicodeScalars.contains(where: Self.isForbidden) else { return self }
         var result = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            result.append(Self.isForbidden(scalar) ? "\u{FFFD}" : scalar)
-        }
+        result.append(contentsOf: unicodeScalars.lazy.filter { !Self.isForbidden($0) })
         return String(result)
+    }
+
+    /// Safe as XML text and as a double- or single-quoted attribute value.
+    var xmlEscaped: String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for character in xmlSafe {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

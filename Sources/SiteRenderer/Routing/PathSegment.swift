@@ -1,7 +1,10 @@
 /// Turns text from the data into one safe path segment: lower-case ASCII letters, digits,
 /// `-`, `_` and `.`, never empty, never `.` or `..`, never a name Windows reserves. Text that
 /// had to lose characters gets a short hash of the original, so `a/b` and `a?b` stay apart.
+/// Long text is cut (file systems cap a name at 255 bytes), and gets the hash as well.
 enum PathSegment {
+    static let maxLength = 64
+
     static func make(_ text: String) -> String {
         var segment = ""
         var lossy = false
@@ -15,9 +18,15 @@ enum PathSegment {
                 if !segment.hasSuffix("-") { segment += "-" }
             }
         }
-        let trimmed = segment.drop { $0 == "." || $0 == "-" }
-        segment = String(trimmed.reversed().drop { $0 == "." || $0 == "-" }.reversed())
+        // Leading dots would hide the file; trailing dots and spaces Windows drops.
+        let trimmed = String(segment.drop { $0 == "." || $0 == "-" }.reversed().drop { $0 == "." || $0 == "-" }.reversed())
+        if trimmed != segment { lossy = true }
+        segment = trimmed
         if segment.isEmpty { segment = "x"; lossy = true }
+        if segment.count > maxLength {
+            segment = String(segment.prefix(maxLength).reversed().drop { $0 == "." || $0 == "-" }.reversed())
+            lossy = true
+        }
         if reserved.contains(segment.split(separator: ".").first.map(String.init) ?? segment) {
             segment = "_" + segment
         }

@@ -6,18 +6,37 @@ public import PageModels
 /// become safe path segments (see `PathSegment`). The router is built from all the routes a
 /// build publishes, so it can guarantee that two different routes never share a file: where
 /// two names would (say `Foo` and `foo`, which differ only by case), the later one in sorted
-/// order gets a suffix derived from its full name. Links between pages are relative, so the
-/// same build works at a domain root, in a subfolder, and straight from disk.
+/// order gets a suffix derived from its full name.
+///
+/// Links between pages are relative, so the same build works at a domain root, in a
+/// subfolder, and straight from disk (`file://`, where a folder link would not open its
+/// `index.html`, hence links name the file). Absolute URLs, for feeds, the sitemap and
+/// canonical links, exist only when the site's `baseURL` is known. The one page that needs
+/// them is `404.html`: a server shows it at whatever address was asked for, so relative links
+/// from it would resolve against the wrong folder.
 public struct Router: Sendable {
+    /// Where the site is published, ending in `/`; nil when unknown.
+    public var baseURL: String?
     private var folders: [Route.Kind: String] = [:]
 
-    public init(routes: some Sequence<Route>) {
+    /// Files at fixed places, beside the pages.
+    public static let atomFeed = "feed.xml"
+    public static let jsonFeed = "feed.json"
+    public static let sitemap = "sitemap.xml"
+    public static let digestJSON = "digest.json"
+    public static let digestMarkdown = "digest.md"
+    public static let assetsFolder = "assets/"
+
+    public init(routes: some Sequence<Route>, baseURL: String? = nil) {
+        self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }
         let kinds = Set(routes.map(\.kind)).sorted()
         var taken: [String: Route.Kind] = [:]
         for kind in kinds {
             var folder = Self.naturalFolder(of: kind)
-            if let holder = taken[folder.lowercased()], holder != kind {
-                folder += "-" + PathSegment.hash(String(describing: kind))
+            var salt = String(describing: kind)
+            while taken[folder.lowercased()] != nil {
+                folder += "-" + PathSegment.hash(salt)
+                salt += "+"
             }
             taken[folder.lowercased()] = kind
             folders[kind] = folder
@@ -35,14 +54,35 @@ public struct Router: Sendable {
         }
     }
 
-    /// A link from one page to another, relative to the first.
+    /// A link from one page to another: relative, except from the 404 page of a site whose
+    /// address is known.
     public func href(from: Route, to: Route) -> String {
-        relative(from: path(for: from), to: path(for: to))
+        href(from: from, toFile: path(for: to))
     }
 
     /// A link from a page to any file of the site (an asset, a feed).
     public func href(from: Route, toFile file: String) -> String {
-        relative(from: path(for: from), to: file)
+        if from.kind == .notFound, let absolute = url(forFile: file) { return absolute }
+        return relative(from: path(for: from), to: file)
+    }
+
+    /// A link from a page to a folder of the site, ending in `/` (`../../assets/`), for
+    /// templates that name files inside it.
+    public func href(from: Route, toFolder folder: String) -> String {
+        String(href(from: from, toFile: folder + "_").dropLast())
+    }
+
+    /// The page's absolute URL, with `index.html` left off as servers do; nil without a base URL.
+    public func url(for route: Route) -> String? {
+        url(forFile: path(for: route))
+    }
+
+    /// A file's absolute URL; nil without a base URL.
+    public func url(forFile file: String) -> String? {
+        guard let baseURL else { return nil }
+        if file == "index.html" { return baseURL }
+        if file.hasSuffix("/index.html") { return baseURL + file.dropLast("index.html".count) }
+        return baseURL + file
     }
 
     private func folder(of kind: Route.Kind) -> String {

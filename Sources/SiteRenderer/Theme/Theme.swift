@@ -1,109 +1,87 @@
-public import Foundation
+import Foundation
 internal import Mustache
 
-/// A theme: Mustache templates and the assets they use. Built-in themes are compiled into
-/// the binary from the repository's `Themes/` folder; a user's theme is any folder with the
-/// same layout (`templates/*.mustache`, `assets/…`).
+/// A theme: Mustache templates and the assets they use, after fallback to the themes it
+/// extends. A theme is a folder (`theme.toml`, `templates/*.mustache`, `assets/…`); the
+/// built-in ones are compiled into the binary from the repository's `Themes/` folder, a
+/// user's is any folder on disk (see `Theme+Loading.swift`).
 public struct Theme: Sendable {
     public var name: String
-    /// Template source by name (`layout`, `digest`, `card`, …).
-    var templates: [String: String]
-    /// Asset bytes by path inside `assets/`.
+    /// One line for `repodigest themes`.
+    public var description: String
+    /// This theme and those it extends, nearest first: `["mine", "default"]`.
+    public var lineage: [String]
+    /// Template source by name (`layout`, `digest`, `card`, …), each from the nearest theme
+    /// of the lineage that has it.
+    var templates: [String: TemplateSource]
+    /// Asset bytes by path inside `assets/`, each from the nearest theme that has it.
     var assets: [String: Data]
 
-    /// The names of the themes compiled into the binary.
-    public static var builtInNames: [String] {
-        Set(BuiltInThemes.files.keys.compactMap { $0.split(separator: "/").first.map(String.init) })
-            .filter { !$0.hasSuffix(".md") }
-            .sorted()
-    }
+    /// The templates the generator renders pages with; partials and layouts are the theme's affair.
+    static let pageTemplates = ["digest", "list", "repository", "not-found"]
 
-    /// A theme compiled into the binary.
-    public static func builtIn(_ name: String) throws(ThemeError) -> Theme {
-        let prefix = name + "/"
-        let files = BuiltInThemes.files.filter { $0.key.hasPrefix(prefix) }
-        guard !files.isEmpty else { throw .unknownTheme(name: name, known: builtInNames) }
-        return Theme(
-            name: name,
-            files: files.compactMap { key, base64 in
-                Data(base64Encoded: base64).map { (String(key.dropFirst(prefix.count)), $0) }
-            })
-    }
-
-    /// A theme from a folder on disk.
-    public init(directory: URL) throws(ThemeError) {
-        let root = directory.standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        else { throw .unreadable(path: root.path, reason: "no such folder") }
-        var files: [(String, Data)] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            do {
-                files.append((path, try Data(contentsOf: url)))
-            } catch {
-                throw .unreadable(path: url.path, reason: error.localizedDescription)
-            }
-        }
-        self.init(name: root.lastPathComponent, files: files)
-    }
-
-    private init(name: String, files: [(String, Data)]) {
-        self.name = name
-        var templates: [String: String] = [:]
-        var assets: [String: Data] = [:]
-        for (path, data) in files {
-            if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
-                let template = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
-                templates[template] = String(decoding: data, as: UTF8.self)
-            } else if path.hasPrefix("assets/") {
-                assets[String(path.dropFirst("assets/".count))] = data
-            }
-        }
-        self.templates = templates
-        self.assets = assets
-    }
-
-    /// The templates, parsed. A syntax error names the template file, line and column.
+    /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> MustacheLibrary {
         var library = MustacheLibrary()
-        for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source), named: name)
+                library.register(try MustacheTemplate(string: template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw .template(
-                    file: "\(self.name)/templates/\(name).mustache",
-                    line: error.context.lineNumber, column: error.context.columnNumber,
-                    reason: "\(error.error)")
+                    file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                    reason: Self.explain(error.error))
             } catch {
+                throw .template(file: template.file, line: 1, column: 1, reason: "\(error)")
+            }
+            if let missing = template.references.first(where: { templates[$0.name] == nil }) {
                 throw .template(
-                    file: "\(self.name)/templates/\(name).mustache", line: 0, column: 0,
-                    reason: "\(error)")
+                    file: template.file, line: missing.line, column: missing.column,
+                    reason: "no template named '\(missing.name)' in theme '\(self.name)' or the themes it extends")
             }
         }
         return library
     }
+
+    private static func explain(_ error: any Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "this closing tag does not match the section it closes"
+        case .unfinishedName: return "unfinished tag name"
+        case .expectedSectionEnd: return "a section is never closed"
+        case .invalidSetDelimiter: return "badly formed set-delimiter tag"
+        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
+        case .illegalTokenInsideInheritSection, .textInsideInheritSection:
+            return "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "bad {{% pragma }}"
+        }
+    }
 }
 
-/// A theme that cannot be used, and why.
-public enum ThemeError: Error, Equatable, CustomStringConvertible {
-    case unknownTheme(name: String, known: [String])
-    case unreadable(path: String, reason: String)
-    case template(file: String, line: Int, column: Int, reason: String)
-    case missingTemplate(theme: String, name: String)
+/// One template's text, and the file it came from, for messages.
+struct TemplateSource: Sendable, Hashable {
+    var text: String
+    /// `Themes/default/templates/card.mustache`, or the path of a user's file.
+    var file: String
 
-    public var description: String {
-        switch self {
-        case .unknownTheme(let name, let known):
-            return "no theme named '\(name)': built-in themes are \(known.joined(separator: ", ")); "
-                + "a folder path may be given instead"
-        case .unreadable(let path, let reason):
-            return "\(path): cannot read theme: \(reason)"
-        case .template(let file, let line, let column, let reason):
-            return "\(file):\(line):\(column): template error: \(reason)"
-        case .missingTemplate(let theme, let name):
-            return "theme '\(theme)' has no template '\(name)' (expected templates/\(name).mustache)"
+    /// The partials (`{{>card}}`) and parents (`{{<layout}}`) it names, with their position.
+    var references: [(name: String, line: Int, column: Int)] {
+        var result: [(String, Int, Int)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                let tag = rest[open.upperBound...].drop { $0 == " " }
+                guard let sigil = tag.first, sigil == ">" || sigil == "<",
+                    let close = tag.range(of: "}}")
+                else {
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                if !name.isEmpty { result.append((name, index + 1, column)) }
+                rest = tag[close.upperBound...]
+            }
         }
+        return result
     }
 }

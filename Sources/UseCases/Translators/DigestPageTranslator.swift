@@ -8,7 +8,7 @@ struct DigestPageTranslator: Sendable {
 
     func page(
         title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
-        recentlyPushed: [RepoCard], sourcesSummary: String
+        recentlyPushed: [RepoCard], sourcesSummary: String, releases: [FeedEntry] = []
     ) -> DigestPage {
         var sections: [DigestSection] = []
         if !starred.isEmpty {
@@ -34,7 +34,8 @@ struct DigestPageTranslator: Sendable {
             summary: DisplayFormat.count(all.count, "repository", "repositories") + " " + sourcesSummary,
             sections: sections,
             languages: Self.tally(all.compactMap(\.language)),
-            topics: Self.tally(all.flatMap(\.topics)))
+            topics: Self.tally(all.flatMap(\.topics)),
+            releases: Array(releases.prefix(sectionSize)))
     }
 
     private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {
@@ -47,6 +48,6 @@ struct DigestPageTranslator: Sendable {
         for link in links { counts[link.route, default: (link, 0)].count += 1 }
         return counts.values
             .map { PageLink(title: $0.link.title, route: $0.link.route, count: $0.count) }
-            .sorted { ($1.count ?? 0, $0.title.lowercased()) < ($0.count ?? 0, $1.title.lowercased()) }
+            .sorted { ($1.count ?? 0, $0.title.lowercased(), $0.route) < ($0.count ?? 0, $1.title.lowercased(), $1.route) }
     }
 }

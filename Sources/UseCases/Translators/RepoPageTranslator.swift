@@ -19,19 +19,7 @@ struct RepoPageTranslator: Sendable {
             ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? "https://github.com/\(repo.owner.login)",
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
-            releases: detail.releases.filter { !$0.isDraft }.map { release in
-                ReleaseItem(
-                    title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
-                    tag: release.tagName,
-                    dateText: release.publishedAt.map(DisplayFormat.day),
-                    dateISO: release.publishedAt.map(DisplayFormat.iso),
-                    isPrerelease: release.isPrerelease,
-                    url: SafeURL.http(release.htmlURL) ?? "\(cards.card(for: repo).gitHubURL)/releases",
-                    notes: release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
-                        MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
-                    }
-                )
-            },
+            releases: Self.releaseItems(of: detail),
             readme: detail.readme.map { readme in
                 MarkdownText(
                     source: readme.markdown,
@@ -39,6 +27,31 @@ struct RepoPageTranslator: Sendable {
                     imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
             }
         )
+    }
+
+    /// The published releases (drafts left out), as listed on the page and in the feeds.
+    static func releaseItems(of detail: RepositoryDetail) -> [ReleaseItem] {
+        let repo = detail.repo
+        let base = fallbackBases(of: repo)
+        return detail.releases.filter { !$0.isDraft }.map { release in
+            ReleaseItem(
+                title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
+                tag: release.tagName,
+                dateText: release.publishedAt.map(DisplayFormat.day),
+                dateISO: release.publishedAt.map(DisplayFormat.iso),
+                isPrerelease: release.isPrerelease,
+                url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
+                notes: release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
+                    MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
+                }
+            )
+        }
+    }
+
+    /// A release's page on GitHub, built from its tag when GitHub gave no usable URL.
+    static func releasesURL(of repo: GitHubRepo, tag: String) -> String {
+        let encoded = tag.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
+        return "\(RepoCardTranslator.gitHubURL(of: repo))/releases/tag/\(encoded)"
     }
 
     private func facts(of repo: GitHubRepo) -> [Fact] {

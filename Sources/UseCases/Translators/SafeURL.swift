@@ -20,6 +20,11 @@ enum SafeURL {
         scalar.value > 0x20 && scalar.value != 0x7F && !"\"<>'`\\".unicodeScalars.contains(scalar)
     }
 
+    /// RFC 3986's unreserved characters: everything else in a path segment or query value is
+    /// percent-encoded.
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
     static func folder(of text: String?) -> String? {
         // Three slashes at least: `https://host/` has a folder, `https://host` has none.

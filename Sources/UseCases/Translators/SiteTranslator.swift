@@ -9,61 +9,16 @@ struct SiteTranslator: Sendable {
 
     func translate(_ data: DigestData) -> Site {
         let cards = RepoCardTranslator(favourites: Set(data.favourites.map(\.repo.id)))
-        let lists = ListPageTranslator(pageSize: request.pageSize)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
 
         let all = data.allRepositories
         let allCards = all.map { cards.card(for: $0) }
-        let byStars = Self.mostStarredFirst(all)
 
         let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { cards.card(for: $0.repo) }
-        var listPages: [ListPage] = []
-        if !request.starredBy.isEmpty {
-            listPages += lists.pages(
-                .starred, title: "Starred",
-                summary: DisplayFormat.count(starred.count, "repository", "repositories")
-                    + " starred by " + request.starredBy.joined(separator: ", ") + ", newest first",
-                cards: starred)
-        }
-        if !data.favourites.isEmpty {
-            listPages += lists.pages(
-                .favourites, title: "Favourites",
-                summary: DisplayFormat.count(favourites.count, "pinned repository", "pinned repositories"),
-                cards: favourites)
-        }
-        for entry in data.owners {
-            let kind = entry.owner.kind == .organization ? "Organisation" : "User"
-            let name = entry.owner.displayName.map { " · \($0)" } ?? ""
-            listPages += lists.pages(
-                .owner(login: entry.owner.login), title: entry.owner.login,
-                summary: "\(kind)\(name) · "
-                    + DisplayFormat.count(entry.repos.count, "repository", "repositories"),
-                cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })
-        }
-        for result in data.searches {
-            listPages += lists.pages(
-                .search(name: result.search.name), title: result.search.name,
-                summary: "Search “\(result.search.query)”: "
-                    + DisplayFormat.count(result.repos.count, "repository", "repositories"),
-                cards: result.repos.map { cards.card(for: $0) })
-        }
-        for (language, repos) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
-            listPages += lists.pages(
-                .language(name: language), title: language,
-                summary: DisplayFormat.count(repos.count, "repository", "repositories")
-                    + " written in \(language), most stars first",
-                cards: repos.map { cards.card(for: $0) })
-        }
-        for (topic, repos) in Self.grouped(byStars, by: \.topics) {
-            listPages += lists.pages(
-                .topic(name: topic), title: topic,
-                summary: DisplayFormat.count(repos.count, "repository", "repositories")
-                    + " tagged \(topic), most stars first",
-                cards: repos.map { cards.card(for: $0) })
-        }
+        let feed = FeedTranslator(cards: cards).entries(stars: data.stars, details: data.details)
 
         let pages = RepoPageTranslator(
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }))
@@ -77,9 +32,11 @@ struct SiteTranslator: Sendable {
             navigation: navigation(data),
             digest: DigestPageTranslator().page(
                 title: request.title, starred: starred, favourites: favourites, all: allCards,
-                recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data)),
-            lists: listPages,
+                recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
+                releases: feed.filter { $0.kind == .release }),
+            lists: listPages(data, cards: cards),
             repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
+            feed: feed,
             notices: NoticeTranslator(now: now).notices(for: data.stale))
     }
 

@@ -37,7 +37,7 @@ struct BuildCommand: AsyncParsableCommand {
             if let live { report(live, console: console) }
 
             console.info("Rendering with the '\(theme.name)' theme…")
-            let files = try SiteGenerator(theme: theme).render(site)
+            let files = try SiteGenerator(theme: theme, baseURL: configuration.baseURL).render(site)
 
             let findings = SiteValidator().validate(files)
             guard findings.isEmpty else {

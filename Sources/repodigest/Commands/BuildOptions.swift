@@ -30,6 +30,13 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Send no request: build from what earlier runs cached.")
     var offline = false
 
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "The address the site is published at, ending in '/' (overrides base_url); for feeds, the sitemap and canonical links.",
+            valueName: "url"))
+    var baseURL: String?
+
     @Flag(name: .long, help: "Print only warnings and errors.")
     var quiet = false
 
@@ -57,7 +64,9 @@ struct BuildOptions: ParsableArguments {
     /// The configuration in force: `--config`, else the sample's with `--sample`, else `./repodigest.toml`.
     func loadConfiguration() throws(ConfigurationError) -> Configuration {
         if config == nil && sample {
-            return try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
+            var configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
+            try applyOverrides(to: &configuration)
+            return configuration
         }
         let path = config ?? "repodigest.toml"
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -70,7 +79,20 @@ struct BuildOptions: ParsableArguments {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(source: path, message: "the configuration is not UTF-8 text")
         }
-        return try Configuration(toml: text, source: path)
+        var configuration = try Configuration(toml: text, source: path)
+        try applyOverrides(to: &configuration)
+        return configuration
+    }
+
+    /// What the command line says over the configuration file.
+    private func applyOverrides(to configuration: inout Configuration) throws(ConfigurationError) {
+        if let baseURL {
+            guard baseURL.isEmpty || Configuration.isValidBaseURL(baseURL) else {
+                throw ConfigurationError(
+                    source: "--base-url", message: "must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
+            }
+            configuration.baseURL = baseURL
+        }
     }
 
     /// `--theme`, else the configuration's: a built-in name, or a path to a theme folder.

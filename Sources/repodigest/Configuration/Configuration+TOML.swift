@@ -22,7 +22,7 @@ extension Configuration {
         title = try reader.string("title", in: table, at: []) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
         if !baseURL.isEmpty {
-            guard baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://"), baseURL.hasSuffix("/") else {
+            guard Self.isValidBaseURL(baseURL) else {
                 throw reader.error(at: ["base_url"], "base_url must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
             }
         }
@@ -53,7 +53,9 @@ extension Configuration {
         }
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
-            try reader.allow(["starred_by", "favourites", "owners", "searches", "page_size"], in: digest, at: path)
+            try reader.allow(
+                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort"],
+                in: digest, at: path)
             starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
             owners = try reader.strings("owners", in: digest, at: path) ?? []
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
@@ -70,6 +72,8 @@ extension Configuration {
                 pageSize = size
             }
             searches = try reader.searches(in: digest, at: path)
+            starred.grouping = try reader.choice("starred_group", in: digest, at: path) ?? starred.grouping
+            starred.order = try reader.choice("starred_sort", in: digest, at: path) ?? starred.order
         }
     }
 }
@@ -102,6 +106,18 @@ private struct TOMLReader {
         guard let value = table[key] else { return nil }
         guard let bool = value.bool else { throw mismatch(path + [key], "true or false", value) }
         return bool
+    }
+
+    /// A string that must be one of an enumeration's raw values.
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, in table: TOMLTable, at path: [String]
+    ) throws(ConfigurationError) -> Choice? where Choice.RawValue == String {
+        guard let text = try string(key, in: table, at: path) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            throw error(at: path + [key], "'\((path + [key]).joined(separator: "."))' must be one of "
+                + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \"\(text)\"")
+        }
+        return value
     }
 
     func table(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> TOMLTable? {

@@ -20,12 +20,22 @@ struct Configuration: Sendable, Equatable {
     var searches: [SavedSearch] = []
     /// Repositories per page of a long list.
     var pageSize = 30
+    /// `starred_group` and `starred_sort`.
+    var starred = StarredArrangement()
+
+    /// An absolute http(s) URL ending in `/`, with nothing in it that could break out of an
+    /// attribute or a feed: the only shape `base_url` may take.
+    static func isValidBaseURL(_ text: String) -> Bool {
+        (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
+            && text.drop(while: { $0 != ":" }).dropFirst(3).first.map { $0 != "/" } == true
+            && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0) }
+    }
 
     /// What the build use case needs from it.
     var digestRequest: BuildDigest.Request {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
-            searches: searches, pageSize: pageSize, includePrivate: includePrivate)
+            searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred)
     }
 }
 

@@ -1,0 +1,44 @@
+/// One entry of the digest's feeds (`feed.xml`, `feed.json`) and of its "what's new":
+/// a repository starred, or a release published.
+public struct FeedEntry: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case starred
+        case release
+    }
+
+    /// Never changes for the same star or release, so feed readers never show it twice.
+    public var id: String
+    public var kind: Kind
+    /// "Starred lumen-labs/lantern", "lumen-labs/lantern 2.0.0".
+    public var title: String
+    /// The repository's full name.
+    public var repository: String
+    /// The repository's page on this site.
+    public var route: Route
+    /// Where the entry points on GitHub (the repository, or the release), always https.
+    public var url: String
+    /// ISO 8601: when it was starred or published.
+    public var dateISO: String
+    /// "20 Nov 2026".
+    public var dateText: String
+    /// Plain text: the repository's description.
+    public var summary: String?
+    /// Release notes, for release entries that have them.
+    public var content: MarkdownText?
+
+    public init(
+        id: String, kind: Kind, title: String, repository: String, route: Route, url: String,
+        dateISO: String, dateText: String, summary: String?, content: MarkdownText?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.repository = repository
+        self.route = route
+        self.url = url
+        self.dateISO = dateISO
+        self.dateText = dateText
+        self.summary = summary
+        self.content = content
+    }
+}

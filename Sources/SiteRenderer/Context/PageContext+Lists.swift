@@ -1,0 +1,70 @@
+import PageModels
+
+/// List pages and the repository cards on every page.
+extension PageContext {
+    func list(_ page: ListPage) -> [String: Any] {
+        let route = page.route
+        let title = page.pagination.map { "\(page.title) (page \($0.page) of \($0.pageCount))" } ?? page.title
+        return layout(for: route, title: title, kind: "list").merging(Self.present([
+            "heading": page.title,
+            "summary": page.summary,
+            "gitHubURL": page.gitHubURL,
+            "filterable": page.isFilterable,
+            "count": page.cards.count,
+            "cards": page.cards.map { card($0, from: route) },
+            "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in
+                Self.present([
+                    "title": group.title,
+                    "id": id,
+                    "cards": group.cards.map { card($0, from: route) },
+                ])
+            },
+            "grouped": page.groups.contains { $0.title != nil },
+            "pagination": page.pagination.map { pagination in
+                Self.present([
+                    "page": pagination.page,
+                    "pageCount": pagination.pageCount,
+                    "previous": pagination.previous.map { router.href(from: route, to: $0) },
+                    "next": pagination.next.map { router.href(from: route, to: $0) },
+                ])
+            },
+        ])) { $1 }
+    }
+
+    func card(_ card: RepoCard, from route: Route) -> [String: Any] {
+        Self.present([
+            "href": router.href(from: route, to: card.route),
+            "fullName": card.fullName,
+            "description": card.description,
+            "language": card.language.map { link($0, from: route) },
+            "topics": card.topics.map { link($0, from: route) },
+            "stars": card.stars,
+            "starsText": card.starsText,
+            "forksText": card.forksText,
+            "pushedText": card.pushedText,
+            "starredText": card.starredText,
+            "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
+            "gitHubURL": card.gitHubURL,
+            "filterText": Self.filterText(of: card),
+        ])
+    }
+
+    /// An id per titled group, for links to it; unique on the page even when two titles
+    /// make the same path segment.
+    static func groupIDs(_ groups: [CardGroup]) -> [String?] {
+        var used = Set<String>()
+        return groups.map { group in
+            guard let title = group.title else { return nil }
+            var id = "group-" + PathSegment.make(title)
+            while !used.insert(id).inserted { id += "-" + PathSegment.hash(id) }
+            return id
+        }
+    }
+
+    /// What the filter box matches: name, description, language and topics, lower-cased.
+    static func filterText(of card: RepoCard) -> String {
+        ([card.fullName, card.description ?? "", card.language?.title ?? ""] + card.topics.map(\.title))
+            .joined(separator: " ")
+            .lowercased()
+    }
+}

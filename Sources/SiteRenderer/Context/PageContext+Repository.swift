@@ -1,0 +1,30 @@
+import PageModels
+
+/// A repository's own page: its card, facts, releases with notes, and README.
+extension PageContext {
+    func repository(_ page: RepoPage) -> [String: Any] {
+        let route = page.card.route
+        return layout(for: route, title: page.card.fullName, kind: "repository").merging(Self.present([
+            "repo": card(page.card, from: route),
+            "owner": page.owner.map { link($0, from: route) },
+            "ownerLogin": page.ownerLogin,
+            "ownerGitHubURL": page.ownerGitHubURL,
+            "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
+            "homepage": page.homepageURL,
+            "releases": page.releases.enumerated().map { index, release in
+                Self.present([
+                    "title": release.title,
+                    "tag": release.tag,
+                    "dateText": release.dateText,
+                    "dateISO": release.dateISO,
+                    "prerelease": release.isPrerelease,
+                    "url": release.url,
+                    "notesHTML": release.notes.map {
+                        markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
+                    },
+                ])
+            },
+            "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
+        ])) { $1 }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PageModels
+
+/// `digest.md`: the digest page as GitHub-flavoured Markdown, for a README or a documentation
+/// build. Links are absolute (the site's pages when its address is known, else GitHub), so
+/// the file reads the same wherever it is copied. Text from the data is escaped, so a
+/// description can never become HTML, an image, emphasis or a link with a hidden target.
+struct DigestMarkdown {
+    var site: Site
+    var router: Router
+
+    func file() -> OutputFile {
+        let digest = site.digest
+        var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
+        for section in digest.sections {
+            lines += ["## " + Self.escape(section.title), ""]
+            lines += section.cards.map(item)
+            if let more = section.more {
+                let title = Self.escape(more.title) + (more.count.map { " (\($0))" } ?? "")
+                lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? title]
+            }
+            lines.append("")
+        }
+        if !digest.releases.isEmpty {
+            lines += ["## Latest releases", ""]
+            lines += digest.releases.map { entry in
+                "- \(entry.dateText): [\(Self.escape(entry.title))](<\(router.link(for: entry))>)"
+            }
+            lines.append("")
+        }
+        for (heading, links) in [("Languages", digest.languages), ("Topics", digest.topics)] where !links.isEmpty {
+            lines += ["## " + heading, ""]
+            lines.append(links.map { link in
+                let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
+                return router.url(for: link.route).map { "[\(text)](<\($0)>)" } ?? text
+            }.joined(separator: " · "))
+            lines.append("")
+        }
+        lines.append("_Generated \(Self.escape(site.generatedText)) by repodigest._")
+        let text = lines.joined(separator: "\n").xmlSafe + "\n"
+        return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
+    }
+
+    /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`
+    private func item(_ card: RepoCard) -> String {
+        var facts = ["★ " + card.starsText]
+        if let language = card.language { facts.append(Self.escape(language.title)) }
+        facts += card.badges.map(\.rawValue)
+        var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
+        if let description = card.description { line += ": " + Self.escape(description) }
+        return line
+    }
+
+    /// Text that Markdown shows as it is: the characters GFM gives an inline meaning to are
+    /// backslash-escaped, line breaks become spaces so a value stays on its line, and at the
+    /// start of a line whatever could open a block (`#`, `-`, `1.`, `>`) is escaped too.
+    static func escape(_ text: String, startsLine: Bool = false) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\n", "\r", "\u{2028}", "\u{2029}": result.append(" ")
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "&":
+                result += "\\" + String(character)
+            default: result.append(character)
+            }
+        }
+        guard startsLine, let first = result.first else { return result }
+        if "#-+=".contains(first) { return "\\" + result }
+        // "1. " or "1) " would start an ordered list; a backslash before a digit is no escape.
+        if let end = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), end != result.startIndex,
+            result[end] == "." || result[end] == ")"
+        {
+            result.insert("\\", at: end)
+        }
+        return result
+    }
+}

@@ -1,0 +1,25 @@
+public import PageModels
+
+/// Where the feeds and the Markdown digest point: they are read away from the site, so every
+/// link is absolute.
+extension Router {
+    /// A feed entry's link: a release's page on GitHub; for a star, the repository's page on
+    /// this site when its address is known, else the repository on GitHub.
+    public func link(for entry: FeedEntry) -> String {
+        switch entry.kind {
+        case .release: return entry.url
+        case .starred: return url(for: entry.route) ?? entry.url
+        }
+    }
+
+    /// A repository's link away from the site: its page here when the address is known, else GitHub.
+    public func link(for card: RepoCard) -> String {
+        url(for: card.route) ?? card.gitHubURL
+    }
+
+    /// The feed's own id: the site's address, or a name derived from its title when there is
+    /// none (an id must never change, and must be a URI).
+    func feedID(title: String) -> String {
+        url(for: .digest) ?? "urn:repodigest:" + PathSegment.make(title)
+    }
+}

@@ -1,0 +1,137 @@
+public import Foundation
+
+/// Finding themes, reading their folders and applying `extends`: a theme's own templates and
+/// assets win, anything it lacks comes from the theme it extends, and so on up the line.
+extension Theme {
+    /// The names of the themes compiled into the binary.
+    public static var builtInNames: [String] {
+        Set(BuiltInThemes.files.keys.compactMap { key -> String? in
+            let parts = key.split(separator: "/")
+            return parts.count > 1 ? String(parts[0]) : nil
+        }).sorted()
+    }
+
+    /// A theme compiled into the binary.
+    public static func builtIn(_ name: String) throws(ThemeError) -> Theme {
+        try load(try ThemeFolder.builtIn(name), followed: [])
+    }
+
+    /// A theme from a folder on disk. With no `theme.toml` the folder is taken as a set of
+    /// overrides of the default theme, which is what someone changing one template wants.
+    public init(directory: URL) throws(ThemeError) {
+        self = try Self.load(try ThemeFolder.directory(directory), followed: [])
+    }
+
+    /// - Parameter followed: the themes that led here by `extends`, to catch a circle.
+    private static func load(_ folder: ThemeFolder, followed: [ThemeFolder]) throws(ThemeError) -> Theme {
+        guard !followed.contains(where: { $0.origin == folder.origin }) else {
+            throw .extendsCycle(chain: (followed + [folder]).map(\.label))
+        }
+        let manifest = try folder.manifest()
+        var theme: Theme
+        if let parentName = manifest.extends {
+            theme = try load(try folder.resolve(parentName), followed: followed + [folder])
+            theme.lineage.insert(manifest.name, at: 0)
+        } else {
+            theme = Theme(name: manifest.name, description: "", lineage: [manifest.name], templates: [:], assets: [:])
+        }
+        theme.name = manifest.name
+        theme.description = manifest.description
+        for (path, data) in folder.files {
+            if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
+                let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
+                theme.templates[name] = TemplateSource(
+                    text: String(decoding: data, as: UTF8.self), file: folder.display(path))
+            } else if path.hasPrefix("assets/") {
+                theme.assets[String(path.dropFirst("assets/".count))] = data
+            }
+        }
+        if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {
+            throw .missingTemplate(theme: theme.name, name: missing)
+        }
+        return theme
+    }
+}
+
+/// One theme folder's own files, before any fallback.
+struct ThemeFolder: Sendable {
+    enum Origin: Sendable, Hashable {
+        case builtIn(String)
+        case directory(String)
+    }
+
+    var origin: Origin
+    /// Bytes by path inside the folder: `theme.toml`, `templates/card.mustache`, `assets/style.css`.
+    var files: [String: Data]
+
+    static func builtIn(_ name: String) throws(ThemeError) -> ThemeFolder {
+        let prefix = name + "/"
+        let files = BuiltInThemes.files.filter { $0.key.hasPrefix(prefix) }
+        guard !name.isEmpty, !name.contains("/"), !files.isEmpty else {
+            throw .unknownTheme(name: name, known: Theme.builtInNames)
+        }
+        return ThemeFolder(
+            origin: .builtIn(name),
+            files: Dictionary(uniqueKeysWithValues: files.compactMap { key, base64 in
+                Data(base64Encoded: base64).map { (String(key.dropFirst(prefix.count)), $0) }
+            }))
+    }
+
+    static func directory(_ url: URL) throws(ThemeError) -> ThemeFolder {
+        let root = url.standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
+            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { throw .unreadable(path: root.path, reason: "no such folder") }
+        var files: [String: Data] = [:]
+        for case let file as URL in enumerator {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            do {
+                files[path] = try Data(contentsOf: file)
+            } catch {
+                throw .unreadable(path: file.path, reason: error.localizedDescription)
+            }
+        }
+        return ThemeFolder(origin: .directory(root.path), files: files)
+    }
+
+    /// How messages name this theme.
+    var label: String {
+        switch origin {
+        case .builtIn(let name): return name
+        case .directory(let path): return path
+        }
+    }
+
+    /// How messages name one of its files: the repository's path for a built-in theme.
+    func display(_ path: String) -> String {
+        switch origin {
+        case .builtIn(let name): return "Themes/\(name)/\(path)"
+        case .directory(let root): return root + "/" + path
+        }
+    }
+
+    func manifest() throws(ThemeError) -> ThemeManifest {
+        guard let data = files["theme.toml"] else {
+            switch origin {
+            case .builtIn(let name):
+                throw .unreadable(path: display("theme.toml"), reason: "built-in theme '\(name)' has no theme.toml")
+            case .directory(let root):
+                return ThemeManifest(name: URL(fileURLWithPath: root).lastPathComponent, extends: "default")
+            }
+        }
+        return try ThemeManifest(toml: String(decoding: data, as: UTF8.self), file: display("theme.toml"))
+    }
+
+    /// The folder an `extends` names: a built-in theme, or (from a folder on disk) a path
+    /// relative to this folder when it holds a slash or starts with a dot.
+    func resolve(_ parent: String) throws(ThemeError) -> ThemeFolder {
+        if case .directory(let root) = origin, parent.contains("/") || parent.hasPrefix(".") {
+            let url = parent.hasPrefix("/")
+                ? URL(fileURLWithPath: parent) : URL(fileURLWithPath: root).appending(path: parent)
+            return try .directory(url)
+        }
+        return try .builtIn(parent)
+    }
+}

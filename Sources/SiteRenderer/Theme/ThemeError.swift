@@ -1,0 +1,29 @@
+/// A theme that cannot be used, and why. Every case names the file at fault where there is one.
+public enum ThemeError: Error, Equatable, CustomStringConvertible {
+    case unknownTheme(name: String, known: [String])
+    case unreadable(path: String, reason: String)
+    case manifest(file: String, line: Int, column: Int, reason: String)
+    case template(file: String, line: Int, column: Int, reason: String)
+    case missingTemplate(theme: String, name: String)
+    /// Themes that extend each other in a circle, in the order they were followed.
+    case extendsCycle(chain: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownTheme(let name, let known):
+            return "no theme named '\(name)': built-in themes are \(known.joined(separator: ", ")); "
+                + "a folder path may be given instead"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read theme: \(reason)"
+        case .manifest(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): theme.toml error: \(reason)"
+        case .template(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): template error: \(reason)"
+        case .missingTemplate(let theme, let name):
+            return "theme '\(theme)' has no template '\(name)' (expected templates/\(name).mustache, "
+                + "or `extends = \"default\"` in its theme.toml to fall back to the default theme's)"
+        case .extendsCycle(let chain):
+            return "themes extend each other in a circle: " + chain.joined(separator: " → ")
+        }
+    }
+}

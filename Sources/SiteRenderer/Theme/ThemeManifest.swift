@@ -1,0 +1,64 @@
+internal import TOMLKit
+
+/// A theme's `theme.toml`: what the theme is called, one line about it, and which theme it
+/// builds on. Unknown keys are errors, so a typo (`extend = …`) fails loudly instead of
+/// silently dropping the fallback.
+struct ThemeManifest: Sendable, Equatable {
+    var name: String
+    var description: String
+    /// A built-in theme's name, or a folder relative to this theme's folder; nil when the
+    /// theme stands alone and must bring every template itself.
+    var extends: String?
+
+    static let keys: Set<String> = ["name", "description", "extends"]
+
+    init(name: String, description: String = "", extends: String? = nil) {
+        self.name = name
+        self.description = description
+        self.extends = extends
+    }
+
+    /// - Parameter file: the manifest's path, for messages.
+    init(toml text: String, file: String) throws(ThemeError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .manifest(
+                file: file, line: error.source.begin.line, column: error.source.begin.column,
+                reason: error.description)
+        } catch {
+            throw .manifest(file: file, line: 1, column: 1, reason: "\(error)")
+        }
+        for (key, _) in table where !Self.keys.contains(key) {
+            throw .manifest(
+                file: file, line: Self.line(of: key, in: text), column: 1,
+                reason: "unknown key '\(key)'; expected one of: " + Self.keys.sorted().joined(separator: ", "))
+        }
+        func string(_ key: String) throws(ThemeError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let string = value.string else {
+                throw .manifest(
+                    file: file, line: Self.line(of: key, in: text), column: 1,
+                    reason: "'\(key)' must be a string, found \(value.type)")
+            }
+            return string
+        }
+        guard let name = try string("name"), !name.isEmpty else {
+            throw .manifest(file: file, line: 1, column: 1, reason: "'name' is required and must not be empty")
+        }
+        self.name = name
+        self.description = try string("description") ?? ""
+        self.extends = try string("extends").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// TOMLKit keeps no positions for values: the line is found in the text.
+    private static func line(of key: String, in text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = lines.firstIndex {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")
+        }
+        return (index ?? 0) + 1
+    }
+}

@@ -1,0 +1,66 @@
+import Entities
+import Foundation
+import PageModels
+
+/// The list pages of the site: starred, favourites, each owner's, each search's, each
+/// language's and each topic's.
+extension SiteTranslator {
+    func listPages(_ data: DigestData, cards: RepoCardTranslator) -> [ListPage] {
+        let lists = ListPageTranslator(pageSize: request.pageSize)
+        var pages: [ListPage] = []
+        if !request.starredBy.isEmpty {
+            pages += StarredListTranslator(cards: cards, lists: lists, arrangement: request.starred)
+                .pages(data.stars, starredBy: request.starredBy)
+        }
+        if !data.favourites.isEmpty {
+            pages += lists.pages(
+                .favourites, title: "Favourites",
+                summary: DisplayFormat.count(data.favourites.count, "pinned repository", "pinned repositories"),
+                cards: data.favourites.map { cards.card(for: $0.repo) })
+        }
+        for entry in data.owners {
+            let kind = entry.owner.kind == .organization ? "Organisation" : "User"
+            let name = entry.owner.displayName.map { " · \($0)" } ?? ""
+            pages += lists.pages(
+                .owner(login: entry.owner.login), title: entry.owner.login,
+                summary: "\(kind)\(name) · " + DisplayFormat.count(entry.repos.count, "repository", "repositories"),
+                groups: [CardGroup(title: nil, cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })],
+                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? "https://github.com/\(entry.owner.login)")
+        }
+        for result in data.searches {
+            pages += lists.pages(
+                .search(name: result.search.name), title: result.search.name,
+                summary: "Search “\(result.search.query)”: "
+                    + DisplayFormat.count(result.repos.count, "repository", "repositories"),
+                groups: [CardGroup(title: nil, cards: result.repos.map { cards.card(for: $0) })],
+                gitHubURL: Self.gitHubSearchURL(result.search))
+        }
+        let byStars = Self.mostStarredFirst(data.allRepositories)
+        for (language, repos) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
+            pages += lists.pages(
+                .language(name: language), title: language,
+                summary: DisplayFormat.count(repos.count, "repository", "repositories")
+                    + " written in \(language), most stars first",
+                cards: repos.map { cards.card(for: $0) })
+        }
+        for (topic, repos) in Self.grouped(byStars, by: \.topics) {
+            pages += lists.pages(
+                .topic(name: topic), title: topic,
+                summary: DisplayFormat.count(repos.count, "repository", "repositories")
+                    + " tagged \(topic), most stars first",
+                cards: repos.map { cards.card(for: $0) })
+        }
+        return pages
+    }
+
+    /// The same search on github.com, sorted as the saved search is.
+    static func gitHubSearchURL(_ search: SavedSearch) -> String {
+        let query = search.query.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
+        let sort: String
+        switch search.sort {
+        case .bestMatch: sort = ""
+        case .stars, .forks, .updated: sort = "&s=\(search.sort.rawValue)&o=desc"
+        }
+        return "https://github.com/search?q=\(query)&type=repositories\(sort)"
+    }
+}

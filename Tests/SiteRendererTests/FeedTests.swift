@@ -1,0 +1,93 @@
+import Foundation
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+/// feed.xml, feed.json, sitemap.xml, digest.json and digest.md, from `SiteFixture`.
+@Suite struct FeedTests {
+    static func files(baseURL: String?) throws -> [String: Data] {
+        let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: baseURL).render(SiteFixture.site)
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+    }
+
+    static func text(_ data: Data?) -> String { String(decoding: data ?? Data(), as: UTF8.self) }
+
+    @Test(arguments: [nil, "https://example.org/digest/"])
+    func theAtomFeedIsWellFormedWithStableIDs(_ baseURL: String?) throws {
+        let files = try Self.files(baseURL: baseURL)
+        let atom = try #require(files["feed.xml"])
+        #expect(FeedChecker.checkXML(OutputFile(path: "feed.xml", contents: atom)).isEmpty, "well-formed Atom with its required elements")
+        let xml = Self.text(atom)
+        #expect(xml.contains("<id>https://github.com/lumen-labs/lantern/releases/tag/v2.0.0</id>"))
+        #expect(xml.contains("<id>https://github.com/zephyr-ops/stormcell#starred</id>"))
+        #expect(xml.contains("<updated>2026-11-20T06:00:00Z</updated>"), "the feed is as new as its newest entry")
+        #expect(!xml.contains("\u{1}"), "control characters from the data are dropped")
+        #expect(!xml.contains("<script"), "text from the data is escaped")
+        if baseURL == nil {
+            #expect(xml.contains("<id>urn:repodigest:fixture-friends-"))
+            #expect(!xml.contains("rel=\"self\""), "a feed with no address has no self link")
+            #expect(xml.contains("href=\"https://github.com/zephyr-ops/stormcell\""), "stars link to GitHub")
+        } else {
+            #expect(xml.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.org/digest/feed.xml\"/>"))
+            #expect(xml.contains("href=\"https://example.org/digest/repos/zephyr-ops/stormcell.html\""), "stars link to their page")
+        }
+    }
+
+    @Test func theJSONFeedFollowsVersion1_1() throws {
+        let data = try #require(try Self.files(baseURL: "https://example.org/digest/")["feed.json"])
+        let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1")
+        #expect(feed["feed_url"] as? String == "https://example.org/digest/feed.json")
+        #expect(feed["home_page_url"] as? String == "https://example.org/digest/")
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.map { $0["id"] as? String } == SiteFixture.site.feed.map(\.id))
+        for item in items {
+            #expect((item["content_html"] ?? item["content_text"]) != nil, "every item has content")
+            #expect(item["date_published"] is String)
+        }
+        let notes = try #require(items.first?["content_html"] as? String)
+        #expect(!notes.contains("onclick") && !notes.contains("javascript:"), "release notes are sanitised")
+    }
+
+    @Test func aSitemapOnlyWithABaseURLListingEveryPageButThe404() throws {
+        #expect(try Self.files(baseURL: nil)["sitemap.xml"] == nil)
+        let files = try Self.files(baseURL: "https://example.org/digest/")
+        let sitemap = Self.text(files["sitemap.xml"])
+        let locations = sitemap.split(separator: "\n").filter { $0.hasPrefix("<url>") }
+        let pages = files.keys.filter { $0.hasSuffix(".html") && $0 != "404.html" }
+        #expect(locations.count == pages.count)
+        #expect(sitemap.contains("<loc>https://example.org/digest/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/digest/starred/2.html</loc>"))
+        #expect(!sitemap.contains("404"))
+    }
+
+    @Test func digestJSONNamesThePageOfEveryRepository() throws {
+        let files = try Self.files(baseURL: "https://example.org/digest/")
+        let json = try #require(try JSONSerialization.jsonObject(with: files["digest.json"]!) as? [String: Any])
+        #expect(json["version"] as? Int == 1)
+        let repositories = try #require(json["repositories"] as? [[String: Any]])
+        #expect(repositories.count == SiteFixture.site.repositories.count)
+        for repository in repositories {
+            let page = try #require(repository["page"] as? String)
+            #expect(files[page] != nil, "\(page) is a file of the site")
+            #expect(repository["page_url"] as? String == "https://example.org/digest/" + page)
+        }
+    }
+
+    @Test func digestMarkdownEscapesTheDataAndLinksAbsolutely() throws {
+        let markdown = Self.text(try Self.files(baseURL: nil)["digest.md"])
+        #expect(markdown.hasPrefix("# Fixture \\& friends\n"))
+        #expect(markdown.contains("Checks \\<script\\>alert(\"x\")\\</script\\> \\& 'quotes'"))
+        #expect(markdown.contains("- [lumen-labs/lantern](<https://github.com/lumen-labs/lantern>) ★ 4k · Swift · Favourite"))
+        #expect(!markdown.contains("](<repos/"), "no relative links: the file is read away from the site")
+    }
+
+    @Test(arguments: [
+        ("# Title", "\\# Title"), ("- item", "\\- item"), ("1. first", "1\\. first"), ("2026 was", "2026 was"),
+        ("a*b*_c_ [x](y) ![i](j) <b> `code` | ~del~", "a\\*b\\*\\_c\\_ \\[x\\](y) \\!\\[i\\](j) \\<b\\> \\`code\\` \\| \\~del\\~"),
+        ("two\nlines", "two lines"),
+    ])
+    func markdownEscaping(_ text: String, _ escaped: String) {
+        #expect(DigestMarkdown.escape(text, startsLine: true) == escaped)
+    }
+}

@@ -1,0 +1,81 @@
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+/// Paths and links from the `Router`: safe segments, no collisions, links that resolve from
+/// every page, absolute URLs only with a base URL.
+@Suite struct RoutingTests {
+    static let kinds: [@Sendable (String) -> Route.Kind] = [
+        { .owner(login: $0) }, { .topic(name: $0) }, { .language(name: $0) }, { .search(name: $0) },
+        { .repository(owner: $0, name: $0) },
+    ]
+    static let awkward = [
+        "..", ".", "../x", "a/b", "a\\b", "/abs", "CON", "con", "Con.txt", "nul", "com1", "LPT9.md", "aux.",
+        "Foo", "foo", "FOO", "x y", "x?y", "x#y", "c++", "c-plus-plus", "émoji 🦀", "日本語", "", " ", "-",
+        ".hidden", "trailing.", String(repeating: "long", count: 80), String(repeating: "long", count: 81),
+    ]
+
+    @Test func awkwardNamesBecomeSafeSegments() {
+        for name in Self.awkward {
+            let segment = PathSegment.make(name)
+            #expect(!segment.isEmpty && segment != "." && segment != "..", "\(name)")
+            #expect(!segment.hasPrefix(".") && !segment.hasSuffix("."), "\(name) → \(segment)")
+            #expect(segment.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-_.".contains($0)) }, "\(name) → \(segment)")
+            #expect(segment.count <= PathSegment.maxLength + 9, "\(name) → \(segment)")
+            let stem = segment.split(separator: ".").first.map(String.init) ?? segment
+            #expect(!["con", "prn", "aux", "nul", "com1", "lpt9"].contains(stem), "\(name) → \(segment)")
+        }
+    }
+
+    @Test(arguments: 0..<kinds.count)
+    func noTwoRoutesShareAFileEvenOnACaseInsensitiveDisk(_ kind: Int) {
+        let routes = Self.awkward.map { Route(Self.kinds[kind]($0)) }
+        let router = Router(routes: routes + [.digest, .notFound])
+        let paths = routes.map { router.path(for: $0).lowercased() }
+        #expect(Set(paths).count == routes.count, "\(paths)")
+        for path in paths {
+            #expect(!path.split(separator: "/").contains { $0 == ".." || $0 == "." || $0.hasPrefix(".") }, "\(path)")
+            #expect(SiteWriter.isSafe(path), "\(path)")
+        }
+    }
+
+    @Test func aNameThatLooksLikeAnotherOnesHashedFolderStillGetsItsOwn() {
+        let foo = Route(.topic(name: "Foo"))
+        let lower = Route(.topic(name: "foo"))
+        let router = Router(routes: [foo, lower])
+        let taken = router.path(for: lower).split(separator: "/")[1]
+        let lookalike = Route(.topic(name: String(taken)))
+        let all = Router(routes: [foo, lower, lookalike])
+        #expect(Set([foo, lower, lookalike].map { all.path(for: $0) }).count == 3)
+    }
+
+    @Test func everyLinkResolvesToThePageItNames() {
+        let routes = [Route.digest, .notFound, Route(.starred), Route(.starred, page: 3), Route(.favourites),
+                      Route(.repository(owner: "a", name: "b")), Route(.owner(login: "a")),
+                      Route(.search(name: "x y")), Route(.topic(name: "t")), Route(.language(name: "C#"))]
+        let router = Router(routes: routes)
+        for from in routes {
+            for to in routes {
+                let href = router.href(from: from, to: to)
+                #expect(LinkChecker.resolve(href, from: router.path(for: from)) == router.path(for: to), "\(from) → \(to): \(href)")
+            }
+            #expect(LinkChecker.resolve(router.href(from: from, toFolder: "assets/") + "style.css", from: router.path(for: from)) == "assets/style.css")
+        }
+    }
+
+    @Test func absoluteURLsExistOnlyWithABaseURL() {
+        let relative = Router(routes: [])
+        #expect(relative.url(for: .digest) == nil)
+        #expect(relative.href(from: .notFound, to: Route(.starred)) == "starred/index.html")
+
+        let router = Router(routes: [], baseURL: "https://example.org/docs/digest")
+        #expect(router.baseURL == "https://example.org/docs/digest/", "a missing trailing slash is added")
+        #expect(router.url(for: .digest) == "https://example.org/docs/digest/")
+        #expect(router.url(for: Route(.starred)) == "https://example.org/docs/digest/starred/")
+        #expect(router.url(for: Route(.starred, page: 2)) == "https://example.org/docs/digest/starred/2.html")
+        #expect(router.url(for: Route(.repository(owner: "a", name: "b"))) == "https://example.org/docs/digest/repos/a/b.html")
+        #expect(router.href(from: .notFound, to: .digest) == "https://example.org/docs/digest/", "404 is shown at any address")
+        #expect(router.href(from: Route(.starred), to: .digest) == "../index.html", "other pages stay relative")
+        #expect(Router(routes: [], baseURL: "").baseURL == nil)
+    }
+}

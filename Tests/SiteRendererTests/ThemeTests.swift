@@ -1,0 +1,134 @@
+import Foundation
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+@Suite struct ThemeTests {
+    /// A scratch theme folder, removed when the test ends.
+    final class ThemeFolderFixture {
+        let url = FileManager.default.temporaryDirectory.appending(path: "repodigest-theme-\(UUID().uuidString)")
+
+        init(_ files: [String: String]) throws {
+            for (path, text) in files {
+                let file = url.appending(path: path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: file)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    static func render(_ theme: Theme) throws -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: try SiteGenerator(theme: theme).render(SiteFixture.site).map { ($0.path, $0.contents) })
+    }
+
+    @Test func bothBuiltInThemesAreThereWithTheirManifest() throws {
+        #expect(Theme.builtInNames == ["default", "minimal"])
+        for name in Theme.builtInNames {
+            let theme = try Theme.builtIn(name)
+            #expect(theme.name == name)
+            #expect(!theme.description.isEmpty)
+            #expect(theme.lineage == [name], "built-in themes stand alone")
+        }
+    }
+
+    @Test func theMinimalThemeShipsNoJavaScript() throws {
+        let files = try Self.render(try Theme.builtIn("minimal"))
+        #expect(!files.keys.contains { $0.hasSuffix(".js") })
+        let pages = files.filter { $0.key.hasSuffix(".html") }
+        #expect(!pages.isEmpty)
+        #expect(!pages.values.contains { String(decoding: $0, as: UTF8.self).contains("<script") })
+    }
+
+    @Test func overridingOneTemplateChangesOnlyThePagesItRenders() throws {
+        let folder = try ThemeFolderFixture([
+            "theme.toml": "name = \"mine\"\nextends = \"default\"\n",
+            "templates/not-found.mustache": "{{<layout}}{{$main}}<h1>Lost?</h1>{{/main}}{{/layout}}\n",
+        ])
+        let theme = try Theme(directory: folder.url)
+        #expect(theme.lineage == ["mine", "default"])
+        let mine = try Self.render(theme)
+        let base = try Self.render(try Theme.builtIn("default"))
+        #expect(Set(mine.keys) == Set(base.keys))
+        let changed = mine.keys.filter { mine[$0] != base[$0] }
+        #expect(changed == ["404.html"])
+        #expect(String(decoding: mine["404.html"]!, as: UTF8.self).contains("<h1>Lost?</h1>"))
+    }
+
+    @Test func overridingAnAssetReplacesOnlyThatAsset() throws {
+        let folder = try ThemeFolderFixture(["assets/style.css": "body { color: red; }\n"])
+        let mine = try Self.render(try Theme(directory: folder.url))
+        let base = try Self.render(try Theme.builtIn("default"))
+        #expect(mine.keys.filter { mine[$0] != base[$0] } == ["assets/style.css"])
+        #expect(mine["assets/filter.js"] == base["assets/filter.js"], "the rest falls back")
+    }
+
+    @Test func aFolderWithoutManifestExtendsTheDefaultTheme() throws {
+        let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>{{fullName}}</li>\n"])
+        let theme = try Theme(directory: folder.url)
+        #expect(theme.lineage == [folder.url.lastPathComponent, "default"])
+        #expect(theme.templates["card"]?.file == folder.url.path + "/templates/card.mustache")
+        #expect(theme.templates["layout"]?.file == "Themes/default/templates/layout.mustache")
+    }
+
+    @Test func aThemeMayExtendAnotherFolder() throws {
+        let parent = try ThemeFolderFixture([
+            "theme.toml": "name = \"parent\"\nextends = \"minimal\"\n",
+            "templates/back.mustache": "<p>up</p>\n",
+        ])
+        let child = try ThemeFolderFixture([
+            "theme.toml": "name = \"child\"\nextends = \"\(parent.url.path)\"\n",
+        ])
+        let theme = try Theme(directory: child.url)
+        #expect(theme.lineage == ["child", "parent", "minimal"])
+        #expect(theme.templates["back"]?.text == "<p>up</p>\n")
+    }
+
+    @Test func aStandaloneThemeMustBringEveryPageTemplate() throws {
+        let folder = try ThemeFolderFixture([
+            "theme.toml": "name = \"bare\"\n", "templates/digest.mustache": "x",
+        ])
+        #expect(throws: ThemeError.missingTemplate(theme: "bare", name: "list")) { try Theme(directory: folder.url) }
+    }
+
+    @Test func themesThatExtendEachOtherInACircleAreRefused() throws {
+        let folder = try ThemeFolderFixture(["theme.toml": "name = \"loop\"\nextends = \"./\"\n"])
+        #expect {
+            try Theme(directory: folder.url)
+        } throws: { error in
+            guard case .extendsCycle(let chain) = error as? ThemeError else { return false }
+            return chain.count == 2
+        }
+    }
+
+    @Test func manifestErrorsNameTheFileAndLine() throws {
+        let folder = try ThemeFolderFixture(["theme.toml": "name = \"x\"\n\nextend = \"default\"\n"])
+        #expect(throws: ThemeError.manifest(
+            file: folder.url.path + "/theme.toml", line: 3, column: 1,
+            reason: "unknown key 'extend'; expected one of: description, extends, name")
+        ) { try Theme(directory: folder.url) }
+        #expect(throws: ThemeError.unknownTheme(name: "nope", known: ["default", "minimal"])) { try Theme.builtIn("nope") }
+    }
+
+    @Test func templateErrorsNameTheFileLineAndColumn() throws {
+        let folder = try ThemeFolderFixture([
+            "templates/not-found.mustache": "{{<layout}}\n{{$main}}\n<h1>{{#x}}Lost</h1>\n{{/main}}\n{{/layout}}\n",
+        ])
+        let file = folder.url.path + "/templates/not-found.mustache"
+        #expect {
+            try Theme(directory: folder.url).library()
+        } throws: { error in
+            guard case .template(let path, let line, let column, _) = error as? ThemeError else { return false }
+            return path == file && line == 4 && column > 0
+        }
+    }
+
+    @Test func aPartialNamingNoTemplateIsAnErrorWhereItIsNamed() throws {
+        let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\n  {{> badge }}</li>\n"])
+        let file = folder.url.path + "/templates/card.mustache"
+        #expect(throws: ThemeError.template(
+            file: file, line: 2, column: 3, reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
+        ) { try Theme(directory: folder.url).library() }
+    }
+}

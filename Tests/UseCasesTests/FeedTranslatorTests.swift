@@ -1,0 +1,59 @@
+import Entities
+import Foundation
+import PageModels
+import Testing
+@testable import UseCases
+
+@Suite struct FeedTranslatorTests {
+    typealias F = StarredFixture
+
+    static func release(_ tag: String, id: Int64, daysAgo: Double?, url: String? = nil, draft: Bool = false) -> Release {
+        Release(
+            id: id, tagName: tag, name: nil, body: "Notes for \(tag)",
+            htmlURL: url ?? "https://github.com/a/swift-low/releases/tag/\(tag)",
+            publishedAt: daysAgo.map { F.epoch.addingTimeInterval(-$0 * 86_400) }, isDraft: draft)
+    }
+
+    func entries(limit: Int = 50) -> [FeedEntry] {
+        let repo = F.stars[0].repo
+        let detail = RepositoryDetail(
+            repo: repo,
+            releases: [
+                Self.release("v2.0", id: 1, daysAgo: 0.5), Self.release("v1.9", id: 2, daysAgo: 2.5),
+                Self.release("v3-draft", id: 3, daysAgo: 0, draft: true), Self.release("v0", id: 4, daysAgo: nil),
+                Self.release("v1 beta/2", id: 5, daysAgo: 10, url: "javascript:alert(1)"),
+            ],
+            readme: nil)
+        return FeedTranslator(cards: RepoCardTranslator(favourites: []), limit: limit)
+            .entries(stars: F.stars, details: [detail])
+    }
+
+    @Test func starsAndReleasesNewestFirstWithoutDraftsOrUndatedOnes() {
+        #expect(entries().map(\.title) == [
+            "a/swift-low v2.0", "Starred a/swift-low", "Starred b/rust-high", "a/swift-low v1.9",
+            "Starred c/none", "a/swift-low v1 beta/2",
+        ])
+    }
+
+    @Test func idsAreStableURLsOnGitHub() {
+        let ids = entries().map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.contains("https://github.com/a/swift-low#starred"))
+        #expect(ids.contains("https://github.com/a/swift-low/releases/tag/v2.0"))
+        #expect(ids.contains("https://github.com/a/swift-low/releases/tag/v1%20beta%2F2"), "an unsafe URL is rebuilt from the tag")
+        #expect(entries().map(\.id) == ids, "the same data gives the same ids")
+    }
+
+    @Test func releaseEntriesCarryTheirNotesAndStarsTheirDescription() {
+        let all = entries()
+        let release = all.first { $0.kind == .release }
+        #expect(release?.content?.source == "Notes for v2.0")
+        #expect(release?.dateISO == "2026-11-17T23:06:40Z")
+        #expect(release?.route == Route(.repository(owner: "a", name: "swift-low")))
+        #expect(all.first { $0.kind == .starred }?.content == nil)
+    }
+
+    @Test func theFeedKeepsTheNewestUpToItsLimit() {
+        #expect(entries(limit: 2).map(\.title) == ["a/swift-low v2.0", "Starred a/swift-low"])
+    }
+}

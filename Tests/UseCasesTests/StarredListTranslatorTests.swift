@@ -1,0 +1,107 @@
+import Entities
+import Foundation
+import PageModels
+import Testing
+@testable import UseCases
+
+/// Builders for the starred-list and feed tests; named apart from the shared test helpers.
+enum StarredFixture {
+    static let epoch = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
+
+    static func repo(
+        _ fullName: String, id: Int64, stars: Int = 10, language: String? = nil, topics: [String] = [],
+        pushedDaysAgo: Double? = nil
+    ) -> GitHubRepo {
+        let name = try! RepoName(parsing: fullName)
+        return GitHubRepo(
+            id: GitHubRepo.ID(rawValue: id), name: name,
+            owner: Owner(login: name.owner, id: id, kind: .user, htmlURL: "https://github.com/\(name.owner)"),
+            htmlURL: "https://github.com/\(fullName)", language: language, topics: topics, stars: stars,
+            pushedAt: pushedDaysAgo.map { epoch.addingTimeInterval(-$0 * 86_400) })
+    }
+
+    static func star(_ repo: GitHubRepo, daysAgo: Double?) -> Star {
+        Star(repo: repo, starredAt: daysAgo.map { epoch.addingTimeInterval(-$0 * 86_400) })
+    }
+
+    /// Newest star first, as `CollectStarred` hands them over.
+    static let stars = [
+        star(repo("a/swift-low", id: 1, stars: 5, language: "Swift", topics: ["cli", "swift"], pushedDaysAgo: 9), daysAgo: 1),
+        star(repo("b/rust-high", id: 2, stars: 900, language: "Rust", topics: ["cli"], pushedDaysAgo: 1), daysAgo: 2),
+        star(repo("c/none", id: 3, stars: 50, language: nil, topics: [], pushedDaysAgo: nil), daysAgo: 3),
+        star(repo("d/swift-high", id: 4, stars: 700, language: "swift", topics: ["Swift"], pushedDaysAgo: 3), daysAgo: nil),
+    ]
+
+    static func translator(_ grouping: StarredArrangement.Grouping, _ order: StarredArrangement.Order, pageSize: Int = 30)
+        -> StarredListTranslator
+    {
+        StarredListTranslator(
+            cards: RepoCardTranslator(favourites: []), lists: ListPageTranslator(pageSize: pageSize),
+            arrangement: StarredArrangement(grouping: grouping, order: order))
+    }
+}
+
+@Suite struct StarredListTranslatorTests {
+    typealias F = StarredFixture
+
+    func names(_ groups: [CardGroup]) -> [String] {
+        groups.map { ($0.title ?? "-") + ": " + $0.cards.map(\.fullName).joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        (StarredArrangement.Order.starred, ["a/swift-low", "b/rust-high", "c/none", "d/swift-high"]),
+        (.stars, ["b/rust-high", "d/swift-high", "c/none", "a/swift-low"]),
+        (.pushed, ["b/rust-high", "d/swift-high", "a/swift-low", "c/none"]),
+    ])
+    func ungroupedListsFollowTheChosenOrder(_ order: StarredArrangement.Order, _ expected: [String]) {
+        let groups = F.translator(.none, order).groups(F.stars)
+        #expect(groups.count == 1 && groups[0].title == nil)
+        #expect(groups[0].cards.map(\.fullName) == expected)
+    }
+
+    @Test func groupingByLanguageIgnoresCaseAndPutsTheUnknownLast() {
+        let groups = F.translator(.language, .stars).groups(F.stars)
+        #expect(names(groups) == ["Rust: b/rust-high", "swift: d/swift-high a/swift-low", "No language: c/none"])
+    }
+
+    @Test func groupingByTopicListsARepositoryUnderEachOfItsTopics() {
+        let groups = F.translator(.topic, .starred).groups(F.stars)
+        #expect(names(groups) == [
+            "cli: a/swift-low b/rust-high", "swift: a/swift-low d/swift-high", "No topics: c/none",
+        ])
+    }
+
+    @Test func aGroupRunningOverAPageBreakContinuesUnderItsHeading() {
+        let pages = F.translator(.topic, .starred, pageSize: 3).pages(F.stars, starredBy: ["mona"])
+        #expect(pages.map { names($0.groups) } == [
+            ["cli: a/swift-low b/rust-high", "swift: a/swift-low"],
+            ["swift: d/swift-high", "No topics: c/none"],
+        ])
+        #expect(pages[1].pagination?.previous == Route(.starred))
+        #expect(pages[0].summary == "4 repositories starred by mona, grouped by topic, newest first")
+    }
+
+    @Test func theSummarySaysHowTheListIsArranged() {
+        let page = F.translator(.language, .pushed).pages(F.stars, starredBy: ["mona", "hubot"])[0]
+        #expect(page.summary == "4 repositories starred by mona, hubot, grouped by language, most recently pushed first")
+    }
+}
+
+@Suite struct ListPagingTests {
+    @Test func onlyPagesLongerThanTheThresholdGetAFilterBox() {
+        let cards = (1...12).map {
+            RepoCardTranslator(favourites: []).card(for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
+        }
+        let lists = ListPageTranslator(pageSize: 11)
+        let pages = lists.pages(.favourites, title: "F", summary: "", cards: cards)
+        #expect(pages.map(\.isFilterable) == [true, false])
+        #expect(pages.map(\.cards.count) == [11, 1])
+    }
+
+    @Test func ownerAndSearchPagesLinkToGitHub() {
+        let search = SavedSearch(name: "SSG", query: "static site language:swift & more", sort: .stars)
+        #expect(SiteTranslator.gitHubSearchURL(search)
+            == "https://github.com/search?q=static%20site%20language%3Aswift%20%26%20more&type=repositories&s=stars&o=desc")
+        #expect(SiteTranslator.gitHubSearchURL(SavedSearch(name: "x", query: "a")) == "https://github.com/search?q=a&type=repositories")
+    }
+}
