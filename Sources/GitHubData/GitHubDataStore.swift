@@ -62,7 +62,11 @@ public struct GitHubDataStore: RepositorySource {
     }
 
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
-        try await api.get(RepoDTO.self, endpoint.repository(name)).value.entity
+        do {
+            return try await api.get(RepoDTO.self, endpoint.repository(name)).value.entity
+        } catch GitHubDataError.notFound {
+            throw RepositoryNotFound(name: name)
+        }
     }
 
     /// Published releases only (drafts are visible to maintainers, and are not news).

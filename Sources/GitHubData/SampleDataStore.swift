@@ -47,7 +47,8 @@ public struct SampleDataStore: RepositorySource {
     }
 
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
-        try decode(RepoDTO.self, "repos/\(name)").entity
+        guard files["repos/\(name).json"] != nil else { throw RepositoryNotFound(name: name) }
+        return try decode(RepoDTO.self, "repos/\(name)").entity
     }
 
     public func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {

@@ -8,10 +8,12 @@ public struct DigestPage: Sendable, Hashable {
     public var topics: [PageLink]
     /// The latest releases of the repositories shown, newest first.
     public var releases: [FeedEntry]
+    /// What changed since the last run; nil where no history is kept (a bare sample build).
+    public var changes: ChangesSection?
 
     public init(
         title: String, summary: String, sections: [DigestSection], languages: [PageLink],
-        topics: [PageLink], releases: [FeedEntry] = []
+        topics: [PageLink], releases: [FeedEntry] = [], changes: ChangesSection? = nil
     ) {
         self.title = title
         self.summary = summary
@@ -19,6 +21,7 @@ public struct DigestPage: Sendable, Hashable {
         self.languages = languages
         self.topics = topics
         self.releases = releases
+        self.changes = changes
     }
 }
 

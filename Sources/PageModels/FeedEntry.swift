@@ -1,9 +1,11 @@
 /// One entry of the digest's feeds (`feed.xml`, `feed.json`) and of its "what's new":
-/// a repository starred, or a release published.
+/// a repository starred, a release published, or another change since the last run.
 public struct FeedEntry: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case starred
         case release
+        /// Star gains, archives, renames, repositories gone or unstarred: dated at the run.
+        case change
     }
 
     /// Never changes for the same star or release, so feed readers never show it twice.
@@ -13,8 +15,8 @@ public struct FeedEntry: Sendable, Hashable {
     public var title: String
     /// The repository's full name.
     public var repository: String
-    /// The repository's page on this site.
-    public var route: Route
+    /// The repository's page on this site; nil for a repository that has none (gone, unstarred).
+    public var route: Route?
     /// Where the entry points on GitHub (the repository, or the release), always https.
     public var url: String
     /// ISO 8601: when it was starred or published.
@@ -27,7 +29,7 @@ public struct FeedEntry: Sendable, Hashable {
     public var content: MarkdownText?
 
     public init(
-        id: String, kind: Kind, title: String, repository: String, route: Route, url: String,
+        id: String, kind: Kind, title: String, repository: String, route: Route?, url: String,
         dateISO: String, dateText: String, summary: String?, content: MarkdownText?
     ) {
         self.id = id

@@ -1,4 +1,5 @@
 public import Entities
+import Foundation
 public import PageModels
 
 /// The batch job behind `repodigest build`: gathers every source the configuration names,
@@ -35,80 +36,77 @@ public struct BuildDigest: Sendable {
         }
     }
 
+    /// What one build produced: the site to publish, and the snapshot to record once it is
+    /// published (a failed publish must not become the next run's "previous").
+    public struct Result: Sendable {
+        public var site: Site
+        public var snapshot: RunSnapshot
+    }
+
     private let source: any RepositorySource
     private let clock: any Clock
+    private let history: (any HistoryStore)?
 
-    public init(source: any RepositorySource, clock: any Clock) {
+    /// - Parameter history: past runs, to report what changed; nil for a build that keeps none.
+    public init(source: any RepositorySource, clock: any Clock, history: (any HistoryStore)? = nil) {
         self.source = source
         self.clock = clock
+        self.history = history
     }
 
     public func callAsFunction(_ request: Request) async throws -> Site {
+        try await build(request).site
+    }
+
+    public func build(_ request: Request) async throws -> Result {
         let shown = request.includePrivate
         async let stars = CollectStarred(source: source, includePrivate: shown)(users: request.starredBy)
         async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
         async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
-        async let favourites = loadFavourites(request.favourites).filter { shown || !$0.repo.isPrivate }
+        async let favourites = loadFavourites(request.favourites)
 
+        let (found, gone) = try await favourites
         var data = DigestData(
-            stars: try await stars, favourites: try await favourites,
+            stars: try await stars, favourites: found.filter { shown || !$0.repo.isPrivate },
             owners: try await owners, searches: try await searches)
+        data.goneFavourites = gone
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
-        return SiteTranslator(now: clock.now, request: request).translate(data)
+
+        let now = clock.now
+        let snapshot = data.snapshot(at: now)
+        var changes: Changes?
+        if let history {
+            let previous = try await history.latestSnapshot()
+            let goneIDs = Set(previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
+            changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
+        }
+        let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
+        return Result(site: site, snapshot: snapshot)
     }
 
-    private func loadFavourites(_ favourites: [Favourite]) async throws -> [FavouriteRepo] {
-        var result: [FavouriteRepo] = []
+    /// The favourites that exist, and the names of those GitHub no longer has.
+    private func loadFavourites(_ favourites: [Favourite]) async throws -> ([FavouriteRepo], gone: [RepoName]) {
+        var found: [FavouriteRepo] = []
+        var gone: [RepoName] = []
         for favourite in favourites {
             do {
-                result.append(
-                    FavouriteRepo(favourite: favourite, repo: try await source.repository(favourite.name)))
+                found.append(FavouriteRepo(favourite: favourite, repo: try await source.repository(favourite.name)))
+            } catch let missing as RepositoryNotFound {
+                gone.append(missing.name)
             } catch {
                 throw UseCaseFailure(step: "loading the favourite \(favourite.name)", underlying: error)
             }
         }
-        return result
+        return (found, gone)
     }
 }
 
-/// A favourite and the repository it names.
-struct FavouriteRepo: Sendable, Hashable {
-    var favourite: Favourite
-    var repo: GitHubRepo
-}
-
-/// Every entity one build gathered, before translation.
-struct DigestData: Sendable {
-    var stars: [Star]
-    var favourites: [FavouriteRepo]
-    var owners: [OwnerRepositories]
-    var searches: [SearchResult]
-    var details: [RepositoryDetail] = []
-    /// What the source served from an earlier run; the pages say so.
-    var stale: [StaleData] = []
-
-    /// The same repository (by id) can arrive with different data, say renamed between two
-    /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
-    /// card of it links to its one page.
-    mutating func unifyRepositories() {
-        var canonical: [GitHubRepo.ID: GitHubRepo] = [:]
-        for repo in allRepositories { canonical[repo.id] = repo }
-        func unified(_ repo: GitHubRepo) -> GitHubRepo { canonical[repo.id] ?? repo }
-        stars = stars.map { Star(repo: unified($0.repo), starredAt: $0.starredAt) }
-        favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
-        owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
-        searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
-    }
-
-    /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
-    var allRepositories: [GitHubRepo] {
-        var seen = Set<GitHubRepo.ID>()
-        let all = stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos)
-        return all.filter { seen.insert($0.id).inserted }
-    }
+/// What `ComputeChanges` found, and since when: what the changes section translates.
+struct Changes: Sendable {
+    var outcome: ComputeChanges.Outcome
+    var since: Date?
 }

@@ -3,6 +3,7 @@ import FakeGitHubServer
 import Foundation
 @testable import GitHubData
 import Testing
+import UseCases
 
 @Suite("GitHubDataStore endpoints against the fake GitHub")
 struct GitHubDataStoreTests {
@@ -112,7 +113,7 @@ struct GitHubDataStoreTests {
         #expect(harness.github.requests.last?.path == "/repositories/201")
 
         harness.github.remove(repo: "lumen-labs/prism")
-        await #expect(throws: GitHubDataError.notFound(resource: "GET \(harness.github.baseURL)/repos/lumen-labs/prism")) {
+        await #expect(throws: RepositoryNotFound(name: RepoName(owner: "lumen-labs", name: "prism")), "a 404 is news, in the port's terms") {
             try await store.repository(RepoName(owner: "lumen-labs", name: "prism"))
         }
     }

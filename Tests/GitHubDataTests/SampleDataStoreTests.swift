@@ -2,6 +2,7 @@ import Entities
 import Foundation
 @testable import GitHubData
 import Testing
+import UseCases
 
 /// The bundled sample is the promise of `make run`: it must have the breadth issue 2 asks
 /// for, and decode through the same path live data takes.
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func anUnknownRepositoryIsNotFoundNamingIt() async {
-        await #expect(throws: GitHubDataError.notFound(resource: "sample repos/nobody/nothing")) {
+        await #expect(throws: RepositoryNotFound(name: RepoName(owner: "nobody", name: "nothing"))) {
             _ = try await store.repository(RepoName(owner: "nobody", name: "nothing"))
         }
     }

@@ -46,7 +46,7 @@ struct FakeRepositorySource: RepositorySource {
 
     func repository(_ name: RepoName) async throws -> GitHubRepo {
         try check("repo:\(name)")
-        guard let repo = repos[name.description] else { throw Failure(call: "repo:\(name)") }
+        guard let repo = repos[name.description] else { throw RepositoryNotFound(name: name) }
         return repo
     }
 

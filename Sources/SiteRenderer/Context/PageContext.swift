@@ -41,6 +41,17 @@ struct PageContext {
         let route = Route.digest
         return layout(for: route, title: page.title, kind: "digest").merging(Self.present([
             "summary": page.summary,
+            "changes": page.changes.map { changes in
+                Self.present([
+                    "summary": changes.summary,
+                    "items": changes.items.map { item in
+                        [
+                            "kind": item.kind.rawValue, "label": item.label, "text": item.text,
+                            "link": item.route.map { router.href(from: route, to: $0) } ?? item.url,
+                        ]
+                    },
+                ])
+            },
             "sections": page.sections.map { section in
                 Self.present([
                     "title": section.title,
@@ -72,7 +83,7 @@ struct PageContext {
             "title": entry.title,
             "kind": entry.kind.rawValue,
             "repository": entry.repository,
-            "href": router.href(from: route, to: entry.route),
+            "href": entry.route.map { router.href(from: route, to: $0) },
             "url": entry.url,
             "dateISO": entry.dateISO,
             "dateText": entry.dateText,

@@ -12,6 +12,14 @@ struct DigestMarkdown {
     func file() -> OutputFile {
         let digest = site.digest
         var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
+        if let changes = digest.changes {
+            lines += ["## Since the last run", "", Self.escape(changes.summary, startsLine: true), ""]
+            lines += changes.items.map { item in
+                let link = item.route.flatMap(router.url(for:)) ?? item.url
+                return "- **\(Self.escape(item.label))** [\(Self.escape(item.text))](<\(link)>)"
+            }
+            if !changes.items.isEmpty { lines.append("") }
+        }
         for section in digest.sections {
             lines += ["## " + Self.escape(section.title), ""]
             lines += section.cards.map(item)

@@ -4,11 +4,12 @@ public import PageModels
 /// link is absolute.
 extension Router {
     /// A feed entry's link: a release's page on GitHub; for a star, the repository's page on
-    /// this site when its address is known, else the repository on GitHub.
+    /// this site when its address is known, else the repository on GitHub; for another change,
+    /// GitHub (a repository gone or unstarred has no page here).
     public func link(for entry: FeedEntry) -> String {
         switch entry.kind {
-        case .release: return entry.url
-        case .starred: return url(for: entry.route) ?? entry.url
+        case .release, .change: return entry.url
+        case .starred: return entry.route.flatMap(url(for:)) ?? entry.url
         }
     }
 

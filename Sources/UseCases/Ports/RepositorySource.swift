@@ -11,7 +11,7 @@ public protocol RepositorySource: Sendable {
     func repositories(of owner: Owner) async throws -> [GitHubRepo]
     /// Up to `search.limit` repositories matching a saved search, in the order GitHub ranks them.
     func search(_ search: SavedSearch) async throws -> [GitHubRepo]
-    /// One repository by name.
+    /// One repository by name, following renames; `RepositoryNotFound` when it does not exist.
     func repository(_ name: RepoName) async throws -> GitHubRepo
     /// The latest published releases of a repository, newest first, at most `limit`.
     func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release]

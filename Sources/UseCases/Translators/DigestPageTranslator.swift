@@ -8,7 +8,8 @@ struct DigestPageTranslator: Sendable {
 
     func page(
         title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
-        recentlyPushed: [RepoCard], sourcesSummary: String, releases: [FeedEntry] = []
+        recentlyPushed: [RepoCard], sourcesSummary: String, releases: [FeedEntry] = [],
+        changes: ChangesSection? = nil
     ) -> DigestPage {
         var sections: [DigestSection] = []
         if !starred.isEmpty {
@@ -35,7 +36,7 @@ struct DigestPageTranslator: Sendable {
             sections: sections,
             languages: Self.tally(all.compactMap(\.language)),
             topics: Self.tally(all.flatMap(\.topics)),
-            releases: Array(releases.prefix(sectionSize)))
+            releases: Array(releases.prefix(sectionSize)), changes: changes)
     }
 
     private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {

@@ -12,8 +12,11 @@ struct FeedTranslator: Sendable {
     /// At most this many entries, the newest.
     var limit = 50
 
-    func entries(stars: [Star], details: [RepositoryDetail]) -> [FeedEntry] {
-        var entries: [(date: Date, entry: FeedEntry)] = []
+    /// - Parameter changes: this run's other changes, dated at the run.
+    func entries(stars: [Star], details: [RepositoryDetail], changes: [FeedEntry] = []) -> [FeedEntry] {
+        var entries: [(date: Date, entry: FeedEntry)] = changes.compactMap { entry in
+            (try? Date(entry.dateISO, strategy: .iso8601)).map { ($0, entry) }
+        }
         for star in stars {
             guard let date = star.starredAt else { continue }
             let card = cards.card(for: star.repo)

@@ -7,7 +7,7 @@ struct SiteTranslator: Sendable {
     var now: Date
     var request: BuildDigest.Request
 
-    func translate(_ data: DigestData) -> Site {
+    func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
         let cards = RepoCardTranslator(favourites: Set(data.favourites.map(\.repo.id)))
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
@@ -18,7 +18,10 @@ struct SiteTranslator: Sendable {
 
         let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { cards.card(for: $0.repo) }
-        let feed = FeedTranslator(cards: cards).entries(stars: data.stars, details: data.details)
+        let changesTranslator = ChangesTranslator(pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }))
+        let feed = FeedTranslator(cards: cards).entries(
+            stars: data.stars, details: data.details,
+            changes: changes.map { changesTranslator.feedEntries($0, at: now) } ?? [])
 
         let pages = RepoPageTranslator(
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }))
@@ -33,7 +36,7 @@ struct SiteTranslator: Sendable {
             digest: DigestPageTranslator().page(
                 title: request.title, starred: starred, favourites: favourites, all: allCards,
                 recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
-                releases: feed.filter { $0.kind == .release }),
+                releases: feed.filter { $0.kind == .release }, changes: changes.map(changesTranslator.section)),
             lists: listPages(data, cards: cards),
             repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
             feed: feed,

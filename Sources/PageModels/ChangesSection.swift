@@ -1,0 +1,41 @@
+/// "What changed since the last run", at the top of the digest.
+public struct ChangesSection: Sendable, Hashable {
+    /// "3 changes since 21 Nov 2026, 03:00 UTC", or why there are none to show.
+    public var summary: String
+    public var items: [ChangeItem]
+
+    public init(summary: String, items: [ChangeItem]) {
+        self.summary = summary
+        self.items = items
+    }
+}
+
+/// One change, ready to show.
+public struct ChangeItem: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case starred, unstarred, favourite, release, stars, archived, renamed, gone
+    }
+
+    /// Stable for the same event across runs (feed readers key on it).
+    public var id: String
+    public var kind: Kind
+    /// A short label for the kind: "New release", "Stars", "Gone".
+    public var label: String
+    /// "lumen-labs/lantern v2.0 (was v1.9)", "otter-cli/otter: 3,890 → 4,120 stars (+230, +5.9%)".
+    public var text: String
+    public var repository: String
+    /// The repository's page on this site, when it has one (gone and unstarred ones may not).
+    public var route: Route?
+    /// The repository (or release) on GitHub, always https.
+    public var url: String
+
+    public init(id: String, kind: Kind, label: String, text: String, repository: String, route: Route?, url: String) {
+        self.id = id
+        self.kind = kind
+        self.label = label
+        self.text = text
+        self.repository = repository
+        self.route = route
+        self.url = url
+    }
+}

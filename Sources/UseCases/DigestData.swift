@@ -1,0 +1,58 @@
+import Entities
+import Foundation
+
+/// A favourite and the repository it names.
+struct FavouriteRepo: Sendable, Hashable {
+    var favourite: Favourite
+    var repo: GitHubRepo
+}
+
+/// Every entity one build gathered, before translation.
+struct DigestData: Sendable {
+    var stars: [Star]
+    var favourites: [FavouriteRepo]
+    var owners: [OwnerRepositories]
+    var searches: [SearchResult]
+    var details: [RepositoryDetail] = []
+    /// What the source served from an earlier run; the pages say so.
+    var stale: [StaleData] = []
+    /// Favourites GitHub answered 404 for.
+    var goneFavourites: [RepoName] = []
+
+    /// The same repository (by id) can arrive with different data, say renamed between two
+    /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
+    /// card of it links to its one page.
+    mutating func unifyRepositories() {
+        var canonical: [GitHubRepo.ID: GitHubRepo] = [:]
+        for repo in allRepositories { canonical[repo.id] = repo }
+        func unified(_ repo: GitHubRepo) -> GitHubRepo { canonical[repo.id] ?? repo }
+        stars = stars.map { Star(repo: unified($0.repo), starredAt: $0.starredAt) }
+        favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
+        owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
+        searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
+    }
+
+    /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
+    var allRepositories: [GitHubRepo] {
+        var seen = Set<GitHubRepo.ID>()
+        let all = stars.map(\.repo) + favourites.map(\.repo)
+            + owners.flatMap(\.repos) + searches.flatMap(\.repos)
+        return all.filter { seen.insert($0.id).inserted }
+    }
+
+    /// What this run knew of each repository it shows, for the next run to compare with.
+    func snapshot(at date: Date) -> RunSnapshot {
+        let starred = Set(stars.map(\.repo.id))
+        let pinned = Set(favourites.map(\.repo.id))
+        let latestRelease = Dictionary(
+            details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) }, uniquingKeysWith: { first, _ in first })
+        return RunSnapshot(
+            takenAt: date,
+            repositories: allRepositories.map { repo in
+                RepoSnapshot(
+                    id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
+                    latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
+                    isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id))
+            })
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import PageModels
+import SiteRenderer
+import Testing
+
+/// The digest's "since the last run" section, in every theme and in digest.md.
+@Suite struct ChangesRenderingTests {
+    static func site(_ changes: ChangesSection?) -> Site {
+        var site = SiteFixture.site
+        site.digest.changes = changes
+        return site
+    }
+
+    static let changes = ChangesSection(summary: "2 changes since 21 Nov 2026, 03:00 UTC.", items: [
+        ChangeItem(id: "release:1:v2", kind: .release, label: "New release", text: "lumen-labs/lantern v2 <b>(was v1)</b>",
+                   repository: "lumen-labs/lantern", route: SiteFixture.lantern.route,
+                   url: "https://github.com/lumen-labs/lantern/releases/tag/v2"),
+        ChangeItem(id: "gone:9", kind: .gone, label: "Gone", text: "old/tool no longer exists on GitHub",
+                   repository: "old/tool", route: nil, url: "https://github.com/old/tool"),
+    ])
+
+    @Test(arguments: Theme.builtInNames)
+    func theSectionLinksToThePageOrToGitHubAndValidates(_ theme: String) throws {
+        let files = try SiteGenerator(theme: Theme.builtIn(theme)).render(Self.site(Self.changes))
+        #expect(SiteValidator().validate(files) == [])
+        let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
+        #expect(index.contains("Since the last run"))
+        #expect(index.contains("2 changes since 21 Nov 2026, 03:00 UTC."))
+        #expect(index.contains("href=\"repos/lumen-labs/lantern.html\""), "a repository with a page links to it")
+        #expect(index.contains("href=\"https://github.com/old/tool\""), "one without links to GitHub")
+        #expect(index.contains("&lt;b&gt;(was v1)&lt;/b&gt;"), "text is escaped")
+        let markdown = String(decoding: try #require(files.first { $0.path == "digest.md" }).contents, as: UTF8.self)
+        #expect(markdown.contains("## Since the last run"))
+        #expect(markdown.contains("- **Gone** [old/tool no longer exists on GitHub](<https://github.com/old/tool>)"))
+    }
+
+    @Test func theFirstRunSaysSoAndNoSectionWithoutHistory() throws {
+        let first = ChangesSection(summary: "Nothing to compare with yet: this is the first run.", items: [])
+        let files = try SiteGenerator(theme: Theme.builtIn("default")).render(Self.site(first))
+        let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
+        #expect(index.contains("Nothing to compare with yet"))
+        let none = try SiteGenerator(theme: Theme.builtIn("default")).render(Self.site(nil))
+        #expect(!String(decoding: none.first { $0.path == "index.html" }!.contents, as: UTF8.self).contains("Since the last run"))
+    }
+}
