@@ -67,3 +67,21 @@ import UseCases
         }
     }
 }
+
+@Suite struct SampleHistoryTests {
+    /// `make run` shows a digest with changes: the sample carries the day before.
+    @Test func theSampleHasAnEarlierRunWithEveryKindOfChange() async throws {
+        let previous = try #require(try await SampleHistory().latestSnapshot())
+        #expect(previous.repositories.count > 40)
+        let site = try await BuildDigest(source: SampleDataStore(), clock: Fixed(), history: SampleHistory())(
+            BuildDigest.Request(
+                title: "t", starredBy: ["mona-sample"],
+                favourites: ["lumen-labs/lantern", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper", "ines-moreau/carnet"]
+                    .map { Favourite(name: try! RepoName(parsing: $0)) },
+                owners: ["lumen-labs", "kit-harbor"], searches: [SavedSearch(name: "s", query: "q")]))
+        let kinds = Set(try #require(site.digest.changes).items.map(\.kind))
+        #expect(kinds.isSuperset(of: [.starred, .release, .stars, .archived, .renamed, .unstarred]), "\(kinds)")
+    }
+
+    struct Fixed: Clock { var now: Date { Date(timeIntervalSince1970: 1_795_000_000) } }
+}

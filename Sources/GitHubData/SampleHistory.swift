@@ -1,0 +1,64 @@
+public import Entities
+public import Foundation
+public import UseCases
+
+/// The bundled sample's history: one earlier run (`Sample/history/previous-run.json`, the
+/// sample as it was a day before), so `repodigest build --sample` shows a digest with
+/// changes in it. It records nothing: a sample build never touches the state folder.
+public struct SampleHistory: HistoryStore {
+    private let previous: RunSnapshot?
+
+    public init() {
+        previous = SampleFiles.files["history/previous-run.json"]
+            .flatMap { Data(base64Encoded: $0) }
+            .flatMap { try? JSONDecoder.sampleHistory.decode(SnapshotDTO.self, from: $0) }
+            .map(\.entity)
+    }
+
+    public func latestSnapshot() async throws -> RunSnapshot? { previous }
+    public func record(_ snapshot: RunSnapshot) async throws {}
+    public func prune(before date: Date) async throws {}
+}
+
+/// `previous-run.json`: a run snapshot in the sample's own, readable shape.
+private struct SnapshotDTO: Decodable {
+    struct Repository: Decodable {
+        var id: Int64
+        var fullName: String
+        var stars: Int
+        var forks: Int
+        var openIssues: Int
+        var latestRelease: String?
+        var pushedAt: Date?
+        var archived: Bool
+        var starred: Bool
+        var favourite: Bool
+    }
+
+    var takenAt: Date
+    var starredListComplete: Bool
+    var repositories: [Repository]
+
+    var entity: RunSnapshot {
+        RunSnapshot(
+            takenAt: takenAt,
+            repositories: repositories.compactMap { repo in
+                (try? RepoName(parsing: repo.fullName)).map { name in
+                    RepoSnapshot(
+                        id: GitHubRepo.ID(rawValue: repo.id), name: name, stars: repo.stars, forks: repo.forks,
+                        openIssues: repo.openIssues, latestRelease: repo.latestRelease, pushedAt: repo.pushedAt,
+                        isArchived: repo.archived, isStarred: repo.starred, isFavourite: repo.favourite)
+                }
+            },
+            starredListComplete: starredListComplete)
+    }
+}
+
+extension JSONDecoder {
+    fileprivate static var sampleHistory: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
