@@ -83,13 +83,19 @@ struct BuildOptions: ParsableArguments {
     func loadTheme(_ configuration: Configuration) throws(ConfigurationError) -> Theme {
         let name = theme ?? configuration.theme
         do throws(ThemeError) {
-            if let folder = Self.themeFolder(name) { return try Theme(directory: folder) }
+            if let folder = Self.themeFolder(name) {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw .unreadable(path: folder.standardizedFileURL.path, reason: "no such folder (expected a built-in theme's name or a theme folder)")
+                }
+                return try Theme(directory: folder)
+            }
             return try Theme.builtIn(name)
         } catch {
             guard theme == nil else { throw ConfigurationError(source: "--theme", message: error.description) }
             throw ConfigurationError(
                 source: configuration.themeSource, line: configuration.themeLine, column: configuration.themeLine.map { _ in 1 },
-                message: "theme '\(name)': \(error)")
+                message: "theme: \(error)")
         }
     }
 
