@@ -13,12 +13,13 @@ BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm
 # The W3C Nu Html Checker runs on Java, from a Python virtual environment.
 CHECK_PACKAGES := default-jdk-headless python3-venv
 
-.PHONY: run test build bench deps check-deps html-check clean help
+.PHONY: run test build bench fuzz deps check-deps html-check clean help
 
 help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
 	@echo "make test   run every test, then the W3C HTML checker over a sample build"
 	@echo "make bench  time each phase of a build of a synthetic site (REPOS=1000 RUNS=5)"
+	@echo "make fuzz   libFuzzer over decoding, Link headers and Markdown (FUZZ_SECONDS=60 each)"
 
 run: deps
 	$(SWIFT) build -c release
@@ -40,6 +41,24 @@ RUNS  ?= 5
 bench: deps
 	$(SWIFT) build -c release --product repodigest-bench
 	.build/release/repodigest-bench $(REPOS) $(RUNS)
+
+# libFuzzer over each target in FuzzTargets, FUZZ_SECONDS each, from Tests/Fuzz/Corpus.
+# Crashes land in Tests/Fuzz/Regressions/TARGET/, which the test suite replays.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := decoding link-header markdown
+FUZZER_LIB    = $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
+fuzz: deps
+	@[ -n "$(FUZZER_LIB)" ] || { echo "libFuzzer (libclang_rt.fuzzer_no_main) not found beside $(SWIFT)"; exit 1; }
+	$(SWIFT) build --scratch-path .build-fuzz --product fuzz -Xswiftc -DFUZZING \
+	  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+	  -Xlinker $(FUZZER_LIB) -Xlinker -lstdc++
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/corpus/$$target Tests/Fuzz/Regressions/$$target; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  .build-fuzz/debug/fuzz $$target .build-fuzz/corpus/$$target Tests/Fuzz/Corpus/$$target \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=Tests/Fuzz/Regressions/$$target/ || exit 1; \
+	done
 
 # Installs the Debian packages that are missing, and only those.
 deps:

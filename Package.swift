@@ -75,6 +75,16 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // `make fuzz`: the fuzz targets' bodies and invariants, replayed by the tests too.
+        .target(
+            name: "FuzzTargets", dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases"],
+            exclude: ["README.md"], swiftSettings: strict
+        ),
+        // The libFuzzer driver for those targets (`fuzz TARGET [inputs | libFuzzer options]`).
+        .executableTarget(name: "fuzz", dependencies: ["FuzzTargets", "CFuzzer"], exclude: ["README.md"], swiftSettings: strict),
+        // libFuzzer's LLVMFuzzerRunDriver, declared; linked only by `make fuzz`.
+        .systemLibrary(name: "CFuzzer"),
+
         // libcurl, with typed shims for its variadic calls.
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
@@ -121,6 +131,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities", "FakeGitHubServer",
+                "FuzzTargets",
             ]
         ),
     ]

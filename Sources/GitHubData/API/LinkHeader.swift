@@ -2,17 +2,19 @@ import Foundation
 
 /// The `Link` header of a paged answer (RFC 8288), as GitHub writes it:
 /// `<https://api.github.com/repositories/1/releases?page=2>; rel="next", <…>; rel="last"`.
-struct LinkHeader: Sendable, Hashable {
+package struct LinkHeader: Sendable, Hashable {
     /// Target URL by relation (`next`, `last`, `prev`, `first`).
-    var links: [String: String] = [:]
+    package var links: [String: String] = [:]
 
-    init(_ value: String?) {
+    package init(_ value: String?) {
         guard let value else { return }
         for entry in Self.entries(value) {
             let parts = entry.split(separator: ";", omittingEmptySubsequences: true)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
             let url = String(target.dropFirst().dropLast())
+            // A URI reference holds no raw angle brackets: `<a>b>` is junk, not a page to fetch.
+            guard !url.isEmpty, !url.contains("<"), !url.contains(">") else { continue }
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
@@ -24,7 +26,7 @@ struct LinkHeader: Sendable, Hashable {
         }
     }
 
-    var next: String? { links["next"] }
+    package var next: String? { links["next"] }
 
     /// Splits on the commas between entries, not those inside `<…>` or quotes.
     private static func entries(_ value: String) -> [String] {

@@ -1,0 +1,94 @@
+import Dispatch
+import Entities
+import Foundation
+import GitHubData
+import PageModels
+import SiteRenderer
+import UseCases
+
+/// The bodies `make fuzz` hands to libFuzzer, and that the test suite replays over the seed
+/// corpus and every crash ever found (`Tests/Fuzz/`). Each takes any bytes and checks an
+/// invariant; breaking it stops the process, which is what libFuzzer reports as a finding.
+public enum FuzzTargets {
+    public static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "decoding": decoding, "link-header": linkHeader, "markdown": markdown,
+    ]
+
+    /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,
+    /// never crashes, never another error.
+    @Sendable public static func decoding(_ bytes: [UInt8]) {
+        let body = Data(bytes).base64EncodedString()
+        let paths = [
+            "users/f.json", "users/f/starred.json", "users/f/repos.json", "search/repositories.json",
+            "repos/o/n.json", "repos/o/n/releases.json", "repos/o/n/readme.json",
+        ]
+        let store = SampleDataStore(files: Dictionary(uniqueKeysWithValues: paths.map { ($0, body) }))
+        runBlocking {
+            await expectOnlyDataErrors { _ = try await store.starred(by: "f") }
+            await expectOnlyDataErrors { _ = try await store.search(SavedSearch(name: "s", query: "q")) }
+            await expectOnlyDataErrors {
+                let owner = try await store.owner("f")
+                _ = try await store.repositories(of: owner)
+            }
+            await expectOnlyDataErrors {
+                let repo = try await store.repository(.init(owner: "o", name: "n"))
+                _ = try await store.releases(of: repo, limit: 3)
+                _ = try await store.readme(of: repo)
+            }
+        }
+    }
+
+    /// Any text as a `Link` header: parses without crashing, and `next` is the `rel="next"` target.
+    @Sendable public static func linkHeader(_ bytes: [UInt8]) {
+        let header = LinkHeader(String(decoding: bytes, as: UTF8.self))
+        precondition(header.next == header.links["next"])
+        precondition(header.links.values.allSatisfy { !$0.contains(">") }, "a target ends at its '>'")
+    }
+
+    /// Any text as a README, through the real renderer: the site that comes out passes the
+    /// validator (well-formed, nothing that could run script, every link and id resolving).
+    @Sendable public static func markdown(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let route = Route(.repository(owner: "o", name: "r"))
+        let card = RepoCard(
+            route: route, fullName: "o/r", description: nil, language: nil, topics: [], stars: 0, starsText: "0",
+            forksText: "0", pushedText: nil, starredText: nil, badges: [], gitHubURL: "https://github.com/o/r")
+        let site = Site(
+            title: "Fuzz", generatedText: "now", generatedISO: "2026-11-22T00:00:00Z", navigation: [],
+            digest: DigestPage(title: "Fuzz", summary: "", sections: [], languages: [], topics: []), lists: [],
+            repositories: [
+                RepoPage(
+                    card: card, owner: nil, ownerLogin: "o", ownerGitHubURL: "https://github.com/o", facts: [],
+                    homepageURL: nil,
+                    releases: [ReleaseItem(title: "v1", tag: "v1", dateText: nil, dateISO: nil, isPrerelease: false,
+                                           url: "https://github.com/o/r", notes: MarkdownText(source: text))],
+                    readme: MarkdownText(
+                        source: text, linkBase: "https://github.com/o/r/blob/main/",
+                        imageBase: "https://raw.githubusercontent.com/o/r/main/"))
+            ])
+        guard let theme = try? Theme.builtIn("default"), let files = try? SiteGenerator(theme: theme).render(site) else {
+            preconditionFailure("the default theme must render any README")
+        }
+        let findings = SiteValidator().validate(files)
+        precondition(findings.isEmpty, "a README produced an invalid page: \(findings.prefix(3))")
+    }
+
+    private static func expectOnlyDataErrors(_ body: () async throws -> Void) async {
+        do {
+            try await body()
+        } catch is GitHubDataError {
+        } catch {
+            preconditionFailure("decoding failed with \(type(of: error)), not a GitHubDataError: \(error)")
+        }
+    }
+
+    /// The store's methods are async but never suspend on I/O; libFuzzer calls synchronously.
+    private static func runBlocking(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await body()
+            done.signal()
+        }
+        done.wait()
+    }
+}

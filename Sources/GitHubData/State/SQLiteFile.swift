@@ -1,0 +1,53 @@
+import Foundation
+internal import GRDB
+
+/// What an SQLite file in the state folder holds, looked at read-only before it is opened
+/// for writing: the response cache and the state database decide differently what to do
+/// with a file they cannot use, but they tell one the same way.
+enum SQLiteFile {
+    enum Inspection: Equatable {
+        /// No file, or an empty one: ours to fill.
+        case fresh
+        /// Ours, at this schema version.
+        case ours(version: Int)
+        /// Not ours, corrupt or unreadable, and why.
+        case unusable(String)
+    }
+
+    /// - Parameter applicationID: the `PRAGMA application_id` our files carry.
+    static func inspect(_ path: URL, applicationID: Int32, describedAs name: String) -> Inspection {
+        guard FileManager.default.fileExists(atPath: path.path) else { return .fresh }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let database = try DatabaseQueue(path: path.path, configuration: configuration)
+            defer { try? database.close() }
+            return try database.read { db -> Inspection in
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
+                guard check == "ok" else { return .unusable("the \(name) file is corrupt (\(check))") }
+                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                if application == 0 && version == 0 && tables == 0 { return .fresh }
+                guard application == applicationID else { return .unusable("not a repodigest \(name) file") }
+                return .ours(version: version)
+            }
+        } catch {
+            return .unusable("the \(name) file cannot be read (\(error))")
+        }
+    }
+
+    /// Renames the file to `NAME.set-aside-TIMESTAMP-N`, so nothing in it is lost, and drops
+    /// SQLite's companion files that belonged to it.
+    static func setAside(_ path: URL) throws -> URL {
+        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+            .replacingOccurrences(of: ":", with: "")
+        let aside = path.deletingLastPathComponent()
+            .appending(path: "\(path.lastPathComponent).set-aside-\(stamp)-\(UInt32.random(in: 0...0xFFFF))")
+        try FileManager.default.moveItem(at: path, to: aside)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path.path + suffix)
+        }
+        return aside
+    }
+}

@@ -1,0 +1,62 @@
+import Entities
+import Foundation
+internal import GRDB
+import UseCases
+
+/// The snapshots of past runs, in `state.sqlite`: one `run` row per successful build and
+/// one `snapshot` row per repository it showed.
+final class SQLiteHistoryStore: HistoryStore {
+    private let database: StateDatabase
+
+    init(database: StateDatabase) {
+        self.database = database
+    }
+
+    public func latestSnapshot() async throws -> RunSnapshot? {
+        try await database.queue.read { db in
+            guard let run = try Row.fetchOne(db, sql: "SELECT id, taken_at, starred_complete FROM run ORDER BY taken_at DESC, id DESC LIMIT 1")
+            else { return nil }
+            let repositories = try Row.fetchAll(db, sql: "SELECT * FROM snapshot WHERE run_id = ? ORDER BY repo_id", arguments: [run["id"] as Int64])
+                .map { row in
+                    RepoSnapshot(
+                        id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
+                        stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
+                        latestRelease: row["latest_release"],
+                        pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                        isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"])
+                }
+            return RunSnapshot(
+                takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: repositories,
+                starredListComplete: run["starred_complete"])
+        }
+    }
+
+    /// One transaction: a killed run records the whole snapshot or nothing.
+    public func record(_ snapshot: RunSnapshot) async throws {
+        try await database.queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO run (taken_at, starred_complete) VALUES (?, ?)",
+                arguments: [snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete])
+            let run = db.lastInsertedRowID
+            let insert = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
+                    latest_release, pushed_at, archived, starred, favourite)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for repo in snapshot.repositories {
+                try insert.execute(arguments: [
+                    run, repo.id.rawValue, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
+                    repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred, repo.isFavourite,
+                ])
+            }
+        }
+    }
+
+    public func prune(before date: Date) async throws {
+        try await database.queue.write { db in
+            try db.execute(
+                sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT id FROM run ORDER BY taken_at DESC, id DESC LIMIT 1)",
+                arguments: [date.timeIntervalSince1970])
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+internal import GRDB
+
+/// `state.sqlite` in the state folder: the favourites a person added and the snapshots of
+/// past runs. Unlike the cache this is the user's data, so nothing in it is ever dropped:
+/// an older schema is migrated, a file from a newer repodigest is refused (the run stops
+/// with a message, the file untouched), and a corrupt or foreign file is renamed aside
+/// with a warning before a new one is started.
+final class StateDatabase: Sendable {
+    /// `PRAGMA application_id`, "rdST".
+    static let applicationID: Int32 = 0x7264_5354
+    /// The schema each migration brings the file to, in order; `PRAGMA user_version` is the
+    /// number of migrations applied.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE favourite (
+            owner TEXT NOT NULL COLLATE NOCASE,
+            name TEXT NOT NULL COLLATE NOCASE,
+            note TEXT,
+            added_at DOUBLE NOT NULL,
+            PRIMARY KEY (owner, name)
+        );
+        CREATE TABLE run (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            taken_at DOUBLE NOT NULL,
+            starred_complete INTEGER NOT NULL
+        );
+        CREATE TABLE snapshot (
+            run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+            repo_id INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            name TEXT NOT NULL,
+            stars INTEGER NOT NULL,
+            forks INTEGER NOT NULL,
+            open_issues INTEGER NOT NULL,
+            latest_release TEXT,
+            pushed_at DOUBLE,
+            archived INTEGER NOT NULL,
+            starred INTEGER NOT NULL,
+            favourite INTEGER NOT NULL,
+            PRIMARY KEY (run_id, repo_id)
+        );
+        """
+    ]
+
+    let queue: DatabaseQueue
+
+    private init(queue: DatabaseQueue) {
+        self.queue = queue
+    }
+
+    /// Opens `state.sqlite` in `folder`, creating or migrating it.
+    /// - Parameter warn: told when an unusable file was set aside.
+    static func open(in folder: URL, warn: (String) -> Void) throws(StateError) -> StateDatabase {
+        let path = folder.appending(path: "state.sqlite")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unusable(path: folder.path, reason: "cannot create the state folder (\(error.localizedDescription))")
+        }
+        switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "state") {
+        case .ours(let version) where version > migrations.count:
+            throw .newerSchema(path: path.path, found: version, known: migrations.count)
+        case .unusable(let reason):
+            do {
+                let aside = try SQLiteFile.setAside(path)
+                warn("\(path.path): \(reason); kept as \(aside.lastPathComponent), starting a new state file (favourites added with `repodigest favourites add` and past runs are in the kept file)")
+            } catch {
+                throw .unusable(path: path.path, reason: "\(reason), and it cannot be set aside (\(error.localizedDescription))")
+            }
+        case .fresh, .ours:
+            break
+        }
+        do {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            let queue = try DatabaseQueue(path: path.path, configuration: configuration)
+            try queue.write { db in
+                let applied = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                for (index, migration) in migrations.enumerated() where index >= applied {
+                    try db.execute(sql: migration)
+                }
+                try db.execute(sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
+            }
+            return StateDatabase(queue: queue)
+        } catch {
+            throw .unusable(path: path.path, reason: "\(error)")
+        }
+    }
+}
+
+/// Why the state folder cannot be used. Nothing in it was changed.
+public enum StateError: Error, Equatable, CustomStringConvertible {
+    case newerSchema(path: String, found: Int, known: Int)
+    case unusable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path, let found, let known):
+            return "\(path) was written by a newer repodigest (schema \(found); this one knows up to \(known)). "
+                + "It is left untouched: upgrade repodigest, or point --state-dir at another folder."
+        case .unusable(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Entities
+import Foundation
+import GitHubData
+import GRDB
+import Testing
+import UseCases
+
+/// `state.sqlite`: favourites and history survive runs, and a damaged or newer file never
+/// costs the user their data.
+@Suite struct StateStoresTests {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "state-\(UUID().uuidString)")
+    var file: URL { folder.appending(path: "state.sqlite") }
+
+    func open(_ warnings: inout [String]) throws -> StateStores {
+        var collected: [String] = []
+        let stores = try StateStores(folder: folder) { collected.append($0) }
+        warnings += collected
+        return stores
+    }
+
+    func snapshot(_ day: Double, _ repos: [(Int64, String, Int)]) -> RunSnapshot {
+        RunSnapshot(
+            takenAt: Date(timeIntervalSince1970: 1_795_000_000 + day * 86_400),
+            repositories: repos.map { id, name, stars in
+                RepoSnapshot(id: GitHubRepo.ID(rawValue: id), name: try! RepoName(parsing: name), stars: stars,
+                             latestRelease: "v\(stars)", pushedAt: Date(timeIntervalSince1970: 1_700_000_000), isStarred: true)
+            },
+            starredListComplete: day != 2)
+    }
+
+    @Test func favouritesAddListRemoveAndAddingTwiceIsHarmless() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let stores = try open(&warnings)
+        try await stores.favourites.add(Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"))
+        try await stores.favourites.add(Favourite(name: RepoName(owner: "Apple", name: "Swift-NIO")))
+        try await stores.favourites.add(Favourite(name: RepoName(owner: "vapor", name: "vapor")))
+        #expect(try await stores.favourites.favourites() == [
+            Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"),
+            Favourite(name: RepoName(owner: "vapor", name: "vapor")),
+        ])
+        #expect(try await stores.favourites.remove(RepoName(owner: "APPLE", name: "swift-nio")))
+        #expect(try await !stores.favourites.remove(RepoName(owner: "apple", name: "swift-nio")))
+        #expect(try await open(&warnings).favourites.favourites().map(\.name.description) == ["vapor/vapor"], "kept across runs")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func historyKeepsSnapshotsAndPrunesAllButTheLatest() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        #expect(try await history.latestSnapshot() == nil)
+        for day in 0..<4 {
+            try await history.record(snapshot(Double(day), [(1, "a/one", 10 + day), (2, "b/two", 5)]))
+        }
+        let latest = try await history.latestSnapshot()
+        #expect(latest == snapshot(3, [(1, "a/one", 13), (2, "b/two", 5)]))
+        try await history.prune(before: Date(timeIntervalSince1970: 1_795_000_000 + 2.5 * 86_400))
+        let runs = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM run") }
+        #expect(runs == 1)
+        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
+        #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
+    }
+
+    @Test(arguments: ["corrupt", "truncated", "foreign"])
+    func anUnusableFileIsKeptAsideWithAWarningAndANewOneStarted(_ damage: String) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        try await open(&warnings).favourites.add(Favourite(name: RepoName(owner: "a", name: "b")))
+        let original = try Data(contentsOf: file)
+        switch damage {
+        case "corrupt": try Data(repeating: 0x5A, count: 8192).write(to: file)
+        case "truncated": try original.prefix(1500).write(to: file)
+        default:
+            try FileManager.default.removeItem(at: file)
+            try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "CREATE TABLE other (x); PRAGMA application_id = 42") }
+        }
+        let damaged = try Data(contentsOf: file)
+
+        let stores = try open(&warnings)
+        #expect(try await stores.favourites.favourites().isEmpty)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("kept as state.sqlite.set-aside-") == true, "\(warnings)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("set-aside") }
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
+    }
+
+    @Test func aFileFromANewerRepodigestIsRefusedAndLeftUntouched() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        try await open(&warnings).favourites.add(Favourite(name: RepoName(owner: "a", name: "b")))
+        try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "PRAGMA user_version = 99") }
+        let before = try Data(contentsOf: file)
+        #expect {
+            _ = try StateStores(folder: folder) { _ in }
+        } throws: { error in
+            guard let error = error as? StateError, case .newerSchema(_, let found, _) = error else { return false }
+            return found == 99 && error.description.contains("left untouched")
+        }
+        #expect(try Data(contentsOf: file) == before)
+    }
+}
