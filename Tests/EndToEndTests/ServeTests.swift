@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import repodigest
+
 /// `repodigest serve` as a person runs it: it answers only files inside the output folder,
 /// with the right types and the site's 404 page, reloads open pages after a theme edit, and
 /// stops cleanly on Ctrl-C.
@@ -111,6 +113,20 @@ import Testing
         #expect(try server.get("/").text.contains("edited-while-serving"))
         let published = try String(contentsOf: server.output.appending(path: "index.html"), encoding: .utf8)
         #expect(published.contains("edited-while-serving") && !published.contains("__repodigest"))
+    }
+
+    @Test func aConfigurationEditRebuildsToo() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.url.appending(path: "repodigest.toml")
+        try Data(Configuration.starter.utf8).write(to: config)
+        let server = try Server(extra: ["--config", config.path])
+        let events = try RawHTTPConnection(port: server.port)
+        events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: ": connected"))
+
+        try Data(Configuration.starter.replacingOccurrences(of: "Things mona-sample follows", with: "Retitled while serving").utf8).write(to: config)
+        #expect(events.read(until: "event: reload"), "\(server.process.standardError)")
+        #expect(try server.get("/").text.contains("Retitled while serving"))
     }
 
     @Test func ctrlCStopsCleanlyWithOpenEventStreams() throws {
