@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Plain Sendable value types from GitHub's world: repositories, owners, releases. Imports nothing.
@@ -60,6 +61,9 @@ let package = Package(
                 "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                // `repodigest serve`: a small HTTP server on Swift concurrency and plain sockets.
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             exclude: ["README.md"],
             swiftSettings: strict

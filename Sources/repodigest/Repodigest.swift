@@ -8,7 +8,7 @@ struct Repodigest: AsyncParsableCommand {
         commandName: "repodigest",
         abstract: "Turn GitHub repository data into a themed, validated static site.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ValidateCommand.self, ThemesCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, ValidateCommand.self, InitCommand.self, ThemesCommand.self],
         defaultSubcommand: nil
     )
 }

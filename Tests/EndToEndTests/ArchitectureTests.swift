@@ -16,14 +16,14 @@ import Testing
         "UseCases": ["Entities", "PageModels"],
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit"],
-        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging"],
+        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging", "FlyingFox", "FlyingSocks"],
         "repodigest-bench": ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
         "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
     static let projectModules: Set<String> = Set(allowed.keys)
     /// C and third-party modules: always `internal import`, so no layer leaks their types.
-    static let foreign: Set<String> = ["CFuzzer", "CCurl", "CLibXML2", "CCmarkGFM", "GRDB", "Mustache", "TOMLKit", "ArgumentParser", "Logging", "Hummingbird", "FlyingFox"]
+    static let foreign: Set<String> = ["CFuzzer", "CCurl", "CLibXML2", "CCmarkGFM", "GRDB", "Mustache", "TOMLKit", "ArgumentParser", "Logging", "Hummingbird", "FlyingFox", "FlyingSocks"]
 
     static func imports(of target: String) throws -> [(file: String, line: Int, text: String, module: String)] {
         var found: [(String, Int, String, String)] = []

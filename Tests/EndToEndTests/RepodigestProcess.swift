@@ -23,9 +23,9 @@ struct RepodigestProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
+        let state = FileManager.default.temporaryDirectory.appending(path: "repodigest-e2e-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        process.environment = Self.environment(environment, stateHome: state)
         if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         let error = Pipe()
@@ -40,6 +40,18 @@ struct RepodigestProcess {
             status: process.terminationStatus,
             standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self))
+    }
+}
+
+extension RepodigestProcess {
+    /// The test's environment over this one's. Each run gets a state folder of its own unless
+    /// the test names one (`--state-dir` or `XDG_STATE_HOME`), so that tests running side by
+    /// side never share a run lock, and none writes into the developer's home.
+    static func environment(_ overrides: [String: String], stateHome: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = stateHome.path
+        environment.merge(overrides) { $1 }
+        return environment
     }
 }
 

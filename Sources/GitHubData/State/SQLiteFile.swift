@@ -17,6 +17,7 @@ enum SQLiteFile {
     /// - Parameter applicationID: the `PRAGMA application_id` our files carry.
     static func inspect(_ path: URL, applicationID: Int32, describedAs name: String) -> Inspection {
         guard FileManager.default.fileExists(atPath: path.path) else { return .fresh }
+        rollBackAnUnfinishedWrite(path)
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -35,6 +36,18 @@ enum SQLiteFile {
         } catch {
             return .unusable("the \(name) file cannot be read (\(error))")
         }
+    }
+
+    /// A run killed in the middle of a write (`kill -9`, a power cut) leaves a hot journal
+    /// beside the file. Only a writer may roll it back: a read-only look fails with
+    /// SQLITE_READONLY and would set a sound file aside. Opening it once for writing is
+    /// SQLite's own crash recovery; the journal restores the file as of the last commit.
+    private static func rollBackAnUnfinishedWrite(_ path: URL) {
+        guard FileManager.default.fileExists(atPath: path.path + "-journal"),
+            let database = try? DatabaseQueue(path: path.path)
+        else { return }
+        _ = try? database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+        try? database.close()
     }
 
     /// Renames the file to `NAME.set-aside-TIMESTAMP-N`, so nothing in it is lost, and drops

@@ -26,8 +26,11 @@ public struct SiteWriter: Sendable {
         public var removed = 0
     }
 
+    /// `progress` hears (files staged, files in all) after each file, for a progress bar.
     @discardableResult
-    public func publish(_ files: [OutputFile]) throws(PublishError) -> Report {
+    public func publish(
+        _ files: [OutputFile], progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(PublishError) -> Report {
         let fileManager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try step("creating", parent) { try fileManager.createDirectory(at: parent, withIntermediateDirectories: true) }
@@ -39,8 +42,9 @@ public struct SiteWriter: Sendable {
         var report = Report()
         do {
             var folders: Set<String> = []
-            for file in files {
+            for (index, file) in files.enumerated() {
                 if try write(file, into: staging, folders: &folders) { report.written += 1 } else { report.unchanged += 1 }
+                progress(index + 1, files.count)
             }
             try step("writing", staging.appending(path: Self.marker)) {
                 try Data("repodigest\n".utf8).write(to: staging.appending(path: Self.marker))

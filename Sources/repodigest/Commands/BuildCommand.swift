@@ -18,10 +18,12 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var options: BuildOptions
 
     func run() async throws {
-        let console = Console(quiet: options.quiet)
+        let console = Console(quiet: options.quiet, format: options.logFormat)
         do {
             let configuration = try options.loadConfiguration()
             let theme = try options.loadTheme(configuration)
+            let lock = try options.runLock()
+            defer { lock?.release() }
             let clock = try SystemClock()
 
             let source: any RepositorySource
@@ -47,10 +49,14 @@ struct BuildCommand: AsyncParsableCommand {
             }
 
             let output = URL(fileURLWithPath: options.output)
-            let report = try SiteWriter(output: output).publish(files)
+            let bar = console.progress("Writing")
+            let report = try SiteWriter(output: output).publish(files, progress: Self.writeProgress(bar))
+            bar?.finish()
             console.info(
                 "Published \(files.count) files to \(options.output) "
-                    + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).")
+                    + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).",
+                fields: ["output": options.output, "files": files.count, "written": report.written,
+                         "unchanged": report.unchanged, "removed": report.removed])
             console.result(output.appending(path: "index.html").standardizedFileURL.path)
             if let live, !live.report.stale.isEmpty {
                 console.warning("published, but \(live.report.stale.count) resource(s) could not be refreshed; their previous data was kept")
@@ -58,6 +64,10 @@ struct BuildCommand: AsyncParsableCommand {
             }
         } catch let error as ConfigurationError {
             console.error(error.description)
+            throw ExitStatus.usage
+        } catch let error as RunLockError {
+            console.error(error.description)
+            if case .held = error { throw ExitStatus.locked }
             throw ExitStatus.usage
         } catch let error as ThemeError {
             console.error(error.description)

@@ -40,6 +40,10 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Print only warnings and errors.")
     var quiet = false
 
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(
+        "text, or json: one JSON object per line (time, level, message, fields) for log collectors.", valueName: "format"))
+    var logFormat = Console.Format.text
+
     /// `--state-dir`, else the XDG state home's `repodigest` folder.
     func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) -> URL {
         if let stateDir { return URL(fileURLWithPath: stateDir) }
@@ -96,12 +100,33 @@ struct BuildOptions: ParsableArguments {
     }
 
     /// `--theme`, else the configuration's: a built-in name, or a path to a theme folder.
-    func loadTheme(_ configuration: Configuration) throws(ThemeError) -> Theme {
+    /// A theme that cannot be found is reported where it was named: the option, or the
+    /// configuration's file and line.
+    func loadTheme(_ configuration: Configuration) throws(ConfigurationError) -> Theme {
         let name = theme ?? configuration.theme
+        do throws(ThemeError) {
+            if let folder = Self.themeFolder(name) {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw .unreadable(path: folder.standardizedFileURL.path, reason: "no such folder (expected a built-in theme's name or a theme folder)")
+                }
+                return try Theme(directory: folder)
+            }
+            return try Theme.builtIn(name)
+        } catch {
+            guard theme == nil else { throw ConfigurationError(source: "--theme", message: error.description) }
+            throw ConfigurationError(
+                source: configuration.themeSource, line: configuration.themeLine, column: configuration.themeLine.map { _ in 1 },
+                message: "theme: \(error)")
+        }
+    }
+
+    /// The folder a theme name means, or nil for a built-in theme's name.
+    static func themeFolder(_ name: String) -> URL? {
         var isFolder: ObjCBool = false
         if name.contains("/") || (FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue) {
-            return try Theme(directory: URL(fileURLWithPath: name))
+            return URL(fileURLWithPath: name)
         }
-        return try Theme.builtIn(name)
+        return nil
     }
 }

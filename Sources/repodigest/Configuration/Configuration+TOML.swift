@@ -26,7 +26,11 @@ extension Configuration {
                 throw reader.error(at: ["base_url"], "base_url must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
             }
         }
-        theme = try reader.string("theme", in: table, at: []) ?? theme
+        if let name = try reader.string("theme", in: table, at: []) {
+            theme = name
+            themeSource = source
+            themeLine = reader.line(of: ["theme"])
+        }
 
         if let github = try reader.table("github", in: table, at: []) {
             let path = ["github"]
@@ -175,27 +179,31 @@ private struct TOMLReader {
         error(at: path, "'\(path.joined(separator: "."))' must be \(expected), found \(value.type)")
     }
 
-    /// An error at the line where the key's value is written. TOMLKit keeps no positions
-    /// for values, so the line is found in the text: the key inside its table's section.
+    /// An error at the line where the key's value is written.
     func error(at path: [String], _ message: String) -> ConfigurationError {
+        let line = line(of: path)
+        return ConfigurationError(source: source, line: line, column: line.map { _ in 1 }, message: message)
+    }
+
+    /// The line where a key is written. TOMLKit keeps no positions for values, so the line is
+    /// found in the text: the key inside its table's section.
+    func line(of path: [String]) -> Int? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var section: [String] = []
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-                if line == "[\(path.joined(separator: "."))]" {
-                    return ConfigurationError(source: source, line: index + 1, column: 1, message: message)
-                }
+                if line == "[\(path.joined(separator: "."))]" { return index + 1 }
                 section = line[line.index(after: line.startIndex)..<end]
                     .split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }
                 continue
             }
             guard let key = path.last, section == Array(path.dropLast()) else { continue }
             if line.hasPrefix(key), line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=") {
-                return ConfigurationError(source: source, line: index + 1, column: 1, message: message)
+                return index + 1
             }
         }
-        return ConfigurationError(source: source, message: message)
+        return nil
     }
 }
 

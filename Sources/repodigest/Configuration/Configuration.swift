@@ -7,6 +7,9 @@ struct Configuration: Sendable, Equatable {
     /// Absolute URL the site is published at (ends with `/`); empty when only relative links are wanted.
     var baseURL = ""
     var theme = "default"
+    /// Where `theme` was set, so that a theme that does not exist is reported at its line.
+    var themeSource = "the default configuration"
+    var themeLine: Int?
     var apiURL = "https://api.github.com"
     /// Show private repositories (a token can see them); they are left out of every page otherwise.
     var includePrivate = false

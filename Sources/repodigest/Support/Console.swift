@@ -1,24 +1,85 @@
 import Foundation
 
-/// Messages for people: progress on standard error unless `--quiet`, problems always.
-/// Standard output is kept for what a script may want to read (the published path).
+/// Messages for people and log collectors, on standard error: progress unless `--quiet`,
+/// warnings and errors always. Standard output is kept for what a script may want to read
+/// (the published path, the address `serve` listens on).
 struct Console: Sendable {
+    /// `--log-format`: lines for people, or one JSON object per line for log collectors.
+    enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
+    enum Level: String, Sendable {
+        case info, warning, error
+    }
+
     var quiet = false
+    var format = Format.text
+    /// Standard error is a terminal: cron, pipes and files get plain lines, no bar, no colour.
+    var isTerminal: Bool
+    /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org) or `TERM=dumb`.
+    var colour: Bool
 
-    func info(_ message: String) {
+    init(quiet: Bool = false, format: Format = .text, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.quiet = quiet
+        self.format = format
+        isTerminal = isatty(STDERR_FILENO) == 1
+        colour = isTerminal && format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    func info(_ message: String, fields: [String: any Sendable] = [:]) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        log(.info, message, fields)
     }
 
-    func warning(_ message: String) {
-        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
-    }
+    func warning(_ message: String) { log(.warning, message) }
+    func warning(_ message: String, fields: [String: any Sendable]) { log(.warning, message, fields) }
 
-    func error(_ message: String) {
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
-    }
+    func error(_ message: String) { log(.error, message) }
+    func error(_ message: String, fields: [String: any Sendable]) { log(.error, message, fields) }
 
+    /// Written at once, unbuffered: a script (or a test) waiting for the line sees it now.
     func result(_ message: String) {
-        print(message)
+        FileHandle.standardOutput.write(Data((message + "\n").utf8))
+    }
+
+    /// A bar for a long phase, only where a person watches: a terminal, text, not `--quiet`.
+    func progress(_ phase: String) -> ProgressBar? {
+        guard isTerminal, format == .text, !quiet else { return nil }
+        return ProgressBar(phase: phase, colour: colour)
+    }
+
+    func log(_ level: Level, _ message: String, _ fields: [String: any Sendable] = [:]) {
+        let line: String
+        switch format {
+        case .text:
+            line = prefix(level) + message
+        case .json:
+            line = Self.json(level, message, fields)
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    private func prefix(_ level: Level) -> String {
+        switch (level, colour) {
+        case (.info, _): return ""
+        case (.warning, false): return "warning: "
+        case (.error, false): return "error: "
+        case (.warning, true): return "\u{1B}[33mwarning:\u{1B}[0m "
+        case (.error, true): return "\u{1B}[1;31merror:\u{1B}[0m "
+        }
+    }
+
+    /// `{"level":…,"message":…,"time":…}` plus the fields, keys sorted, on one line.
+    static func json(_ level: Level, _ message: String, _ fields: [String: any Sendable], now: Date = Date()) -> String {
+        var object: [String: Any] = [:]
+        for (key, value) in fields {
+            object[key] = JSONSerialization.isValidJSONObject([value]) ? value : "\(value)"
+        }
+        object["time"] = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        object["level"] = level.rawValue
+        object["message"] = message
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+extension ServeCommand {
+    /// Rebuilds after each change and, when something was published, reloads the pages.
+    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents) async {
+        var watcher = ChangeWatcher(paths: watchedPaths(options))
+        if watcher.paths.isEmpty {
+            console.info("Nothing to watch: the sample's configuration and a built-in theme; pass --config FILE or --theme DIR")
+        } else {
+            console.info("Watching \(watcher.paths.map(\.path).joined(separator: ", "))")
+        }
+        var last = watcher.snapshot()
+        while let now = await watcher.nextChange(after: last, interval: pollInterval) {
+            console.info("A watched file changed; rebuilding…")
+            let status = await build(options, console)
+            if status == 0 || status == 2 { await events.reload() }
+            let paths = watchedPaths(options)
+            last = paths == watcher.paths ? now : ChangeWatcher(paths: paths).snapshot()
+            watcher.paths = paths
+        }
+    }
+
+    /// The configuration file and, when the theme is a folder, that folder. Read anew after
+    /// each build: the configuration may have named another theme.
+    static func watchedPaths(_ options: BuildOptions) -> [URL] {
+        var paths: [URL] = []
+        if let config = options.config {
+            paths.append(URL(fileURLWithPath: config))
+        } else if !options.sample {
+            paths.append(URL(fileURLWithPath: "repodigest.toml"))
+        }
+        if let name = options.theme ?? (try? options.loadConfiguration())?.theme, let folder = BuildOptions.themeFolder(name) {
+            paths.append(folder)
+        }
+        return paths.map(\.standardizedFileURL)
+    }
+}

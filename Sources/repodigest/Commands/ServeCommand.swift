@@ -1,0 +1,102 @@
+internal import ArgumentParser
+internal import FlyingFox
+internal import FlyingSocks
+import Foundation
+
+/// `repodigest serve`: build, serve the output folder, rebuild when the configuration or the
+/// theme folder changes, and reload the open pages.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it for a browser, and rebuild and reload it on every change.",
+        discussion: """
+            Watches the configuration file and the theme folder (a theme given as a folder).
+            Open pages reload after each rebuild through a script added to HTML answers while
+            serving; the published files never contain it. Ctrl-C stops the server.
+            """
+    )
+
+    @OptionGroup var options: BuildOptions
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+    var port: UInt16 = 8000
+
+    @Option(help: ArgumentHelp(
+        "The address to listen on. Anything but loopback shows the site to the network.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    /// How often the watched files are looked at.
+    static let pollInterval = Duration.milliseconds(250)
+
+    enum Stop: Sendable {
+        case signal(Int32)
+        case failed(String)
+    }
+
+    func run() async throws {
+        let console = Console(quiet: options.quiet, format: options.logFormat)
+        let address = try listenAddress(console)
+        let first = await Self.build(options, console)
+        guard [0, 2, 4].contains(first) else { throw ExitCode(first) }
+
+        let events = ReloadEvents()
+        let root = URL(fileURLWithPath: options.output).standardizedFileURL
+        let server = HTTPServer(
+            config: HTTPServer.Configuration(address: address, logger: .disabled),
+            handler: SiteRequestHandler(root: root, events: events, console: console))
+        let signals = SignalStream()
+        let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
+        let options = options
+
+        let failure: String? = await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do { try await server.run() } catch { stop.yield(.failed("cannot serve on \(address): \(error)")) }
+            }
+            group.addTask {
+                for await number in signals.signals { stop.yield(.signal(number)); return }
+            }
+            group.addTask {
+                guard (try? await server.waitUntilListening(timeout: 30)) != nil,
+                    let listening = await server.listeningAddress
+                else { return }
+                let url = Self.url(of: listening)
+                console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
+                console.result(url)
+            }
+            group.addTask { await Self.watch(options, console, events) }
+            group.addTask {
+                while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
+            }
+
+            var failure: String?
+            for await reason in stops {
+                if case .failed(let message) = reason { failure = message }
+                break
+            }
+            console.info("Stopping…")
+            await events.finish()
+            await server.stop(timeout: 1)
+            group.cancelAll()
+            return failure
+        }
+        if let failure {
+            console.error(failure)
+            throw ExitStatus.usage
+        }
+    }
+
+    /// One build with the command's options, as `repodigest build` runs it; its exit code.
+    static func build(_ options: BuildOptions, _ console: Console) async -> Int32 {
+        var command = BuildCommand()
+        command.options = options
+        do {
+            try await command.run()
+            return 0
+        } catch let code as ExitCode {
+            return code.rawValue
+        } catch {
+            console.error("\(error)")
+            return 1
+        }
+    }
+}

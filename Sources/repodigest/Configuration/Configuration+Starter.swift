@@ -1,0 +1,51 @@
+extension Configuration {
+    /// What `repodigest init` writes: every key the parser accepts, each explained, with
+    /// values that build as they are from the bundled sample
+    /// (`repodigest build --sample --config repodigest.toml`). A test parses it with the real
+    /// parser and checks that no accepted key is missing.
+    static let starter = #"""
+        # repodigest.toml: what `repodigest build` publishes, and from where.
+        # Every key is optional; the values below are the bundled sample's, so this file builds
+        # as it is with `repodigest build --sample --config repodigest.toml`. Replace the
+        # accounts and repositories with yours, then drop --sample to read GitHub itself
+        # (token in GITHUB_TOKEN or GH_TOKEN; never on the command line or in this file).
+
+        # The site's title, shown on every page and in the feeds.
+        title = "Things mona-sample follows"
+
+        # The absolute URL the site is published at, ending in "/", used where a full address
+        # is needed (feeds, sitemap). "" keeps every link relative: the site then works from
+        # any folder, a subfolder of a documentation site or straight from disk.
+        base_url = ""
+
+        # A built-in theme (`repodigest themes` lists them) or the path of a theme folder
+        # (templates/*.mustache and assets/); --theme overrides it.
+        theme = "default"
+
+        [github]
+        # The API root: GitHub Enterprise Server is "https://HOST/api/v3"; --api-url overrides it.
+        api_url = "https://api.github.com"
+        # Show private repositories the token can see; they are left out otherwise.
+        include_private = false
+        # Requests in flight at once, 1 to 8.
+        concurrency = 4
+        # The longest wait, in seconds (0 to 3600), for a rate limit to lift before the run
+        # gives up with exit code 3.
+        max_wait_seconds = 60
+
+        [digest]
+        # Accounts whose starred repositories are listed; "@me" is the token's owner.
+        starred_by = ["mona-sample"]
+        # Repositories pinned as favourites, as OWNER/NAME.
+        favourites = ["lumen-labs/lantern", "otter-cli/otter"]
+        # Users or organisations whose own repositories get a page each.
+        owners = ["lumen-labs", "kit-harbor"]
+        # Saved GitHub searches, each with a page: a name, a query in GitHub's search syntax,
+        # a sort (best-match, stars, forks or updated) and a limit (1 to 1000).
+        searches = [
+          { name = "Swift site generators", query = "static site generator language:swift", sort = "stars", limit = 30 },
+        ]
+        # Repositories per page of a long list, 1 to 1000.
+        page_size = 30
+        """#
+}

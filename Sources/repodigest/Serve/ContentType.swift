@@ -1,0 +1,29 @@
+/// The `Content-Type` of each kind of file a site holds; text is UTF-8, as the build writes it.
+enum ContentType {
+    static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "json": "application/json",
+        "xml": "application/xml",
+        "md": "text/markdown; charset=utf-8",
+        "txt": "text/plain; charset=utf-8",
+        "svg": "image/svg+xml",
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "avif": "image/avif",
+        "ico": "image/vnd.microsoft.icon",
+        "woff": "font/woff",
+        "woff2": "font/woff2",
+        "pdf": "application/pdf",
+    ]
+
+    /// Unknown kinds are bytes: with `nosniff`, a browser then neither renders nor runs them.
+    static func of(path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
+        return byExtension[path[path.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+internal import FlyingFox
+
+/// Answers the preview server's requests: the site's files, the reload script and its event
+/// stream. HTML is answered with one `<script src>` added before `</body>`, at serve time
+/// only: the published files never hold it (and the validator forbids inline scripts).
+struct SiteRequestHandler: HTTPHandler {
+    static let eventsPath = "/__repodigest/events"
+    static let scriptPath = "/__repodigest/reload.js"
+    static let scriptTag = "<script src=\"\(scriptPath)\"></script>"
+    /// Reloads the page when a rebuild is published; EventSource reconnects by itself.
+    static let script = """
+        // Added by `repodigest serve`; never part of the published site.
+        new EventSource("\(eventsPath)").addEventListener("reload", () => location.reload());
+
+        """
+
+    var root: URL
+    var events: ReloadEvents
+    var console: Console
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return Self.plain(.methodNotAllowed, "only GET and HEAD\n", extra: [HTTPHeader("Allow"): "GET, HEAD"])
+        }
+        let response: HTTPResponse
+        switch request.target.path() {
+        case Self.eventsPath:
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: HTTPBodySequence(from: EventStreamBody(messages: await events.subscribe())))
+        case Self.scriptPath:
+            response = Self.answer(.ok, Data(Self.script.utf8), type: "text/javascript; charset=utf-8")
+        default:
+            response = file(request.target.path())
+        }
+        return request.method == .HEAD ? Self.headOnly(response) : response
+    }
+
+    private func file(_ rawPath: String) -> HTTPResponse {
+        switch ServedPath.resolve(rawPath: rawPath, root: root) {
+        case .file(let url):
+            guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
+            return page(.ok, data, path: url.path)
+        case .redirect(let location):
+            let headers: HTTPHeaders = [.location: location, .contentLength: "0"]
+            return HTTPResponse(statusCode: .movedPermanently, headers: headers)
+        case .notFound:
+            return notFound()
+        case .refused(let reason):
+            return Self.plain(.badRequest, "refused: \(reason)\n")
+        case .outside:
+            console.warning("refused \(rawPath): it leads outside \(root.path)")
+            return Self.plain(.forbidden, "refused: the path leads outside the site\n")
+        }
+    }
+
+    /// The site's own `404.html`, else a line of text.
+    private func notFound() -> HTTPResponse {
+        let page = root.appending(path: "404.html")
+        guard let data = FileManager.default.contents(atPath: page.path) else { return Self.plain(.notFound, "not found\n") }
+        return self.page(.notFound, data, path: page.path)
+    }
+
+    private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
+        let type = ContentType.of(path: path)
+        guard type.hasPrefix("text/html") else { return Self.answer(status, data, type: type) }
+        return Self.answer(status, Self.injectingScript(into: data), type: type)
+    }
+
+    /// The page with the reload script before its last `</body>` (or at its end).
+    static func injectingScript(into data: Data) -> Data {
+        var html = String(decoding: data, as: UTF8.self)
+        if let end = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
+            html.insert(contentsOf: scriptTag, at: end.lowerBound)
+        } else {
+            html += scriptTag
+        }
+        return Data(html.utf8)
+    }
+
+    private static func answer(_ status: HTTPStatusCode, _ body: Data, type: String) -> HTTPResponse {
+        // A preview shows the latest build: nothing is cached.
+        HTTPResponse(
+            statusCode: status,
+            headers: [.contentType: type, .cacheControl: "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff"],
+            body: body)
+    }
+
+    private static func plain(_ status: HTTPStatusCode, _ text: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+        var response = answer(status, Data(text.utf8), type: "text/plain; charset=utf-8")
+        for (header, value) in extra { response.headers[header] = value }
+        return response
+    }
+
+    /// HEAD: the headers GET would send, its length included, and no body.
+    private static func headOnly(_ response: HTTPResponse) -> HTTPResponse {
+        var head = response
+        if case .httpBody(let body) = response.payload, let count = body.count {
+            head.headers[.contentLength] = String(count)
+        }
+        head.payload = .httpBody(HTTPBodySequence(data: Data()))
+        return head
+    }
+}

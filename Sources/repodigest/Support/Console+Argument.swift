@@ -1,0 +1,3 @@
+internal import ArgumentParser
+
+extension Console.Format: ExpressibleByArgument {}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One run at a time per state folder, so two cron runs never write the same cache and output.
+///
+/// `flock(2)` on `repodigest.lock`, rather than a pid file created with `O_EXCL`: the kernel
+/// releases the lock when its holder ends, however it ends (`kill -9` included), so a lock
+/// left by a dead run is taken over at once, with no guess from a pid that the system may have
+/// handed to another process since. The file itself stays; the pid written into it only names
+/// the holder in the message. flock does not reach across machines: a state folder on NFS
+/// shared by two hosts is not protected.
+final class RunLock {
+    static let fileName = "repodigest.lock"
+
+    let path: URL
+    private var descriptor: Int32
+
+    /// Takes the lock or throws at once; a run never waits for another.
+    init(stateDirectory: URL) throws(RunLockError) {
+        path = stateDirectory.appending(path: Self.fileName)
+        do {
+            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw .unusable(path: stateDirectory.path, reason: (error as NSError).localizedDescription)
+        }
+        descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .unusable(path: path.path, reason: String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = errno
+            let holder = Self.holder(of: descriptor)
+            close(descriptor)
+            if reason == EWOULDBLOCK { throw .held(path: path.path, pid: holder) }
+            throw .unusable(path: path.path, reason: String(cString: strerror(reason)))
+        }
+        let pid = Data("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Lets the next run in. Also happens when the process ends.
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    /// The pid the holder wrote; nil in the instant between its lock and its write.
+    private static func holder(of descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Why a run could not take the lock.
+enum RunLockError: Error, Equatable, CustomStringConvertible {
+    /// Another run is going (exit code 75).
+    case held(path: String, pid: Int32?)
+    /// The state folder or the lock file cannot be used (exit code 1).
+    case unusable(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .held(let path, let pid):
+            let holder = pid.map { "process \($0)" } ?? "another process"
+            return "another repodigest run (\(holder)) holds the lock \(path); this run stops and touches nothing"
+        case .unusable(let path, let reason):
+            return "\(path): cannot take the run lock: \(reason)"
+        }
+    }
+}

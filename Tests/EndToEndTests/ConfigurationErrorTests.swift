@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// A configuration that cannot be used is reported at its file and line with what was
+/// expected, exits 1, and touches nothing: no output folder, no state folder, no lock.
+@Suite struct ConfigurationErrorTests {
+    /// (repodigest.toml, what the error must say)
+    static let cases: [(String, String)] = [
+        ("[github]\napi_url = \"https://api.github.com\"\ntoken = \"x\"\n",
+         "repodigest.toml:3:1: unknown key 'github.token'; expected one of: api_url, concurrency, include_private, max_wait_seconds"),
+        ("[github]\nconcurrency = \"four\"\n", "repodigest.toml:2:1: 'github.concurrency' must be an integer, found string"),
+        ("title = \"x\"\n\n[digest]\nowners = \"vapor\"\n", "repodigest.toml:4:1: 'digest.owners' must be an array of strings, found string"),
+        ("[digest]\nfavourites = [\"apple/swift/extra\"]\n",
+         "repodigest.toml:2:1: 'apple/swift/extra' is not a repository name: expected OWNER/NAME"),
+        ("title = \"x\"\ntheme = \"no-such-theme\"\n",
+         "repodigest.toml:2:1: theme: no theme named 'no-such-theme': built-in themes are"),
+        ("title = \"x\"\n\ntheme = \"./no-such-folder/\"\n",
+         "repodigest.toml:3:1: theme: /"),
+        ("[digest]\npage_size = 0\n", "repodigest.toml:2:1: page_size must be between 1 and 1000, found 0"),
+        ("[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
+         "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"),
+        ("title = \n", "repodigest.toml:1:9: "),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func isReportedAtItsLineAndTouchesNothing(_ index: Int) throws {
+        let (toml, expected) = Self.cases[index]
+        let folder = try TemporaryFolder()
+        try Data(toml.utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        for mode in [["--sample"], []] {
+            let outcome = try RepodigestProcess.run(
+                ["build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"] + mode, in: folder.url)
+            #expect(outcome.status == 1, "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("error: " + expected), "\(outcome.standardError)")
+            #expect(outcome.standardOutput.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"], "nothing touched")
+        }
+    }
+
+    @Test func aMissingThemeFolderSaysWhatWasExpected() throws {
+        let folder = try TemporaryFolder()
+        try Data("theme = \"./gone/\"\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        let outcome = try RepodigestProcess.run(["build", "--sample", "--config", "repodigest.toml"], in: folder.url)
+        #expect(outcome.standardError.contains("gone: cannot read theme: no such folder (expected a built-in theme's name or a theme folder)"),
+                "\(outcome.standardError)")
+    }
+}

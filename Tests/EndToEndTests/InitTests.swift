@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import repodigest
+
+/// `repodigest init`: a starter that the real parser reads, that builds as it is from the
+/// sample, that explains every key the parser accepts, and that never replaces a file
+/// without `--force`.
+@Suite struct InitTests {
+    static let parserSource = ArchitectureTests.sources.appending(path: "repodigest/Configuration/Configuration+TOML.swift")
+
+    /// Every key the parser allows, read from its `allow([...])` lists, so that a key added
+    /// to the parser and not to the starter fails here.
+    static func acceptedKeys() throws -> Set<String> {
+        let source = try String(contentsOf: parserSource, encoding: .utf8)
+        let lists = source.matches(of: /allow\(\[([^\]]*)\]/).map { String($0.output.1) }
+        return Set(lists.flatMap { $0.matches(of: /"([a-z_]+)"/).map { String($0.output.1) } })
+    }
+
+    @Test func writesAStarterThatParsesBuildsAndExplainsEveryKey() throws {
+        let folder = try TemporaryFolder()
+        let written = try RepodigestProcess.run(["init"], in: folder.url)
+        #expect(written.status == 0, "\(written.standardError)")
+        let file = folder.url.appending(path: "repodigest.toml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == Configuration.starter)
+
+        let configuration = try Configuration(toml: text, source: "repodigest.toml")
+        #expect(!configuration.starredBy.isEmpty && !configuration.owners.isEmpty && !configuration.searches.isEmpty)
+
+        let keys = try Self.acceptedKeys()
+        #expect(keys.count >= 15, "the parser's keys were found: \(keys.sorted())")
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for key in keys {
+            let set = lines.contains { $0.hasPrefix("\(key) =") || $0.hasPrefix("[\(key)]") || $0.contains("{ \(key) =") || $0.contains(", \(key) =") }
+            #expect(set, "the starter sets '\(key)'")
+        }
+        #expect(lines.filter { $0.hasPrefix("#") }.count >= keys.count, "and explains them")
+
+        let build = try RepodigestProcess.run(["build", "--sample", "--config", file.path, "--output", "site", "--quiet"], in: folder.url)
+        #expect(build.status == 0, "it builds as it is from the sample: \(build.standardError)")
+    }
+
+    @Test func neverReplacesAFileWithoutForce() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appending(path: "mine.toml")
+        try Data("title = \"mine\"\n".utf8).write(to: file)
+
+        let refused = try RepodigestProcess.run(["init", "--config", file.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("already exists"), "\(refused.standardError)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "title = \"mine\"\n")
+
+        let forced = try RepodigestProcess.run(["init", "--config", file.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == Configuration.starter)
+    }
+}

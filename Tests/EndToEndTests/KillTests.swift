@@ -1,0 +1,95 @@
+import FakeGitHubServer
+import Foundation
+import SiteRenderer
+import Testing
+
+/// `kill -9` at random moments of a live build (fetching into the cache, rendering, staging,
+/// swapping): the published folder is always one whole build, the old or the new, and the
+/// state folder (lock, SQLite cache) serves the next run.
+@Suite struct KillTests {
+    static let oldEpoch = "1795000000"
+    static let newEpoch = "1795086400"
+    static let kills = 12
+
+    struct Setup {
+        var folder: URL
+        var github: FakeGitHub
+
+        var config: URL { folder.appending(path: "repodigest.toml") }
+
+        func arguments(output: URL, state: URL) -> [String] {
+            ["build", "--config", config.path, "--output", output.path, "--state-dir", state.path]
+        }
+
+        /// A build of the "new" data: the site `epoch` says, slowed between staged files so
+        /// that a kill lands mid-write as often as elsewhere.
+        func environment(epoch: String) -> [String: String] {
+            ["SOURCE_DATE_EPOCH": epoch, "GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": "",
+             "REPODIGEST_TEST_WRITE_DELAY_MS": "15"]
+        }
+    }
+
+    @Test func aBuildKilledAnywhereLeavesAWholeSiteAndAUsableStateFolder() throws {
+        let folder = try TemporaryFolder()
+        let setup = Setup(folder: folder.url, github: try LiveBuildProcessTests.world())
+        defer { setup.github.stop() }
+        try Data("""
+            title = "Killed"
+
+            [github]
+            api_url = "\(setup.github.baseURL)"
+
+            [digest]
+            starred_by = ["mona"]
+            owners = ["lumen-labs"]
+            favourites = ["lumen-labs/lantern"]
+            """.utf8).write(to: setup.config)
+
+        let output = folder.url.appending(path: "out/site")
+        let state = folder.url.appending(path: "state")
+        let old = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
+        #expect(old.status == 0, "\(old.standardError)")
+        let oldSite = SampleBuildTests.files(in: output)
+        // A repeat of it, with the cache warm as in every killed run: its duration sets the
+        // range of the kill delays (used to aim, never asserted).
+        let started = Date()
+        let repeated = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
+        let duration = Date().timeIntervalSince(started)
+        #expect(repeated.status == 0 && SampleBuildTests.files(in: output) == oldSite)
+
+        // The new site, built elsewhere from a state folder of its own.
+        let reference = folder.url.appending(path: "reference/site")
+        let new = try RepodigestProcess.run(
+            setup.arguments(output: reference, state: folder.url.appending(path: "reference-state")),
+            environment: setup.environment(epoch: Self.newEpoch))
+        #expect(new.status == 0, "\(new.standardError)")
+        let newSite = SampleBuildTests.files(in: reference)
+        #expect(oldSite != newSite, "the two builds differ, so a mix of them would show")
+
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<Self.kills {
+            let run = try RunningProcess(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
+            usleep(UInt32(Double.random(in: 0.02...max(0.05, duration * 1.15), using: &generator) * 1_000_000))
+            run.signal(SIGKILL)
+            run.wait()
+
+            let published = SampleBuildTests.files(in: output)
+            let which = published == oldSite ? "old" : published == newSite ? "new" : "mixed"
+            let staged = try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path)
+                .contains { $0.hasSuffix("-\(run.pid)") }
+            outcomes[which + (staged ? ", killed while staging or swapping" : ""), default: 0] += 1
+            #expect(which != "mixed", "the published folder is one whole build")
+            #expect(published["index.html"] != nil)
+            #expect(try SiteValidator().validate(directory: output) == [])
+        }
+
+        let after = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
+        #expect(after.status == 0, "the next run works: \(after.standardError)")
+        #expect(!after.standardError.contains("set aside"), "the cache survived every kill: \(after.standardError)")
+        #expect(SampleBuildTests.files(in: output) == newSite)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path) == ["site"],
+                "no staging folder is left behind")
+        print("kill -9 outcomes over \(Self.kills) runs (build \(String(format: "%.2f", duration)) s): \(outcomes)")
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import repodigest
+
+/// `repodigest serve` as a person runs it: it answers only files inside the output folder,
+/// with the right types and the site's 404 page, reloads open pages after a theme edit, and
+/// stops cleanly on Ctrl-C.
+@Suite struct ServeTests {
+    /// A `serve` of the sample on a free port, in a folder of its own with a copy of the
+    /// default theme, so the test can edit templates.
+    final class Server {
+        let folder: TemporaryFolder
+        let process: RunningProcess
+        let port: UInt16
+
+        var output: URL { folder.url.appending(path: "site") }
+        var theme: URL { folder.url.appending(path: "theme") }
+
+        init(extra: [String] = []) throws {
+            folder = try TemporaryFolder()
+            try FileManager.default.copyItem(at: BrokenThemeTests.defaultTheme, to: folder.url.appending(path: "theme"))
+            let process = try RunningProcess(
+                ["serve", "--sample", "--port", "0", "--output", folder.url.appending(path: "site").path,
+                 "--theme", folder.url.appending(path: "theme").path] + extra,
+                environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+            var port: UInt16 = 0
+            process.waitFor {
+                guard let line = process.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("http://") }),
+                    let found = line.split(separator: ":").last.flatMap({ UInt16($0.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) })
+                else { return false }
+                port = found
+                return true
+            }
+            self.process = process
+            self.port = port
+        }
+
+        func get(_ target: String, method: String = "GET") throws -> RawHTTPConnection.Response {
+            try RawHTTPConnection.request(target, port: port, method: method)
+        }
+    }
+
+    @Test func servesTheSiteWithTypesAnd404AndTheReloadScriptOnlyWhileServing() throws {
+        let server = try Server()
+        #expect(server.port != 0, "serve printed its address: \(server.process.standardError)")
+
+        let index = try server.get("/")
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(index.text.contains("<script src=\"/__repodigest/reload.js\"></script></body>"))
+        let published = try String(contentsOf: server.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(!published.contains("__repodigest"), "the published file never holds the script")
+
+        #expect(try server.get("/assets/style.css").headers["content-type"] == "text/css; charset=utf-8")
+        #expect(try server.get("/digest.json").headers["content-type"] == "application/json")
+        #expect(try server.get("/__repodigest/reload.js").headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(try server.get("/assets/style.css").headers["x-content-type-options"] == "nosniff")
+
+        let folder = try server.get("/starred")
+        #expect(folder.status == 301 && folder.headers["location"] == "/starred/", "a folder gets its slash, for relative links")
+        #expect(try server.get("/starred/").text.contains("<main"))
+
+        let missing = try server.get("/no/such/page.html")
+        #expect(missing.status == 404)
+        let notFoundPage = try String(contentsOf: server.output.appending(path: "404.html"), encoding: .utf8)
+        #expect(missing.text.hasPrefix(String(notFoundPage.prefix(200))), "the site's own 404 page")
+
+        let head = try server.get("/digest.json", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(Int(head.headers["content-length"] ?? "") == (try Data(contentsOf: server.output.appending(path: "digest.json"))).count)
+        #expect(try server.get("/", method: "POST").status == 405)
+    }
+
+    static let traversals = [
+        "/../../../../etc/passwd", "/starred/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/%2E%2E/%2E%2E/%2E%2E/etc/passwd", "/..%2f..%2f..%2f..%2fetc%2fpasswd", "/starred/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc/passwd",
+        "/.%2e/.%2e/.%2e/etc/passwd", "/%252e%252e/%252e%252e/etc/passwd", "/..\\..\\..\\etc\\passwd",
+        "/%5c..%5c..%5cetc%5cpasswd", "/index.html%00.css", "/%00", "/.repodigest-site", "/%2erepodigest-site",
+        "//etc/passwd", "/%zz", "etc/passwd", "http://127.0.0.1/../../etc/passwd",
+    ]
+
+    @Test func refusesEverythingOutsideTheOutputFolder() throws {
+        let server = try Server()
+        let secret = server.folder.url.appending(path: "secret.txt")
+        try Data("the-secret-beside-the-site\n".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "leak.txt"), withDestinationURL: secret)
+        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "up"), withDestinationURL: server.folder.url)
+        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "inside.css"), withDestinationURL: server.output.appending(path: "assets/style.css"))
+
+        for target in Self.traversals + ["/leak.txt", "/up/secret.txt", "/up/", "/up/site/../secret.txt"] {
+            let response = try server.get(target)
+            #expect([400, 403, 404].contains(response.status), "\(target) answered \(response.status)")
+            #expect(!response.text.contains("root:") && !response.text.contains("the-secret"), "\(target) leaked")
+        }
+        #expect(try server.get("/leak.txt").status == 403, "a symlink out is refused, not just missing")
+        #expect(try server.get("/inside.css").status == 200, "a symlink that stays inside is fine")
+        #expect(server.process.standardError.contains("refused /leak.txt"))
+    }
+
+    @Test func aTemplateEditRebuildsAndReloadsOpenPages() throws {
+        let server = try Server()
+        let events = try RawHTTPConnection(port: server.port)
+        events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        #expect(events.read(until: ": connected"), "the stream opens: \(events.receivedText)")
+        #expect(events.receivedText.lowercased().contains("content-type: text/event-stream"))
+
+        let template = server.theme.appending(path: "templates/digest.mustache")
+        let text = try String(contentsOf: template, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "</h1>", with: "</h1><p>edited-while-serving</p>").utf8).write(to: template)
+
+        #expect(events.read(until: "event: reload"), "a reload event follows the rebuild: \(server.process.standardError)")
+        #expect(try server.get("/").text.contains("edited-while-serving"))
+        let published = try String(contentsOf: server.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(published.contains("edited-while-serving") && !published.contains("__repodigest"))
+    }
+
+    @Test func aConfigurationEditRebuildsToo() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.url.appending(path: "repodigest.toml")
+        try Data(Configuration.starter.utf8).write(to: config)
+        let server = try Server(extra: ["--config", config.path])
+        let events = try RawHTTPConnection(port: server.port)
+        events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: ": connected"))
+
+        try Data(Configuration.starter.replacingOccurrences(of: "Things mona-sample follows", with: "Retitled while serving").utf8).write(to: config)
+        #expect(events.read(until: "event: reload"), "\(server.process.standardError)")
+        #expect(try server.get("/").text.contains("Retitled while serving"))
+    }
+
+    @Test func ctrlCStopsCleanlyWithOpenEventStreams() throws {
+        let server = try Server()
+        let events = try RawHTTPConnection(port: server.port)
+        events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: ": connected"))
+
+        server.process.signal(SIGINT)
+        #expect(server.process.wait() == 0, "\(server.process.standardError)")
+        #expect(server.process.standardError.contains("Stopping"))
+        #expect(throws: (any Error).self, "nothing listens any more") { try RawHTTPConnection(port: server.port) }
+    }
+
+    @Test func warnsWhenBoundBeyondLoopback() throws {
+        let server = try Server(extra: ["--host", "0.0.0.0"])
+        #expect(server.port != 0)
+        #expect(server.process.standardError.contains("warning: serving on 0.0.0.0, beyond this machine"))
+        server.process.signal(SIGTERM)
+        #expect(server.process.wait() == 0)
+    }
+}
