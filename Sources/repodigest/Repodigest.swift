@@ -8,7 +8,10 @@ struct Repodigest: AsyncParsableCommand {
         commandName: "repodigest",
         abstract: "Turn GitHub repository data into a themed, validated static site.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, ValidateCommand.self, InitCommand.self, ThemesCommand.self],
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, ValidateCommand.self, FavouritesCommand.self, InitCommand.self,
+            ThemesCommand.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -13,7 +13,7 @@ import Testing
     /// to the parser and not to the starter fails here.
     static func acceptedKeys() throws -> Set<String> {
         let source = try String(contentsOf: parserSource, encoding: .utf8)
-        let lists = source.matches(of: /allow\(\[([^\]]*)\]/).map { String($0.output.1) }
+        let lists = source.matches(of: /allow\(\s*\[([^\]]*)\]/).map { String($0.output.1) }
         return Set(lists.flatMap { $0.matches(of: /"([a-z_]+)"/).map { String($0.output.1) } })
     }
 

@@ -27,15 +27,23 @@ struct BuildCommand: AsyncParsableCommand {
             let clock = try SystemClock()
 
             let source: any RepositorySource
+            let history: any HistoryStore
+            var request = configuration.digestRequest
             var live: GitHubDataStore?
             if options.sample {
                 console.info("Gathering repositories from the bundled sample…")
                 source = SampleDataStore()
+                history = SampleHistory()
             } else {
+                let state = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
+                history = state.history
+                request.favourites = try await ManageFavourites(store: state.favourites, source: nil)
+                    .list(configured: configuration.favourites)
                 live = try await liveStore(configuration, console: console)
                 source = live!
             }
-            let site = try await BuildDigest(source: source, clock: clock)(configuration.digestRequest)
+            let result = try await BuildDigest(source: source, clock: clock, history: history).build(request)
+            let site = result.site
             if let live { report(live, console: console) }
 
             console.info("Rendering with the '\(theme.name)' theme…")
@@ -58,11 +66,17 @@ struct BuildCommand: AsyncParsableCommand {
                 fields: ["output": options.output, "files": files.count, "written": report.written,
                          "unchanged": report.unchanged, "removed": report.removed])
             console.result(output.appending(path: "index.html").standardizedFileURL.path)
+            // Only a published build becomes the next run's "previous".
+            try await history.record(result.snapshot)
+            try await history.prune(before: clock.now.addingTimeInterval(-Double(configuration.historyDays) * 86_400))
             if let live, !live.report.stale.isEmpty {
                 console.warning("published, but \(live.report.stale.count) resource(s) could not be refreshed; their previous data was kept")
                 throw ExitStatus.partial
             }
         } catch let error as ConfigurationError {
+            console.error(error.description)
+            throw ExitStatus.usage
+        } catch let error as StateError {
             console.error(error.description)
             throw ExitStatus.usage
         } catch let error as RunLockError {

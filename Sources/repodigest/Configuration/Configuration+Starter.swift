@@ -47,5 +47,12 @@ extension Configuration {
         ]
         # Repositories per page of a long list, 1 to 1000.
         page_size = 30
+        # How the starred list is grouped: "none", "language" or "topic" (a repository with
+        # several topics is listed under each).
+        starred_group = "none"
+        # The order within each group: "starred" (most recently starred first), "stars" or "pushed".
+        starred_sort = "starred"
+        # Days that snapshots of past runs are kept, for "since the last run" (1 to 3650).
+        history_days = 90
         """#
 }

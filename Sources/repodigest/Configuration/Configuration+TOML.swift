@@ -58,7 +58,7 @@ extension Configuration {
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
             try reader.allow(
-                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort"],
+                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days"],
                 in: digest, at: path)
             starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
             owners = try reader.strings("owners", in: digest, at: path) ?? []
@@ -68,6 +68,12 @@ extension Configuration {
                 } catch {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }
+            }
+            if let days = try reader.int("history_days", in: digest, at: path) {
+                guard (1...3650).contains(days) else {
+                    throw reader.error(at: path + ["history_days"], "history_days must be between 1 and 3650, found \(days)")
+                }
+                historyDays = days
             }
             if let size = try reader.int("page_size", in: digest, at: path) {
                 guard (1...1000).contains(size) else {

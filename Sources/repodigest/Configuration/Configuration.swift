@@ -23,6 +23,8 @@ struct Configuration: Sendable, Equatable {
     var searches: [SavedSearch] = []
     /// Repositories per page of a long list.
     var pageSize = 30
+    /// How long snapshots of past runs are kept; the latest is kept whatever its age.
+    var historyDays = 90
     /// `starred_group` and `starred_sort`.
     var starred = StarredArrangement()
 

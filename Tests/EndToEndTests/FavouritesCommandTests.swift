@@ -1,0 +1,52 @@
+import FakeGitHubServer
+import Foundation
+import Testing
+
+/// `repodigest favourites` against the fake GitHub, and the favourites it keeps showing up
+/// in the next build.
+@Suite struct FavouritesCommandTests {
+    @Test func addListRemoveAndTheNextBuildShowsThem() throws {
+        let folder = try TemporaryFolder()
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: try LiveBuildProcessTests.world())
+        defer { run.github.stop() }
+        let common = ["--state-dir", run.state.path, "--api-url", run.github.baseURL]
+        let environment = ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""]
+        func favourites(_ arguments: [String]) throws -> RepodigestProcess.Outcome {
+            try RepodigestProcess.run(["favourites"] + arguments + common, environment: environment, in: folder.url)
+        }
+
+        let added = try favourites(["add", "Lumen-Labs/Prism", "--note", "highlighting"])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput == "Added lumen-labs/prism to the favourites.\n", "kept under GitHub's spelling")
+        let again = try favourites(["add", "lumen-labs/prism"])
+        #expect(again.status == 0 && again.standardOutput.contains("is a favourite already"))
+
+        let missing = try favourites(["add", "lumen-labs/nothing"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("lumen-labs/nothing"), "\(missing.standardError)")
+        let malformed = try favourites(["add", "not a repo"])
+        #expect(malformed.status == 1 && malformed.standardError.contains("OWNER/NAME"))
+        #expect(try favourites(["add", "someone/unchecked", "--offline"]).status == 0)
+
+        let json = try favourites(["list", "--json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]])
+        #expect(listed.map { $0["name"] } == ["lumen-labs/prism", "someone/unchecked"])
+        #expect(listed.first?["note"] == "highlighting")
+        #expect(try favourites(["list"]).standardOutput.contains("lumen-labs/prism"))
+
+        #expect(try favourites(["remove", "someone/unchecked"]).status == 0)
+        #expect(try favourites(["remove", "someone/unchecked"]).status == 1, "removing twice says so")
+
+        let build = try run.build()
+        #expect(build.status == 0, "\(build.standardError)")
+        let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/prism.html"), encoding: .utf8)
+        #expect(page.contains("Favourite"), "a stored favourite is badged in the next build")
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("Nothing to compare with yet"), "the first live run says so")
+
+        let second = try run.build()
+        #expect(second.status == 0)
+        let next = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(next.contains("No changes since"), "the second run compares with the first")
+    }
+}
