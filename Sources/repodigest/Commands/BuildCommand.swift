@@ -29,6 +29,7 @@ struct BuildCommand: AsyncParsableCommand {
             let source: any RepositorySource
             let history: any HistoryStore
             var request = configuration.digestRequest
+            request.fullRefresh = options.full
             var live: GitHubDataStore?
             if options.sample {
                 console.info("Gathering repositories from the bundled sample…")

@@ -25,6 +25,8 @@ struct Configuration: Sendable, Equatable {
     var pageSize = 30
     /// How long snapshots of past runs are kept; the latest is kept whatever its age.
     var historyDays = 90
+    /// Days after which a run reads every starred list to its end again, to notice unstars.
+    var fullRefreshDays = 7
     /// `starred_group` and `starred_sort`.
     var starred = StarredArrangement()
 
@@ -40,7 +42,8 @@ struct Configuration: Sendable, Equatable {
     var digestRequest: BuildDigest.Request {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
-            searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred)
+            searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
+            fullRefreshDays: fullRefreshDays)
     }
 }
 
