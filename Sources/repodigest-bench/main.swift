@@ -1,64 +1,46 @@
-// repodigest-bench [REPOSITORIES] [RUNS]
+// repodigest-bench [--repos 1000,10000] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild]
 //
-// Builds a synthetic site of REPOSITORIES repositories (default 1,000) RUNS times (default 5)
-// through every layer and prints the median of each phase, its share of the build, and the
-// peak resident memory. Nothing here asserts: benchmarks report, people judge.
+// `make bench`: builds synthetic sites of each size with the real `repodigest` binary
+// (`build --offline`, validation on) and with Hugo, alternately; times an unchanged rebuild
+// and a one-repository change; fetches 1,000 starred repositories and 100 favourites from a
+// fake GitHub with 50 ms on every answer; and breaks a cold build into its phases. Prints
+// Markdown tables for the README. Nothing here asserts: benchmarks report, people judge.
 import Foundation
-import GitHubData
-import PageModels
-import SiteRenderer
-import UseCases
 
-struct FixedClock: Clock {
-    var now = Date(timeIntervalSince1970: 1_795_000_000)
+var options = BenchOptions(CommandLine.arguments.dropFirst())
+let started = Date()
+func say(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+let repodigest = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent().appending(path: "repodigest").path
+guard FileManager.default.isExecutableFile(atPath: repodigest) else {
+    say("repodigest-bench: no repodigest binary beside this one (\(repodigest)); build both products")
+    exit(1)
 }
+try FileManager.default.createDirectory(at: options.work, withIntermediateDirectories: true)
+var report = Report(machine: Machine.describe(), runs: options.runs)
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let repositories = arguments.first ?? 1_000
-let runs = max(1, arguments.dropFirst().first ?? 5)
-
-let source = SampleDataStore(files: SyntheticData(repositories: repositories).files())
-let request = BuildDigest.Request(title: "Benchmark", starredBy: ["bench"], pageSize: 50)
-let theme = try Theme.builtIn("default")
-let output = FileManager.default.temporaryDirectory.appending(path: "repodigest-bench-\(getpid())")
-defer { try? FileManager.default.removeItem(at: output) }
-
-let phases = ["gather, decode, translate", "render (templates + Markdown)", "validate", "write"]
-var samples = [[Duration]](repeating: [], count: phases.count)
-var pages = 0
-let clock = ContinuousClock()
-for run in 1...runs {
-    var site: Site?
-    var files: [OutputFile] = []
-    let timings = [
-        try await clock.measure { site = try await BuildDigest(source: source, clock: FixedClock())(request) },
-        try clock.measure { files = try SiteGenerator(theme: theme).render(site!) },
-        clock.measure {
-            let findings = SiteValidator().validate(files)
-            precondition(findings.isEmpty, "the synthetic site must validate: \(findings.prefix(3))")
-        },
-        try clock.measure { try SiteWriter(output: output).publish(files) },
-    ]
-    for (index, timing) in timings.enumerated() { samples[index].append(timing) }
-    pages = files.filter { $0.path.hasSuffix(".html") }.count
-    FileHandle.standardError.write(Data("run \(run)/\(runs) done\n".utf8))
+for count in options.repositories {
+    say("site of \(count) repositories: generating, prefilling the state folder, writing the Hugo project")
+    let site = try BenchSite(count: count, work: options.work, repodigest: repodigest)
+    let prefill = try site.prefill()
+    report.prefills.append((count, prefill.wall))
+    try site.writeHugoProject()
+    report.renders.append(try RenderBenchmark(site: site, runs: options.runs).run(progress: say))
+    if count == options.repositories.last {
+        if !options.skip.contains("rebuild") {
+            report.rebuild = try RebuildBenchmark(site: site, runs: 3).run(progress: say)
+        }
+        if !options.skip.contains("phases") {
+            report.phases = try await PhaseBreakdown(site: site, runs: 3).run(progress: say)
+        }
+    }
+    site.github.stop()
+    if !options.keep { try? FileManager.default.removeItem(at: site.folder) }
 }
-
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+if !options.skip.contains("fetch") {
+    say("fetch: 1,000 starred and 100 favourites, 50 ms per answer")
+    report.fetch = try FetchBenchmark(work: options.work, repodigest: repodigest).run(progress: say)
 }
-let medians = samples.map { seconds($0.sorted()[$0.count / 2]) }
-let total = medians.reduce(0, +)
-var usage = rusage()
-getrusage(RUSAGE_SELF.rawValue, &usage)
-
-print("repodigest-bench: \(repositories) repositories, \(pages) pages, median of \(runs) runs")
-print("")
-print("| phase | median (s) | share |")
-print("| --- | ---: | ---: |")
-for (phase, median) in zip(phases, medians) {
-    print("| \(phase) | \(String(format: "%.3f", median)) | \(String(format: "%.1f", 100 * median / total)) % |")
-}
-print("| **build** | \(String(format: "%.3f", total)) | 100 % |")
-print("")
-print("pages per second: \(String(format: "%.0f", Double(pages) / total)); peak RSS: \(usage.ru_maxrss / 1024) MB")
+report.duration = Date().timeIntervalSince(started)
+print(report.markdown)

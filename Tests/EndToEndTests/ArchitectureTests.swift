@@ -17,7 +17,7 @@ import Testing
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit"],
         "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging", "FlyingFox", "FlyingSocks"],
-        "repodigest-bench": ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+        "repodigest-bench": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
         "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
