@@ -38,6 +38,7 @@ struct FetchBenchmark {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let github = FakeGitHub(tokenOwner: "bench")
+        github.setRateLimit(remaining: 1_000_000)
         github.add(.init(login: "bench", id: 1))
         SyntheticData(count: starred, seed: 7).add(to: github, starredBy: "bench")
         let pinned = SyntheticData(count: favourites, seed: 8, prefix: "favourite", idOffset: 900_000)

@@ -6,7 +6,7 @@ import PageModels
 /// HTML under keys ending in `HTML`, the only values templates place unescaped.
 ///
 /// No value is ever nil: Mustache treats a stored nil as present, so absent means absent.
-struct PageContext {
+struct PageContext: Sendable {
     var site: Site
     var router: Router
     var markdown: MarkdownRenderer

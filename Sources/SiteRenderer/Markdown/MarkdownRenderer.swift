@@ -18,7 +18,7 @@ public struct MarkdownRenderer: Sendable {
     ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the
     ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
     public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32) -> String {
-        cmark_gfm_core_extensions_ensure_registered()
+        _ = Self.registered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -29,7 +29,7 @@ public struct MarkdownRenderer: Sendable {
         }
         let source = text.source
         source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = Self.inlineParsing.withLock({ cmark_parser_finish(parser) }) else { return "" }
         defer { cmark_node_free(document) }
 
         let headingIDs = rewrite(document, text: text, idPrefix: idPrefix, headingOffset: headingOffset)
@@ -38,6 +38,16 @@ public struct MarkdownRenderer: Sendable {
         defer { free(rendered) }
         return Self.finish(String(cString: rendered), headingIDs: headingIDs)
     }
+
+    /// The core extensions register themselves in a global list: once, before any thread looks.
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// cmark-gfm 0.29 (Debian's) keeps the table of characters that start inline syntax in a
+    /// global, which each parse fills with its extensions' characters (`~`, `:`, `w`) when
+    /// it parses inlines and empties when it is done: two parses at once on two threads lose
+    /// strikethrough and autolinks at random. So inline parsing (within `cmark_parser_finish`)
+    /// runs one document at a time; block parsing, the rewrite and HTML rendering do not.
+    private static let inlineParsing = NSLock()
 
     /// Resolves or removes every link and image, demotes headings, and returns the ids to give
     /// the headings, in document order.
