@@ -34,9 +34,12 @@ extension SiteValidator {
             let facts = HTMLChecker.check(file)
             var findings = facts.findings
             var pending: [(String, String, String, Finding)] = []
+            var columns: ColumnFinder?
             for link in facts.links {
                 func finding(_ message: String) -> Finding {
-                    Finding(file: file.path, line: link.line, column: link.column, rule: "broken-link", message: message)
+                    if columns == nil { columns = ColumnFinder(file.contents) }
+                    let column = columns!.column(of: link.element, line: link.line)
+                    return Finding(file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
                 }
                 switch LinkChecker.check(link.href, from: file.path, paths: paths, ids: facts.ids) {
                 case .fine: break

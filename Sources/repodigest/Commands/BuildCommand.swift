@@ -37,7 +37,7 @@ struct BuildCommand: AsyncParsableCommand {
             // Each file is rendered, checked and staged in one go; only a site whose every
             // file passed is published.
             let output = URL(fileURLWithPath: options.output)
-            let bar = console.progress("Building")
+            let bar = console.progress("Writing")
             let outcome = try SiteBuild(
                 generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: SiteWriter(output: output)
             ).run(site, progress: Self.writeProgress(bar))
