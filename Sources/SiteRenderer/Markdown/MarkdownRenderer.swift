@@ -113,23 +113,31 @@ public struct MarkdownRenderer: Sendable {
     /// pass over the UTF-8 bytes: this runs for every README and release note of a build.
     private static func finish(_ html: String, headingIDs: [String]) -> String {
         let align = Array(" align=\"".utf8)
+        let alignClass = Array(" class=\"align-".utf8)
         var ids = headingIDs.makeIterator()
         var output: [UInt8] = []
         output.reserveCapacity(html.utf8.count + headingIDs.count * 24)
-        var bytes = Array(html.utf8)[...]
-        while let first = bytes.first {
-            if first == UInt8(ascii: "<"), bytes.count >= 4, bytes[bytes.startIndex + 1] == UInt8(ascii: "h"),
-                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[bytes.startIndex + 2]),
-                bytes[bytes.startIndex + 3] == UInt8(ascii: ">"), let id = ids.next()
-            {
-                output += Array("<h".utf8) + [bytes[bytes.startIndex + 2]] + Array(" id=\"\(id)\">".utf8)
-                bytes = bytes.dropFirst(4)
-            } else if first == UInt8(ascii: " "), bytes.starts(with: align) {
-                output += Array(" class=\"align-".utf8)
-                bytes = bytes.dropFirst(align.count)
-            } else {
-                output.append(first)
-                bytes = bytes.dropFirst()
+        var html = html
+        html.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "h"),
+                    (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
+                    bytes[index + 3] == UInt8(ascii: ">"), let id = ids.next()
+                {
+                    output += [UInt8(ascii: "<"), UInt8(ascii: "h"), bytes[index + 2]]
+                    output += Array(" id=\"\(id)\">".utf8)
+                    index += 4
+                } else if byte == UInt8(ascii: " "), index + align.count <= bytes.count,
+                    bytes[index..<(index + align.count)].elementsEqual(align)
+                {
+                    output += alignClass
+                    index += align.count
+                } else {
+                    output.append(byte)
+                    index += 1
+                }
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -4,7 +4,7 @@ extension String {
     /// may carry any of them (none shows as anything), and one would make a whole page or
     /// feed ill-formed. Pages almost never hold one, so the common case is one scan, no copy.
     var xmlSafe: String {
-        guard unicodeScalars.contains(where: Self.isForbidden) else { return self }
+        guard !Self.surelyClean(self), unicodeScalars.contains(where: Self.isForbidden) else { return self }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: unicodeScalars.lazy.filter { !Self.isForbidden($0) })
         return String(result)
@@ -25,6 +25,20 @@ extension String {
             }
         }
         return result
+    }
+
+    /// True when the UTF-8 holds none of the bytes any forbidden code point starts with: C0
+    /// controls but tab, LF and CR; DEL; 0xC2 (C1 controls); 0xEF (U+FDD0…, U+FFFE…); 0xF0–0xF4
+    /// (the other planes' noncharacters). One pass over bytes instead of decoding every scalar;
+    /// text holding such a byte is checked scalar by scalar.
+    private static func surelyClean(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            !bytes.contains { byte in
+                (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2
+                    || byte == 0xEF || byte >= 0xF0
+            }
+        }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

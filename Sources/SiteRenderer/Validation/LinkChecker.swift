@@ -13,15 +13,19 @@ enum LinkChecker {
     }
 
     /// The link `href` on page `file`, whose own ids are `ids`.
-    static func check(_ href: String, from file: String, paths: Set<String>, ids: Set<String>) -> Verdict {
-        let withoutQuery = href.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = withoutQuery.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-        let fragment = parts.count > 1 ? String(parts[1]) : nil
+    /// - Parameter folder: the folders `file` is in, as `folder(of:)` gives them (once per page).
+    static func check(
+        _ href: String, from file: String, folder: [Substring], paths: Set<String>, ids: Set<String>
+    ) -> Verdict {
+        let withoutQuery = href.firstIndex(of: "?").map { href[..<$0] } ?? href[...]
+        let hash = withoutQuery.firstIndex(of: "#")
+        let rawPath = hash.map { withoutQuery[..<$0] } ?? withoutQuery
+        let pathPart = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        let fragment = hash.map { String(withoutQuery[withoutQuery.index(after: $0)...]) }
 
         var target = file
         if !pathPart.isEmpty {
-            guard let resolved = resolve(pathPart, from: file) else {
+            guard let resolved = resolve(pathPart, from: folder) else {
                 return .problem("link '\(href)' leads outside the site")
             }
             target = resolved.hasSuffix("/") || resolved.isEmpty ? resolved + "index.html" : resolved
@@ -36,16 +40,25 @@ enum LinkChecker {
         .problem("link '\(href)' names no id '\(fragment)' in \(target)")
     }
 
+    /// The folders a file of the site is in: `["repos", "owner"]` for `repos/owner/name.html`.
+    static func folder(of file: String) -> [Substring] {
+        Array(file.split(separator: "/").dropLast())
+    }
+
     /// Resolves a relative path against a file's folder; nil when it climbs above the root.
     static func resolve(_ path: String, from file: String) -> String? {
-        var components = path.hasPrefix("/") ? [] : Array(file.split(separator: "/").dropLast().map(String.init))
+        resolve(path, from: folder(of: file))
+    }
+
+    static func resolve(_ path: String, from folder: [Substring]) -> String? {
+        var components = path.hasPrefix("/") ? [] : folder
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
-            default: components.append(String(part))
+            default: components.append(part)
             }
         }
         return components.joined(separator: "/") + (path.hasSuffix("/") ? "/" : "")

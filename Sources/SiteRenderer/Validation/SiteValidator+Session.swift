@@ -35,13 +35,14 @@ extension SiteValidator {
             var findings = facts.findings
             var pending: [(String, String, String, Finding)] = []
             var columns: ColumnFinder?
+            let folder = LinkChecker.folder(of: file.path)
             for link in facts.links {
                 func finding(_ message: String) -> Finding {
                     if columns == nil { columns = ColumnFinder(file.contents) }
                     let column = columns!.column(of: link.element, line: link.line)
                     return Finding(file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
                 }
-                switch LinkChecker.check(link.href, from: file.path, paths: paths, ids: facts.ids) {
+                switch LinkChecker.check(link.href, from: file.path, folder: folder, paths: paths, ids: facts.ids) {
                 case .fine: break
                 case .problem(let message): findings.append(finding(message))
                 case .fragment(let target, let fragment):
