@@ -107,17 +107,34 @@ public struct BuildDigest: Sendable {
         return Set(previous.repositories.filter(\.isStarred).map(\.id))
     }
 
-    /// The favourites that exist, and the names of those GitHub no longer has.
+    /// The favourites that exist, and the names of those GitHub no longer has, in the order
+    /// given. Asked all at once (the HTTP client bounds how many are in flight): one after
+    /// another, 100 favourites cost 100 round trips before any detail could load.
     private func loadFavourites(_ favourites: [Favourite]) async throws -> ([FavouriteRepo], gone: [RepoName]) {
+        let source = self.source
+        let answers = try await withThrowingTaskGroup(of: (Int, Swift.Result<GitHubRepo, RepositoryNotFound>).self) { group in
+            for (index, favourite) in favourites.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await source.repository(favourite.name)))
+                    } catch let missing as RepositoryNotFound {
+                        return (index, .failure(missing))
+                    } catch {
+                        throw UseCaseFailure(step: "loading the favourite \(favourite.name)", underlying: error)
+                    }
+                }
+            }
+            var answers = [Swift.Result<GitHubRepo, RepositoryNotFound>?](repeating: nil, count: favourites.count)
+            for try await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
         var found: [FavouriteRepo] = []
         var gone: [RepoName] = []
-        for favourite in favourites {
-            do {
-                found.append(FavouriteRepo(favourite: favourite, repo: try await source.repository(favourite.name)))
-            } catch let missing as RepositoryNotFound {
-                gone.append(missing.name)
-            } catch {
-                throw UseCaseFailure(step: "loading the favourite \(favourite.name)", underlying: error)
+        for (favourite, answer) in zip(favourites, answers) {
+            switch answer {
+            case .success(let repo)?: found.append(FavouriteRepo(favourite: favourite, repo: repo))
+            case .failure(let missing)?: gone.append(missing.name)
+            case nil: break
             }
         }
         return (found, gone)

@@ -7,7 +7,9 @@ import UseCases
 /// Where a cold build's time goes, phase by phase, through the same layers `repodigest build
 /// --offline` uses and from the same state folder: fetch/decode (the cache read and GitHub's
 /// JSON decoded), translate, render (templates) and Markdown, validate, write. Each phase is
-/// timed on its own, median of `runs`; the real build overlaps some of them.
+/// timed on its own, median of `runs`, with the parallelism it has in a build, except that
+/// `SiteWriter.publish` writes one file at a time where `repodigest build` writes on every
+/// core, overlapping the other phases.
 struct PhaseBreakdown {
     static let phases = ["fetch/decode", "translate", "render (templates)", "Markdown", "validate", "write"]
 
@@ -54,10 +56,12 @@ struct PhaseBreakdown {
         return Result(repositories: site.count, medians: samples.map(\.median))
     }
 
-    /// Every Markdown document of the site, rendered as the generator renders it.
+    /// Every Markdown document of the site, rendered as the generator renders it: on every
+    /// core, a page at a time, so that its time compares with the render's.
     static func renderMarkdown(of site: Site) {
         let markdown = MarkdownRenderer()
-        for page in site.repositories {
+        DispatchQueue.concurrentPerform(iterations: site.repositories.count) { index in
+            let page = site.repositories[index]
             if let readme = page.readme { _ = markdown.html(readme, idPrefix: "readme-", headingOffset: 2) }
             for (index, release) in page.releases.enumerated() {
                 if let notes = release.notes { _ = markdown.html(notes, idPrefix: "release-\(index + 1)-", headingOffset: 3) }

@@ -29,18 +29,23 @@ struct RenderBenchmark {
     func run(progress: (String) -> Void) throws -> Result {
         var repodigest = Generator(name: "repodigest")
         var hugo = Generator(name: "Hugo")
-        let ours = site.folder.appending(path: "out-repodigest")
-        let theirs = site.folder.appending(path: "out-hugo")
+        // A new output folder for every run, all removed at the end: on ext4, creating files
+        // just after deleting as many costs both generators a search for inodes not
+        // "recently deleted", which would measure the benchmark's own clean-up.
+        let outputs = site.folder.appending(path: "outputs")
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        var ours = outputs
+        var theirs = outputs
         for run in 1...runs {
+            ours = outputs.appending(path: "repodigest-\(run)")
+            theirs = outputs.appending(path: "hugo-\(run)")
             // Hugo first on odd runs, repodigest first on even ones: neither always runs on a warmer cache.
-            for first in run % 2 == 1 ? [true, false] : [false, true] {
-                if first {
-                    try? FileManager.default.removeItem(at: theirs)
+            for isHugo in run % 2 == 1 ? [true, false] : [false, true] {
+                if isHugo {
                     let outcome = try site.hugo(output: theirs).runChecked()
                     hugo.walls.append(outcome.wall)
                     hugo.peaks.append(outcome.peakRSS)
                 } else {
-                    try? FileManager.default.removeItem(at: ours)
                     let outcome = try site.build(output: ours, offline: true).runChecked()
                     repodigest.walls.append(outcome.wall)
                     repodigest.peaks.append(outcome.peakRSS)
