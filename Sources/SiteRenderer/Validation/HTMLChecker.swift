@@ -81,11 +81,13 @@ enum HTMLChecker {
             var property = node.pointee.properties
             while let attr = property {
                 defer { property = attr.pointee.next }
-                let attrName = attr.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
-                let value = XMLTree.attributeValue(attr)
+                let attrName = attr.pointee.name.map { String(cString: $0).quicklyLowercased } ?? ""
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
                 }
+                // Only these attributes' values matter; the others' (class, aria-*) are not read.
+                guard attrName == "id" || attrName == "srcset" || urlAttributes.contains(attrName) else { continue }
+                let value = XMLTree.attributeValue(attr)
                 if attrName == "id" {
                     if !facts.ids.insert(value).inserted {
                         finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
@@ -100,11 +102,12 @@ enum HTMLChecker {
                     }
                 }
                 guard urlAttributes.contains(attrName) else { continue }
+                let valueScheme = scheme(of: value)
                 if isBlank(value) {
                     finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
-                } else if let scheme = scheme(of: value), !allowedSchemes.contains(scheme) {
+                } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
                     finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
-                } else if scheme(of: value) == nil, !value.hasPrefix("//") {
+                } else if valueScheme == nil, !value.hasPrefix("//") {
                     facts.links.append((value, line, element))
                 }
             }
