@@ -45,7 +45,7 @@ struct Report {
 
             | build | wall (s) | share of cold | files rewritten |
             | --- | ---: | ---: | ---: |
-            | cold, empty output | \(result.cold.formatted(2)) | 100 % | \(result.files.grouped) |
+            | cold, empty output (the render's median) | \(result.cold.formatted(2)) | 100 % | \(result.files.grouped) |
             | nothing changed (`--offline`, median of 3) | \(result.unchanged.formatted(2)) | \((100 * result.share).formatted(1)) % | \(result.unchangedWritten) |
             | one repository changed (live, \(result.changedRepository)) | | | \(result.changedWritten) |
 
@@ -69,7 +69,7 @@ struct Report {
     private func phaseTable(_ result: PhaseBreakdown.Result) -> String {
         var lines = [
             "**Where the time goes** (cold build of \(result.repositories.grouped) repositories, each phase timed alone "
-                + "in-process through the same layers, median of 3):", "",
+                + "in-process through the same layers, one run):", "",
             "| phase | median (s) | share |", "| --- | ---: | ---: |",
         ]
         for (phase, median) in zip(PhaseBreakdown.phases, result.medians) {
