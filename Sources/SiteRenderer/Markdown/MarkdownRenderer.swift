@@ -120,8 +120,20 @@ public struct MarkdownRenderer: Sendable {
         var html = html
         html.withUTF8 { bytes in
             var index = 0
+            // Bytes between one '<' or " a" and the next are copied in one go.
+            var copied = 0
+            func copyPending() {
+                if copied < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
+                guard byte == UInt8(ascii: "<")
+                    || (byte == UInt8(ascii: " ") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "a"))
+                else {
+                    index += 1
+                    continue
+                }
+                copyPending()
                 if byte == UInt8(ascii: "<"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "h"),
                     (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
                     bytes[index + 3] == UInt8(ascii: ">"), let id = ids.next()
@@ -138,7 +150,9 @@ public struct MarkdownRenderer: Sendable {
                     output.append(byte)
                     index += 1
                 }
+                copied = index
             }
+            copyPending()
         }
         return String(decoding: output, as: UTF8.self)
     }
