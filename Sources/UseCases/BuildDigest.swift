@@ -21,6 +21,10 @@ public struct BuildDigest: Sendable {
         /// star the previous run knew. Also done when the last full read is this old.
         public var fullRefresh: Bool
         public var fullRefreshDays: Int
+        /// Leave READMEs out of the site and hand them over as `Result.readmes`, to be read
+        /// page by page. Only for a source with nothing to refresh (a build from the cache):
+        /// a README refreshed live could turn out stale after the pages saying what is stale.
+        public var defersReadmes = false
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -47,6 +51,8 @@ public struct BuildDigest: Sendable {
     public struct Result: Sendable {
         public var site: Site
         public var snapshot: RunSnapshot
+        /// The READMEs the site leaves out, with `Request.defersReadmes`.
+        public var readmes: (any DeferredReadmes)?
     }
 
     private let source: any RepositorySource
@@ -83,7 +89,7 @@ public struct BuildDigest: Sendable {
         data.starredComplete = starred.isComplete
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
-            source: source, releasesPerRepository: request.releasesPerRepository)
+            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !request.defersReadmes)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
 
@@ -94,7 +100,8 @@ public struct BuildDigest: Sendable {
             changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        return Result(site: site, snapshot: snapshot)
+        let readmes = request.defersReadmes ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        return Result(site: site, snapshot: snapshot, readmes: readmes)
     }
 
     /// What the previous run saw starred, for the source to stop at; empty (read everything)

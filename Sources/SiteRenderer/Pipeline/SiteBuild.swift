@@ -1,6 +1,5 @@
 import Foundation
 public import PageModels
-import Synchronization
 
 /// Renders, checks and stages a site one file at a time on every core, then publishes it
 /// only if every file passed: what `SiteGenerator`, `SiteValidator` and `SiteWriter` do in
@@ -22,45 +21,38 @@ public struct SiteBuild: Sendable {
         case invalid([Finding])
     }
 
-    /// - Parameter progress: hears (files done, files in all), from one thread at a time.
-    public func run(_ site: Site, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> Outcome {
-        try withoutActuallyEscaping(progress) { progress in try run(site, listener: Listener(progress)) }
-    }
-
-    private func run(_ site: Site, listener: Listener) throws -> Outcome {
+    /// - Parameters:
+    ///   - readmes: the READMEs `site` leaves out, read a batch of pages at a time.
+    ///   - progress: hears (files done, files in all), from one thread at a time.
+    public func run(
+        _ site: Site, readmes: (any DeferredReadmes)? = nil,
+        progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) async throws -> Outcome {
         let plan = try generator.plan(site)
         let paths = Set(plan.paths)
-        let session = SiteValidator.Session(paths: paths)
-        let staging = try writer.stage()
-        let done = Mutex(0)
-        let failed = Atomic<Bool>(false)
+        let work = Work(plan: plan, session: SiteValidator.Session(paths: paths), staging: try writer.stage(),
+                        listener: Listener(progress))
         do {
-            let findings = try Parallel.map(plan.count) { index in
-                let file = try plan.file(at: index)
-                let found = session.check(file)
-                if !found.isEmpty { failed.store(true, ordering: .relaxed) }
-                // Once a file failed nothing will be published, so nothing more is written.
-                if !failed.load(ordering: .relaxed) { try staging.put(file) }
-                done.withLock { count in
-                    count += 1
-                    listener.progress(count, plan.count)
-                }
-                return found
+            var findings: [Finding]
+            if let readmes {
+                findings = try await work.run(readmes: readmes)
+            } else {
+                findings = try Parallel.map(plan.count) { try work.process(plan.file(at: $0)) }.flatMap { $0 }
             }
-            let all = (findings.flatMap { $0 } + session.finish()).sorted()
-            guard all.isEmpty else {
-                staging.discard()
-                return .invalid(all)
+            findings = (findings + work.session.finish()).sorted()
+            guard findings.isEmpty else {
+                work.staging.discard()
+                return .invalid(findings)
             }
-            return .published(try writer.commit(staging, paths: paths), files: plan.count)
+            return .published(try writer.commit(work.staging, paths: paths), files: plan.count)
         } catch {
-            staging.discard()
+            work.staging.discard()
             throw error
         }
     }
 
     /// The caller's progress closure, called only under `done`'s lock, so from one thread at a time.
-    private struct Listener: @unchecked Sendable {
+    struct Listener: @unchecked Sendable {
         let progress: (Int, Int) -> Void
         init(_ progress: @escaping (Int, Int) -> Void) { self.progress = progress }
     }

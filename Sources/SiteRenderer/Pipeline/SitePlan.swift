@@ -10,6 +10,12 @@ struct SitePlan: Sendable {
         case digest, notFound, list(Int), repository(Int)
         case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
 
+        /// The index in `Site.repositories` of a repository page.
+        var repository: Int? {
+            if case .repository(let index) = self { return index }
+            return nil
+        }
+
         var isPage: Bool {
             switch self {
             case .digest, .notFound, .list, .repository: return true
@@ -65,6 +71,12 @@ struct SitePlan: Sendable {
         case .sitemap:
             return Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path)).file()!
         }
+    }
+
+    /// The repository page at `index` of `items`, from `page` rather than the site's model
+    /// of it: the same page with its README, when the README came apart from the site.
+    func repositoryFile(at index: Int, page: RepoPage) throws -> OutputFile {
+        try self.page(items[index].path, "repository", context.repository(page))
     }
 
     private func page(_ path: String, _ template: String, _ values: [String: Any]) throws -> OutputFile {

@@ -38,9 +38,9 @@ struct BuildCommand: AsyncParsableCommand {
             // file passed is published.
             let output = URL(fileURLWithPath: options.output)
             let bar = console.progress("Writing")
-            let outcome = try SiteBuild(
+            let outcome = try await SiteBuild(
                 generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: SiteWriter(output: output)
-            ).run(site, progress: Self.writeProgress(bar))
+            ).run(site, readmes: result.readmes, progress: Self.writeProgress(bar))
             bar?.finish()
             guard case .published(let report, let files) = outcome else {
                 if case .invalid(let findings) = outcome {
