@@ -31,23 +31,46 @@ struct DigestJSON {
     }
 
     func file() throws -> OutputFile {
-        let document = Document(
-            title: site.title,
-            generatedAt: site.generatedISO,
-            baseUrl: router.baseURL,
-            repositories: site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
-                .map { card in
-                    Repository(
-                        fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
-                        pageUrl: router.url(for: card.route), description: card.description,
-                        language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
-                        favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
-                        fork: card.badges.contains(.fork))
-                })
+        let repositories = site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
+            .map { card in
+                Repository(
+                    fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
+                    pageUrl: router.url(for: card.route), description: card.description,
+                    language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
+                    favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
+                    fork: card.badges.contains(.fork))
+            }
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(document)
+        let document = Document(title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL, repositories: [])
+        let outline = try encoder.encode(document)
+        // The repositories are encoded one at a time and put into the outline's empty list,
+        // indented as the whole document would indent them: encoding 10,000 at once built
+        // JSONEncoder's tree of every value, 30 MB at the peak of the build.
+        let emptyList = Data("\"repositories\" : [\n\n  ]".utf8)
+        guard !repositories.isEmpty, let list = outline.range(of: emptyList) else {
+            var data = try encoder.encode(Document(
+                title: document.title, generatedAt: document.generatedAt, baseUrl: document.baseUrl,
+                repositories: repositories))
+            data.append(UInt8(ascii: "\n"))
+            return OutputFile(path: Router.digestJSON, contents: data)
+        }
+        let indent = Data("    ".utf8)
+        var data = Data(outline[..<list.lowerBound])
+        data.append(Data("\"repositories\" : [\n".utf8))
+        for (index, repository) in repositories.enumerated() {
+            if index > 0 { data.append(Data(",\n".utf8)) }
+            // Every line one level deeper, but for the blank line of an empty list.
+            var lineStart = true
+            for byte in try encoder.encode(repository) {
+                if lineStart && byte != UInt8(ascii: "\n") { data.append(indent) }
+                data.append(byte)
+                lineStart = byte == UInt8(ascii: "\n")
+            }
+        }
+        data.append(Data("\n  ]".utf8))
+        data.append(outline[list.upperBound...])
         data.append(UInt8(ascii: "\n"))
         return OutputFile(path: Router.digestJSON, contents: data)
     }

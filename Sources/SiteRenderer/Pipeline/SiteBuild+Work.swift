@@ -7,7 +7,7 @@ extension SiteBuild {
     /// already failed (then nothing will be published, so nothing more is written).
     struct Work: Sendable {
         /// How many repository pages get their READMEs read at once.
-        static let batch = 256
+        static let batch = 128
 
         let plan: SitePlan
         let session: SiteValidator.Session
