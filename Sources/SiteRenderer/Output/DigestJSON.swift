@@ -30,29 +30,41 @@ struct DigestJSON {
         var fork: Bool
     }
 
-    func file() throws -> OutputFile {
-        let repositories = site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
-            .map { card in
-                Repository(
-                    fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
-                    pageUrl: router.url(for: card.route), description: card.description,
-                    language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
-                    favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
-                    fork: card.badges.contains(.fork))
-            }
+    /// The whole document, with every repository, in the order published.
+    func document() -> Document {
+        Document(
+            title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL,
+            repositories: site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
+                .map { card in
+                    Repository(
+                        fullName: card.fullName, url: card.gitHubURL, page: router.path(for: card.route),
+                        pageUrl: router.url(for: card.route), description: card.description,
+                        language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
+                        favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
+                        fork: card.badges.contains(.fork))
+                })
+    }
+
+    static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let document = Document(title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL, repositories: [])
+        return encoder
+    }
+
+    func file() throws -> OutputFile {
+        var document = document()
+        let repositories = document.repositories
+        document.repositories = []
+        let encoder = Self.encoder
         let outline = try encoder.encode(document)
         // The repositories are encoded one at a time and put into the outline's empty list,
         // indented as the whole document would indent them: encoding 10,000 at once built
         // JSONEncoder's tree of every value, 30 MB at the peak of the build.
         let emptyList = Data("\"repositories\" : [\n\n  ]".utf8)
         guard !repositories.isEmpty, let list = outline.range(of: emptyList) else {
-            var data = try encoder.encode(Document(
-                title: document.title, generatedAt: document.generatedAt, baseUrl: document.baseUrl,
-                repositories: repositories))
+            document.repositories = repositories
+            var data = try encoder.encode(document)
             data.append(UInt8(ascii: "\n"))
             return OutputFile(path: Router.digestJSON, contents: data)
         }
