@@ -51,8 +51,8 @@ struct RenderBenchmark {
                     repodigest.peaks.append(outcome.peakRSS)
                 }
             }
-            progress("  render \(site.count): run \(run)/\(runs): repodigest \(repodigest.walls.last!.formatted(3)) s, "
-                     + "Hugo \(hugo.walls.last!.formatted(3)) s")
+            progress("  render \(site.count): run \(run)/\(runs): repodigest \(repodigest.walls.last!.formatted(3)) s "
+                     + "\(Int(repodigest.peaks.last!)) MB, Hugo \(hugo.walls.last!.formatted(3)) s \(Int(hugo.peaks.last!)) MB")
         }
         repodigest.pages = Self.htmlFiles(in: ours)
         hugo.pages = Self.htmlFiles(in: theirs)

@@ -7,6 +7,9 @@
 // Markdown tables for the README. Nothing here asserts: benchmarks report, people judge.
 import Foundation
 
+if CommandLine.arguments.dropFirst().first == Measured.flag {
+    Measured.main(Array(CommandLine.arguments.dropFirst(2)))
+}
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let repodigest = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     .deletingLastPathComponent().appending(path: "repodigest").path
