@@ -19,7 +19,7 @@ help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
 	@echo "make test   run every test, then the W3C HTML checker over a sample build"
 	@echo "make bench  time each phase of a build of a synthetic site (REPOS=1000 RUNS=5)"
-	@echo "make fuzz   libFuzzer over decoding, Link headers and Markdown (FUZZ_SECONDS=60 each)"
+	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown and the configuration (FUZZ_SECONDS=60 each)"
 
 run: deps
 	$(SWIFT) build -c release
@@ -45,7 +45,7 @@ bench: deps
 # libFuzzer over each target in FuzzTargets, FUZZ_SECONDS each, from Tests/Fuzz/Corpus.
 # Crashes land in Tests/Fuzz/Regressions/TARGET/, which the test suite replays.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoding link-header markdown
+FUZZ_TARGETS := decoding link-header markdown configuration
 FUZZER_LIB    = $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 fuzz: deps
 	@[ -n "$(FUZZER_LIB)" ] || { echo "libFuzzer (libclang_rt.fuzzer_no_main) not found beside $(SWIFT)"; exit 1; }

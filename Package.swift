@@ -54,13 +54,19 @@ let package = Package(
             plugins: ["EmbedFolders"]
         ),
 
-        // The composition root: command line, configuration, wiring stores into use cases.
+        // `repodigest.toml` read and checked: a library, so the fuzz target and tests reach the parser.
+        .target(
+            name: "RepodigestConfiguration",
+            dependencies: ["Entities", "UseCases", .product(name: "TOMLKit", package: "TOMLKit")],
+            exclude: ["README.md"], swiftSettings: strict
+        ),
+
+        // The composition root: command line, wiring stores into use cases.
         .executableTarget(
             name: "repodigest",
             dependencies: [
-                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer",
+                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 // `repodigest serve`: a small HTTP server on Swift concurrency and plain sockets.
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -79,7 +85,8 @@ let package = Package(
 
         // `make fuzz`: the fuzz targets' bodies and invariants, replayed by the tests too.
         .target(
-            name: "FuzzTargets", dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases"],
+            name: "FuzzTargets",
+            dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases", "RepodigestConfiguration"],
             exclude: ["README.md"], swiftSettings: strict
         ),
         // The libFuzzer driver for those targets (`fuzz TARGET [inputs | libFuzzer options]`).
@@ -133,7 +140,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities", "FakeGitHubServer",
-                "FuzzTargets",
+                "FuzzTargets", "RepodigestConfiguration",
             ]
         ),
     ]

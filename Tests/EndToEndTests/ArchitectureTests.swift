@@ -16,9 +16,10 @@ import Testing
         "UseCases": ["Entities", "PageModels"],
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit"],
-        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging", "FlyingFox", "FlyingSocks"],
+        "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit"],
+        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ArgumentParser", "Logging", "FlyingFox", "FlyingSocks"],
         "repodigest-bench": ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
-        "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+        "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
     static let projectModules: Set<String> = Set(allowed.keys)

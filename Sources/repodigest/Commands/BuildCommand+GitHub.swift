@@ -1,5 +1,6 @@
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 
 extension BuildCommand {
     /// The live store: libcurl to `--api-url` (or the configuration's), the token from the

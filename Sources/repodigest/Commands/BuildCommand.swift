@@ -1,6 +1,7 @@
 internal import ArgumentParser
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 import SiteRenderer
 import UseCases
 

@@ -5,7 +5,7 @@ internal import TOMLKit
 extension Configuration {
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
-    init(toml text: String, source: String) throws(ConfigurationError) {
+    public init(toml text: String, source: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -215,7 +215,7 @@ private struct TOMLReader {
 
 extension Configuration {
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
-    static func isAPIURL(_ text: String) -> Bool {
+    public static func isAPIURL(_ text: String) -> Bool {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
             return false
         }
