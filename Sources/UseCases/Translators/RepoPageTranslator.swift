@@ -22,11 +22,22 @@ struct RepoPageTranslator: Sendable {
             releases: Self.releaseItems(of: detail),
             readme: detail.readme.map { readme in
                 MarkdownText(
-                    source: readme.markdown,
+                    source: Self.shortenedNote(readme, repo: repo) + readme.markdown,
                     linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
                     imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
             }
         )
+    }
+
+    /// Said above a README the data layer shortened, so no reader takes the part for the
+    /// whole. At the top, not the end: the cut may fall inside a code block, which would
+    /// swallow a note after it.
+    static func shortenedNote(_ readme: Readme, repo: GitHubRepo) -> String {
+        guard let whole = readme.wholeByteCount else { return "" }
+        let shown = readme.markdown.utf8.count
+        let url = SafeURL.http(readme.htmlURL) ?? RepoCardTranslator.gitHubURL(of: repo)
+        return "> **This README is shortened:** the whole file is \(DisplayFormat.bytes(whole)); only its first "
+            + "\(DisplayFormat.bytes(shown)) is shown here. [Read it whole on GitHub](<\(url)>).\n\n"
     }
 
     /// The published releases (drafts left out), as listed on the page and in the feeds.
