@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "SiteRenderer",
             dependencies: [
-                "PageModels", "CLibXML2", "CCmarkGFM",
+                "PageModels", "CLibXML2", "CCmarkGFM", "TOMLGuard",
                 .product(name: "Mustache", package: "swift-mustache"),
                 // Reads each theme's theme.toml.
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -54,10 +54,13 @@ let package = Package(
             plugins: ["EmbedFolders"]
         ),
 
+        // Checks TOML text before TOMLKit parses it: toml++ aborts on some malformed headers. Imports nothing.
+        .target(name: "TOMLGuard", exclude: ["README.md"], swiftSettings: strict),
+
         // `repodigest.toml` read and checked: a library, so the fuzz target and tests reach the parser.
         .target(
             name: "RepodigestConfiguration",
-            dependencies: ["Entities", "UseCases", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["Entities", "UseCases", "TOMLGuard", .product(name: "TOMLKit", package: "TOMLKit")],
             exclude: ["README.md"], swiftSettings: strict
         ),
 

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import TOMLGuard
 internal import TOMLKit
 
 extension Configuration {
@@ -8,7 +9,13 @@ extension Configuration {
     public init(toml text: String, source: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
+            if let header = TOMLGuard.unsafeHeader(in: text) {
+                _ = try TOMLTable(string: header.textBefore)
+                throw ConfigurationError(source: source, line: header.line, column: header.column, message: header.message)
+            }
             table = try TOMLTable(string: text)
+        } catch let error as ConfigurationError {
+            throw error
         } catch let error as TOMLParseError {
             throw ConfigurationError(
                 source: source, line: error.source.begin.line, column: error.source.begin.column,

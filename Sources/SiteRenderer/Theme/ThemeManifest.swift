@@ -1,3 +1,4 @@
+import TOMLGuard
 internal import TOMLKit
 
 /// A theme's `theme.toml`: what the theme is called, one line about it, and which theme it
@@ -22,7 +23,13 @@ struct ThemeManifest: Sendable, Equatable {
     init(toml text: String, file: String) throws(ThemeError) {
         let table: TOMLTable
         do {
+            if let header = TOMLGuard.unsafeHeader(in: text) {
+                _ = try TOMLTable(string: header.textBefore)
+                throw ThemeError.manifest(file: file, line: header.line, column: header.column, reason: header.message)
+            }
             table = try TOMLTable(string: text)
+        } catch let error as ThemeError {
+            throw error
         } catch let error as TOMLParseError {
             throw .manifest(
                 file: file, line: error.source.begin.line, column: error.source.begin.column,
