@@ -16,7 +16,7 @@ struct RepoPageTranslator: Sendable {
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
                 ? PageLink(title: repo.owner.login, route: Route(.owner(login: repo.owner.login))) : nil,
             ownerLogin: repo.owner.login,
-            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? "https://github.com/\(repo.owner.login)",
+            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? SafeURL.gitHub(repo.owner.login),
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
             releases: Self.releaseItems(of: detail),
@@ -86,6 +86,7 @@ struct RepoPageTranslator: Sendable {
     /// Where relative links resolve when GitHub gave no README URLs: the default branch.
     private static func fallbackBases(of repo: GitHubRepo) -> (links: String, images: String) {
         let root = RepoCardTranslator.gitHubURL(of: repo)
-        return ("\(root)/blob/\(repo.defaultBranch)/", "\(root)/raw/\(repo.defaultBranch)/")
+        let branch = SafeURL.path(repo.defaultBranch)
+        return ("\(root)/blob/\(branch)/", "\(root)/raw/\(branch)/")
     }
 }
