@@ -9,9 +9,9 @@ extension Configuration {
     public init(toml text: String, source: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
-            if let header = TOMLGuard.unsafeHeader(in: text) {
-                _ = try TOMLTable(string: header.textBefore)
-                throw ConfigurationError(source: source, line: header.line, column: header.column, message: header.message)
+            if let problem = TOMLGuard.problem(in: text) {
+                _ = try TOMLTable(string: problem.textBefore)
+                throw ConfigurationError(source: source, line: problem.line, column: problem.column, message: problem.message)
             }
             table = try TOMLTable(string: text)
         } catch let error as ConfigurationError {

@@ -3,8 +3,9 @@ import RepodigestConfiguration
 import Testing
 
 /// The configuration parser on text that once crashed it: toml++ (inside TOMLKit) aborts the
-/// process on a table header that starts with a character no key starts with. `make fuzz`
-/// found the first; each is now an error at its line and column.
+/// process on a table header that starts with a character no key starts with, and on values
+/// that look like a date and time but are not. `make fuzz` found both; each is now an error
+/// at its line and column (`TOMLGuard`).
 @Suite struct ConfigurationParserTests {
     static func error(_ text: String) -> ConfigurationError? {
         do {
@@ -24,6 +25,17 @@ import Testing
         let error = try #require(Self.error(text))
         #expect(error.line == line && error.column == column, "\(error)")
         #expect(error.message.contains("a table header must start with a key") && error.message.contains("'\(found)'"), "\(error)")
+    }
+
+    @Test(arguments: [
+        ("a = 1979-05-27t:\n", 1, 5, "1979-05-27t:"), ("title = 1979-05-27 1\n", 1, 9, "1979-05-27"),
+        ("[digest]\nowners = [\n  \"a\",\n  1979-05-27T:,\n]\n", 4, 3, "1979-05-27T:"),
+        ("[digest]\nsearches = [{ name = \"n\", limit = 1e3 }]\n", 2, 35, "1e3"), ("x = inf\n", 1, 5, "inf"),
+    ])
+    func aValueThatCrashedTOMLKitIsAnErrorAtItsPlace(text: String, line: Int, column: Int, found: String) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.message.contains("'\(found)' is not a value repodigest reads"), "\(error)")
     }
 
     @Test func aMistakeBeforeThatHeaderIsTheOneReported() throws {
@@ -47,12 +59,14 @@ import Testing
               { name = "[é] \" [=]", query = 'x [[[' },
               { name = """two""""", query = "q" },
             ]
+            page_size = +1_0
             [ "github" ]
-            concurrency = 2
+            concurrency = 0x2
+            include_private = false
             """#
         let configuration = try Configuration(toml: text, source: "repodigest.toml")
         #expect(configuration.owners == ["a", "b"])
         #expect(configuration.searches.map(\.name) == [#"[é] " [=]"#, #"two"""#])
-        #expect(configuration.concurrency == 2)
+        #expect(configuration.concurrency == 2 && configuration.pageSize == 10 && !configuration.includePrivate)
     }
 }

@@ -23,9 +23,9 @@ struct ThemeManifest: Sendable, Equatable {
     init(toml text: String, file: String) throws(ThemeError) {
         let table: TOMLTable
         do {
-            if let header = TOMLGuard.unsafeHeader(in: text) {
-                _ = try TOMLTable(string: header.textBefore)
-                throw ThemeError.manifest(file: file, line: header.line, column: header.column, reason: header.message)
+            if let problem = TOMLGuard.problem(in: text) {
+                _ = try TOMLTable(string: problem.textBefore)
+                throw ThemeError.manifest(file: file, line: problem.line, column: problem.column, reason: problem.message)
             }
             table = try TOMLTable(string: text)
         } catch let error as ThemeError {
