@@ -67,7 +67,7 @@ public enum FuzzTargets {
                         source: text, linkBase: "https://github.com/o/r/blob/main/",
                         imageBase: "https://raw.githubusercontent.com/o/r/main/"))
             ])
-        guard let theme = try? Theme.builtIn("default"), let files = try? SiteGenerator(theme: theme).render(site) else {
+        guard let theme = defaultTheme, let files = try? SiteGenerator(theme: theme).render(site) else {
             preconditionFailure("the default theme must render any README")
         }
         let findings = SiteValidator().validate(files)
@@ -100,6 +100,10 @@ public enum FuzzTargets {
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
         _ = configuration.digestRequest
     }
+
+    /// Loaded once: the input is the README, not the theme; loading it for every input
+    /// only slowed the fuzzer and leaked TOMLKit's bytes (Tests/Fuzz/lsan-suppressions.txt).
+    private static let defaultTheme = try? Theme.builtIn("default")
 
     private static func expectOnlyDataErrors(_ body: () async throws -> Void) async {
         do {
