@@ -24,6 +24,9 @@ extension TOMLGuard {
 
         init(scalars: [Unicode.Scalar]) {
             self.scalars = scalars
+            // toml++ skips a byte-order mark before the first line; so must the scan, or
+            // a header on that line goes unchecked (make fuzz found `\u{FEFF}[!`).
+            if scalars.first == "\u{FEFF}" { position = 1 }
         }
 
         mutating func firstProblem() -> Problem? {

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         ("[é]\n", 1, 2, "é"), ("title = \"x\"\n[=]\n", 2, 2, "="), ("[[[digest]]]\n", 1, 3, "["),
         ("# a comment\n\n  [ \u{FFFD}digest]\n", 3, 5, "\u{FFFD}"), ("[[ .x]]\n", 1, 4, "."),
-        ("[digest]\nowners = []\n[{x}]\n", 3, 2, "{"),
+        ("[digest]\nowners = []\n[{x}]\n", 3, 2, "{"), ("\u{FEFF}[!", 1, 3, "!"),
     ])
     func aHeaderThatCrashedTOMLKitIsAnErrorAtItsPlace(text: String, line: Int, column: Int, found: String) throws {
         let error = try #require(Self.error(text))
