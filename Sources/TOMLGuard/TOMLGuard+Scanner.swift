@@ -71,7 +71,12 @@ extension TOMLGuard {
                     switch scalar {
                     case "[": containers.append(.array)
                     case "{": containers.append(.table(expectingKey: true))
-                    case "]", "}": _ = containers.popLast()
+                    case "]", "}":
+                        // toml++ asserts on `[}` (make fuzz found `searches = [}, …]`).
+                        if let open = containers.last, (open == .array) != (scalar == "]") {
+                            return problem(at: position, "'\(Character(scalar))' does not close the \(open == .array ? "array" : "inline table") open here")
+                        }
+                        _ = containers.popLast()
                     case ",":
                         if case .table? = containers.last { containers[containers.count - 1] = .table(expectingKey: true) }
                     default:

@@ -38,6 +38,13 @@ import Testing
         #expect(error.message.contains("'\(found)' is not a value repodigest reads"), "\(error)")
     }
 
+    @Test(arguments: [("owners = [}]\n", 1, 11), ("owners = [ # a comment\n}]\n", 2, 1), ("a = { b = [1 }\n", 1, 14)])
+    func aBracketClosingTheWrongThingIsAnError(text: String, line: Int, column: Int) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.message.contains("does not close the"), "\(error)")
+    }
+
     @Test func aMistakeBeforeThatHeaderIsTheOneReported() throws {
         let error = try #require(Self.error("title = \n[é]\n"))
         #expect(error.line == 1, "\(error)")
