@@ -85,7 +85,7 @@ public enum FuzzTargets {
         } catch {
             precondition(error.source == "fuzz.toml", "the error names the file: \(error)")
             precondition(!error.message.isEmpty, "the error says what is wrong")
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
             precondition(error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
             return
         }

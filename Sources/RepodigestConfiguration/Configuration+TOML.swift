@@ -201,7 +201,8 @@ private struct TOMLReader {
     /// The line where a key is written. TOMLKit keeps no positions for values, so the line is
     /// found in the text: the key inside its table's section.
     func line(of path: [String]) -> Int? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var section: [String] = []
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)

@@ -45,6 +45,12 @@ import Testing
         #expect(error.message.contains("does not close the"), "\(error)")
     }
 
+    @Test func aFileWithWindowsLineEndsIsReportedAtTheRightLine() throws {
+        let error = try #require(Self.error("title = \"x\"\r\n\r\n[digest]\r\nowners = []\r\nowner = []\r\n"))
+        #expect(error.line == 5, "\(error)")
+        #expect(error.message.contains("unknown key 'digest.owner'"), "\(error)")
+    }
+
     @Test func aMistakeBeforeThatHeaderIsTheOneReported() throws {
         let error = try #require(Self.error("title = \n[é]\n"))
         #expect(error.line == 1, "\(error)")

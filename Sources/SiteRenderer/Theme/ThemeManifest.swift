@@ -61,7 +61,8 @@ struct ThemeManifest: Sendable, Equatable {
 
     /// TOMLKit keeps no positions for values: the line is found in the text.
     private static func line(of key: String, in text: String) -> Int {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         let index = lines.firstIndex {
             let line = $0.trimmingCharacters(in: .whitespaces)
             return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")
