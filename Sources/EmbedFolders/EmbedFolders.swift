@@ -4,7 +4,8 @@ import PackagePlugin
 /// Embeds folders into the target that uses this plugin, as base64 Swift source.
 ///
 /// A target lists what it embeds in `embedded-folders.txt`, one `Namespace: relative/path`
-/// per line (relative to the target's folder; `#` starts a comment). Each folder becomes an
+/// per line (relative to the target's folder; `#` starts a comment), optionally followed by
+/// `!SUFFIX` words naming files to leave out (`!.png !.md`). Each folder becomes an
 /// `enum Namespace { static let files: [String: String] }` keyed by path inside that folder.
 /// Every file is declared as an input, so editing a theme or the sample rebuilds the target.
 @main
@@ -27,9 +28,12 @@ struct EmbedFolders: BuildToolPlugin {
             guard parts.count == 2 else {
                 throw PluginError("\(manifest.path()): expected `Namespace: path`, found `\(entry)`")
             }
-            let folder = target.directoryURL.appending(path: parts[1]).standardizedFileURL
-            arguments += [parts[0], folder.path()]
-            inputs += files(under: folder)
+            let words = parts[1].split(separator: " ").map(String.init)
+            let folder = target.directoryURL.appending(path: words[0]).standardizedFileURL
+            let excluded = words.dropFirst().filter { $0.hasPrefix("!") }.map { String($0.dropFirst()) }
+            // "-" for none: an empty argument does not survive the trip to the tool.
+            arguments += [parts[0], folder.path(), excluded.isEmpty ? "-" : excluded.joined(separator: ",")]
+            inputs += files(under: folder).filter { file in !excluded.contains { file.lastPathComponent.hasSuffix($0) } }
         }
 
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFolders.swift")

@@ -29,9 +29,40 @@ public struct GitHubDataStore: RepositorySource {
         return owner
     }
 
-    public func starred(by login: String) async throws -> [Star] {
+    /// Pages are asked for, conditionally, until one holds a star the previous run knew;
+    /// the older pages then come from the cache without a request while it has them. A new
+    /// star shifts every page, so a star may have moved from a page read fresh onto a cached
+    /// one that predates the move: the cached copies of the pages read fresh are merged in
+    /// too, each repository once.
+    public func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
         let url = login == "@me" ? try authenticated(endpoint.authenticatedStarred) : endpoint.starred(by: login)
-        return try await all(StarDTO.self, url, accept: MediaType.starJSON).map(\.entity)
+        var stars: [StarDTO] = []
+        var earlier: [StarDTO] = []
+        var next: String? = url
+        var pages = 0
+        var reachedKnown = false
+        var fromCache = false
+        while let current = next {
+            guard pages < maxPages else {
+                // A `Link` may claim any number of pages; the bound holds, and the run says so.
+                api.log.cutShort("GET \(url)")
+                break
+            }
+            if !known.isEmpty, !reachedKnown {
+                earlier += await api.cachedValue([StarDTO].self, current, accept: MediaType.starJSON) ?? []
+            }
+            let page = try await api.get([StarDTO].self, current, accept: MediaType.starJSON, cachedIsEnough: reachedKnown)
+            fromCache = fromCache || page.unchecked
+            stars += page.value
+            pages += 1
+            reachedKnown = reachedKnown || page.value.contains { known.contains(GitHubRepo.ID(rawValue: $0.repo.id)) }
+            if page.value.isEmpty { break }
+            next = page.next
+        }
+        guard fromCache else { return StarredList(stars: stars.map(\.entity), isComplete: next == nil) }
+        var seen = Set<Int64>()
+        let merged = (stars + earlier).filter { seen.insert($0.repo.id).inserted }
+        return StarredList(stars: merged.map(\.entity), isComplete: false)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {

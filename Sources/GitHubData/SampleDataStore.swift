@@ -32,8 +32,9 @@ public struct SampleDataStore: RepositorySource {
         return try decode(AccountDTO.self, "orgs/\(login)").entity
     }
 
-    public func starred(by login: String) async throws -> [Star] {
-        try decode([StarDTO].self, "users/\(login)/starred").map(\.entity)
+    /// The sample's list is one file: always read whole.
+    public func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
+        StarredList(stars: try decode([StarDTO].self, "users/\(login)/starred").map(\.entity), isComplete: true)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {

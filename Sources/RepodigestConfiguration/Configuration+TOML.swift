@@ -65,7 +65,8 @@ extension Configuration {
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
             try reader.allow(
-                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days"],
+                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
+                 "full_refresh_days"],
                 in: digest, at: path)
             starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
             owners = try reader.strings("owners", in: digest, at: path) ?? []
@@ -75,6 +76,12 @@ extension Configuration {
                 } catch {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }
+            }
+            if let days = try reader.int("full_refresh_days", in: digest, at: path) {
+                guard (1...365).contains(days) else {
+                    throw reader.error(at: path + ["full_refresh_days"], "full_refresh_days must be between 1 and 365, found \(days)")
+                }
+                fullRefreshDays = days
             }
             if let days = try reader.int("history_days", in: digest, at: path) {
                 guard (1...3650).contains(days) else {

@@ -25,6 +25,8 @@ public struct Configuration: Sendable, Equatable {
     public var pageSize = 30
     /// How long snapshots of past runs are kept; the latest is kept whatever its age.
     public var historyDays = 90
+    /// Days after which a run reads every starred list to its end again, to notice unstars.
+    public var fullRefreshDays = 7
     /// `starred_group` and `starred_sort`.
     public var starred = StarredArrangement()
 
@@ -43,6 +45,7 @@ public struct Configuration: Sendable, Equatable {
     public var digestRequest: BuildDigest.Request {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
-            searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred)
+            searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
+            fullRefreshDays: fullRefreshDays)
     }
 }

@@ -17,12 +17,16 @@ public struct BuildDigest: Sendable {
         /// Private repositories appear on no page unless the configuration says so.
         public var includePrivate: Bool
         public var starred: StarredArrangement
+        /// Read every starred list to its end (`--full`), rather than stopping at the first
+        /// star the previous run knew. Also done when the last full read is this old.
+        public var fullRefresh: Bool
+        public var fullRefreshDays: Int
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
             releasesPerRepository: Int = 3, includePrivate: Bool = false,
-            starred: StarredArrangement = StarredArrangement()
+            starred: StarredArrangement = StarredArrangement(), fullRefresh: Bool = false, fullRefreshDays: Int = 7
         ) {
             self.title = title
             self.starredBy = starredBy
@@ -33,6 +37,8 @@ public struct BuildDigest: Sendable {
             self.releasesPerRepository = releasesPerRepository
             self.includePrivate = includePrivate
             self.starred = starred
+            self.fullRefresh = fullRefresh
+            self.fullRefreshDays = fullRefreshDays
         }
     }
 
@@ -63,32 +69,45 @@ public struct BuildDigest: Sendable {
 
     public func build(_ request: Request) async throws -> Result {
         let shown = request.includePrivate
-        async let stars = CollectStarred(source: source, includePrivate: shown)(users: request.starredBy)
+        let now = clock.now
+        let previous = try await history?.latestSnapshot()
+        let known = try await starsKnown(previous, request: request, now: now)
+        async let stars = CollectStarred(source: source, includePrivate: shown)(users: request.starredBy, known: known)
         async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
         async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
         async let favourites = loadFavourites(request.favourites)
 
         let (found, gone) = try await favourites
+        let starred = try await stars
         var data = DigestData(
-            stars: try await stars, favourites: found.filter { shown || !$0.repo.isPrivate },
+            stars: starred.stars, favourites: found.filter { shown || !$0.repo.isPrivate },
             owners: try await owners, searches: try await searches)
         data.goneFavourites = gone
+        data.starredComplete = starred.isComplete
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
 
-        let now = clock.now
-        let snapshot = data.snapshot(at: now)
+        let snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?
-        if let history {
-            let previous = try await history.latestSnapshot()
+        if history != nil {
             let goneIDs = Set(previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
             changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         return Result(site: site, snapshot: snapshot, goneFavourites: gone)
+    }
+
+    /// What the previous run saw starred, for the source to stop at; empty (read everything)
+    /// on a first run, with `--full`, or when the last full read is `fullRefreshDays` old.
+    private func starsKnown(_ previous: RunSnapshot?, request: Request, now: Date) async throws -> Set<GitHubRepo.ID> {
+        guard let previous, let history, !request.fullRefresh,
+            let lastFull = try await history.latestCompleteStarredRead(),
+            now.timeIntervalSince(lastFull) < Double(request.fullRefreshDays) * 86_400
+        else { return [] }
+        return Set(previous.repositories.filter(\.isStarred).map(\.id))
     }
 
     /// The favourites that exist, and the names of those GitHub no longer has.

@@ -12,14 +12,27 @@ public struct CollectStarred: Sendable {
     }
 
     public func callAsFunction(users: [String]) async throws -> [Star] {
+        try await callAsFunction(users: users, known: []).stars
+    }
+
+    /// - Parameter known: repositories a previous run saw starred; a source may stop reading
+    ///   at the first of them. Complete only when every user's list was read to its end.
+    public func callAsFunction(users: [String], known: Set<GitHubRepo.ID>) async throws -> StarredList {
         var stars: [Star] = []
+        var complete = true
         for user in users {
             do {
-                stars += try await source.starred(by: user)
+                let list = try await source.starred(by: user, known: known)
+                stars += list.stars
+                complete = complete && list.isComplete
             } catch {
                 throw UseCaseFailure(step: "loading the stars of \(user)", underlying: error)
             }
         }
+        return StarredList(stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete)
+    }
+
+    private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {
         var seen = Set<GitHubRepo.ID>()
         return stars
             .enumerated()

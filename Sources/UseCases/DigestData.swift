@@ -18,6 +18,8 @@ struct DigestData: Sendable {
     var stale: [StaleData] = []
     /// Favourites GitHub answered 404 for.
     var goneFavourites: [RepoName] = []
+    /// Whether every starred list was read to its end (see `StarredList`).
+    var starredComplete = true
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
@@ -41,7 +43,18 @@ struct DigestData: Sendable {
     }
 
     /// What this run knew of each repository it shows, for the next run to compare with.
-    func snapshot(at date: Date) -> RunSnapshot {
+    /// After an incomplete read of the starred lists, stars of the previous run this one did
+    /// not see again are carried forward as they were: this run cannot tell an unstar from a
+    /// star it did not read, and dropping them would hide the unstar from the next full read.
+    func snapshot(at date: Date, previous: RunSnapshot?) -> RunSnapshot {
+        var snapshot = snapshot(at: date)
+        guard !starredComplete, let previous else { return snapshot }
+        let seen = Set(snapshot.repositories.map(\.id))
+        snapshot.repositories += previous.repositories.filter { $0.isStarred && !seen.contains($0.id) }
+        return snapshot
+    }
+
+    private func snapshot(at date: Date) -> RunSnapshot {
         let starred = Set(stars.map(\.repo.id))
         let pinned = Set(favourites.map(\.repo.id))
         let latestRelease = Dictionary(
@@ -53,6 +66,7 @@ struct DigestData: Sendable {
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
                     latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
                     isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id))
-            })
+            },
+            starredListComplete: starredComplete)
     }
 }

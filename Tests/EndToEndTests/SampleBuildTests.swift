@@ -77,11 +77,16 @@ import Testing
         let first = folder.url.appending(path: "one")
         let second = folder.url.appending(path: "two")
         let environment = ["SOURCE_DATE_EPOCH": "1795000000"]
-        _ = try RepodigestProcess.run(["build", "--sample", "--output", first.path, "--quiet"], environment: environment)
-        _ = try RepodigestProcess.run(["build", "--sample", "--output", second.path, "--quiet"], environment: environment)
+        // With a base URL, so the sitemap and the feeds' absolute links are compared too.
+        for output in [first, second] {
+            let build = try RepodigestProcess.run(
+                ["build", "--sample", "--output", output.path, "--quiet", "--base-url", "https://example.org/"], environment: environment)
+            #expect(build.status == 0, "\(build.standardError)")
+        }
         let one = Self.files(in: first)
         #expect(!one.isEmpty)
-        #expect(one == Self.files(in: second))
+        #expect(one["sitemap.xml"] != nil)
+        #expect(one == Self.files(in: second), "differing: \(one.keys.filter { one[$0] != Self.files(in: second)[$0] }.sorted())")
         #expect(String(decoding: one["index.html"] ?? Data(), as: UTF8.self).contains("2026-11-18T11:06:40Z"))
     }
 }

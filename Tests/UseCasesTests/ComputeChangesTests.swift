@@ -8,6 +8,7 @@ actor InMemoryHistory: HistoryStore {
     private(set) var snapshots: [RunSnapshot] = []
 
     func latestSnapshot() -> RunSnapshot? { snapshots.last }
+    func latestCompleteStarredRead() -> Date? { snapshots.last { $0.starredListComplete }?.takenAt }
     func record(_ snapshot: RunSnapshot) { snapshots.append(snapshot) }
     func prune(before date: Date) {
         let latest = snapshots.last

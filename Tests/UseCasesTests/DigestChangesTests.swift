@@ -41,7 +41,7 @@ import UseCases
         #expect(changes.summary == "4 changes since 18 Nov 2026, 11:06 UTC.")
         #expect(changes.items.map(\.kind) == [.release, .starred, .stars, .gone])
         #expect(changes.items.map(\.text) == [
-            "lumen/lantern v2.0 (was v1.0)", "Starred kit/feed", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
+            "lumen/lantern v2.0 (was v1.0)", "kit/feed", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
             "kit/doomed no longer exists on GitHub",
         ])
         #expect(changes.items[0].url == "https://github.com/lumen/lantern/releases/tag/v2.0")

@@ -29,9 +29,12 @@ struct FakeRepositorySource: RepositorySource {
         return owner
     }
 
-    func starred(by login: String) async throws -> [Star] {
+    /// Like a paged source that stops at the first known star and takes the rest from its
+    /// cache: the same stars, but not a complete read.
+    func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
         try check("starred:\(login)")
-        return stars[login] ?? []
+        let all = stars[login] ?? []
+        return StarredList(stars: all, isComplete: !all.contains { known.contains($0.repo.id) })
     }
 
     func repositories(of owner: Owner) async throws -> [GitHubRepo] {

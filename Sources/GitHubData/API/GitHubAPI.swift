@@ -29,13 +29,23 @@ struct GitHubAPI: Sendable {
     var now: @Sendable () -> Date = { Date() }
     let decoder = GitHubDecoder()
 
+    /// The cached copy of `url`, decoded, without asking GitHub; nil when there is none.
+    func cachedValue<T: Decodable & Sendable>(_ type: T.Type, _ url: String, accept: String) async -> T? {
+        guard let cache, let cached = await cache.entry(for: CachedResponse.key(url: url, accept: accept)),
+            !cached.isNotFound
+        else { return nil }
+        return try? decoder.decode(type, from: cached.body, resource: "GET \(url)")
+    }
+
     /// `url` decoded as `type`. `caching: false` for answers that must be fresh (`/rate_limit`).
     /// `rememberNotFound` for resources whose absence is common and news only slowly (READMEs):
     /// a 404 is kept for `notFoundLifetime` and not asked again meanwhile, since GitHub sends
-    /// no validator with a 404 and would charge for every repeat.
+    /// no validator with a 404 and would charge for every repeat. `cachedIsEnough` takes a
+    /// cached copy as it is, with no request, when there is one (pages of a starred list older
+    /// than the first star the previous run knew).
     func get<T: Decodable & Sendable>(
         _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
-        rememberNotFound: Bool = false
+        rememberNotFound: Bool = false, cachedIsEnough: Bool = false
     ) async throws -> Page<T> {
         let resource = "GET \(url)"
         let key = CachedResponse.key(url: url, accept: accept)
@@ -52,6 +62,13 @@ struct GitHubAPI: Sendable {
             guard let cached else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
             return Page(value: try decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
+        }
+        if cachedIsEnough, let cached, let page = try? Page(
+            value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next,
+            unchecked: true)
+        {
+            log.servedKnownFromCache()
+            return page
         }
 
         var attempt = 0

@@ -31,6 +31,13 @@ final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
+    public func latestCompleteStarredRead() async throws -> Date? {
+        try await database.queue.read { db in
+            try Double.fetchOne(db, sql: "SELECT max(taken_at) FROM run WHERE starred_complete = 1")
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     /// One transaction: a killed run records the whole snapshot or nothing.
     public func record(_ snapshot: RunSnapshot) async throws {
         try await database.queue.write { db in

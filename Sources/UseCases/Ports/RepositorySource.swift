@@ -5,8 +5,10 @@ public import Entities
 public protocol RepositorySource: Sendable {
     /// The account behind a login: a user or an organisation.
     func owner(_ login: String) async throws -> Owner
-    /// Repositories a user starred, most recently starred first.
-    func starred(by login: String) async throws -> [Star]
+    /// Repositories a user starred, most recently starred first. Given the repositories a
+    /// previous run saw starred, a source may stop asking at the first of them and take the
+    /// older stars from what it kept (a repeat cron run then costs one request per account).
+    func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList
     /// An owner's own public repositories.
     func repositories(of owner: Owner) async throws -> [GitHubRepo]
     /// Up to `search.limit` repositories matching a saved search, in the order GitHub ranks them.
@@ -24,4 +26,11 @@ public protocol RepositorySource: Sendable {
 extension RepositorySource {
     /// Sources that never serve old data (the sample, in-memory fakes) report none.
     public func staleData() async -> [StaleData] { [] }
+}
+
+extension RepositorySource {
+    /// Every star, read in full.
+    public func starred(by login: String) async throws -> [Star] {
+        try await starred(by: login, known: []).stars
+    }
 }

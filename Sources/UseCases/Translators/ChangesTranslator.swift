@@ -49,7 +49,7 @@ struct ChangesTranslator: Sendable {
                 route: pages.contains(route) ? route : nil, url: url)
         }
         switch change.kind {
-        case .newlyStarred: return item(.starred, "Starred", "Starred \(name)")
+        case .newlyStarred: return item(.starred, "Starred", name)
         case .unstarred: return item(.unstarred, "Unstarred", "\(name) is no longer starred")
         case .newFavourite: return item(.favourite, "Favourite", "\(name) is a new favourite")
         case .newRelease(let tag, let previous):

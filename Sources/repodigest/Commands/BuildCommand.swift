@@ -27,23 +27,10 @@ struct BuildCommand: AsyncParsableCommand {
             defer { lock?.release() }
             let clock = try SystemClock()
 
-            let source: any RepositorySource
-            let history: any HistoryStore
-            var request = configuration.digestRequest
-            var live: GitHubDataStore?
-            if options.sample {
-                console.info("Gathering repositories from the bundled sample…")
-                source = SampleDataStore()
-                history = SampleHistory()
-            } else {
-                let state = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
-                history = state.history
-                request.favourites = try await ManageFavourites(store: state.favourites, source: nil)
-                    .list(configured: configuration.favourites)
-                live = try await liveStore(configuration, console: console)
-                source = live!
-            }
-            let result = try await BuildDigest(source: source, clock: clock, history: history).build(request)
+            let (sources, request) = try await gathering(configuration, console: console)
+            let history = sources.history
+            let live = sources.live
+            let result = try await BuildDigest(source: sources.source, clock: clock, history: history).build(request)
             let site = result.site
             if let live { report(live, console: console) }
             for name in result.goneFavourites {

@@ -31,6 +31,9 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Send no request: build from what earlier runs cached.")
     var offline = false
 
+    @Flag(name: .long, help: "Read every starred list to its end, to notice unstars (also done every full_refresh_days).")
+    var full = false
+
     @Option(
         name: .customLong("base-url"),
         help: ArgumentHelp(

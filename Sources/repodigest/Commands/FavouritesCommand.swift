@@ -33,6 +33,14 @@ struct FavouritesCommand: AsyncParsableCommand {
             }
         }
 
+        /// The resolved options, the lock when writing (favourites writes take it as builds
+        /// do), and the state folder's stores.
+        func open(_ console: Console, writing: Bool) throws -> (options: BuildOptions, lock: RunLock?, stores: StateStores) {
+            let options = try buildOptions
+            let lock = writing ? try options.runLock() : nil
+            return (options, lock, try StateStores(folder: try options.stateDirectory(), warn: console.warning))
+        }
+
         /// The configuration when there is one; a missing default file is no error here.
         func configuration(_ options: BuildOptions) throws -> Configuration {
             if config == nil && !FileManager.default.fileExists(atPath: "repodigest.toml") { return Configuration() }
@@ -52,10 +60,8 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
-                let options = try state.buildOptions
-                let lock = try options.runLock()
+                let (options, lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                let stores = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
                 var source: (any RepositorySource)?
                 if !offline {
                     var command = BuildCommand()
@@ -79,10 +85,8 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
-                let options = try state.buildOptions
-                let lock = try options.runLock()
+                let (options, lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                let stores = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
                 guard try await ManageFavourites(store: stores.favourites, source: nil).remove(repo) else {
                     let configured = try state.configuration(options).favourites.contains { $0.name.matches(repo) }
                     console.error("\(repo) is not a favourite added with `favourites add`"
@@ -102,9 +106,8 @@ struct FavouritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await FavouritesCommand.perform { console in
-                let options = try state.buildOptions
+                let (options, _, stores) = try state.open(console, writing: false)
                 let configuration = try state.configuration(options)
-                let stores = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
                 let stored = try await stores.favourites.favourites()
                 let all = try await ManageFavourites(store: stores.favourites, source: nil).list(configured: configuration.favourites)
                 let rows = all.map { favourite in

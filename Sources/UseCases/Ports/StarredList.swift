@@ -1,0 +1,15 @@
+public import Entities
+
+/// A user's stars as a source read them: newest first, and whether the whole list was read.
+/// A source that stopped at the first star a previous run knew, and took the older ones from
+/// what it kept, says `isComplete: false`: an unstar among those it did not read again
+/// cannot be seen, so none is reported.
+public struct StarredList: Sendable, Hashable {
+    public var stars: [Star]
+    public var isComplete: Bool
+
+    public init(stars: [Star], isComplete: Bool) {
+        self.stars = stars
+        self.isComplete = isComplete
+    }
+}
