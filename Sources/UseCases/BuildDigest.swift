@@ -47,6 +47,9 @@ public struct BuildDigest: Sendable {
     public struct Result: Sendable {
         public var site: Site
         public var snapshot: RunSnapshot
+        /// Favourites GitHub answered 404 for: deleted, or private to this token. The build
+        /// goes on without them (and reports them gone if an earlier run showed them).
+        public var goneFavourites: [RepoName] = []
     }
 
     private let source: any RepositorySource
@@ -94,7 +97,7 @@ public struct BuildDigest: Sendable {
             changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        return Result(site: site, snapshot: snapshot)
+        return Result(site: site, snapshot: snapshot, goneFavourites: gone)
     }
 
     /// What the previous run saw starred, for the source to stop at; empty (read everything)

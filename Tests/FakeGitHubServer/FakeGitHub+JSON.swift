@@ -43,11 +43,11 @@ extension FakeGitHub {
     }
 
     func readmeJSON(_ repo: Repo, markdown: String) -> [String: Any] {
-        // GitHub wraps the base64 every 60 characters.
-        let encoded = Data(markdown.utf8).base64EncodedString()
-        let wrapped = stride(from: 0, to: encoded.count, by: 60).map { offset -> String in
-            let start = encoded.index(encoded.startIndex, offsetBy: offset)
-            return String(encoded[start..<(encoded.index(start, offsetBy: 60, limitedBy: encoded.endIndex) ?? encoded.endIndex)])
+        // GitHub wraps the base64 every 60 characters. (Bytes, not String indices: a README
+        // of megabytes must not cost seconds here.)
+        let encoded = Array(Data(markdown.utf8).base64EncodedData())
+        let wrapped = stride(from: 0, to: encoded.count, by: 60).map { offset in
+            String(decoding: encoded[offset..<min(offset + 60, encoded.count)], as: UTF8.self)
         }.joined(separator: "\n")
         return [
             "name": "README.md", "path": "README.md", "type": "file", "encoding": "base64", "content": wrapped + "\n",

@@ -33,6 +33,6 @@ struct RepoCardTranslator: Sendable {
     }
 
     static func gitHubURL(of repo: GitHubRepo) -> String {
-        SafeURL.http(repo.htmlURL) ?? "https://github.com/\(repo.name)"
+        SafeURL.http(repo.htmlURL) ?? SafeURL.gitHub(repo.name.owner, repo.name.name)
     }
 }
