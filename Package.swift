@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "SiteRenderer",
             dependencies: [
-                "PageModels", "CLibXML2", "CCmarkGFM",
+                "PageModels", "CLibXML2", "CCmarkGFM", "TOMLGuard",
                 .product(name: "Mustache", package: "swift-mustache"),
                 // Reads each theme's theme.toml.
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -54,13 +54,22 @@ let package = Package(
             plugins: ["EmbedFolders"]
         ),
 
-        // The composition root: command line, configuration, wiring stores into use cases.
+        // Checks TOML text before TOMLKit parses it: toml++ aborts on some malformed headers. Imports nothing.
+        .target(name: "TOMLGuard", exclude: ["README.md"], swiftSettings: strict),
+
+        // `repodigest.toml` read and checked: a library, so the fuzz target and tests reach the parser.
+        .target(
+            name: "RepodigestConfiguration",
+            dependencies: ["Entities", "UseCases", "TOMLGuard", .product(name: "TOMLKit", package: "TOMLKit")],
+            exclude: ["README.md"], swiftSettings: strict
+        ),
+
+        // The composition root: command line, wiring stores into use cases.
         .executableTarget(
             name: "repodigest",
             dependencies: [
-                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer",
+                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 // `repodigest serve`: a small HTTP server on Swift concurrency and plain sockets.
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -80,7 +89,8 @@ let package = Package(
 
         // `make fuzz`: the fuzz targets' bodies and invariants, replayed by the tests too.
         .target(
-            name: "FuzzTargets", dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases"],
+            name: "FuzzTargets",
+            dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases", "RepodigestConfiguration"],
             exclude: ["README.md"], swiftSettings: strict
         ),
         // The libFuzzer driver for those targets (`fuzz TARGET [inputs | libFuzzer options]`).
@@ -134,7 +144,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities", "FakeGitHubServer",
-                "FuzzTargets",
+                "FuzzTargets", "RepodigestConfiguration",
             ]
         ),
     ]

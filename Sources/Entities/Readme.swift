@@ -7,11 +7,15 @@ public struct Readme: Sendable, Hashable {
     public var htmlURL: String?
     /// Where GitHub serves the raw file; relative images resolve against it.
     public var downloadURL: String?
+    /// The whole file's size in bytes when `markdown` holds only its beginning (a README of
+    /// megabytes is shortened where it is read); nil when `markdown` is the whole file.
+    public var wholeByteCount: Int?
 
-    public init(path: String, markdown: String, htmlURL: String?, downloadURL: String?) {
+    public init(path: String, markdown: String, htmlURL: String?, downloadURL: String?, wholeByteCount: Int? = nil) {
         self.path = path
         self.markdown = markdown
         self.htmlURL = htmlURL
         self.downloadURL = downloadURL
+        self.wholeByteCount = wholeByteCount
     }
 }

@@ -3,6 +3,7 @@ import Entities
 import Foundation
 import GitHubData
 import PageModels
+import RepodigestConfiguration
 import SiteRenderer
 import UseCases
 
@@ -11,7 +12,7 @@ import UseCases
 /// invariant; breaking it stops the process, which is what libFuzzer reports as a finding.
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "decoding": decoding, "link-header": linkHeader, "markdown": markdown,
+        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration,
     ]
 
     /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,
@@ -66,12 +67,43 @@ public enum FuzzTargets {
                         source: text, linkBase: "https://github.com/o/r/blob/main/",
                         imageBase: "https://raw.githubusercontent.com/o/r/main/"))
             ])
-        guard let theme = try? Theme.builtIn("default"), let files = try? SiteGenerator(theme: theme).render(site) else {
+        guard let theme = defaultTheme, let files = try? SiteGenerator(theme: theme).render(site) else {
             preconditionFailure("the default theme must render any README")
         }
         let findings = SiteValidator().validate(files)
         precondition(findings.isEmpty, "a README produced an invalid page: \(findings.prefix(3))")
     }
+
+    /// Any text as `repodigest.toml`: the parser returns a configuration inside every
+    /// documented range, or a `ConfigurationError` that names the file and a line the text
+    /// has; it never crashes, whatever TOMLKit (C++) makes of the bytes.
+    @Sendable public static func configuration(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let configuration: Configuration
+        do {
+            configuration = try Configuration(toml: text, source: "fuzz.toml")
+        } catch {
+            precondition(error.source == "fuzz.toml", "the error names the file: \(error)")
+            precondition(!error.message.isEmpty, "the error says what is wrong")
+            let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+            precondition(error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
+            return
+        }
+        precondition((1...8).contains(configuration.concurrency))
+        precondition((0...3600).contains(configuration.maxWaitSeconds))
+        precondition((1...1000).contains(configuration.pageSize))
+        precondition((1...3650).contains(configuration.historyDays))
+        precondition(configuration.baseURL.isEmpty || Configuration.isValidBaseURL(configuration.baseURL))
+        precondition(Configuration.isAPIURL(configuration.apiURL))
+        precondition(Set(configuration.searches.map(\.name)).count == configuration.searches.count)
+        precondition(configuration.searches.allSatisfy { !$0.name.isEmpty && !$0.query.isEmpty && (1...1000).contains($0.limit) })
+        precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
+        _ = configuration.digestRequest
+    }
+
+    /// Loaded once: the input is the README, not the theme; loading it for every input
+    /// only slowed the fuzzer and leaked TOMLKit's bytes (Tests/Fuzz/lsan-suppressions.txt).
+    private static let defaultTheme = try? Theme.builtIn("default")
 
     private static func expectOnlyDataErrors(_ body: () async throws -> Void) async {
         do {

@@ -9,7 +9,8 @@ public struct GitHubDataStore: RepositorySource {
     let api: GitHubAPI
     let endpoint: GitHubEndpoint
     let hasToken: Bool
-    /// A bound on any one list, whatever its `Link` header claims: 100 pages of 100.
+    /// A bound on any one list, whatever its `Link` header claims: 100 pages of 100 (a
+    /// search stops sooner, at its configured `limit`).
     var maxPages = 100
     private let session = Session()
 
@@ -41,7 +42,12 @@ public struct GitHubDataStore: RepositorySource {
         var pages = 0
         var reachedKnown = false
         var fromCache = false
-        while let current = next, pages < maxPages {
+        while let current = next {
+            guard pages < maxPages else {
+                // A `Link` may claim any number of pages; the bound holds, and the run says so.
+                api.log.cutShort("GET \(url)")
+                break
+            }
             if !known.isEmpty, !reachedKnown {
                 earlier += await api.cachedValue([StarDTO].self, current, accept: MediaType.starJSON) ?? []
             }
@@ -132,7 +138,12 @@ public struct GitHubDataStore: RepositorySource {
         var items: [Item] = []
         var next: String? = url
         var pages = 0
-        while let current = next, pages < maxPages {
+        while let current = next {
+            guard pages < maxPages else {
+                // A `Link` may claim any number of pages; the bound holds, and the run says so.
+                api.log.cutShort("GET \(url)")
+                break
+            }
             let page = try await api.get([Item].self, current, accept: accept)
             items += page.value
             pages += 1

@@ -53,6 +53,9 @@ public struct BuildDigest: Sendable {
         public var snapshot: RunSnapshot
         /// The READMEs the site leaves out, with `Request.defersReadmes`.
         public var readmes: (any DeferredReadmes)?
+        /// Favourites GitHub answered 404 for: deleted, or private to this token. The build
+        /// goes on without them (and reports them gone if an earlier run showed them).
+        public var goneFavourites: [RepoName] = []
     }
 
     private let source: any RepositorySource
@@ -101,7 +104,7 @@ public struct BuildDigest: Sendable {
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         let readmes = request.defersReadmes ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
-        return Result(site: site, snapshot: snapshot, readmes: readmes)
+        return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 
     /// What the previous run saw starred, for the source to stop at; empty (read everything)

@@ -15,10 +15,12 @@ import Testing
         "PageModels": [],
         "UseCases": ["Entities", "PageModels"],
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
-        "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit"],
-        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "ArgumentParser", "TOMLKit", "Logging", "FlyingFox", "FlyingSocks"],
+        "TOMLGuard": [],
+        "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit", "TOMLGuard"],
+        "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
+        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ArgumentParser", "Logging", "FlyingFox", "FlyingSocks"],
         "repodigest-bench": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
-        "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+        "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
     static let projectModules: Set<String> = Set(allowed.keys)

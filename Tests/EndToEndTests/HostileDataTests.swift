@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import FoundationXML
 import GitHubData
 import PageModels
 import SiteRenderer
@@ -10,7 +11,9 @@ import UseCases
 /// every text field the API returns, through the same decoding, use cases, translators and
 /// renderer as real data, in every theme; libxml2 (the validator) then parses every page and
 /// must find no element, attribute or URL that could run script, and nothing may be written
-/// outside the output folder.
+/// outside the output folder. The feeds and `digest.md` are read elsewhere (feed readers, a
+/// documentation build that passes raw HTML through), so their HTML and links are held to
+/// the same rules.
 @Suite struct HostileDataTests {
     static let vectors: [String] = [
         "<script>alert(1)</script>", "<ScRiPt>alert(2)</sCrIpT>", "<img src=x onerror=alert(3)>",
@@ -74,13 +77,37 @@ import UseCases
         return files
     }
 
+    /// The run before: every hostile repository with other stars and releases, and two that
+    /// are gone since, so the digest, the feeds and `digest.md` all carry changes too.
+    struct PreviousRun: HistoryStore {
+        func latestSnapshot() async throws -> RunSnapshot? {
+            let repositories = HostileDataTests.vectors.indices.map { index in
+                let owner = index < HostileDataTests.hostileNames.count ? HostileDataTests.hostileNames[index] : "owner\(index % 4)"
+                return RepoSnapshot(
+                    id: GitHubRepo.ID(rawValue: Int64(index + 1)),
+                    name: RepoName(owner: owner, name: index % 5 == 0 ? HostileDataTests.vectors[index] : "repo-\(index)"),
+                    stars: 0, latestRelease: "old", pushedAt: nil, isStarred: index % 2 == 0)
+            } + [
+                RepoSnapshot(id: GitHubRepo.ID(rawValue: 5000), name: RepoName(owner: "gone", name: "<script>alert(41)</script>"),
+                             stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
+                RepoSnapshot(id: GitHubRepo.ID(rawValue: 5001), name: RepoName(owner: "gone", name: "x>\"><img src=x onerror=alert(42)>"),
+                             stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
+            ]
+            return RunSnapshot(takenAt: Date(timeIntervalSince1970: 1_794_900_000), repositories: repositories)
+        }
+        func latestCompleteStarredRead() async throws -> Date? { nil }
+        func record(_ snapshot: RunSnapshot) async throws {}
+        func prune(before date: Date) async throws {}
+    }
+
     @Test(arguments: Theme.builtInNames)
     func noDataCanRunScriptInTheme(_ themeName: String) async throws {
         let request = BuildDigest.Request(
             title: "Hostile", starredBy: ["hostile"], favourites: [Favourite(name: RepoName(owner: "owner1", name: "pinned"))],
             owners: [Self.hostileNames[0]], pageSize: 7)
         struct Fixed: Clock { var now: Date { Date(timeIntervalSince1970: 1_795_000_000) } }
-        let site = try await BuildDigest(source: SampleDataStore(files: try Self.files()), clock: Fixed())(request)
+        let site = try await BuildDigest(source: SampleDataStore(files: try Self.files()), clock: Fixed(), history: PreviousRun())(request)
+        #expect(site.digest.changes?.items.isEmpty == false, "the changes carry hostile names too")
         let files = try SiteGenerator(theme: Theme.builtIn(themeName)).render(site)
 
         #expect(files.count > Self.vectors.count, "every repository got its page")
@@ -94,5 +121,85 @@ import UseCases
         #expect(Set(files.map(\.path)).count == files.count, "no two pages share a file")
         let repoPages = files.filter { $0.path.hasPrefix("repos/") }
         #expect(repoPages.count == Self.vectors.count + 1, "Foo and foo, con and .. all kept apart")
+
+        let file = { (path: String) in files.first { $0.path == path }!.contents }
+        let feedFindings = try Self.feedFindings(atom: file("feed.xml"), json: file("feed.json"))
+        #expect(feedFindings == [])
+        #expect(Self.markdownFindings(String(decoding: file("digest.md"), as: UTF8.self)) == [])
+    }
+
+    /// Script-capable HTML or URLs in the feeds: every entry's HTML content, checked by the
+    /// validator as the body of a page, and every link a reader follows.
+    static func feedFindings(atom: Data, json: Data) throws -> [String] {
+        var fragments: [String] = []
+        var links: [String] = []
+        let document = try XMLDocument(data: atom)
+        for node in try document.nodes(forXPath: "//*[local-name()='content']") {
+            fragments.append(node.stringValue ?? "")
+        }
+        for node in try document.nodes(forXPath: "//*[local-name()='link']/@href") {
+            links.append(node.stringValue ?? "")
+        }
+        let feed = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        for item in feed["items"] as? [[String: Any]] ?? [] {
+            fragments += [item["content_html"] as? String].compactMap { $0 }
+            links += ["url", "external_url"].compactMap { item[$0] as? String }
+        }
+        #expect(!fragments.isEmpty && !links.isEmpty, "the feeds carry the hostile releases")
+        var findings = links.filter { !SafeLink.isHTTP($0) }.map { "feed link '\($0)'" }
+        let runs: Set<String> = ["well-formed", "event-handler", "unsafe-url", "inline-script", "active-content"]
+        for (index, fragment) in fragments.enumerated() {
+            let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>feed</title></head><body><main>"
+                + fragment + "</main></body></html>"
+            findings += SiteValidator().validate([OutputFile(path: "entry-\(index).html", contents: Data(page.utf8))])
+                .filter { runs.contains($0.rule) }.map(\.description)
+        }
+        return findings
+    }
+
+    /// `digest.md` is copied into documentation builds, whose Markdown passes raw HTML
+    /// through: no text from the data may open a tag or a link, and every link target the
+    /// digest writes (`[text](<target>)`) must be a plain http(s) URL.
+    static func markdownFindings(_ text: String) -> [String] {
+        let characters = Array(text)
+        var findings: [String] = []
+        var line = 1
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n" { line += 1 }
+            if character == "\\" {
+                index += 2
+                continue
+            }
+            if character == "]", index + 1 < characters.count, characters[index + 1] == "(" {
+                guard index + 2 < characters.count, characters[index + 2] == "<",
+                    let end = characters[(index + 3)...].firstIndex(of: ">")
+                else {
+                    findings.append("digest.md:\(line): a link whose target is not written <…>")
+                    index += 2
+                    continue
+                }
+                let target = String(characters[(index + 3)..<end])
+                if !SafeLink.isHTTP(target) || end + 1 >= characters.count || characters[end + 1] != ")" {
+                    findings.append("digest.md:\(line): link target '\(target)'")
+                }
+                index = end + 1
+                continue
+            }
+            if character == "<" { findings.append("digest.md:\(line): an unescaped '<' could open a tag") }
+            index += 1
+        }
+        return findings
+    }
+}
+
+/// What a link from the data may be once published: http(s), with nothing in it that could
+/// end a Markdown link target or an attribute.
+enum SafeLink {
+    static func isHTTP(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return (lowered.hasPrefix("https://") || lowered.hasPrefix("http://"))
+            && !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "<>\"'`\\".unicodeScalars.contains($0) }
     }
 }

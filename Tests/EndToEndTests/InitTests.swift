@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
+import RepodigestConfiguration
 @testable import repodigest
 
 /// `repodigest init`: a starter that the real parser reads, that builds as it is from the
 /// sample, that explains every key the parser accepts, and that never replaces a file
 /// without `--force`.
 @Suite struct InitTests {
-    static let parserSource = ArchitectureTests.sources.appending(path: "repodigest/Configuration/Configuration+TOML.swift")
+    static let parserSource = ArchitectureTests.sources.appending(path: "RepodigestConfiguration/Configuration+TOML.swift")
 
     /// Every key the parser allows, read from its `allow([...])` lists, so that a key added
     /// to the parser and not to the starter fails here.

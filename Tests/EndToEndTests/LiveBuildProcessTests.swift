@@ -28,7 +28,8 @@ import Testing
         var output: URL { folder.appending(path: "site") }
         var state: URL { folder.appending(path: "state") }
 
-        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = []) throws -> RepodigestProcess.Outcome {
+        /// - Parameter digest: more lines for the `[digest]` table.
+        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = [], digest: String = "") throws -> RepodigestProcess.Outcome {
             let config = folder.appending(path: "repodigest.toml")
             try Data("""
                 title = "Live"
@@ -40,6 +41,7 @@ import Testing
                 [digest]
                 starred_by = ["mona"]
                 owners = ["lumen-labs"]
+                \(digest)
                 """.utf8).write(to: config)
             var environment = ["GH_TOKEN": "", "GITHUB_TOKEN": token ?? ""]
             environment["XDG_STATE_HOME"] = folder.appending(path: "xdg").path

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import RepodigestConfiguration
 @testable import repodigest
 
 /// Every ```toml block in README.md is a configuration a reader may copy: each must pass

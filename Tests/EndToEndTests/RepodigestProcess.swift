@@ -19,10 +19,18 @@ struct RepodigestProcess {
         fatalError("repodigest binary not found near \(Bundle.main.bundleURL.path)")
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Outcome {
+    /// - Parameter launcher: a command that runs the binary for the test (`setpriv …` to run
+    ///   it as another user), given the binary's path and arguments after its own.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+                    launcher: [String] = []) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         let state = FileManager.default.temporaryDirectory.appending(path: "repodigest-e2e-state-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         process.environment = Self.environment(environment, stateHome: state)

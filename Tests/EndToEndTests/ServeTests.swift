@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import RepodigestConfiguration
 @testable import repodigest
 
 /// `repodigest serve` as a person runs it: it answers only files inside the output folder,

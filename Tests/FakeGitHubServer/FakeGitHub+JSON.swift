@@ -43,12 +43,11 @@ extension FakeGitHub {
     }
 
     func readmeJSON(_ repo: Repo, markdown: String) -> [String: Any] {
-        // GitHub wraps the base64 every 60 characters.
-        // By bytes: base64 is ASCII, and indexing a String by offset from its start each time
-        // made a benchmark's 10,000 READMEs take minutes.
-        let encoded = Array(Data(markdown.utf8).base64EncodedString().utf8)
+        // GitHub wraps the base64 every 60 characters. (Bytes, not String indices: a README
+        // of megabytes must not cost seconds here.)
+        let encoded = Array(Data(markdown.utf8).base64EncodedData())
         let wrapped = stride(from: 0, to: encoded.count, by: 60).map { offset in
-            String(decoding: encoded[offset..<min(encoded.count, offset + 60)], as: UTF8.self)
+            String(decoding: encoded[offset..<min(offset + 60, encoded.count)], as: UTF8.self)
         }.joined(separator: "\n")
         return [
             "name": "README.md", "path": "README.md", "type": "file", "encoding": "base64", "content": wrapped + "\n",

@@ -92,5 +92,12 @@ extension FakeGitHub {
         case notFound
         /// 301 to an absolute URL (another host, say).
         case redirect(to: String)
+        /// The real answer, with bytes that are not UTF-8 inside its first string value.
+        case invalidUTF8
+        /// The real answer, with a `Link` whose `next` is `url` (another host, say).
+        case link(next: String)
+        /// The real answer with the first page's items whatever page is asked for, and a
+        /// `Link` that always offers the following page and claims `claimedLast` in all.
+        case endlessPages(claimedLast: Int)
     }
 }

@@ -56,6 +56,37 @@ extension FakeGitHub {
             return .message(404, "Not Found", headers: rateLimitHeaders(request))
         case .redirect(let location):
             return .message(301, "Moved Permanently", headers: [("Location", location)])
+        case .invalidUTF8:
+            // Unconditional, so a cached copy's ETag gets a garbled 200, not a clean 304.
+            var unconditional = request
+            unconditional.headers["if-none-match"] = nil
+            var response = realAnswer(unconditional)
+            // After the first `":"`, that is inside the first string value: a lone
+            // continuation byte and an overlong encoding, neither of them UTF-8.
+            if let range = response.body.range(of: Data("\":\"".utf8)) {
+                response.body.insert(contentsOf: [0x80, 0xC0, 0xAF, 0xFF], at: range.upperBound)
+            }
+            response.headers.removeAll { $0.0 == "ETag" }
+            return response
+        case .link(let next):
+            var response = realAnswer(request)
+            response.headers.removeAll { $0.0 == "Link" }
+            response.headers.append(("Link", "<\(next)>; rel=\"next\""))
+            return response
+        case .endlessPages(let claimedLast):
+            var first = request
+            first.query["page"] = nil
+            var response = realAnswer(first)
+            let page = Int(request.query["page"] ?? "") ?? 1
+            var query = request.query
+            func link(_ number: Int) -> String {
+                query["page"] = String(number)
+                let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+                return "\(baseURL)\(request.path)?\(text.joined(separator: "&"))"
+            }
+            response.headers.removeAll { $0.0 == "Link" || $0.0 == "ETag" }
+            response.headers.append(("Link", "<\(link(page + 1))>; rel=\"next\", <\(link(claimedLast))>; rel=\"last\""))
+            return response
         }
     }
 

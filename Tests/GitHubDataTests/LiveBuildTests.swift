@@ -89,6 +89,44 @@ struct LiveBuildTests {
         #expect(pages.allSatisfy { String(decoding: $0.contents, as: UTF8.self).contains("<p class=\"notice\" role=\"status\">") })
     }
 
+    @Test("a 10 MB README: its page shows the first MiB, says so, and links to the whole")
+    func hugeReadmePage() async throws {
+        let github = FixtureWorld.make()
+        let section = "## Part\n\nSome **text** with a [link](https://example.com/) and `code`.\n\n"
+        github.update("lumen-labs/lantern") { $0.readme = String(repeating: section, count: 10_000_000 / section.utf8.count + 1) }
+        let harness = try LiveHarness(github: github)
+        let site = try await build(harness.store())
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        let page = try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" })
+        let text = String(decoding: page.contents, as: UTF8.self)
+        #expect(text.contains("This README is shortened:</strong> the whole file is 10 MB; only its first 1 MB is shown here."), "\(text.prefix(3000))")
+        #expect(text.contains("href=\"https://github.com/lumen-labs/lantern/blob/main/README.md\""))
+        #expect(page.contents.count < 3_000_000, "the page holds the first MiB, not 10 MB: \(page.contents.count) bytes")
+        #expect(files.reduce(0) { $0 + $1.contents.count } < 4_000_000, "and no other file holds it")
+    }
+
+    @Test("a favourite GitHub answers 404 for: left out, named, and 'gone' once an earlier run showed it")
+    func goneFavourite() async throws {
+        let harness = try LiveHarness()
+        var warnings: [String] = []
+        let state = try StateStores(folder: harness.stateDirectory) { warnings.append($0) }
+        let digest = BuildDigest(source: harness.store(), clock: FixedClock(), history: state.history)
+        let first = try await digest.build(Self.request)
+        #expect(first.goneFavourites.isEmpty)
+        try await state.history.record(first.snapshot)
+
+        harness.github.remove(repo: "kit-harbor/knot")
+        let later = FixedClock(now: FixedClock().now.addingTimeInterval(3600))
+        let second = try await BuildDigest(source: harness.store(), clock: later, history: state.history).build(Self.request)
+        #expect(second.goneFavourites == [RepoName(owner: "kit-harbor", name: "knot")])
+        #expect(!second.site.repositories.contains { $0.card.fullName == "kit-harbor/knot" })
+        let changes = try #require(second.site.digest.changes)
+        #expect(changes.items.contains { $0.kind == .gone && $0.text.contains("kit-harbor/knot") }, "\(changes.items)")
+        #expect(try html(second.site).findings.isEmpty)
+        #expect(warnings.isEmpty)
+    }
+
     @Test("a refused token stops the build with an error the command maps to exit code 3")
     func unauthorised() async throws {
         let harness = try LiveHarness()

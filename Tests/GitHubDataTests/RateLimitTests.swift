@@ -10,11 +10,15 @@ struct RateLimitTests {
     func shortPrimaryWait() async throws {
         let harness = try LiveHarness()
         harness.github.inject(.primaryRateLimit(resetIn: 20), at: "/users/mona")
+        let started = Date()
         let owner = try await harness.store { $0.maxWait = .seconds(60) }.owner("mona")
+        // The reset is 20 s after the server answered, the wait counted from when the client
+        // read the answer: on a loaded machine (the whole suite on 2 cores) that is later.
+        let late = Date().timeIntervalSince(started)
         #expect(owner.login == "mona")
         #expect(harness.statuses() == [403, 200])
         let wait = try #require(harness.requestedSleeps.first)
-        #expect(wait > .seconds(15) && wait <= .seconds(22))
+        #expect(wait > .seconds(15 - late) && wait <= .seconds(22), "\(wait), \(late) s late")
     }
 
     @Test("a primary limit resetting later than the longest wait ends with the time to retry")

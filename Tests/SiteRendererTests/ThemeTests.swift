@@ -131,4 +131,11 @@ import Testing
             file: file, line: 2, column: 3, reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
         ) { try Theme(directory: folder.url).library() }
     }
+
+    @Test func aThemeTomlHeaderThatWouldCrashTOMLKitIsAnErrorAtItsLine() throws {
+        #expect(throws: ThemeError.manifest(
+            file: "theme.toml", line: 2, column: 2,
+            reason: "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), found 'é'")
+        ) { try ThemeManifest(toml: "name = \"x\"\n[é]\n", file: "theme.toml") }
+    }
 }

@@ -16,6 +16,9 @@ public struct FetchReport: Sendable, Hashable {
     public var retries = 0
     /// Resources served from an earlier run because refreshing them failed.
     public var stale: [StaleData] = []
+    /// Lists whose `Link` offered more pages than one list may take (`GitHubDataStore.maxPages`):
+    /// read up to that bound, the rest left out.
+    public var cutShort: [String] = []
 
     /// Requests that may have cost rate limit: everything but 304s.
     public var charged: Int { requests - notModified }
@@ -39,6 +42,12 @@ final class FetchLog: @unchecked Sendable {
 
     func servedOffline() { lock.withLock { report.servedOffline += 1 } }
     func servedKnownFromCache() { lock.withLock { report.servedKnownFromCache += 1 } }
+
+    func cutShort(_ resource: String) {
+        lock.withLock {
+            if !report.cutShort.contains(resource) { report.cutShort.append(resource) }
+        }
+    }
 
     func stale(_ data: StaleData) {
         lock.withLock {

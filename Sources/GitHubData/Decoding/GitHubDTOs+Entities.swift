@@ -73,9 +73,15 @@ extension ReleaseDTO {
 }
 
 extension ReadmeDTO {
+    /// The most of a README a page shows: 1 MiB of Markdown is a long book already, and a
+    /// README of 10 MB (generated API docs, a changelog of decades) would otherwise be
+    /// rendered, validated and written whole, and sit in memory for the whole build.
+    static let maxMarkdownBytes = 1 << 20
+
     /// The README as text. GitHub sends base64 with a line break every 60 characters; bytes
-    /// that are not UTF-8 become U+FFFD rather than failing the whole page.
-    func entity(resource: String) throws -> Readme {
+    /// that are not UTF-8 become U+FFFD rather than failing the whole page. Past
+    /// `maxMarkdownBytes` only the beginning is kept, and the entity says how big the whole is.
+    func entity(resource: String, maxBytes: Int = maxMarkdownBytes) throws -> Readme {
         guard let content else {
             throw GitHubDataError.undecodable(resource: resource, reason: "README has no content")
         }
@@ -93,8 +99,23 @@ extension ReadmeDTO {
         }
         return Readme(
             path: path ?? "README.md",
-            markdown: String(decoding: bytes, as: UTF8.self),
+            markdown: String(decoding: Self.beginning(of: bytes, maxBytes: maxBytes), as: UTF8.self),
             htmlURL: htmlUrl,
-            downloadURL: downloadUrl)
+            downloadURL: downloadUrl,
+            wholeByteCount: bytes.count > maxBytes ? bytes.count : nil)
+    }
+
+    /// At most `maxBytes`, ending at a line break when one is in the second half, so the
+    /// cut falls between blocks rather than inside a word or a UTF-8 sequence.
+    static func beginning(of bytes: Data, maxBytes: Int) -> Data {
+        guard bytes.count > maxBytes else { return bytes }
+        let window = bytes.prefix(maxBytes)
+        if let newline = window.lastIndex(of: UInt8(ascii: "\n")), newline - window.startIndex >= maxBytes / 2 {
+            return window[...newline]
+        }
+        // No line break to cut at: back off to the start of a UTF-8 sequence.
+        var end = window.endIndex
+        while end > window.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return window[..<end]
     }
 }

@@ -55,6 +55,7 @@ extension SiteWriter {
         let parent = output.deletingLastPathComponent()
         try Self.step("creating", parent) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
         try checkOwnership()
+        try checkWritable()
         try clearLeftovers()
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
         try Self.step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }

@@ -64,12 +64,23 @@ public struct SiteWriter: Sendable {
             let previous = output.deletingLastPathComponent()
                 .appending(path: ".\(output.lastPathComponent).previous-\(getpid())")
             try Self.step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
-            try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+            do {
+                try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+            } catch {
+                try? fileManager.moveItem(at: previous, to: output)
+                throw error
+            }
             try? fileManager.moveItem(at: previous, to: staging)
         }
-        // `staging` now holds the previous build.
-        try keepHiddenEntries(from: staging)
-        try Self.step("removing", staging) { try fileManager.removeItem(at: staging) }
+        // `staging` now holds the previous build, and the new one is published: what
+        // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
+        do {
+            try keepHiddenEntries(from: staging)
+            try Self.step("removing", staging) { try fileManager.removeItem(at: staging) }
+        } catch {
+            guard case .io(let action, let path, let reason) = error else { throw error }
+            throw .tidying(action: action, path: path, reason: reason)
+        }
     }
 
     /// Moves the user's hidden entries from a previous build into the published folder.
@@ -105,6 +116,34 @@ public struct SiteWriter: Sendable {
         let visible = ((try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []).filter { !$0.hasPrefix(".") }
         if !visible.isEmpty && !fileManager.fileExists(atPath: output.appending(path: Self.marker).path) {
             throw .notOurs(output.path, reason: "it holds files that repodigest did not write")
+        }
+    }
+
+    /// Every folder a publish changes must be writable before anything is staged: the
+    /// parent (staging, the swap), the published folder and each folder in it (the old
+    /// build's files are removed after the swap), and the user's hidden folders (moved into
+    /// the new build). Found only after the swap, a read-only one would leave the new site
+    /// published, the old one beside it, the user's `.git` behind, and every later run failing.
+    func checkWritable() throws(PublishError) {
+        let fileManager = FileManager.default
+        var folders = [output.deletingLastPathComponent()]
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue {
+            folders.append(output)
+            for name in (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? [] where name.hasPrefix(".") {
+                folders.append(output.appending(path: name))
+            }
+            let enumerator = fileManager.enumerator(
+                at: output, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles])
+            while let url = enumerator?.nextObject() as? URL {
+                let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+                if values?.isDirectory == true && values?.isSymbolicLink != true { folders.append(url) }
+            }
+        }
+        for folder in folders where fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue {
+            guard access(folder.path, W_OK) == 0 else {
+                throw .notWritable(folder.standardizedFileURL.path, reason: String(cString: strerror(errno)))
+            }
         }
     }
 
@@ -147,11 +186,18 @@ public struct SiteWriter: Sendable {
     }
 }
 
-/// Why a site could not be published. The previous site is untouched in every case.
+/// Why a site could not be published. The previous site is untouched in every case but
+/// `tidying`, where the new one is published and only clearing the old one failed.
 public enum PublishError: Error, Equatable, CustomStringConvertible {
     case unsafePath(String)
     case notOurs(String, reason: String)
+    /// A folder the publish must change is read-only (a read-only mount, or permissions).
+    case notWritable(String, reason: String)
+    /// Staging the new build failed (a full disk, say).
     case io(action: String, path: String, reason: String)
+    /// The new build is published; putting the user's hidden entries into it or removing
+    /// the old build failed.
+    case tidying(action: String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -159,8 +205,12 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
             return "refusing to write '\(path)': it would land outside the output folder"
         case .notOurs(let path, let reason):
             return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
+        case .notWritable(let path, let reason):
+            return "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
         case .io(let action, let path, let reason):
-            return "\(action) \(path) failed: \(reason)"
+            return "\(action) \(path) failed: \(reason); nothing was published, the previous site is as it was"
+        case .tidying(let action, let path, let reason):
+            return "the site is published, but \(action) \(path) failed: \(reason); the next run tries again"
         }
     }
 }

@@ -1,3 +1,4 @@
+import TOMLGuard
 internal import TOMLKit
 
 /// A theme's `theme.toml`: what the theme is called, one line about it, and which theme it
@@ -22,7 +23,13 @@ struct ThemeManifest: Sendable, Equatable {
     init(toml text: String, file: String) throws(ThemeError) {
         let table: TOMLTable
         do {
+            if let problem = TOMLGuard.problem(in: text) {
+                _ = try TOMLTable(string: problem.textBefore)
+                throw ThemeError.manifest(file: file, line: problem.line, column: problem.column, reason: problem.message)
+            }
             table = try TOMLTable(string: text)
+        } catch let error as ThemeError {
+            throw error
         } catch let error as TOMLParseError {
             throw .manifest(
                 file: file, line: error.source.begin.line, column: error.source.begin.column,
@@ -54,7 +61,8 @@ struct ThemeManifest: Sendable, Equatable {
 
     /// TOMLKit keeps no positions for values: the line is found in the text.
     private static func line(of key: String, in text: String) -> Int {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         let index = lines.firstIndex {
             let line = $0.trimmingCharacters(in: .whitespaces)
             return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")

@@ -41,7 +41,7 @@ struct ChangesTranslator: Sendable {
 
     private func item(_ change: DigestChange) -> ChangeItem {
         let name = change.repo.name.description
-        let gitHub = "https://github.com/\(name)"
+        let gitHub = SafeURL.gitHub(change.repo.name.owner, change.repo.name.name)
         let route = Route(.repository(owner: change.repo.name.owner, name: change.repo.name.name))
         func item(_ kind: ChangeItem.Kind, _ label: String, _ text: String, url: String = gitHub) -> ChangeItem {
             ChangeItem(
@@ -53,7 +53,7 @@ struct ChangesTranslator: Sendable {
         case .unstarred: return item(.unstarred, "Unstarred", "\(name) is no longer starred")
         case .newFavourite: return item(.favourite, "Favourite", "\(name) is a new favourite")
         case .newRelease(let tag, let previous):
-            let tagPath = tag.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? tag
+            let tagPath = tag.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
             return item(
                 .release, "New release", "\(name) \(tag)" + (previous.map { " (was \($0))" } ?? ""),
                 url: "\(gitHub)/releases/tag/\(tagPath)")

@@ -51,6 +51,15 @@ enum DisplayFormat {
         date.formatted(.iso8601)
     }
 
+    /// Sizes of files: "812 bytes", "12.3 KB", "10.4 MB" (powers of 1,000, as GitHub shows them).
+    static func bytes(_ value: Int) -> String {
+        switch value {
+        case ..<1_000: return count(value, "byte", "bytes")
+        case ..<1_000_000: return trimmed(Double(value) / 1_000) + " KB"
+        default: return trimmed(Double(value) / 1_000_000) + " MB"
+        }
+    }
+
     /// "1 repository", "42 repositories".
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(grouped(value)) \(value == 1 ? singular : plural)"

@@ -52,7 +52,7 @@ struct RepoCardTranslator: Sendable {
     }
 
     static func gitHubURL(of repo: GitHubRepo) -> String {
-        SafeURL.http(repo.htmlURL) ?? "https://github.com/\(repo.name)"
+        SafeURL.http(repo.htmlURL) ?? SafeURL.gitHub(repo.name.owner, repo.name.name)
     }
 }
 

@@ -15,7 +15,7 @@ struct RepoPageTranslator: Sendable {
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
                 ? PageLink(title: repo.owner.login, route: Route(.owner(login: repo.owner.login))) : nil,
             ownerLogin: repo.owner.login,
-            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? "https://github.com/\(repo.owner.login)",
+            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? SafeURL.gitHub(repo.owner.login),
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
             releases: Self.releaseItems(of: detail),
@@ -27,9 +27,20 @@ struct RepoPageTranslator: Sendable {
     static func markdown(of readme: Readme, in repo: GitHubRepo) -> MarkdownText {
         let base = fallbackBases(of: repo)
         return MarkdownText(
-            source: readme.markdown,
+            source: Self.shortenedNote(readme, repo: repo) + readme.markdown,
             linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
             imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
+    }
+
+    /// Said above a README the data layer shortened, so no reader takes the part for the
+    /// whole. At the top, not the end: the cut may fall inside a code block, which would
+    /// swallow a note after it.
+    static func shortenedNote(_ readme: Readme, repo: GitHubRepo) -> String {
+        guard let whole = readme.wholeByteCount else { return "" }
+        let shown = readme.markdown.utf8.count
+        let url = SafeURL.http(readme.htmlURL) ?? RepoCardTranslator.gitHubURL(of: repo)
+        return "> **This README is shortened:** the whole file is \(DisplayFormat.bytes(whole)); only its first "
+            + "\(DisplayFormat.bytes(shown)) is shown here. [Read it whole on GitHub](<\(url)>).\n\n"
     }
 
     /// The published releases (drafts left out), as listed on the page and in the feeds.
@@ -78,6 +89,7 @@ struct RepoPageTranslator: Sendable {
     /// Where relative links resolve when GitHub gave no README URLs: the default branch.
     private static func fallbackBases(of repo: GitHubRepo) -> (links: String, images: String) {
         let root = RepoCardTranslator.gitHubURL(of: repo)
-        return ("\(root)/blob/\(repo.defaultBranch)/", "\(root)/raw/\(repo.defaultBranch)/")
+        let branch = SafeURL.path(repo.defaultBranch)
+        return ("\(root)/blob/\(branch)/", "\(root)/raw/\(branch)/")
     }
 }

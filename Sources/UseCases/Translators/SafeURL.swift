@@ -20,6 +20,20 @@ enum SafeURL {
         scalar.value > 0x20 && scalar.value != 0x7F && !"\"<>'`\\".unicodeScalars.contains(scalar)
     }
 
+    /// A page on github.com named by values from the data (owner, repository), each
+    /// percent-encoded as one path segment: a name GitHub would never accept (`<script>`,
+    /// `">`, a tab) cannot end a Markdown link target or an attribute, nor add a segment.
+    static func gitHub(_ segments: String...) -> String {
+        "https://github.com/" + segments.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
+            .joined(separator: "/")
+    }
+
+    /// A value from the data that is a path of its own (a branch such as `feature/x`),
+    /// percent-encoded but for its slashes.
+    static func path(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/"))) ?? ""
+    }
+
     /// RFC 3986's unreserved characters: everything else in a path segment or query value is
     /// percent-encoded.
     static let unreserved = CharacterSet(

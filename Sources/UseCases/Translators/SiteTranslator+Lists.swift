@@ -25,7 +25,7 @@ extension SiteTranslator {
                 .owner(login: entry.owner.login), title: entry.owner.login,
                 summary: "\(kind)\(name) · " + DisplayFormat.count(entry.repos.count, "repository", "repositories"),
                 groups: [CardGroup(title: nil, cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })],
-                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? "https://github.com/\(entry.owner.login)")
+                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? SafeURL.gitHub(entry.owner.login))
         }
         for result in data.searches {
             pages += lists.pages(

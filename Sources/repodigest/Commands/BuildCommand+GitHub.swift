@@ -1,5 +1,6 @@
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 
 extension BuildCommand {
     /// The live store: libcurl to `--api-url` (or the configuration's), the token from the
@@ -44,6 +45,9 @@ extension BuildCommand {
         console.info(
             "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, "
                 + "\(report.retries) retried.")
+        for resource in report.cutShort {
+            console.warning("\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown")
+        }
         for stale in report.stale {
             console.warning("\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
         }

@@ -1,4 +1,5 @@
 import GitHubData
+import RepodigestConfiguration
 import UseCases
 
 extension BuildCommand {

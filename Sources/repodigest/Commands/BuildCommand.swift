@@ -1,6 +1,7 @@
 internal import ArgumentParser
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 import SiteRenderer
 import UseCases
 
@@ -32,6 +33,10 @@ struct BuildCommand: AsyncParsableCommand {
             let result = try await BuildDigest(source: sources.source, clock: clock, history: history).build(request)
             let site = result.site
             if let live { report(live, console: console) }
+            for name in result.goneFavourites {
+                console.warning("favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "
+                    + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
+            }
 
             console.info("Rendering with the '\(theme.name)' theme…")
             // Each file is rendered, checked and staged in one go; only a site whose every

@@ -1,6 +1,7 @@
 internal import ArgumentParser
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 import SiteRenderer
 
 /// Options shared by every command that builds a site.

@@ -2,6 +2,7 @@ internal import ArgumentParser
 import Entities
 import Foundation
 import GitHubData
+import RepodigestConfiguration
 import UseCases
 
 /// `repodigest favourites add|remove|list`: the favourites kept in the state folder, shown

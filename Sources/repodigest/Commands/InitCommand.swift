@@ -1,5 +1,6 @@
 internal import ArgumentParser
 import Foundation
+import RepodigestConfiguration
 
 /// `repodigest init`: a commented `repodigest.toml` to start from.
 struct InitCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import RepodigestConfiguration
 import UseCases
 
 /// The build's "now": the system time, or `SOURCE_DATE_EPOCH` when set, so that two builds

@@ -1,14 +1,21 @@
 import Entities
 import Foundation
+import TOMLGuard
 internal import TOMLKit
 
 extension Configuration {
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
-    init(toml text: String, source: String) throws(ConfigurationError) {
+    public init(toml text: String, source: String) throws(ConfigurationError) {
         let table: TOMLTable
         do {
+            if let problem = TOMLGuard.problem(in: text) {
+                _ = try TOMLTable(string: problem.textBefore)
+                throw ConfigurationError(source: source, line: problem.line, column: problem.column, message: problem.message)
+            }
             table = try TOMLTable(string: text)
+        } catch let error as ConfigurationError {
+            throw error
         } catch let error as TOMLParseError {
             throw ConfigurationError(
                 source: source, line: error.source.begin.line, column: error.source.begin.column,
@@ -201,7 +208,8 @@ private struct TOMLReader {
     /// The line where a key is written. TOMLKit keeps no positions for values, so the line is
     /// found in the text: the key inside its table's section.
     func line(of path: [String]) -> Int? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var section: [String] = []
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -222,7 +230,7 @@ private struct TOMLReader {
 
 extension Configuration {
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
-    static func isAPIURL(_ text: String) -> Bool {
+    public static func isAPIURL(_ text: String) -> Bool {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
             return false
         }

@@ -3,7 +3,7 @@ extension Configuration {
     /// values that build as they are from the bundled sample
     /// (`repodigest build --sample --config repodigest.toml`). A test parses it with the real
     /// parser and checks that no accepted key is missing.
-    static let starter = #"""
+    public static let starter = #"""
         # repodigest.toml: what `repodigest build` publishes, and from where.
         # Every key is optional; the values below are the bundled sample's, so this file builds
         # as it is with `repodigest build --sample --config repodigest.toml`. Replace the

@@ -1,0 +1,176 @@
+extension TOMLGuard {
+    /// Walks TOML text the way toml++ reads its structure: strings and comments hide what
+    /// is in them; a `[` at the start of a line outside a value opens a table header; after
+    /// a key's `=` comes a value, whose arrays and inline tables may span lines.
+    struct Scanner {
+        let scalars: [Unicode.Scalar]
+        private var position = 0
+        private var line = 1
+        private var lineStart = 0
+        private var atLineStart = true
+        /// Where the line of the current key-value pair or header starts: the text before
+        /// it is whole TOML, which toml++ may parse to find an earlier mistake.
+        private var statementStart = 0
+        /// Between a top-level `=` and the end of its value.
+        private var inValue = false
+        /// The arrays and inline tables open in that value, innermost last.
+        private var containers: [Container] = []
+
+        private enum Container: Equatable {
+            case array
+            /// An inline table, reading a key (up to its `=`) or a value.
+            case table(expectingKey: Bool)
+        }
+
+        init(scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+            // toml++ skips a byte-order mark before the first line; so must the scan, or
+            // a header on that line goes unchecked (make fuzz found `\u{FEFF}[!`).
+            if scalars.first == "\u{FEFF}" { position = 1 }
+        }
+
+        mutating func firstProblem() -> Problem? {
+            while position < scalars.count {
+                let scalar = scalars[position]
+                switch scalar {
+                case "\n":
+                    line += 1
+                    lineStart = position + 1
+                    if containers.isEmpty {
+                        inValue = false
+                        atLineStart = true
+                    }
+                    position += 1
+                    continue
+                case " ", "\t", "\r":
+                    position += 1
+                    continue
+                case "#":
+                    while position < scalars.count, scalars[position] != "\n" { position += 1 }
+                    continue
+                case "\"", "'":
+                    if !inValue && atLineStart { statementStart = lineStart }  // a quoted key
+                    skipString(quote: scalar)
+                    atLineStart = false
+                    position += 1
+                    continue
+                default:
+                    break
+                }
+                if !inValue {
+                    if atLineStart { statementStart = lineStart }
+                    if scalar == "[" && atLineStart {
+                        if let problem = checkHeader() { return problem }
+                        continue
+                    }
+                    if scalar == "=" { inValue = true }
+                } else if containers.last == .table(expectingKey: true) {
+                    if scalar == "=" { containers[containers.count - 1] = .table(expectingKey: false) }
+                    if scalar == "}" { containers.removeLast() }
+                } else {
+                    switch scalar {
+                    case "[": containers.append(.array)
+                    case "{": containers.append(.table(expectingKey: true))
+                    case "]", "}":
+                        // toml++ asserts on `[}` (make fuzz found `searches = [}, …]`).
+                        if let open = containers.last, (open == .array) != (scalar == "]") {
+                            return problem(at: position, "'\(Character(scalar))' does not close the \(open == .array ? "array" : "inline table") open here")
+                        }
+                        _ = containers.popLast()
+                    case ",":
+                        if case .table? = containers.last { containers[containers.count - 1] = .table(expectingKey: true) }
+                    default:
+                        if let problem = checkBareValue() { return problem }
+                        continue
+                    }
+                }
+                atLineStart = false
+                position += 1
+            }
+            return nil
+        }
+
+        /// At a header's `[`: the first character of its name must start a key. Leaves the
+        /// position on that character.
+        private mutating func checkHeader() -> Problem? {
+            let open = position
+            var index = skipBlanks(from: open + 1)
+            // `[[`: an array of tables, when the second bracket follows at once (toml++
+            // rejects `[ [` itself, safely).
+            if index == open + 1, index < scalars.count, scalars[index] == "[" {
+                index = skipBlanks(from: index + 1)
+            }
+            atLineStart = false
+            position = index
+            guard index < scalars.count else { return nil }
+            let first = scalars[index]
+            if first == "]" || first == "\"" || first == "'" || TOMLGuard.isBareKeyCharacter(first) { return nil }
+            return problem(
+                at: index, "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), "
+                    + "found '\(Character(first))'")
+        }
+
+        /// At a value without quotes or brackets: reads it up to where toml++ would stop.
+        private mutating func checkBareValue() -> Problem? {
+            let start = position
+            while position < scalars.count, !" \t\r\n,]}#".unicodeScalars.contains(scalars[position]) { position += 1 }
+            var token = String.UnicodeScalarView()
+            token.append(contentsOf: scalars[start..<position])
+            guard !TOMLGuard.isSupportedBareValue(String(token)) else { return nil }
+            let shown = String(String(token).prefix(40))
+            return problem(
+                at: start, "'\(shown)' is not a value repodigest reads: use a \"string\", an integer, true or false, "
+                    + "an [array] or an { inline = \"table\" }")
+        }
+
+        private func problem(at index: Int, _ message: String) -> Problem {
+            var before = String.UnicodeScalarView()
+            before.append(contentsOf: scalars[..<statementStart])
+            return Problem(line: line, column: index - lineStart + 1, message: message, textBefore: String(before))
+        }
+
+        private func skipBlanks(from index: Int) -> Int {
+            var index = index
+            while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+            return index
+        }
+
+        /// From an opening quote to its closing one (left on the string's last scalar).
+        /// Basic strings (`"`) have backslash escapes; single-line strings end at a line
+        /// break (an error toml++ reports); multi-line ones (`"""`, `'''`) count their lines.
+        private mutating func skipString(quote: Unicode.Scalar) {
+            let triple = position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
+            position += triple ? 3 : 1
+            while position < scalars.count {
+                let scalar = scalars[position]
+                if scalar == "\\" && quote == "\"" {
+                    if position + 1 < scalars.count && scalars[position + 1] == "\n" {
+                        line += 1  // a line-ending backslash in a multi-line string
+                        lineStart = position + 2
+                    }
+                    position += 2
+                    continue
+                }
+                if scalar == "\n" {
+                    guard triple else {
+                        position -= 1  // the line break is the caller's
+                        return
+                    }
+                    line += 1
+                    lineStart = position + 1
+                }
+                if scalar == quote {
+                    if !triple { return }
+                    if position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote {
+                        // Up to two more quotes may belong to the string: `""""` ends one later.
+                        var end = position + 2
+                        while end + 1 < scalars.count && scalars[end + 1] == quote && end - position < 4 { end += 1 }
+                        position = end
+                        return
+                    }
+                }
+                position += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+@testable import GitHubData
+import Testing
+import UseCases
+
+/// Answers no well-behaved GitHub sends, but a broken proxy, a compromised mirror or a bug
+/// might: bytes that are not UTF-8, a README of megabytes, redirects in a circle, `Link`
+/// headers that point elsewhere or promise pages without end. Each ends in a bounded,
+/// reported outcome: retried, kept from the last run, or refused; never a hang, a crash or
+/// the token handed to a stranger. (5xx, timeouts, drops, truncation, rate limits and 401
+/// are in `RetryAndFallbackTests`, `RateLimitTests` and `CurlHTTPClientTests`.)
+@Suite("A server that misbehaves")
+struct HostileServerTests {
+    static let lantern = RepoName(owner: "lumen-labs", name: "lantern")
+
+    @Test("invalid UTF-8 in a JSON body is retried like a garbled answer, and never cached")
+    func invalidUTF8Retried() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.invalidUTF8, at: "/repos/lumen-labs/lantern", times: 2)
+        let store = harness.store()
+        let repo = try await store.repository(Self.lantern)
+        #expect(repo.description == "A static site lantern")
+        #expect(store.report.retries == 2)
+        #expect(await store.staleData().isEmpty)
+    }
+
+    @Test("invalid UTF-8 every time: the previous run's copy is kept and reported, or the failure is named")
+    func invalidUTF8Persistent() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.invalidUTF8, at: "/users/mona/starred", times: 3)
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
+        guard case .unavailable(let resource, let reason)? = error else {
+            Issue.record("expected .unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(resource.hasSuffix("/users/mona/starred?per_page=100"))
+        #expect(reason.contains("after 3 attempts"), "\(reason)")
+
+        _ = try await harness.store().starred(by: "mona")
+        harness.github.inject(.invalidUTF8, at: "/users/mona/starred", times: 3)
+        let store = harness.store()
+        #expect(try await store.starred(by: "mona").count == 5)
+        #expect(await store.staleData().count == 1)
+    }
+
+    @Test("a 10 MB README is cut to its first MiB where it is read, and says how big the whole is")
+    func hugeReadme() async throws {
+        let github = FixtureWorld.make()
+        let section = "## Part\n\nSome **text** with a [link](https://example.com/) and `code`.\n\n"
+        let markdown = String(repeating: section, count: 10_000_000 / section.utf8.count + 1)
+        github.update("lumen-labs/lantern") { $0.readme = markdown }
+        let harness = try LiveHarness(github: github)
+        let store = harness.store()
+        let repo = try await store.repository(Self.lantern)
+        let readme = try #require(try await store.readme(of: repo))
+        #expect(readme.wholeByteCount == markdown.utf8.count)
+        #expect(readme.markdown.utf8.count <= ReadmeDTO.maxMarkdownBytes)
+        #expect(readme.markdown.utf8.count > ReadmeDTO.maxMarkdownBytes / 2)
+        #expect(readme.markdown.hasSuffix("\n"), "cut at a line break")
+        #expect(markdown.hasPrefix(readme.markdown))
+
+        let small = try #require(try await store.readme(of: store.repository(RepoName(owner: "kit-harbor", name: "knot"))))
+        #expect(small.wholeByteCount == nil && small.markdown == "# knot")
+    }
+
+    @Test("a README with no line break to cut at is cut at a UTF-8 boundary")
+    func hugeReadmeWithoutLines() throws {
+        let bytes = Data(String(repeating: "é", count: 40).utf8)
+        for limit in 1...bytes.count {
+            let cut = ReadmeDTO.beginning(of: bytes, maxBytes: limit)
+            #expect(cut.count <= limit)
+            #expect(String(data: cut, encoding: .utf8) != nil, "limit \(limit) split a character")
+        }
+    }
+
+    @Test("a redirect loop on a source ends in a named failure, or the previous copy, never a hang")
+    func redirectLoop() async throws {
+        let harness = try LiveHarness()
+        let base = harness.github.baseURL
+        harness.github.inject(.redirect(to: base + "/loop/b"), at: "/users/mona/starred", times: 3)
+        harness.github.inject(.redirect(to: base + "/users/mona/starred?per_page=100"), at: "/loop/b", times: 30)
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
+        guard case .unavailable(_, let reason)? = error else {
+            Issue.record("expected .unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("loop"), "\(reason)")
+        #expect(harness.github.requests.count < 30, "the loop is cut short: \(harness.github.requests.count) requests")
+    }
+
+    @Test("a Link to another host is followed without the token")
+    func linkToAnotherHost() async throws {
+        let harness = try LiveHarness()
+        let elsewhere = FixtureWorld.make()
+        try elsewhere.start()
+        defer { elsewhere.stop() }
+        harness.github.inject(.link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
+        let stars = try await harness.store().starred(by: "mona")
+        #expect(stars.count == 5, "the first page; the other host's page 2 of 1 is empty")
+        #expect(harness.github.requests.allSatisfy { $0.header("authorization") == "Bearer \(FixtureWorld.token)" })
+        #expect(elsewhere.requests.count == 1)
+        #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil }, "the token stays with the API host")
+    }
+
+    @Test("a 301 to another host is followed without the token, for a list and for a repository")
+    func redirectToAnotherHost() async throws {
+        let harness = try LiveHarness()
+        let elsewhere = FixtureWorld.make()
+        try elsewhere.start()
+        defer { elsewhere.stop() }
+        harness.github.inject(.redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern"), at: "/repos/lumen-labs/lantern")
+        harness.github.inject(.redirect(to: elsewhere.baseURL + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
+        let store = harness.store()
+        _ = try await store.repository(Self.lantern)
+        _ = try await store.starred(by: "mona")
+        #expect(elsewhere.requests.count == 2)
+        #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil })
+    }
+
+    @Test("a Link claiming 10,000 pages is read only up to the bound, and the run says so")
+    func endlessList() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.endlessPages(claimedLast: 10_000), at: "/users/mona/starred", times: 10_000)
+        let store = harness.store()
+        let stars = try await store.starred(by: "mona")
+        #expect(harness.github.requests.count == store.maxPages)
+        #expect(stars.count == 5 * store.maxPages)
+        #expect(store.report.cutShort == ["GET \(harness.github.baseURL)/users/mona/starred?per_page=100"])
+    }
+
+    @Test("a search whose Link claims 10,000 pages stops at its configured limit")
+    func endlessSearch() async throws {
+        let github = FixtureWorld.make(starCount: 100)
+        github.search("many", finds: (0..<100).map { "kit-harbor/tool-\($0)" })
+        let harness = try LiveHarness(github: github)
+        harness.github.inject(.endlessPages(claimedLast: 10_000), at: "/search/repositories", times: 10_000)
+        let store = harness.store()
+        let found = try await store.search(SavedSearch(name: "many", query: "many", limit: 250))
+        #expect(found.count == 250)
+        #expect(harness.github.requests.count == 3)
+        #expect(store.report.cutShort.isEmpty, "a search's own limit is no surprise")
+    }
+}
