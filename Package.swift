@@ -78,10 +78,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // `make bench`: builds a large synthetic site and reports where the time goes.
+        // `make bench`: synthetic sites built by repodigest and Hugo side by side, rebuilds, fetches
+        // from the fake GitHub with latency, and where the time goes.
         .executableTarget(
             name: "repodigest-bench",
-            dependencies: ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+            dependencies: ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
             exclude: ["README.md"],
             swiftSettings: strict
         ),

@@ -4,50 +4,34 @@ public import PageModels
 
 /// A `Site` of page models → every file of the published site, in memory: the HTML pages
 /// through the theme's templates, the theme's assets, the feeds, the sitemap, `digest.json`
-/// and `digest.md`. Writing and validating are separate steps (`SiteWriter`, `SiteValidator`).
+/// and `digest.md`. Writing and validating are separate steps (`SiteWriter`, `SiteValidator`);
+/// `SiteBuild` does all three a file at a time, for a site too large to hold.
 public struct SiteGenerator: Sendable {
-    public var theme: Theme
+    public var theme: Theme {
+        didSet { library = Result { () throws(ThemeError) in try theme.library() } }
+    }
     /// Where the site will be published, ending in `/`; nil or empty for relative links only
     /// (then there is no sitemap, and feeds link to GitHub).
     public var baseURL: String?
+    /// The theme's templates, parsed once per generator rather than once per render: `serve`
+    /// and the fuzzer render many times with one theme.
+    private var library: Result<MustacheLibrary, ThemeError>
 
     public init(theme: Theme, baseURL: String? = nil) {
         self.theme = theme
         self.baseURL = baseURL
+        library = Result { () throws(ThemeError) in try theme.library() }
     }
 
+    /// Every file, in path order; the pages are rendered on every core.
     public func render(_ site: Site) throws -> [OutputFile] {
-        let library = try theme.library()
-        let routes = [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
-        let router = Router(routes: routes, baseURL: baseURL)
-        let markdown = MarkdownRenderer()
-        let context = PageContext(site: site, router: router, markdown: markdown)
+        let plan = try plan(site)
+        return try Parallel.map(plan.count) { try plan.file(at: $0) }
+    }
 
-        func page(_ route: Route, _ template: String, _ values: [String: Any]) throws -> OutputFile {
-            guard let html = library.render(values, withTemplate: template) else {
-                throw ThemeError.missingTemplate(theme: theme.name, name: template)
-            }
-            return OutputFile(path: router.path(for: route), contents: Data(html.xmlSafe.utf8))
-        }
-
-        var files: [OutputFile] = []
-        files.append(try page(.digest, "digest", context.digest(site.digest)))
-        for list in site.lists {
-            files.append(try page(list.route, "list", context.list(list)))
-        }
-        for repository in site.repositories {
-            files.append(try page(repository.card.route, "repository", context.repository(repository)))
-        }
-        files.append(try page(.notFound, "not-found", context.notFound()))
-        if let sitemap = Sitemap(router: router, pages: files.map(\.path)).file() {
-            files.append(sitemap)
-        }
-        files += theme.assets.map { OutputFile(path: Router.assetsFolder + $0.key, contents: $0.value) }
-        files.append(AtomFeed(site: site, router: router, markdown: markdown).file())
-        files.append(try JSONFeed(site: site, router: router, markdown: markdown).file())
-        files.append(try DigestJSON(site: site, router: router).file())
-        files.append(DigestMarkdown(site: site, router: router).file())
-        return files.sorted { $0.path < $1.path }
+    /// The site's files, each to be rendered when asked for.
+    func plan(_ site: Site) throws(ThemeError) -> SitePlan {
+        SitePlan(site: site, theme: theme, library: try library.get(), baseURL: baseURL)
     }
 }
 

@@ -21,6 +21,10 @@ public struct BuildDigest: Sendable {
         /// star the previous run knew. Also done when the last full read is this old.
         public var fullRefresh: Bool
         public var fullRefreshDays: Int
+        /// Leave READMEs out of the site and hand them over as `Result.readmes`, to be read
+        /// page by page. Only for a source with nothing to refresh (a build from the cache):
+        /// a README refreshed live could turn out stale after the pages saying what is stale.
+        public var defersReadmes = false
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -47,6 +51,8 @@ public struct BuildDigest: Sendable {
     public struct Result: Sendable {
         public var site: Site
         public var snapshot: RunSnapshot
+        /// The READMEs the site leaves out, with `Request.defersReadmes`.
+        public var readmes: (any DeferredReadmes)?
         /// Favourites GitHub answered 404 for: deleted, or private to this token. The build
         /// goes on without them (and reports them gone if an earlier run showed them).
         public var goneFavourites: [RepoName] = []
@@ -86,7 +92,7 @@ public struct BuildDigest: Sendable {
         data.starredComplete = starred.isComplete
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
-            source: source, releasesPerRepository: request.releasesPerRepository)
+            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !request.defersReadmes)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
 
@@ -97,7 +103,8 @@ public struct BuildDigest: Sendable {
             changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        return Result(site: site, snapshot: snapshot, goneFavourites: gone)
+        let readmes = request.defersReadmes ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 
     /// What the previous run saw starred, for the source to stop at; empty (read everything)
@@ -110,17 +117,34 @@ public struct BuildDigest: Sendable {
         return Set(previous.repositories.filter(\.isStarred).map(\.id))
     }
 
-    /// The favourites that exist, and the names of those GitHub no longer has.
+    /// The favourites that exist, and the names of those GitHub no longer has, in the order
+    /// given. Asked all at once (the HTTP client bounds how many are in flight): one after
+    /// another, 100 favourites cost 100 round trips before any detail could load.
     private func loadFavourites(_ favourites: [Favourite]) async throws -> ([FavouriteRepo], gone: [RepoName]) {
+        let source = self.source
+        let answers = try await withThrowingTaskGroup(of: (Int, Swift.Result<GitHubRepo, RepositoryNotFound>).self) { group in
+            for (index, favourite) in favourites.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await source.repository(favourite.name)))
+                    } catch let missing as RepositoryNotFound {
+                        return (index, .failure(missing))
+                    } catch {
+                        throw UseCaseFailure(step: "loading the favourite \(favourite.name)", underlying: error)
+                    }
+                }
+            }
+            var answers = [Swift.Result<GitHubRepo, RepositoryNotFound>?](repeating: nil, count: favourites.count)
+            for try await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
         var found: [FavouriteRepo] = []
         var gone: [RepoName] = []
-        for favourite in favourites {
-            do {
-                found.append(FavouriteRepo(favourite: favourite, repo: try await source.repository(favourite.name)))
-            } catch let missing as RepositoryNotFound {
-                gone.append(missing.name)
-            } catch {
-                throw UseCaseFailure(step: "loading the favourite \(favourite.name)", underlying: error)
+        for (favourite, answer) in zip(favourites, answers) {
+            switch answer {
+            case .success(let repo)?: found.append(FavouriteRepo(favourite: favourite, repo: repo))
+            case .failure(let missing)?: gone.append(missing.name)
+            case nil: break
             }
         }
         return (found, gone)

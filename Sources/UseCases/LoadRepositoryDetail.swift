@@ -5,13 +5,16 @@ public struct LoadRepositoryDetail: Sendable {
     private let source: any RepositorySource
     private let releasesPerRepository: Int
     private let width: Int
+    private let readmes: Bool
 
     /// - Parameter width: how many repositories load at once. The HTTP client has its own
     ///   limit on requests in flight; this one only keeps the number of tasks small.
-    public init(source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8) {
+    /// - Parameter readmes: false to leave READMEs out (read later, see `DeferredReadmes`).
+    public init(source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8, readmes: Bool = true) {
         self.source = source
         self.releasesPerRepository = releasesPerRepository
         self.width = max(1, width)
+        self.readmes = readmes
     }
 
     /// Details in the order of `repos`.
@@ -37,7 +40,7 @@ public struct LoadRepositoryDetail: Sendable {
     private func load(_ repo: GitHubRepo) async throws -> RepositoryDetail {
         do {
             async let releases = source.releases(of: repo, limit: releasesPerRepository)
-            async let readme = source.readme(of: repo)
+            async let readme = readmes ? source.readme(of: repo) : nil
             return RepositoryDetail(repo: repo, releases: try await releases, readme: try await readme)
         } catch {
             throw UseCaseFailure(step: "loading the details of \(repo.name)", underlying: error)

@@ -1,10 +1,35 @@
 import Foundation
 
-/// A seeded, deterministic data set in the sample's layout (files named after API paths),
-/// shaped like GitHub's answers, so a benchmark build exercises the real decoding.
+/// A seeded, deterministic set of GitHub-shaped repositories: realistic descriptions, topics,
+/// languages, releases and READMEs of 2 to 20 KB of varied Markdown. The same data feeds the
+/// fake GitHub (and through it repodigest's state folder) and the Hugo project, so both
+/// generators build the same site.
 struct SyntheticData {
-    var repositories: Int
-    var seed: UInt64 = 2026
+    struct Repository {
+        var id: Int64
+        var owner: String
+        var name: String
+        var description: String
+        var language: String
+        var topics: [String]
+        var stars: Int
+        var pushedAt: String
+        var starredAt: String
+        var releases: [Release]
+        var readme: String
+
+        var fullName: String { "\(owner)/\(name)" }
+    }
+
+    struct Release {
+        var id: Int64
+        var tag: String
+        var name: String
+        var body: String
+        var publishedAt: String
+    }
+
+    var repositories: [Repository]
 
     static let languages = ["Swift", "Rust", "Go", "Python", "TypeScript", "C", "Kotlin", "Ruby", "Zig", "Elixir"]
     static let topics = [
@@ -17,47 +42,39 @@ struct SyntheticData {
         for with and the a of in to from by on your every
         """.split(separator: " ").map(String.init)
 
-    /// Files by path, base64-encoded, as `SampleDataStore(files:)` takes them.
-    func files() -> [String: String] {
+    /// `count` repositories; `idOffset` and `prefix` keep two sets apart (starred and favourites).
+    init(count: Int, seed: UInt64 = 2026, prefix: String = "project", idOffset: Int64 = 10_000) {
         var random = SplitMix(seed: seed)
-        var files: [String: String] = [:]
-        var stars: [[String: Any]] = []
-        let start = Date(timeIntervalSince1970: 1_795_000_000)
-        for index in 0..<repositories {
-            let owner = "owner\(index % max(1, repositories / 7))"
-            let name = "project-\(index)"
-            let repo = repository(index: index, owner: owner, name: name, random: &random)
-            stars.append(["starred_at": iso(start.addingTimeInterval(Double(-index) * 3_600)), "repo": repo])
-            files["repos/\(owner)/\(name)/readme.json"] = json(readme(owner: owner, name: name, random: &random))
-            if index % 3 == 0 {
-                files["repos/\(owner)/\(name)/releases.json"] = json(releases(owner: owner, name: name, random: &random))
-            }
+        let owners = max(1, count / 7)
+        repositories = (0..<count).map { index in
+            Self.repository(index: index, owner: "owner\(index % owners)", name: "\(prefix)-\(index)",
+                            id: idOffset + Int64(index), random: &random)
         }
-        files["users/bench.json"] = json(["login": "bench", "id": 1, "type": "User"])
-        files["users/bench/starred.json"] = json(stars)
-        files["repodigest.toml"] = Data("title = \"Benchmark\"\n\n[digest]\nstarred_by = [\"bench\"]\n".utf8).base64EncodedString()
-        return files
     }
 
-    private func repository(index: Int, owner: String, name: String, random: inout SplitMix) -> [String: Any] {
-        let pushed = Date(timeIntervalSince1970: 1_700_000_000 + Double(random.next(below: 90_000_000)))
-        return [
-            "id": 10_000 + index, "name": name, "full_name": "\(owner)/\(name)", "private": false,
-            "owner": ["login": owner, "id": 500 + index % 97, "type": "User", "html_url": "https://github.com/\(owner)"],
-            "html_url": "https://github.com/\(owner)/\(name)",
-            "description": sentence(words: 6 + random.next(below: 14), random: &random),
-            "fork": index % 17 == 0, "homepage": index % 4 == 0 ? "https://\(name).example.org" : NSNull(),
-            "language": Self.languages[random.next(below: Self.languages.count)],
-            "topics": (0..<random.next(below: 6)).map { _ in Self.topics[random.next(below: Self.topics.count)] },
-            "stargazers_count": random.next(below: 50_000), "watchers_count": 0, "forks_count": random.next(below: 3_000),
-            "open_issues_count": random.next(below: 400), "archived": index % 23 == 0, "default_branch": "main",
-            "license": ["key": "mit", "name": "MIT License", "spdx_id": "MIT"],
-            "created_at": "2020-01-01T00:00:00Z", "updated_at": iso(pushed), "pushed_at": iso(pushed),
-        ]
+    private static func repository(index: Int, owner: String, name: String, id: Int64, random: inout SplitMix) -> Repository {
+        let pushed = 1_700_000_000 + random.next(below: 90_000_000)
+        let releaseCount = index % 3 == 0 ? 1 + random.next(below: 3) : 0
+        return Repository(
+            id: id, owner: owner, name: name,
+            description: sentence(words: 6 + random.next(below: 14), random: &random),
+            language: languages[random.next(below: languages.count)],
+            topics: Array(Set((0..<random.next(below: 6)).map { _ in topics[random.next(below: topics.count)] })).sorted(),
+            stars: random.next(below: 50_000),
+            pushedAt: iso(pushed),
+            // One star an hour, newest first, the last before the benchmark's fixed "now".
+            starredAt: iso(1_795_000_000 - index * 3_600),
+            releases: (0..<releaseCount).map { release in
+                Release(
+                    id: id * 10 + Int64(release), tag: "v1.\(9 - release).0", name: "Release 1.\(9 - release)",
+                    body: "### Changes\r\n\r\n- \(sentence(words: 8, random: &random))\r\n- **Fixed** `bug` #\(release)\r\n",
+                    publishedAt: "2026-10-0\(release + 1)T12:00:00Z")
+            },
+            readme: readme(name: name, random: &random))
     }
 
     /// 2 to 20 KB of varied Markdown: headings, paragraphs, code, tables, lists, links, images.
-    private func readme(owner: String, name: String, random: inout SplitMix) -> [String: Any] {
+    private static func readme(name: String, random: inout SplitMix) -> String {
         let target = 2_000 + random.next(below: 18_000)
         var text = "# \(name)\n\n\(sentence(words: 30, random: &random))\n\n"
         var section = 0
@@ -72,34 +89,17 @@ struct SyntheticData {
             default: text += "> \(sentence(words: 20, random: &random))\n\n1. one\n2. two\n3. three\n\n"
             }
         }
-        return [
-            "type": "file", "encoding": "base64", "name": "README.md", "path": "README.md",
-            "content": Data(text.utf8).base64EncodedString(),
-            "html_url": "https://github.com/\(owner)/\(name)/blob/main/README.md",
-            "download_url": "https://raw.githubusercontent.com/\(owner)/\(name)/main/README.md",
-        ]
+        return text
     }
 
-    private func releases(owner: String, name: String, random: inout SplitMix) -> [[String: Any]] {
-        (0..<(1 + random.next(below: 3))).map { release in
-            [
-                "id": random.next(below: 1_000_000_000), "tag_name": "v1.\(9 - release).0", "name": "Release 1.\(9 - release)",
-                "body": "### Changes\r\n\r\n- \(sentence(words: 8, random: &random))\r\n- **Fixed** `bug` #\(release)\r\n",
-                "html_url": "https://github.com/\(owner)/\(name)/releases/tag/v1.\(9 - release).0",
-                "draft": false, "prerelease": false, "published_at": "2026-10-0\(release + 1)T12:00:00Z",
-            ]
-        }
+    private static func sentence(words count: Int, random: inout SplitMix) -> String {
+        let text = (0..<count).map { _ in words[random.next(below: words.count)] }.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
-    private func sentence(words count: Int, random: inout SplitMix) -> String {
-        (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ") + "."
+    static func iso(_ seconds: Int) -> String {
+        Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
     }
-
-    private func json(_ object: Any) -> String {
-        (try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).base64EncodedString()
-    }
-
-    private func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 }
 
 /// SplitMix64: a tiny seeded generator, so every run builds the same data.

@@ -19,7 +19,7 @@ import Testing
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit", "TOMLGuard"],
         "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
         "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ArgumentParser", "Logging", "FlyingFox", "FlyingSocks"],
-        "repodigest-bench": ["UseCases", "PageModels", "GitHubData", "SiteRenderer"],
+        "repodigest-bench": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
         "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]

@@ -66,6 +66,14 @@ public final class FakeGitHub: @unchecked Sendable {
         }
     }
 
+    /// Many stars at once: one sort, where `star` sorts for each (a benchmark stars 10,000).
+    public func star(_ starred: [(repo: String, at: String)], by login: String) {
+        lock.withLock {
+            stars[login.lowercased(), default: []] += starred
+            stars[login.lowercased()]!.sort { $0.at > $1.at }
+        }
+    }
+
     /// What a search query finds, best first.
     public func search(_ query: String, finds fullNames: [String]) { lock.withLock { searches[query] = fullNames } }
 

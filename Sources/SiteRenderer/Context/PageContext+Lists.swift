@@ -5,7 +5,7 @@ extension PageContext {
     func list(_ page: ListPage) -> [String: Any] {
         let route = page.route
         let title = page.pagination.map { "\(page.title) (page \($0.page) of \($0.pageCount))" } ?? page.title
-        return layout(for: route, title: title, kind: "list").merging(Self.present([
+        return Self.present([
             "heading": page.title,
             "summary": page.summary,
             "gitHubURL": page.gitHubURL,
@@ -28,7 +28,7 @@ extension PageContext {
                     "next": pagination.next.map { router.href(from: route, to: $0) },
                 ])
             },
-        ])) { $1 }
+        ], over: layout(for: route, title: title, kind: "list"))
     }
 
     func card(_ card: RepoCard, from route: Route) -> [String: Any] {
@@ -65,6 +65,6 @@ extension PageContext {
     static func filterText(of card: RepoCard) -> String {
         ([card.fullName, card.description ?? "", card.language?.title ?? ""] + card.topics.map(\.title))
             .joined(separator: " ")
-            .lowercased()
+            .quicklyLowercased
     }
 }

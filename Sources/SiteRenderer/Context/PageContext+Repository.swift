@@ -4,7 +4,7 @@ import PageModels
 extension PageContext {
     func repository(_ page: RepoPage) -> [String: Any] {
         let route = page.card.route
-        return layout(for: route, title: page.card.fullName, kind: "repository").merging(Self.present([
+        return Self.present([
             "repo": card(page.card, from: route),
             "owner": page.owner.map { link($0, from: route) },
             "ownerLogin": page.ownerLogin,
@@ -25,6 +25,6 @@ extension PageContext {
                 ])
             },
             "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
-        ])) { $1 }
+        ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
     }
 }

@@ -9,7 +9,7 @@ enum LinkPolicy {
     /// - Relative URLs resolve against `base` (the repository on GitHub); with no base, dropped.
     /// - Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, …) is dropped.
     static func resolve(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(url)
         guard !trimmed.isEmpty,
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
@@ -29,6 +29,16 @@ enum LinkPolicy {
             scheme(of: resolved) == "https" || scheme(of: resolved) == "http"
         else { return nil }
         return resolved
+    }
+
+    /// `url.trimmingCharacters(in: .whitespacesAndNewlines)`, which for the usual URL, with
+    /// nothing to trim at either end, is the URL itself: no need to go through NSString.
+    private static func trimmed(_ url: String) -> String {
+        let blank = CharacterSet.whitespacesAndNewlines
+        guard let first = url.unicodeScalars.first, let last = url.unicodeScalars.last,
+            !blank.contains(first), !blank.contains(last)
+        else { return url.trimmingCharacters(in: blank) }
+        return url
     }
 
     /// The scheme, lower-cased, if the URL starts with one (`JaVaScRiPt:` → `javascript`).

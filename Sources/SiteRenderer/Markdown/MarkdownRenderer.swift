@@ -18,7 +18,7 @@ public struct MarkdownRenderer: Sendable {
     ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the
     ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
     public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32) -> String {
-        cmark_gfm_core_extensions_ensure_registered()
+        _ = Self.registered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -29,7 +29,7 @@ public struct MarkdownRenderer: Sendable {
         }
         let source = text.source
         source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = Self.inlineParsing.withLock({ cmark_parser_finish(parser) }) else { return "" }
         defer { cmark_node_free(document) }
 
         let headingIDs = rewrite(document, text: text, idPrefix: idPrefix, headingOffset: headingOffset)
@@ -38,6 +38,16 @@ public struct MarkdownRenderer: Sendable {
         defer { free(rendered) }
         return Self.finish(String(cString: rendered), headingIDs: headingIDs)
     }
+
+    /// The core extensions register themselves in a global list: once, before any thread looks.
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// cmark-gfm 0.29 (Debian's) keeps the table of characters that start inline syntax in a
+    /// global, which each parse fills with its extensions' characters (`~`, `:`, `w`) when
+    /// it parses inlines and empties when it is done: two parses at once on two threads lose
+    /// strikethrough and autolinks at random. So inline parsing (within `cmark_parser_finish`)
+    /// runs one document at a time; block parsing, the rewrite and HTML rendering do not.
+    private static let inlineParsing = NSLock()
 
     /// Resolves or removes every link and image, demotes headings, and returns the ids to give
     /// the headings, in document order.
@@ -103,24 +113,46 @@ public struct MarkdownRenderer: Sendable {
     /// pass over the UTF-8 bytes: this runs for every README and release note of a build.
     private static func finish(_ html: String, headingIDs: [String]) -> String {
         let align = Array(" align=\"".utf8)
+        let alignClass = Array(" class=\"align-".utf8)
         var ids = headingIDs.makeIterator()
         var output: [UInt8] = []
         output.reserveCapacity(html.utf8.count + headingIDs.count * 24)
-        var bytes = Array(html.utf8)[...]
-        while let first = bytes.first {
-            if first == UInt8(ascii: "<"), bytes.count >= 4, bytes[bytes.startIndex + 1] == UInt8(ascii: "h"),
-                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[bytes.startIndex + 2]),
-                bytes[bytes.startIndex + 3] == UInt8(ascii: ">"), let id = ids.next()
-            {
-                output += Array("<h".utf8) + [bytes[bytes.startIndex + 2]] + Array(" id=\"\(id)\">".utf8)
-                bytes = bytes.dropFirst(4)
-            } else if first == UInt8(ascii: " "), bytes.starts(with: align) {
-                output += Array(" class=\"align-".utf8)
-                bytes = bytes.dropFirst(align.count)
-            } else {
-                output.append(first)
-                bytes = bytes.dropFirst()
+        var html = html
+        html.withUTF8 { bytes in
+            var index = 0
+            // Bytes between one '<' or " a" and the next are copied in one go.
+            var copied = 0
+            func copyPending() {
+                if copied < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "<")
+                    || (byte == UInt8(ascii: " ") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "a"))
+                else {
+                    index += 1
+                    continue
+                }
+                copyPending()
+                if byte == UInt8(ascii: "<"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "h"),
+                    (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 2]),
+                    bytes[index + 3] == UInt8(ascii: ">"), let id = ids.next()
+                {
+                    output += [UInt8(ascii: "<"), UInt8(ascii: "h"), bytes[index + 2]]
+                    output += Array(" id=\"\(id)\">".utf8)
+                    index += 4
+                } else if byte == UInt8(ascii: " "), index + align.count <= bytes.count,
+                    bytes[index..<(index + align.count)].elementsEqual(align)
+                {
+                    output += alignClass
+                    index += align.count
+                } else {
+                    output.append(byte)
+                    index += 1
+                }
+                copied = index
+            }
+            copyPending()
         }
         return String(decoding: output, as: UTF8.self)
     }

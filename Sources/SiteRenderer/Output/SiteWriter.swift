@@ -31,61 +31,21 @@ public struct SiteWriter: Sendable {
     public func publish(
         _ files: [OutputFile], progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(PublishError) -> Report {
-        let fileManager = FileManager.default
-        let parent = output.deletingLastPathComponent()
-        try step("creating", parent) { try fileManager.createDirectory(at: parent, withIntermediateDirectories: true) }
-        try checkOwnership()
-        try checkWritable()
-        try clearLeftovers()
-
-        let staging = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
-        try step("creating", staging) { try fileManager.createDirectory(at: staging, withIntermediateDirectories: false) }
-        var report = Report()
+        let staging = try stage()
         do {
-            var folders: Set<String> = []
             for (index, file) in files.enumerated() {
-                if try write(file, into: staging, folders: &folders) { report.written += 1 } else { report.unchanged += 1 }
+                try staging.put(file)
                 progress(index + 1, files.count)
             }
-            try step("writing", staging.appending(path: Self.marker)) {
-                try Data("repodigest\n".utf8).write(to: staging.appending(path: Self.marker))
-            }
-            let published = Set(files.map(\.path))
-            report.removed = previousFiles().filter { !published.contains($0) }.count
-            try swap(staging)
+            return try commit(staging, paths: Set(files.map(\.path)))
         } catch {
-            try? fileManager.removeItem(at: staging)
+            staging.discard()
             throw error
         }
-        return report
-    }
-
-    /// Puts one file into staging; false when its bytes equal the published copy. An
-    /// unchanged file is hard-linked from the published build rather than written again:
-    /// it keeps its modification time, and costs no bytes on disk.
-    private func write(_ file: OutputFile, into staging: URL, folders: inout Set<String>) throws(PublishError) -> Bool {
-        guard Self.isSafe(file.path) else { throw .unsafePath(file.path) }
-        let target = staging.appending(path: file.path)
-        let previous = output.appending(path: file.path)
-        let folder = target.deletingLastPathComponent()
-        if folders.insert(folder.path).inserted {
-            try step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        }
-        let unchanged = Self.sameBytes(file.contents, atPath: previous.path)
-        if unchanged, link(previous.path, target.path) == 0 { return false }
-        try step("writing", target) { try file.contents.write(to: target) }
-        guard unchanged else { return true }
-        // No hard links on this file system: a copy, with the published file's time.
-        if let date = try? FileManager.default.attributesOfItem(atPath: previous.path)[.modificationDate] {
-            try step("setting the time of", target) {
-                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
-            }
-        }
-        return false
     }
 
     /// Whether a regular file holds exactly these bytes; its size is checked before it is read.
-    private static func sameBytes(_ contents: Data, atPath path: String) -> Bool {
+    static func sameBytes(_ contents: Data, atPath path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
         else { return false }
@@ -93,19 +53,19 @@ public struct SiteWriter: Sendable {
     }
 
     /// Puts the staged build in place of the published one.
-    private func swap(_ staging: URL) throws(PublishError) {
+    func swap(_ staging: URL) throws(PublishError) {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: output.path) else {
-            try step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+            try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
             return
         }
         if !Self.exchange(staging, output) {
             // No atomic exchange on this file system: two renames, with a moment between them.
             let previous = output.deletingLastPathComponent()
                 .appending(path: ".\(output.lastPathComponent).previous-\(getpid())")
-            try step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
+            try Self.step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
             do {
-                try step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
+                try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
             } catch {
                 try? fileManager.moveItem(at: previous, to: output)
                 throw error
@@ -116,7 +76,7 @@ public struct SiteWriter: Sendable {
         // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
         do {
             try keepHiddenEntries(from: staging)
-            try step("removing", staging) { try fileManager.removeItem(at: staging) }
+            try Self.step("removing", staging) { try fileManager.removeItem(at: staging) }
         } catch {
             guard case .io(let action, let path, let reason) = error else { throw error }
             throw .tidying(action: action, path: path, reason: reason)
@@ -130,25 +90,25 @@ public struct SiteWriter: Sendable {
         where name.hasPrefix(".") && name != Self.marker {
             let destination = output.appending(path: name)
             guard !fileManager.fileExists(atPath: destination.path) else { continue }
-            try step("keeping", destination) { try fileManager.moveItem(at: previous.appending(path: name), to: destination) }
+            try Self.step("keeping", destination) { try fileManager.moveItem(at: previous.appending(path: name), to: destination) }
         }
     }
 
     /// Staging folders of runs that were killed: anything of the user's in them goes back
     /// into the output, then they go.
-    private func clearLeftovers() throws(PublishError) {
+    func clearLeftovers() throws(PublishError) {
         let parent = output.deletingLastPathComponent()
         let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).previous-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where prefixes.contains(where: name.hasPrefix) {
             let leftover = parent.appending(path: name)
             if FileManager.default.fileExists(atPath: output.path) { try keepHiddenEntries(from: leftover) }
-            try step("removing", leftover) { try FileManager.default.removeItem(at: leftover) }
+            try Self.step("removing", leftover) { try FileManager.default.removeItem(at: leftover) }
         }
     }
 
     /// Refuses to replace a folder that holds files and was not published by repodigest.
-    private func checkOwnership() throws(PublishError) {
+    func checkOwnership() throws(PublishError) {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
@@ -164,7 +124,7 @@ public struct SiteWriter: Sendable {
     /// build's files are removed after the swap), and the user's hidden folders (moved into
     /// the new build). Found only after the swap, a read-only one would leave the new site
     /// published, the old one beside it, the user's `.git` behind, and every later run failing.
-    private func checkWritable() throws(PublishError) {
+    func checkWritable() throws(PublishError) {
         let fileManager = FileManager.default
         var folders = [output.deletingLastPathComponent()]
         var isFolder: ObjCBool = false
@@ -187,7 +147,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private func previousFiles() -> [String] {
+    func previousFiles() -> [String] {
         guard let enumerator = FileManager.default.enumerator(
             at: output, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
@@ -217,7 +177,7 @@ public struct SiteWriter: Sendable {
         return renameat2(AT_FDCWD, first.path, AT_FDCWD, second.path, renameExchange) == 0
     }
 
-    private func step(_ action: String, _ url: URL, _ body: () throws -> Void) throws(PublishError) {
+    static func step(_ action: String, _ url: URL, _ body: () throws -> Void) throws(PublishError) {
         do {
             try body()
         } catch {

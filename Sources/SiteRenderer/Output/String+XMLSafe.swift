@@ -4,7 +4,7 @@ extension String {
     /// may carry any of them (none shows as anything), and one would make a whole page or
     /// feed ill-formed. Pages almost never hold one, so the common case is one scan, no copy.
     var xmlSafe: String {
-        guard unicodeScalars.contains(where: Self.isForbidden) else { return self }
+        guard !Self.surelyClean(self), unicodeScalars.contains(where: Self.isForbidden) else { return self }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: unicodeScalars.lazy.filter { !Self.isForbidden($0) })
         return String(result)
@@ -25,6 +25,34 @@ extension String {
             }
         }
         return result
+    }
+
+    /// True when the UTF-8 holds no forbidden code point, read on bytes rather than scalars:
+    /// C0 controls but tab, LF and CR, and DEL are single bytes; C1 controls are C2 80–9F;
+    /// U+FDD0–FDEF is EF B7 90–AF and U+FFFE/FFFF EF BF BE/BF; the other planes' last two
+    /// code points are F? ?F BF BE/BF. (A String's UTF-8 is always well-formed.)
+    private static func surelyClean(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let rest = bytes.count - index
+                switch byte {
+                case 0x09, 0x0A, 0x0D: break
+                case ..<0x20, 0x7F: return false
+                case 0xC2 where rest > 1 && bytes[index + 1] < 0xA0: return false
+                case 0xEF where rest > 2:
+                    let (second, third) = (bytes[index + 1], bytes[index + 2])
+                    if (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE) { return false }
+                case 0xF0... where rest > 3:
+                    if bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE { return false }
+                default: break
+                }
+                index += 1
+            }
+            return true
+        }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

@@ -22,13 +22,16 @@ public struct Theme: Sendable {
 
     /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> MustacheLibrary {
+        _ = HTMLEscaping.registered
         var library = MustacheLibrary()
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: template.text), named: name)
+                // Each template starts with the pragma choosing the faster escaping: a line of
+                // its own, which the line numbers of errors leave out again.
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw .template(
-                    file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                    file: template.file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                     reason: Self.explain(error.error))
             } catch {
                 throw .template(file: template.file, line: 1, column: 1, reason: "\(error)")

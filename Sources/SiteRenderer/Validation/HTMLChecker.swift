@@ -4,7 +4,9 @@ import Foundation
 /// What one HTML page holds that the site-wide checks need, and what is wrong with it alone.
 struct HTMLDocumentFacts: Sendable {
     var ids: Set<String> = []
-    var links: [(href: String, line: Int, column: Int)] = []
+    /// Each relative link, with the line and element it is on: its column is found only
+    /// when the link turns out broken (`ColumnFinder`), as almost none does.
+    var links: [(href: String, line: Int, element: String)] = []
     var findings: [Finding] = []
 }
 
@@ -19,8 +21,12 @@ enum HTMLChecker {
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         var facts = HTMLDocumentFacts()
-        let columns = ColumnFinder(file.contents)
-        func column(of name: String, line: Int) -> Int { columns.column(of: name, line: line) }
+        // Only a page with findings needs columns; most have none, so the finder is made on demand.
+        var columns: ColumnFinder?
+        func column(of name: String, line: Int) -> Int {
+            if columns == nil { columns = ColumnFinder(file.contents) }
+            return columns!.column(of: name, line: line)
+        }
         func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String) {
             facts.findings.append(Finding(file: file.path, line: line, column: column, rule: rule, message: message))
         }
@@ -51,7 +57,7 @@ enum HTMLChecker {
         XMLTree.walk(root) { node in
             let element = XMLTree.name(of: node)
             let line = XMLTree.line(of: node)
-            let col = column(of: element, line: line)
+            var col: Int { column(of: element, line: line) }
             switch element {
             case "main": mainCount += 1
             case "title":
@@ -75,11 +81,13 @@ enum HTMLChecker {
             var property = node.pointee.properties
             while let attr = property {
                 defer { property = attr.pointee.next }
-                let attrName = attr.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
-                let value = XMLTree.attributeValue(attr)
+                let attrName = attr.pointee.name.map { String(cString: $0).quicklyLowercased } ?? ""
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
                 }
+                // Only these attributes' values matter; the others' (class, aria-*) are not read.
+                guard attrName == "id" || attrName == "srcset" || urlAttributes.contains(attrName) else { continue }
+                let value = XMLTree.attributeValue(attr)
                 if attrName == "id" {
                     if !facts.ids.insert(value).inserted {
                         finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
@@ -94,12 +102,13 @@ enum HTMLChecker {
                     }
                 }
                 guard urlAttributes.contains(attrName) else { continue }
-                if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                let valueScheme = scheme(of: value)
+                if isBlank(value) {
                     finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
-                } else if let scheme = scheme(of: value), !allowedSchemes.contains(scheme) {
+                } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
                     finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
-                } else if scheme(of: value) == nil, !value.hasPrefix("//") {
-                    facts.links.append((value, line, col))
+                } else if valueScheme == nil, !value.hasPrefix("//") {
+                    facts.links.append((value, line, element))
                 }
             }
         }
@@ -113,45 +122,32 @@ enum HTMLChecker {
     /// characters and spaces and every tab and newline inside a URL, so `java&#9;script:` runs;
     /// and the XML parser has already turned those tabs into spaces. So all ASCII whitespace
     /// and control characters go before the scheme is read: stricter, never looser.
+    ///
+    /// Read as UTF-8 bytes, which finds the same scheme as reading characters: a scheme is
+    /// ASCII, and a byte at or below 0x20 is a whole character but for `\r\n`, dropped alike.
     static func scheme(of url: String) -> String? {
-        let cleaned = url.filter { !($0.asciiValue.map { $0 <= 0x20 } ?? false) }
-        guard let colon = cleaned.firstIndex(of: ":") else { return nil }
-        let candidate = cleaned[..<colon]
-        guard let first = candidate.first, first.isLetter,
-            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return candidate.lowercased()
-    }
-}
-
-/// Columns of elements, which libxml2 does not keep: the start of each line is found in one
-/// pass over the bytes, then the element's `<name` within its line. Cheap enough to run for
-/// every link of every page.
-private struct ColumnFinder {
-    private let bytes: [UInt8]
-    private let lineStarts: [Int]
-
-    init(_ contents: Data) {
-        bytes = Array(contents)
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        lineStarts = starts
-    }
-
-    /// 1-based column of the first `<name` on a 1-based line, or 1 when it is not there.
-    func column(of name: String, line: Int) -> Int {
-        guard line >= 1, line <= lineStarts.count else { return 1 }
-        let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        let needle = [UInt8(ascii: "<")] + Array(name.utf8)
-        var offset = start
-        while offset + needle.count <= end {
-            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-                // Columns count characters, not bytes.
-                return String(decoding: bytes[start..<offset], as: UTF8.self).count + 1
+        var scheme: [UInt8] = []
+        for byte in url.utf8 where byte > 0x20 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                guard let first = scheme.first, isASCIILetter(first) else { return nil }
+                return String(decoding: scheme, as: UTF8.self).lowercased()
+            case _ where isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."):
+                scheme.append(byte)
+            default:
+                return nil
             }
-            offset += 1
         }
-        return 1
+        return nil
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// `value.trimmingCharacters(in: .whitespaces).isEmpty`, without building the trimmed string.
+    static func isBlank(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { CharacterSet.whitespaces.contains($0) }
     }
 }

@@ -1,54 +1,64 @@
 import Foundation
 
-/// Site-wide: every internal link names a file the site has, and every `#fragment` an id
-/// in that file.
-struct LinkChecker {
-    var paths: Set<String>
-    var pages: [String: HTMLDocumentFacts]
-
-    func findings() -> [Finding] {
-        var findings: [Finding] = []
-        for (file, facts) in pages {
-            for link in facts.links {
-                if let problem = problem(with: link.href, from: file) {
-                    findings.append(
-                        Finding(file: file, line: link.line, column: link.column, rule: "broken-link", message: problem))
-                }
-            }
-        }
-        return findings
+/// Site-wide: every internal link names a file the site has, and every `#fragment` an id in
+/// that file. The file check needs only the site's paths, known before any page is rendered;
+/// a fragment into another page waits until that page has been checked.
+enum LinkChecker {
+    /// What one link needs.
+    enum Verdict: Equatable {
+        case fine
+        case problem(String)
+        /// The file exists; its id `fragment` is still to be found, if the file is a page.
+        case fragment(target: String, fragment: String)
     }
 
-    private func problem(with href: String, from file: String) -> String? {
-        let withoutQuery = href.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = withoutQuery.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-        let fragment = parts.count > 1 ? String(parts[1]) : nil
+    /// The link `href` on page `file`, whose own ids are `ids`.
+    /// - Parameter folder: the folders `file` is in, as `folder(of:)` gives them (once per page).
+    static func check(
+        _ href: String, from file: String, folder: [Substring], paths: Set<String>, ids: Set<String>
+    ) -> Verdict {
+        let withoutQuery = href.firstIndex(of: "?").map { href[..<$0] } ?? href[...]
+        let hash = withoutQuery.firstIndex(of: "#")
+        let rawPath = hash.map { withoutQuery[..<$0] } ?? withoutQuery
+        let pathPart = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        let fragment = hash.map { String(withoutQuery[withoutQuery.index(after: $0)...]) }
 
         var target = file
         if !pathPart.isEmpty {
-            guard let resolved = Self.resolve(pathPart, from: file) else {
-                return "link '\(href)' leads outside the site"
+            guard let resolved = resolve(pathPart, from: folder) else {
+                return .problem("link '\(href)' leads outside the site")
             }
             target = resolved.hasSuffix("/") || resolved.isEmpty ? resolved + "index.html" : resolved
-            guard paths.contains(target) else { return "link '\(href)' names no file of the site (\(target))" }
+            guard paths.contains(target) else { return .problem("link '\(href)' names no file of the site (\(target))") }
         }
-        if let fragment, !fragment.isEmpty, let page = pages[target], !page.ids.contains(fragment) {
-            return "link '\(href)' names no id '\(fragment)' in \(target)"
-        }
-        return nil
+        guard let fragment, !fragment.isEmpty else { return .fine }
+        guard target == file else { return .fragment(target: target, fragment: fragment) }
+        return ids.contains(fragment) ? .fine : missingID(href, fragment, target)
+    }
+
+    static func missingID(_ href: String, _ fragment: String, _ target: String) -> Verdict {
+        .problem("link '\(href)' names no id '\(fragment)' in \(target)")
+    }
+
+    /// The folders a file of the site is in: `["repos", "owner"]` for `repos/owner/name.html`.
+    static func folder(of file: String) -> [Substring] {
+        Array(file.split(separator: "/").dropLast())
     }
 
     /// Resolves a relative path against a file's folder; nil when it climbs above the root.
     static func resolve(_ path: String, from file: String) -> String? {
-        var components = path.hasPrefix("/") ? [] : Array(file.split(separator: "/").dropLast().map(String.init))
+        resolve(path, from: folder(of: file))
+    }
+
+    static func resolve(_ path: String, from folder: [Substring]) -> String? {
+        var components = path.hasPrefix("/") ? [] : folder
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
-            default: components.append(String(part))
+            default: components.append(part)
             }
         }
         return components.joined(separator: "/") + (path.hasSuffix("/") ? "/" : "")

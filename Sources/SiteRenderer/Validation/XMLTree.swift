@@ -72,7 +72,7 @@ final class XMLTree {
     }
 
     static func name(of node: xmlNodePtr) -> String {
-        node.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
+        node.pointee.name.map { String(cString: $0).quicklyLowercased } ?? ""
     }
 
     static func namespace(of node: xmlNodePtr) -> String? {

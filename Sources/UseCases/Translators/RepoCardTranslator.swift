@@ -1,13 +1,32 @@
 import Entities
 import Foundation
 import PageModels
+import Synchronization
 
 /// Entities → `RepoCard`: one repository as it appears in any list.
 struct RepoCardTranslator: Sendable {
     /// Repositories to mark as favourites wherever they appear.
     var favourites: Set<GitHubRepo.ID>
+    /// Each repository's card, made once per build: one repository shows on up to half a
+    /// dozen lists, and its cards then share their text instead of formatting it again.
+    /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
+    private let made = Memo()
+
+    init(favourites: Set<GitHubRepo.ID>) {
+        self.favourites = favourites
+    }
 
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
+        var card = made.cards.withLock { $0[repo.id] } ?? {
+            let card = makeCard(for: repo)
+            made.cards.withLock { $0[repo.id] = card }
+            return card
+        }()
+        card.starredText = starredAt.map { "Starred " + DisplayFormat.day($0) }
+        return card
+    }
+
+    private func makeCard(for repo: GitHubRepo) -> RepoCard {
         var badges: [Badge] = []
         if favourites.contains(repo.id) { badges.append(.favourite) }
         if repo.isArchived { badges.append(.archived) }
@@ -22,7 +41,7 @@ struct RepoCardTranslator: Sendable {
             starsText: DisplayFormat.compact(repo.stars),
             forksText: DisplayFormat.compact(repo.forks),
             pushedText: repo.pushedAt.map { "Pushed " + DisplayFormat.day($0) },
-            starredText: starredAt.map { "Starred " + DisplayFormat.day($0) },
+            starredText: nil,
             badges: badges,
             gitHubURL: Self.gitHubURL(of: repo)
         )
@@ -34,5 +53,12 @@ struct RepoCardTranslator: Sendable {
 
     static func gitHubURL(of repo: GitHubRepo) -> String {
         SafeURL.http(repo.htmlURL) ?? SafeURL.gitHub(repo.name.owner, repo.name.name)
+    }
+}
+
+extension RepoCardTranslator {
+    /// The cards made so far; a class, so that copies of the translator share it.
+    private final class Memo: Sendable {
+        let cards = Mutex<[GitHubRepo.ID: RepoCard]>([:])
     }
 }

@@ -10,7 +10,6 @@ struct RepoPageTranslator: Sendable {
 
     func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
         let repo = detail.repo
-        let base = Self.fallbackBases(of: repo)
         return RepoPage(
             card: cards.card(for: repo, starredAt: starredAt),
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
@@ -20,13 +19,17 @@ struct RepoPageTranslator: Sendable {
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
             releases: Self.releaseItems(of: detail),
-            readme: detail.readme.map { readme in
-                MarkdownText(
-                    source: Self.shortenedNote(readme, repo: repo) + readme.markdown,
-                    linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
-                    imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
-            }
+            readme: detail.readme.map { Self.markdown(of: $0, in: repo) }
         )
+    }
+
+    /// A README as its page shows it: relative links and images resolve on GitHub.
+    static func markdown(of readme: Readme, in repo: GitHubRepo) -> MarkdownText {
+        let base = fallbackBases(of: repo)
+        return MarkdownText(
+            source: Self.shortenedNote(readme, repo: repo) + readme.markdown,
+            linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
+            imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
     }
 
     /// Said above a README the data layer shortened, so no reader takes the part for the

@@ -24,6 +24,9 @@ extension BuildCommand {
         let state = try StateStores(folder: try options.stateDirectory(), warn: console.warning)
         request.favourites = try await ManageFavourites(store: state.favourites, source: nil)
             .list(configured: configuration.favourites)
+        // From the cache alone nothing can turn stale, so READMEs are read as their pages
+        // are rendered instead of all held at once.
+        request.defersReadmes = options.offline
         let live = try await liveStore(configuration, console: console)
         return (Sources(source: live, history: state.history, live: live), request)
     }

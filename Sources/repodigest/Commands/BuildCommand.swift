@@ -39,23 +39,25 @@ struct BuildCommand: AsyncParsableCommand {
             }
 
             console.info("Rendering with the '\(theme.name)' theme…")
-            let files = try SiteGenerator(theme: theme, baseURL: configuration.baseURL).render(site)
-
-            let findings = SiteValidator().validate(files)
-            guard findings.isEmpty else {
-                findings.forEach { console.error($0.description) }
-                console.error("\(findings.count) finding(s): nothing was published; \(options.output) is unchanged")
-                throw ExitStatus.invalidOutput
-            }
-
+            // Each file is rendered, checked and staged in one go; only a site whose every
+            // file passed is published.
             let output = URL(fileURLWithPath: options.output)
             let bar = console.progress("Writing")
-            let report = try SiteWriter(output: output).publish(files, progress: Self.writeProgress(bar))
+            let outcome = try await SiteBuild(
+                generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: SiteWriter(output: output)
+            ).run(site, readmes: result.readmes, progress: Self.writeProgress(bar))
             bar?.finish()
+            guard case .published(let report, let files) = outcome else {
+                if case .invalid(let findings) = outcome {
+                    findings.forEach { console.error($0.description) }
+                    console.error("\(findings.count) finding(s): nothing was published; \(options.output) is unchanged")
+                }
+                throw ExitStatus.invalidOutput
+            }
             console.info(
-                "Published \(files.count) files to \(options.output) "
+                "Published \(files) files to \(options.output) "
                     + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).",
-                fields: ["output": options.output, "files": files.count, "written": report.written,
+                fields: ["output": options.output, "files": files, "written": report.written,
                          "unchanged": report.unchanged, "removed": report.removed])
             console.result(output.appending(path: "index.html").standardizedFileURL.path)
             // Only a published build becomes the next run's "previous".

@@ -1,0 +1,88 @@
+import Foundation
+internal import Mustache
+import PageModels
+
+/// One build's files before any is rendered: each one's path, and how to make it on demand.
+/// Any thread may render any file, so pages render on every core, and a build that writes
+/// each file as it comes (`SiteBuild`) never holds the whole site in memory.
+struct SitePlan: Sendable {
+    enum Item: Sendable {
+        case digest, notFound, list(Int), repository(Int)
+        case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
+
+        /// The index in `Site.repositories` of a repository page.
+        var repository: Int? {
+            if case .repository(let index) = self { return index }
+            return nil
+        }
+
+        var isPage: Bool {
+            switch self {
+            case .digest, .notFound, .list, .repository: return true
+            default: return false
+            }
+        }
+    }
+
+    let site: Site
+    let themeName: String
+    let library: MustacheLibrary
+    let router: Router
+    let context: PageContext
+    let assets: [String: Data]
+    /// Every file, in path order.
+    let items: [(path: String, item: Item)]
+
+    init(site: Site, theme: Theme, library: MustacheLibrary, baseURL: String?) {
+        let routes = [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
+        let router = Router(routes: routes, baseURL: baseURL)
+        self.site = site
+        self.themeName = theme.name
+        self.library = library
+        self.router = router
+        self.context = PageContext(site: site, router: router, markdown: MarkdownRenderer())
+        self.assets = theme.assets
+        var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
+        items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
+        items += site.repositories.indices.map { (router.path(for: site.repositories[$0].card.route), .repository($0)) }
+        if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
+        items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
+        items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
+                  (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown)]
+        self.items = items.sorted { $0.0 < $1.0 }
+    }
+
+    var count: Int { items.count }
+    var paths: [String] { items.map(\.path) }
+
+    /// The file at `index` of `items`, rendered.
+    func file(at index: Int) throws -> OutputFile {
+        let (path, item) = items[index]
+        switch item {
+        case .digest: return try page(path, "digest", context.digest(site.digest))
+        case .notFound: return try page(path, "not-found", context.notFound())
+        case .list(let list): return try page(path, "list", context.list(site.lists[list]))
+        case .repository(let page): return try self.page(path, "repository", context.repository(site.repositories[page]))
+        case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
+        case .atomFeed: return AtomFeed(site: site, router: router, markdown: context.markdown).file()
+        case .jsonFeed: return try JSONFeed(site: site, router: router, markdown: context.markdown).file()
+        case .digestJSON: return try DigestJSON(site: site, router: router).file()
+        case .digestMarkdown: return DigestMarkdown(site: site, router: router).file()
+        case .sitemap:
+            return Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path)).file()!
+        }
+    }
+
+    /// The repository page at `index` of `items`, from `page` rather than the site's model
+    /// of it: the same page with its README, when the README came apart from the site.
+    func repositoryFile(at index: Int, page: RepoPage) throws -> OutputFile {
+        try self.page(items[index].path, "repository", context.repository(page))
+    }
+
+    private func page(_ path: String, _ template: String, _ values: [String: Any]) throws -> OutputFile {
+        guard let html = library.render(values, withTemplate: template) else {
+            throw ThemeError.missingTemplate(theme: themeName, name: template)
+        }
+        return OutputFile(path: path, contents: Data(html.xmlSafe.utf8))
+    }
+}

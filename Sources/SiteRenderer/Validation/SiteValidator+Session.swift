@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+extension SiteValidator {
+    /// Checks one site a file at a time, from any number of threads, keeping of each page only
+    /// what the site-wide link check still needs: a hash of each id, and the links into other
+    /// pages that name a fragment. So a build can check each page as it renders it, and let
+    /// the page go.
+    final class Session: Sendable {
+        private let paths: Set<String>
+        private let state = Mutex(State())
+
+        private struct State {
+            /// `pathID(page, id)` of every id of every page.
+            var ids = Set<UInt64>()
+            var pages = Set<String>()
+            var pending: [(target: String, fragment: String, href: String, finding: Finding)] = []
+        }
+
+        /// - Parameter paths: every file of the site, relative to its folder.
+        init(paths: Set<String>) {
+            self.paths = paths
+            XMLTree.initialise()
+        }
+
+        /// What is wrong with this file alone, and with its links into files of the site.
+        func check(_ file: OutputFile) -> [Finding] {
+            switch (file.path as NSString).pathExtension.lowercased() {
+            case "html": break
+            case "xml": return FeedChecker.checkXML(file)
+            case "json": return FeedChecker.checkJSON(file)
+            default: return []
+            }
+            let facts = HTMLChecker.check(file)
+            var findings = facts.findings
+            var pending: [(String, String, String, Finding)] = []
+            var columns: ColumnFinder?
+            let folder = LinkChecker.folder(of: file.path)
+            for link in facts.links {
+                func finding(_ message: String) -> Finding {
+                    if columns == nil { columns = ColumnFinder(file.contents) }
+                    let column = columns!.column(of: link.element, line: link.line)
+                    return Finding(file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
+                }
+                switch LinkChecker.check(link.href, from: file.path, folder: folder, paths: paths, ids: facts.ids) {
+                case .fine: break
+                case .problem(let message): findings.append(finding(message))
+                case .fragment(let target, let fragment):
+                    pending.append((target, fragment, link.href, finding("")))
+                }
+            }
+            let ids = facts.ids.map { Self.pathID(file.path, $0) }
+            state.withLock { state in
+                state.ids.formUnion(ids)
+                state.pages.insert(file.path)
+                state.pending += pending
+            }
+            return findings
+        }
+
+        /// The links into other pages whose fragment names no id there; call once every page is checked.
+        func finish() -> [Finding] {
+            state.withLock { state in
+                state.pending.compactMap { link in
+                    guard state.pages.contains(link.target), !state.ids.contains(Self.pathID(link.target, link.fragment)),
+                        case .problem(let message) = LinkChecker.missingID(link.href, link.fragment, link.target)
+                    else { return nil }
+                    var finding = link.finding
+                    finding.message = message
+                    return finding
+                }
+            }
+        }
+
+        /// FNV-1a of `path`, a NUL, and `id`: ids kept as 8 bytes each, not as strings. A false
+        /// match needs two 64-bit hashes to collide among one site's ids.
+        static func pathID(_ path: String, _ id: String) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0) &* 0x100_0000_01b3
+            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Every part of the benchmark, in order, into one report.
+struct Bench {
+    var options: BenchOptions
+    var repodigest: String
+
+    static func say(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+    func run() async throws -> Report {
+        let started = Date()
+        try FileManager.default.createDirectory(at: options.work, withIntermediateDirectories: true)
+        var report = Report(machine: Machine.describe(), runs: options.runs)
+        for count in options.repositories {
+            Self.say("site of \(count) repositories: generating, filling the state folder, writing the Hugo project")
+            let site = try BenchSite(count: count, work: options.work, repodigest: repodigest)
+            report.prefills.append((count, try site.prefill().wall))
+            try site.writeHugoProject()
+            let render = try RenderBenchmark(site: site, runs: options.runs).run(progress: Self.say)
+            report.renders.append(render)
+            // The largest site gets the rest: it is where costs show. (Few runs: `make bench`
+            // must end within 10 minutes on two cores.)
+            if count == options.repositories.last {
+                if !options.skip.contains("rebuild") {
+                    report.rebuild = try RebuildBenchmark(site: site, runs: 3, cold: render.repodigest.wall)
+                        .run(progress: Self.say)
+                }
+                if !options.skip.contains("phases") {
+                    report.phases = try await PhaseBreakdown(site: site, runs: 1).run(progress: Self.say)
+                }
+            }
+            site.github.stop()
+            if !options.keep { try? FileManager.default.removeItem(at: site.folder) }
+        }
+        if !options.skip.contains("fetch") {
+            Self.say("fetch: 1,000 starred and 100 favourites, 50 ms per answer")
+            report.fetch = try FetchBenchmark(work: options.work, repodigest: repodigest).run(progress: Self.say)
+        }
+        report.duration = Date().timeIntervalSince(started)
+        return report
+    }
+}

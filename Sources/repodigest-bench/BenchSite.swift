@@ -1,0 +1,76 @@
+import FakeGitHubServer
+import Foundation
+
+/// One benchmark site of N repositories: the synthetic data, a fake GitHub serving it, a
+/// configuration pointing at that server, and a state folder a first (live) build filled,
+/// so that later builds can run `--offline` from it, as the issue asks.
+final class BenchSite {
+    static let now = 1_795_000_000
+    static let title = "Benchmark"
+    static let baseURL = "https://example.org/digest/"
+    static let pageSize = 50
+
+    let count: Int
+    let folder: URL
+    let data: SyntheticData
+    let github = FakeGitHub(tokenOwner: "bench")
+    let repodigest: String
+
+    var config: URL { folder.appending(path: "repodigest.toml") }
+    var state: URL { folder.appending(path: "state") }
+    var hugoProject: URL { folder.appending(path: "hugo") }
+
+    init(count: Int, work: URL, repodigest: String) throws {
+        self.count = count
+        self.repodigest = repodigest
+        folder = work.appending(path: "site-\(count)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        data = SyntheticData(count: count)
+        // The real budget (5,000 an hour) would stop the first build of 10,000 repositories.
+        github.setRateLimit(remaining: 1_000_000)
+        github.add(.init(login: "bench", id: 1))
+        data.add(to: github, starredBy: "bench")
+        try github.start()
+        try Data("""
+            title = "\(Self.title)"
+            base_url = "\(Self.baseURL)"
+
+            [github]
+            api_url = "\(github.baseURL)"
+
+            [digest]
+            starred_by = ["bench"]
+            page_size = \(Self.pageSize)
+
+            """.utf8).write(to: config)
+    }
+
+    deinit { github.stop() }
+
+    /// `repodigest build` with this site's configuration and state; a fixed time, so two
+    /// builds of the same data are byte-identical.
+    func build(output: URL, offline: Bool, quiet: Bool = true) -> ChildProcess {
+        ChildProcess(
+            executable: repodigest,
+            arguments: ["build", "--config", config.path, "--state-dir", state.path, "--output", output.path]
+                + (offline ? ["--offline"] : []) + (quiet ? ["--quiet"] : ["--log-format", "json"]),
+            environment: ["GITHUB_TOKEN": "bench-token", "SOURCE_DATE_EPOCH": String(Self.now), "NO_COLOR": "1"])
+    }
+
+    /// The first build: every answer from the fake GitHub (no added latency) into the cache.
+    func prefill() throws -> ChildProcess.Outcome {
+        let output = folder.appending(path: "prefill-site")
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try build(output: output, offline: false).runChecked()
+    }
+
+    func writeHugoProject() throws {
+        try HugoProject(folder: hugoProject, pageSize: Self.pageSize).write(data, title: Self.title, baseURL: Self.baseURL)
+    }
+
+    func hugo(output: URL) -> ChildProcess {
+        ChildProcess(executable: "hugo", arguments: ["--quiet", "--source", hugoProject.path, "--destination", output.path],
+                     environment: ["HUGO_CACHEDIR": folder.appending(path: "hugo-cache").path])
+    }
+}

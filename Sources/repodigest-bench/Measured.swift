@@ -1,0 +1,38 @@
+import Foundation
+
+/// `repodigest-bench --measured RESULT PROGRAM ARGUMENTS…`: runs PROGRAM and writes its exit
+/// status, wall time and peak RSS to RESULT. Started by `ChildProcess` as a fresh, small
+/// process, so that PROGRAM's peak is its own: Linux carries the high-water mark of the
+/// memory a process had before `exec` into the program it becomes, and the benchmark
+/// itself holds hundreds of megabytes of synthetic data.
+struct Measured {
+    static let flag = "--measured"
+    static var program: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
+
+    var status: Int32
+    var wall: Double
+    /// Peak resident set size, in MB.
+    var peakRSS: Double
+
+    init?(file: String) {
+        let fields = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: " ")
+        guard fields.count == 3, let status = Int32(fields[0]), let wall = Double(fields[1]), let peak = Double(fields[2])
+        else { return nil }
+        self.status = status
+        self.wall = wall
+        self.peakRSS = peak
+    }
+
+    /// The `--measured` mode's whole work; standard output and error pass through.
+    static func main(_ arguments: [String]) -> Never {
+        guard arguments.count >= 2 else { exit(2) }
+        var usage = rusage()
+        let start = ContinuousClock.now
+        let status = (try? ChildProcess.spawn(
+            arguments[1], Array(arguments.dropFirst(2)), stdout: nil, stderr: nil,
+            environment: ProcessInfo.processInfo.environment, usage: &usage)) ?? 127
+        let wall = (ContinuousClock.now - start).seconds
+        let line = "\(status) \(wall) \(Double(usage.ru_maxrss) / 1024)"
+        exit((try? Data(line.utf8).write(to: URL(fileURLWithPath: arguments[0]))) == nil ? 1 : 0)
+    }
+}

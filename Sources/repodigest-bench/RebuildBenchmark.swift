@@ -1,0 +1,83 @@
+import Foundation
+
+/// What a build costs when little or nothing changed: an unchanged rebuild's time as a share
+/// of a cold build and the files it rewrote; then one repository changed on the fake GitHub,
+/// and exactly which files the next (live) build rewrote.
+struct RebuildBenchmark {
+    struct Result {
+        var repositories: Int
+        var cold: Double
+        var unchanged: Double
+        var unchangedWritten: Int
+        var files: Int
+        var changedRepository: String
+        /// Files the build after one change wrote anew (its own count, and by inode).
+        var changedWritten: Int
+        var rewritten: [String]
+
+        var share: Double { unchanged / cold }
+    }
+
+    var site: BenchSite
+    var runs: Int
+    /// The cold build's median wall time, from the render benchmark's runs.
+    var cold: Double
+
+    func run(progress: (String) -> Void) throws -> Result {
+        let output = site.folder.appending(path: "out-rebuild")
+        try? FileManager.default.removeItem(at: output)
+        _ = try site.build(output: output, offline: true).runChecked()
+        var walls: [Double] = []
+        var written = 0
+        var files = 0
+        for _ in 1...runs {
+            let outcome = try site.build(output: output, offline: true, quiet: false).runChecked()
+            walls.append(outcome.wall)
+            let published = try Self.published(outcome)
+            written = max(written, published.written)
+            files = published.files
+        }
+        progress("  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written")
+
+        // One repository changes on GitHub: more stars, a new README paragraph. One of the
+        // newest stars, on the first page a repeat run asks for (older pages come from the
+        // cache until the periodic full read).
+        let changed = site.data.repositories[min(10, site.data.repositories.count - 1)]
+        site.github.update(changed.fullName) { repo in
+            repo.stars += 500
+            repo.readme = (repo.readme ?? "") + "\n\nA new paragraph.\n"
+        }
+        let before = Self.inodes(in: output)
+        let live = try site.build(output: output, offline: false, quiet: false).runChecked()
+        let after = Self.inodes(in: output)
+        let rewritten = after.filter { before[$0.key] != $0.value }.map(\.key).sorted()
+        return Result(
+            repositories: site.count, cold: cold, unchanged: walls.median, unchangedWritten: written, files: files,
+            changedRepository: changed.fullName, changedWritten: try Self.published(live).written, rewritten: rewritten)
+    }
+
+    /// The counts from the build's "Published" log line.
+    static func published(_ outcome: ChildProcess.Outcome) throws -> (files: Int, written: Int) {
+        for line in outcome.standardError.split(separator: "\n") where line.contains("\"written\"") {
+            if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let files = object["files"] as? Int, let written = object["written"] as? Int
+            {
+                return (files, written)
+            }
+        }
+        throw ChildProcess.Failure(description: "no 'Published' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
+    }
+
+    /// Each file's inode: an unchanged file is hard-linked into the new build, so keeps it.
+    static func inodes(in folder: URL) -> [String: UInt64] {
+        var result: [String: UInt64] = [:]
+        guard let paths = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        for case let path as String in paths {
+            var status = stat()
+            if stat(folder.appending(path: path).path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                result[path] = UInt64(status.st_ino)
+            }
+        }
+        return result
+    }
+}

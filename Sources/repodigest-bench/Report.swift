@@ -1,0 +1,81 @@
+import Foundation
+
+/// The figures, as the Markdown tables the README's Benchmarks section carries.
+struct Report {
+    var machine: String
+    var runs: Int
+    var date = Date()
+    var prefills: [(repositories: Int, wall: Double)] = []
+    var renders: [RenderBenchmark.Result] = []
+    var rebuild: RebuildBenchmark.Result?
+    var phases: PhaseBreakdown.Result?
+    var fetch: FetchBenchmark.Result?
+    var duration: Double = 0
+
+    var markdown: String {
+        var lines = ["\(date.formatted(.iso8601.year().month().day())), \(machine).", ""]
+        lines += ["**Render** (`repodigest build --offline` from a filled state folder, validation on, against Hugo; "
+            + "median of \(runs) alternate runs each, fresh output folder each run):", ""]
+        lines += [
+            "| repositories | generator | pages | median wall (s) | pages/s | peak RSS (MB) | Hugo ÷ repodigest |",
+            "| ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for render in renders {
+            for generator in [render.repodigest, render.hugo] {
+                let ratio = generator.name == "repodigest" ? "**\(render.speedup.formatted(2))×**" : ""
+                lines.append("| \(render.repositories.grouped) | \(generator.name) | \(generator.pages.grouped) | "
+                    + "\(generator.wall.formatted(2)) | \(Int(generator.pagesPerSecond.rounded()).grouped) | "
+                    + "\(Int(generator.peakRSS.rounded())) | \(ratio) |")
+            }
+        }
+        if let rebuild { lines += ["", rebuildTable(rebuild)] }
+        if let fetch { lines += ["", fetchTable(fetch)] }
+        if let phases { lines += ["", phaseTable(phases)] }
+        let prefill = prefills.map { "\($0.repositories.grouped) in \($0.wall.formatted(1)) s" }.joined(separator: ", ")
+        lines += ["", "First (live) builds against the fake GitHub with no added latency, filling the state folders: \(prefill). "
+            + "The whole benchmark took \(Int(duration / 60)) min \(Int(duration) % 60) s."]
+        return lines.joined(separator: "\n")
+    }
+
+    private func rebuildTable(_ result: RebuildBenchmark.Result) -> String {
+        let shown = result.rewritten.count <= 12 ? result.rewritten.joined(separator: ", ")
+            : result.rewritten.prefix(12).joined(separator: ", ") + ", …"
+        return """
+            **Rebuild** (\(result.repositories.grouped) repositories, \(result.files.grouped) files):
+
+            | build | wall (s) | share of cold | files rewritten |
+            | --- | ---: | ---: | ---: |
+            | cold, empty output (the render's median) | \(result.cold.formatted(2)) | 100 % | \(result.files.grouped) |
+            | nothing changed (`--offline`, median of 3) | \(result.unchanged.formatted(2)) | \((100 * result.share).formatted(1)) % | \(result.unchangedWritten) |
+            | one repository changed (live, \(result.changedRepository)) | | | \(result.changedWritten) |
+
+            Rewritten after the change: \(shown).
+            """
+    }
+
+    private func fetchTable(_ result: FetchBenchmark.Result) -> String {
+        """
+        **Fetch** (live build against the fake GitHub, \(Int(result.latency * 1000)) ms added to every answer; \
+        \(result.starred.grouped) starred repositories and \(result.favourites) favourites, each with releases and a README; \
+        concurrency \(result.concurrency)):
+
+        | run | requests | not answered 304 | fetch (s) | floor (s) | × floor | whole build (s) |
+        | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+        | first, empty state | \(result.first.requests.grouped) | \(result.first.not304.grouped) | \(result.first.fetch.formatted(2)) | \(result.floor.formatted(2)) | **\(result.multiple.formatted(2))×** | \(result.first.build.formatted(2)) |
+        | second, nothing changed | \(result.second.requests.grouped) | \(result.second.not304) | \(result.second.fetch.formatted(2)) | | | \(result.second.build.formatted(2)) |
+        """
+    }
+
+    private func phaseTable(_ result: PhaseBreakdown.Result) -> String {
+        var lines = [
+            "**Where the time goes** (cold build of \(result.repositories.grouped) repositories, each phase timed alone "
+                + "in-process through the same layers, one run):", "",
+            "| phase | median (s) | share |", "| --- | ---: | ---: |",
+        ]
+        for (phase, median) in zip(PhaseBreakdown.phases, result.medians) {
+            lines.append("| \(phase) | \(median.formatted(3)) | \((100 * median / result.total).formatted(1)) % |")
+        }
+        lines.append("| **sum** | \(result.total.formatted(3)) | 100 % |")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+/// `SiteBuild` renders, checks and stages one file at a time: it must publish exactly what
+/// rendering, validating and writing in turn publish, READMEs read apart or not, and nothing
+/// at all when a file fails.
+@Suite struct SiteBuildTests {
+    let root = FileManager.default.temporaryDirectory.appending(path: "site-build-\(UUID().uuidString)")
+    var output: URL { root.appending(path: "site") }
+
+    /// Gives back the READMEs taken out of the fixture, as an offline build's loader does.
+    struct Readmes: DeferredReadmes {
+        var byRoute: [Route: MarkdownText]
+        func readmes(for pages: [RepoPage]) async throws -> [MarkdownText?] { pages.map { byRoute[$0.card.route] } }
+    }
+
+    func published() throws -> [String: Data] {
+        let paths = FileManager.default.subpaths(atPath: output.path) ?? []
+        return Dictionary(uniqueKeysWithValues: try paths.filter { !$0.hasPrefix(".") }.compactMap { path in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: output.appending(path: path).path, isDirectory: &isFolder)
+            return !exists || isFolder.boolValue ? nil : (path, try Data(contentsOf: output.appending(path: path)))
+        })
+    }
+
+    @Test(arguments: [false, true])
+    func publishesWhatRenderingGivesFileForFile(readmesApart: Bool) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let generator = SiteGenerator(theme: try Theme.builtIn("default"), baseURL: "https://example.org/")
+        let expected = Dictionary(uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
+        var site = SiteFixture.site
+        var readmes: Readmes?
+        if readmesApart {
+            readmes = Readmes(byRoute: Dictionary(uniqueKeysWithValues: site.repositories.compactMap { page in
+                page.readme.map { (page.card.route, $0) }
+            }))
+            #expect(readmes?.byRoute.isEmpty == false)
+            for index in site.repositories.indices { site.repositories[index].readme = nil }
+        }
+        let outcome = try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(site, readmes: readmes)
+        #expect(outcome == .published(SiteWriter.Report(written: expected.count, unchanged: 0, removed: 0), files: expected.count))
+        #expect(try published() == expected)
+    }
+
+    @Test func aFileThatFailsPublishesNothingAndLeavesNoStaging() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ThemeTests.ThemeFolderFixture([
+            "templates/not-found.mustache": "{{<layout}}\n{{$main}}\n<h1>Lost</h1><script>alert(1)</script>\n{{/main}}\n{{/layout}}\n",
+        ])
+        let build = SiteBuild(generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
+        guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
+            Issue.record("an inline script must not be published")
+            return
+        }
+        #expect(findings.map(\.rule).contains("inline-script"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).isEmpty)
+    }
+
+    @Test func digestJSONIsWhatOneEncodingOfTheWholeDocumentGives() throws {
+        let router = Router(routes: SiteFixture.site.repositories.map(\.card.route), baseURL: "https://example.org/")
+        let json = DigestJSON(site: SiteFixture.site, router: router)
+        #expect(json.document().repositories.contains { $0.topics.isEmpty }, "an empty list is indented apart")
+        #expect(try json.file().contents == DigestJSON.encoder.encode(json.document()) + Data("\n".utf8))
+    }
+}
