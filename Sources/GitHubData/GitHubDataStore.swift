@@ -130,6 +130,12 @@ public struct GitHubDataStore: RepositorySource {
     /// What this run asked of GitHub so far.
     public var report: FetchReport { api.log.snapshot }
 
+    /// Which version of the cached data the run sees (see `ResponseCache.generation`); nil
+    /// without a usable cache. After a run whose every answer was a 304 it is what it was.
+    public func dataGeneration() async -> String? {
+        await api.cache?.generation()
+    }
+
     /// Every page of a list, or only as many as `enough` needs.
     func all<Item: Decodable & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json,

@@ -50,11 +50,11 @@ final class BenchSite {
 
     /// `repodigest build` with this site's configuration and state; a fixed time, so two
     /// builds of the same data are byte-identical.
-    func build(output: URL, offline: Bool, quiet: Bool = true) -> ChildProcess {
+    func build(output: URL, offline: Bool, quiet: Bool = true, force: Bool = false) -> ChildProcess {
         ChildProcess(
             executable: repodigest,
             arguments: ["build", "--config", config.path, "--state-dir", state.path, "--output", output.path]
-                + (offline ? ["--offline"] : []) + (quiet ? ["--quiet"] : ["--log-format", "json"]),
+                + (offline ? ["--offline"] : []) + (quiet ? ["--quiet"] : ["--log-format", "json"]) + (force ? ["--force"] : []),
             environment: ["GITHUB_TOKEN": "bench-token", "SOURCE_DATE_EPOCH": String(Self.now), "NO_COLOR": "1"])
     }
 

@@ -7,8 +7,12 @@ struct RebuildBenchmark {
     struct Result {
         var repositories: Int
         var cold: Double
+        /// Nothing changed: the run finds the published build's inputs and stops.
         var unchanged: Double
         var unchangedWritten: Int
+        /// Nothing changed, `--force`: every page rendered, checked and compared.
+        var forced: Double
+        var forcedWritten: Int
         var files: Int
         var changedRepository: String
         /// Files the build after one change wrote anew (its own count, and by inode).
@@ -16,6 +20,7 @@ struct RebuildBenchmark {
         var rewritten: [String]
 
         var share: Double { unchanged / cold }
+        var forcedShare: Double { forced / cold }
     }
 
     var site: BenchSite
@@ -27,17 +32,22 @@ struct RebuildBenchmark {
         let output = site.folder.appending(path: "out-rebuild")
         try? FileManager.default.removeItem(at: output)
         _ = try site.build(output: output, offline: true).runChecked()
+        let files = Self.inodes(in: output).count
         var walls: [Double] = []
         var written = 0
-        var files = 0
+        var forcedWalls: [Double] = []
+        var forcedWritten = 0
         for _ in 1...runs {
+            let before = Self.inodes(in: output)
             let outcome = try site.build(output: output, offline: true, quiet: false).runChecked()
             walls.append(outcome.wall)
-            let published = try Self.published(outcome)
-            written = max(written, published.written)
-            files = published.files
+            written = max(written, Self.inodes(in: output).filter { before[$0.key] != $0.value }.count)
+            let forced = try site.build(output: output, offline: true, quiet: false, force: true).runChecked()
+            forcedWalls.append(forced.wall)
+            forcedWritten = max(forcedWritten, try Self.published(forced).written)
         }
-        progress("  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written")
+        progress("  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written; "
+                 + "--force \(forcedWalls.median.formatted(3)) s, \(forcedWritten) written")
 
         // One repository changes on GitHub: more stars, a new README paragraph. One of the
         // newest stars, on the first page a repeat run asks for (older pages come from the
@@ -52,7 +62,8 @@ struct RebuildBenchmark {
         let after = Self.inodes(in: output)
         let rewritten = after.filter { before[$0.key] != $0.value }.map(\.key).sorted()
         return Result(
-            repositories: site.count, cold: cold, unchanged: walls.median, unchangedWritten: written, files: files,
+            repositories: site.count, cold: cold, unchanged: walls.median, unchangedWritten: written,
+            forced: forcedWalls.median, forcedWritten: forcedWritten, files: files,
             changedRepository: changed.fullName, changedWritten: try Self.published(live).written, rewritten: rewritten)
     }
 

@@ -46,7 +46,8 @@ struct Report {
             | build | wall (s) | share of cold | files rewritten |
             | --- | ---: | ---: | ---: |
             | cold, empty output (the render's median) | \(result.cold.formatted(2)) | 100 % | \(result.files.grouped) |
-            | nothing changed (`--offline`, median of 3) | \(result.unchanged.formatted(2)) | \((100 * result.share).formatted(1)) % | \(result.unchangedWritten) |
+            | nothing changed (`--offline`: up to date, median of 3) | \(result.unchanged.formatted(2)) | \((100 * result.share).formatted(1)) % | \(result.unchangedWritten) |
+            | nothing changed, `--force` (every page rendered, checked, compared) | \(result.forced.formatted(2)) | \((100 * result.forcedShare).formatted(1)) % | \(result.forcedWritten) |
             | one repository changed (live, \(result.changedRepository)) | | | \(result.changedWritten) |
 
             Rewritten after the change: \(shown).

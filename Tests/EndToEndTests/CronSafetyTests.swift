@@ -74,9 +74,13 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output.appending(path: path).path)
         }
 
+        // Nothing changed: nothing is built. Forced: every page is built and none rewritten.
         let again = try RepodigestProcess.run(["build", "--sample", "--output", output.path], environment: environment)
         #expect(again.status == 0)
-        #expect(again.standardError.contains("(0 written, "), "\(again.standardError)")
+        #expect(again.standardError.contains("Up to date"), "\(again.standardError)")
+        let forced = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--force"], environment: environment)
+        #expect(forced.status == 0)
+        #expect(forced.standardError.contains("(0 written, "), "\(forced.standardError)")
         for path in paths {
             let date = try FileManager.default.attributesOfItem(atPath: output.appending(path: path).path)[.modificationDate] as? Date
             #expect(date == past, "\(path) kept its time")

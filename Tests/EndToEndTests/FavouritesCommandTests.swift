@@ -46,7 +46,12 @@ import Testing
 
         let second = try run.build()
         #expect(second.status == 0)
+        #expect(second.standardError.contains("Up to date"), "nothing new, nothing published: \(second.standardError)")
+        #expect(try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8) == index)
+
+        let third = try run.build(extra: ["--force"])
+        #expect(third.status == 0 && !third.standardError.contains("Up to date"))
         let next = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
-        #expect(next.contains("No changes since"), "the second run compares with the first")
+        #expect(next.contains("No changes since"), "the third run compares with the first: \(next)")
     }
 }

@@ -81,13 +81,13 @@ import Testing
         let failed = try Self.onTerminal(["build", "--sample", "--theme", "nope"] + state)
         #expect(failed.contains("\u{1B}[1;31merror:\u{1B}[0m"), "\(failed)")
 
-        let plain = try Self.onTerminal(["build", "--sample", "--output", site] + state, environment: ["NO_COLOR": "1"])
+        let plain = try Self.onTerminal(["build", "--sample", "--output", site, "--force"] + state, environment: ["NO_COLOR": "1"])
         #expect(plain.contains("Writing ["))
         #expect(!plain.contains("\u{1B}[32m") && !plain.contains("\u{1B}[0m"), "NO_COLOR: no colour")
         let plainError = try Self.onTerminal(["build", "--sample", "--theme", "nope"] + state, environment: ["NO_COLOR": "1"])
         #expect(plainError.contains("error: --theme"))
 
-        let quiet = try Self.onTerminal(["build", "--sample", "--output", site, "--quiet"] + state)
+        let quiet = try Self.onTerminal(["build", "--sample", "--output", site, "--quiet", "--force"] + state)
         #expect(!quiet.contains("Writing ["), "--quiet shows no bar")
     }
 }

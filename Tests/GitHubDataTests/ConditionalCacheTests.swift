@@ -32,6 +32,26 @@ struct ConditionalCacheTests {
         #expect(harness.statuses() == [200, 200, 304])
     }
 
+    @Test("the cache's generation moves with every stored change, not with a 304, and a new cache never repeats one")
+    func generation() async throws {
+        let harness = try LiveHarness()
+        let name = RepoName(owner: "lumen-labs", name: "lantern")
+        _ = try await harness.store().repository(name)
+        let first = try #require(await harness.store().dataGeneration())
+        _ = try await harness.store().repository(name)
+        #expect(await harness.store().dataGeneration() == first, "a 304 changes nothing")
+        harness.github.update("lumen-labs/lantern") { $0.stars = 5000 }
+        _ = try await harness.store().repository(name)
+        let changed = try #require(await harness.store().dataGeneration())
+        #expect(changed != first)
+
+        let path = harness.stateDirectory.appending(path: "cache.sqlite")
+        try Data(repeating: 0x5A, count: 8192).write(to: path)
+        _ = try await harness.store().repository(name)
+        let anew = try #require(await harness.store().dataGeneration())
+        #expect(anew != first && anew != changed, "a cache set aside and begun again has an identity of its own")
+    }
+
     @Test("a missing README is remembered for a day: GitHub sends no validator with a 404, and charges for each")
     func rememberedNotFound() async throws {
         let harness = try LiveHarness()

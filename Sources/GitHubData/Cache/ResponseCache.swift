@@ -8,6 +8,9 @@ protocol ResponseCache: Sendable {
     /// The server confirmed the stored body (a 304): it is as fresh as now.
     func markValidated(_ key: String, at date: Date) async
     func remove(_ key: String) async
+    /// Changes whenever a stored answer does (not when one is only confirmed by a 304): a
+    /// build that reads the same generation reads the same data. Nil when it cannot be told.
+    func generation() async -> String?
 }
 
 /// One stored answer. The key is the media type and the URL: the same URL answers differently

@@ -25,6 +25,18 @@ extension SQLiteResponseCache {
                         body BLOB NOT NULL,
                         fetched_at DOUBLE NOT NULL
                     );
+                    CREATE TABLE IF NOT EXISTS generation (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        cache TEXT NOT NULL,
+                        counter INTEGER NOT NULL
+                    );
+                    INSERT OR IGNORE INTO generation (id, cache, counter) VALUES (1, lower(hex(randomblob(16))), 0);
+                    CREATE TRIGGER IF NOT EXISTS response_inserted AFTER INSERT ON response
+                        BEGIN UPDATE generation SET counter = counter + 1; END;
+                    CREATE TRIGGER IF NOT EXISTS response_deleted AFTER DELETE ON response
+                        BEGIN UPDATE generation SET counter = counter + 1; END;
+                    CREATE TRIGGER IF NOT EXISTS response_changed AFTER UPDATE OF key, status, etag, last_modified, link, body ON response
+                        BEGIN UPDATE generation SET counter = counter + 1; END;
                     PRAGMA application_id = \(applicationID);
                     PRAGMA user_version = \(schemaVersion);
                     """)

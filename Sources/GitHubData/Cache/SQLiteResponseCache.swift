@@ -62,6 +62,15 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
+    /// The cache's random identity (a cache set aside and started anew never repeats an old
+    /// generation) and a counter that triggers in the file move on every stored change.
+    func generation() async -> String? {
+        try? await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT cache, counter FROM generation WHERE id = 1")
+                .map { row in "\(row["cache"] as String)-\(row["counter"] as Int64)" }
+        }
+    }
+
     private func write(_ change: @escaping @Sendable (Database) throws -> Void) async {
         do {
             try await database.write(change)

@@ -31,6 +31,12 @@ final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
+    /// The newest run's id, 0 before the first. Ids only grow (`AUTOINCREMENT`, and pruning
+    /// keeps the newest run), so the next run recorded is this plus one.
+    func latestRunID() async throws -> Int64 {
+        try await database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0 }
+    }
+
     public func latestCompleteStarredRead() async throws -> Date? {
         try await database.queue.read { db in
             try Double.fetchOne(db, sql: "SELECT max(taken_at) FROM run WHERE starred_complete = 1")

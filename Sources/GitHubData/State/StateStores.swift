@@ -5,12 +5,19 @@ import UseCases
 public struct StateStores: Sendable {
     public let favourites: any FavouritesStore
     public let history: any HistoryStore
+    private let runs: SQLiteHistoryStore
 
     /// Opens (creating or migrating) the state database in `folder`. A file from a newer
     /// repodigest is refused; a corrupt or foreign one is kept aside and `warn` is told.
     public init(folder: URL, warn: (String) -> Void) throws(StateError) {
         let database = try StateDatabase.open(in: folder, warn: warn)
         favourites = SQLiteFavouritesStore(database: database)
-        history = SQLiteHistoryStore(database: database)
+        runs = SQLiteHistoryStore(database: database)
+        history = runs
+    }
+
+    /// The newest recorded run's id (0 before the first); the next run recorded gets this plus one.
+    public func latestRunID() async throws -> Int64 {
+        try await runs.latestRunID()
     }
 }

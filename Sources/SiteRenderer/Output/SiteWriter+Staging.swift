@@ -63,9 +63,9 @@ extension SiteWriter {
     }
 
     /// Publishes a complete staging folder holding `paths`: the marker, then one atomic swap.
-    func commit(_ staging: Staging, paths: Set<String>) throws(PublishError) -> Report {
+    func commit(_ staging: Staging, paths: Set<String>, stamp: String?) throws(PublishError) -> Report {
         let marker = staging.folder.appending(path: Self.marker)
-        try Self.write(Data("repodigest\n".utf8), to: marker)
+        try Self.write(Data(("repodigest\n" + (stamp.map { "\(Self.stampPrefix)\($0)\n" } ?? "")).utf8), to: marker)
         // Every byte on disk before the swap, so a power cut cannot publish empty files: one
         // `syncfs` for the build, where an fsync per file cost a fifth of the writing.
         Self.syncFileSystem(of: staging.folder)

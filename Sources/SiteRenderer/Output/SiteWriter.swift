@@ -13,6 +13,9 @@ public struct SiteWriter: Sendable {
     /// Written into every published folder, so the next build knows the folder is its own.
     static let marker = ".repodigest-site"
 
+    /// The line of the marker that holds the stamp of the build's inputs.
+    static let stampPrefix = "inputs "
+
     public var output: URL
 
     public init(output: URL) {
@@ -26,10 +29,18 @@ public struct SiteWriter: Sendable {
         public var removed = 0
     }
 
-    /// `progress` hears (files staged, files in all) after each file, for a progress bar.
+    /// The stamp the published build was given (see `publish`), or nil: none, or no build.
+    public func publishedStamp() -> String? {
+        guard let marker = try? String(contentsOf: output.appending(path: Self.marker), encoding: .utf8) else { return nil }
+        return marker.split(separator: "\n").first { $0.hasPrefix(Self.stampPrefix) }.map { String($0.dropFirst(Self.stampPrefix.count)) }
+    }
+
+    /// - Parameters:
+    ///   - stamp: what the build was made from, in one line, kept beside it for `publishedStamp`.
+    ///   - progress: hears (files staged, files in all) after each file, for a progress bar.
     @discardableResult
     public func publish(
-        _ files: [OutputFile], progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
+        _ files: [OutputFile], stamp: String? = nil, progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(PublishError) -> Report {
         let staging = try stage()
         do {
@@ -37,7 +48,7 @@ public struct SiteWriter: Sendable {
                 try staging.put(file)
                 progress(index + 1, files.count)
             }
-            return try commit(staging, paths: Set(files.map(\.path)))
+            return try commit(staging, paths: Set(files.map(\.path)), stamp: stamp)
         } catch {
             staging.discard()
             throw error

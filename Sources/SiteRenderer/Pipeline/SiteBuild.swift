@@ -23,9 +23,10 @@ public struct SiteBuild: Sendable {
 
     /// - Parameters:
     ///   - readmes: the READMEs `site` leaves out, read a batch of pages at a time.
+    ///   - stamp: what the site was made from, kept with it (`SiteWriter.publishedStamp`).
     ///   - progress: hears (files done, files in all), from one thread at a time.
     public func run(
-        _ site: Site, readmes: (any DeferredReadmes)? = nil,
+        _ site: Site, readmes: (any DeferredReadmes)? = nil, stamp: String? = nil,
         progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
@@ -44,7 +45,7 @@ public struct SiteBuild: Sendable {
                 work.staging.discard()
                 return .invalid(findings)
             }
-            return .published(try writer.commit(work.staging, paths: paths), files: plan.count)
+            return .published(try writer.commit(work.staging, paths: paths, stamp: stamp), files: plan.count)
         } catch {
             work.staging.discard()
             throw error

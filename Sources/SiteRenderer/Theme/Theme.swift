@@ -17,6 +17,13 @@ public struct Theme: Sendable {
     /// Asset bytes by path inside `assets/`, each from the nearest theme that has it.
     var assets: [String: Data]
 
+    /// Every template and asset, by file name, in a fixed order: what the pages are made
+    /// with, for telling whether a build's output can have changed.
+    public var contents: [(name: String, bytes: Data)] {
+        (templates.map { ("templates/\($0.key)", Data($0.value.text.utf8)) } + assets.map { ("assets/\($0.key)", $0.value) })
+            .sorted { $0.0 < $1.0 }
+    }
+
     /// The templates the generator renders pages with; partials and layouts are the theme's affair.
     static let pageTemplates = ["digest", "list", "repository", "not-found"]
 

@@ -9,6 +9,8 @@ extension BuildCommand {
         var history: any HistoryStore
         /// The live store, for its report of what the run cost; nil for the sample.
         var live: GitHubDataStore?
+        /// The state folder's stores; nil for the sample.
+        var state: StateStores?
     }
 
     /// The bundled sample with its day-before history (no state read or written), or GitHub
@@ -28,6 +30,6 @@ extension BuildCommand {
         // are rendered instead of all held at once.
         request.defersReadmes = options.offline
         let live = try await liveStore(configuration, console: console)
-        return (Sources(source: live, history: state.history, live: live), request)
+        return (Sources(source: live, history: state.history, live: live, state: state), request)
     }
 }

@@ -30,6 +30,14 @@ struct BuildCommand: AsyncParsableCommand {
             let (sources, request) = try await gathering(configuration, console: console)
             let history = sources.history
             let live = sources.live
+            let output = URL(fileURLWithPath: options.output)
+            let writer = SiteWriter(output: output)
+            let stamp = BuildStamp(options: options, theme: theme, request: request)
+            let published = options.force ? nil : writer.publishedStamp()
+            // From the cache or the sample, the inputs are known before anything is read.
+            if options.offline || live == nil, let published, try await stamp.line(inputs: inputs(of: sources, recording: false)) == published {
+                return upToDate(output, console: console)
+            }
             let result = try await BuildDigest(source: sources.source, clock: clock, history: history).build(request)
             let site = result.site
             if let live { report(live, console: console) }
@@ -37,15 +45,20 @@ struct BuildCommand: AsyncParsableCommand {
                 console.warning("favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "
                     + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
             }
+            // From GitHub, only once every answer is in: all 304s leave the cache as it was.
+            if let live, live.report.stale.isEmpty, let published,
+                try await stamp.line(inputs: inputs(of: sources, gone: result.goneFavourites, recording: false)) == published {
+                return upToDate(output, console: console)
+            }
 
             console.info("Rendering with the '\(theme.name)' theme…")
             // Each file is rendered, checked and staged in one go; only a site whose every
             // file passed is published.
-            let output = URL(fileURLWithPath: options.output)
             let bar = console.progress("Writing")
             let outcome = try await SiteBuild(
-                generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: SiteWriter(output: output)
-            ).run(site, readmes: result.readmes, progress: Self.writeProgress(bar))
+                generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: writer
+            ).run(site, readmes: result.readmes, stamp: try await stamp.line(inputs: inputs(of: sources, gone: result.goneFavourites, recording: true)),
+                  progress: Self.writeProgress(bar))
             bar?.finish()
             guard case .published(let report, let files) = outcome else {
                 if case .invalid(let findings) = outcome {

@@ -34,6 +34,9 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Read every starred list to its end, to notice unstars (also done every full_refresh_days).")
     var full = false
 
+    @Flag(name: .long, help: "Render and publish even when nothing changed since the published build.")
+    var force = false
+
     @Option(
         name: .customLong("base-url"),
         help: ArgumentHelp(

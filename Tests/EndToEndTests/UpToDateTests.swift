@@ -1,0 +1,94 @@
+import FakeGitHubServer
+import Foundation
+import Testing
+
+/// A run that finds the inputs of the published build again publishes nothing and records
+/// no run; any input that changed (data, favourites, theme, options) builds anew.
+@Suite struct UpToDateTests {
+    /// Every published file's inode: an unchanged rebuild hard-links, a skipped one leaves
+    /// even the folder as it was, so only the inode of the folder itself tells them apart.
+    static func inodes(in folder: URL) -> [String: UInt64] {
+        var result: [String: UInt64] = [:]
+        for path in SampleBuildTests.files(in: folder).keys + ["."] {
+            var status = stat()
+            if stat(folder.appending(path: path).path, &status) == 0 { result[path] = UInt64(status.st_ino) }
+        }
+        return result
+    }
+
+    @Test func theSampleBuiltTwiceIsBuiltOnceAndAnyChangedInputBuildsAgain() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        func build(_ extra: [String] = []) throws -> RepodigestProcess.Outcome {
+            try RepodigestProcess.run(["build", "--sample", "--output", output.path] + extra)
+        }
+        #expect(try build().status == 0)
+        let first = Self.inodes(in: output)
+
+        let again = try build()
+        #expect(again.status == 0)
+        #expect(again.standardError.contains("Up to date"), "\(again.standardError)")
+        #expect(again.standardOutput.hasSuffix("index.html\n"), "still says where to open it")
+        #expect(Self.inodes(in: output) == first, "not even the folder was swapped")
+
+        let rebased = try build(["--base-url", "https://example.org/digest/"])
+        #expect(!rebased.standardError.contains("Up to date"), "another base URL is another site")
+        #expect(try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8).contains("https://example.org/digest/"))
+
+        // A user theme extending the default one, then one template of it changed.
+        let theme = folder.url.appending(path: "mine")
+        try FileManager.default.createDirectory(at: theme.appending(path: "templates"), withIntermediateDirectories: true)
+        try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        let themed = ["--base-url", "https://example.org/digest/", "--theme", theme.path]
+        #expect(try build(themed).status == 0)
+        #expect(try build(themed).standardError.contains("Up to date"))
+        try Data("<li class=\"card mine\">{{fullName}}</li>\n".utf8).write(to: theme.appending(path: "templates/card.mustache"))
+        let retemplated = try build(themed)
+        #expect(retemplated.status == 0 && !retemplated.standardError.contains("Up to date"), "\(retemplated.standardError)")
+        #expect(try String(contentsOf: output.appending(path: "starred/index.html"), encoding: .utf8).contains("class=\"card mine\""))
+
+        let forced = try build(themed + ["--force"])
+        #expect(forced.standardError.contains("(0 written, "), "--force builds, and rewrites nothing: \(forced.standardError)")
+    }
+
+    @Test func aCronRunThatFindsNothingNewPublishesNothingAndRecordsNoRun() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+
+        #expect(try run.build().status == 0)
+        let first = Self.inodes(in: run.output)
+        let firstIndex = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(firstIndex.contains("Nothing to compare with yet"))
+
+        let second = try run.build()
+        #expect(second.status == 0 && second.standardError.contains("Up to date"), "\(second.standardError)")
+        #expect(Self.inodes(in: run.output) == first)
+        let offline = try run.build(extra: ["--offline"])
+        #expect(offline.status == 0 && offline.standardError.contains("Up to date"), "the cache holds what was published")
+
+        // News on GitHub: built, and compared with the first run, the skipped ones unrecorded.
+        github.update("lumen-labs/lantern") { $0.stars += 500 }
+        let third = try run.build()
+        #expect(third.status == 0 && !third.standardError.contains("Up to date"), "\(third.standardError)")
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index != firstIndex)
+        #expect(!index.contains("Nothing to compare with yet"), "the second edition compares with the first")
+        #expect(try run.build().standardError.contains("Up to date"))
+
+        // A favourite added, then removed between runs with nothing new on GitHub: the
+        // favourites are an input of their own.
+        let favourites = { (arguments: [String]) throws -> Int32 in
+            try RepodigestProcess.run(["favourites"] + arguments + ["--state-dir", run.state.path]).status
+        }
+        #expect(try favourites(["add", "lumen-labs/prism", "--offline"]) == 0)
+        let fourth = try run.build()
+        #expect(fourth.status == 0 && !fourth.standardError.contains("Up to date"), "\(fourth.standardError)")
+        #expect(try String(contentsOf: run.output.appending(path: "favourites/index.html"), encoding: .utf8).contains("prism"))
+        #expect(try favourites(["remove", "lumen-labs/prism"]) == 0)
+        let fifth = try run.build(extra: ["--offline"])
+        #expect(fifth.status == 0 && !fifth.standardError.contains("Up to date"), "\(fifth.standardError)")
+        #expect(try run.build(extra: ["--offline"]).standardError.contains("Up to date"))
+    }
+}
