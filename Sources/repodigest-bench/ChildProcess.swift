@@ -32,7 +32,6 @@ struct ChildProcess {
         let out = folder.appending(path: "stdout").path
         let err = folder.appending(path: "stderr").path
         let measure = folder.appending(path: "measure").path
-        let started = Date()
         let status = try Self.spawn(
             Measured.program, [Measured.flag, measure, executable] + arguments, stdout: out, stderr: err,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
@@ -40,7 +39,7 @@ struct ChildProcess {
             throw Failure(description: "cannot run \(executable): \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
         }
         return Outcome(
-            status: measured.status, started: started, wall: measured.wall, peakRSS: measured.peakRSS,
+            status: measured.status, started: measured.started, wall: measured.wall, peakRSS: measured.peakRSS,
             standardOutput: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }

@@ -10,15 +10,19 @@ struct Measured {
     static var program: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
 
     var status: Int32
+    /// When the program was started, by the wall clock (the helper's own start comes before).
+    var started: Date
     var wall: Double
     /// Peak resident set size, in MB.
     var peakRSS: Double
 
     init?(file: String) {
         let fields = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: " ")
-        guard fields.count == 3, let status = Int32(fields[0]), let wall = Double(fields[1]), let peak = Double(fields[2])
+        guard fields.count == 4, let status = Int32(fields[0]), let wall = Double(fields[1]), let peak = Double(fields[2]),
+            let started = Double(fields[3])
         else { return nil }
         self.status = status
+        self.started = Date(timeIntervalSince1970: started)
         self.wall = wall
         self.peakRSS = peak
     }
@@ -27,12 +31,13 @@ struct Measured {
     static func main(_ arguments: [String]) -> Never {
         guard arguments.count >= 2 else { exit(2) }
         var usage = rusage()
+        let started = Date().timeIntervalSince1970
         let start = ContinuousClock.now
         let status = (try? ChildProcess.spawn(
             arguments[1], Array(arguments.dropFirst(2)), stdout: nil, stderr: nil,
             environment: ProcessInfo.processInfo.environment, usage: &usage)) ?? 127
         let wall = (ContinuousClock.now - start).seconds
-        let line = "\(status) \(wall) \(Double(usage.ru_maxrss) / 1024)"
+        let line = "\(status) \(wall) \(Double(usage.ru_maxrss) / 1024) \(started)"
         exit((try? Data(line.utf8).write(to: URL(fileURLWithPath: arguments[0]))) == nil ? 1 : 0)
     }
 }
