@@ -97,6 +97,7 @@ import UseCases
         }
         func latestCompleteStarredRead() async throws -> Date? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
+        func noteCompleteStarredRead(at date: Date) async throws {}
         func prune(before date: Date) async throws {}
     }
 

@@ -1,6 +1,6 @@
 import Entities
 import Foundation
-import GitHubData
+@testable import GitHubData
 import GRDB
 import Testing
 import UseCases
@@ -84,6 +84,36 @@ import UseCases
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("set-aside") }
         #expect(kept.count == 1)
         #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
+    }
+
+    @Test func aCompleteReadByARunThatRecordedNothingStillCounts() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        try await history.record(snapshot(0, [(1, "a/one", 10)]))
+        let day = { (number: Double) in Date(timeIntervalSince1970: 1_795_000_000 + number * 86_400) }
+        #expect(try await history.latestCompleteStarredRead() == day(0))
+        try await history.noteCompleteStarredRead(at: day(8))
+        #expect(try await history.latestCompleteStarredRead() == day(8))
+        try await history.record(snapshot(9, [(1, "a/one", 10)]))
+        #expect(try await open(&warnings).history.latestCompleteStarredRead() == day(9), "kept across runs")
+    }
+
+    @Test func aFileOfTheFirstSchemaIsMigratedWithItsDataKept() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: StateDatabase.migrations[0])
+            try db.execute(sql: "INSERT INTO favourite (owner, name, added_at) VALUES ('a', 'b', 0)")
+            try db.execute(sql: "PRAGMA application_id = \(StateDatabase.applicationID); PRAGMA user_version = 1")
+        }
+        var warnings: [String] = []
+        let stores = try open(&warnings)
+        #expect(warnings.isEmpty)
+        #expect(try await stores.favourites.favourites().map(\.name.description) == ["a/b"])
+        try await stores.history.noteCompleteStarredRead(at: Date(timeIntervalSince1970: 1_795_000_000))
+        let version = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        #expect(version == StateDatabase.migrations.count)
     }
 
     @Test func aFileFromANewerRepodigestIsRefusedAndLeftUntouched() async throws {

@@ -40,7 +40,14 @@ final class StateDatabase: Sendable {
             favourite INTEGER NOT NULL,
             PRIMARY KEY (run_id, repo_id)
         );
+        """,
+        // Complete starred reads by runs that found nothing new, and so recorded no run.
         """
+        CREATE TABLE complete_starred_read (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            taken_at DOUBLE NOT NULL
+        );
+        """,
     ]
 
     let queue: DatabaseQueue

@@ -48,6 +48,8 @@ struct BuildCommand: AsyncParsableCommand {
             // From GitHub, only once every answer is in: all 304s leave the cache as it was.
             if let live, live.report.stale.isEmpty, let published,
                 try await stamp.line(inputs: inputs(of: sources, gone: result.goneFavourites, recording: false)) == published {
+                // No run is recorded, but a full read of the starred lists still defers the next one.
+                if result.snapshot.starredListComplete { try await history.noteCompleteStarredRead(at: result.snapshot.takenAt) }
                 return upToDate(output, console: console)
             }
 
