@@ -43,4 +43,9 @@ for index in stride(from: 1, to: arguments.count, by: 3) {
     source += files.isEmpty ? "        :\n" : ""
     source += "    ]\n}\n"
 }
-try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
+// The same bytes are left as they are: a file written anew, even unchanged, makes SwiftPM
+// compile its module again (as after `make run`, whose environment rebuilds the plugins).
+let output = URL(fileURLWithPath: arguments[0])
+if (try? Data(contentsOf: output)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+}
