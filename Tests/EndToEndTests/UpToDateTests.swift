@@ -93,4 +93,25 @@ import Testing
         #expect(fifth.status == 0 && !fifth.standardError.contains("Up to date"), "\(fifth.standardError)")
         #expect(try run.build(extra: ["--offline"]).standardError.contains("Up to date"))
     }
+
+    @Test func aBuildWithStaleDataIsNeverTakenAsUpToDate() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        #expect(try run.build().status == 0)
+
+        // A source fails: its cached copy is shown, with a notice dated against this run.
+        github.inject(.status(502), at: "/orgs/lumen-labs/repos", times: 50)
+        let partial = try run.build()
+        #expect(partial.status == 2, "\(partial.standardError)")
+        #expect(try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains("could not be reached"))
+
+        // GitHub is back and nothing changed there: every answer a 304, yet the notice must go.
+        github.clearFaults()
+        let recovered = try run.build()
+        #expect(recovered.status == 0 && !recovered.standardError.contains("Up to date"), "\(recovered.standardError)")
+        #expect(try !String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains("could not be reached"))
+        #expect(try run.build().standardError.contains("Up to date"))
+    }
 }

@@ -103,6 +103,9 @@ public final class FakeGitHub: @unchecked Sendable {
         lock.withLock { faults[path, default: []] += Array(repeating: fault, count: times) }
     }
 
+    /// Forgets every fault not yet served.
+    public func clearFaults() { lock.withLock { faults.removeAll() } }
+
     /// Every request so far, with the status it was answered.
     public var log: [(request: FakeRequest, status: Int)] { lock.withLock { exchanges } }
     public var requests: [FakeRequest] { log.map(\.request) }

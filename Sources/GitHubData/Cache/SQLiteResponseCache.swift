@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import Synchronization
 
 /// The response cache in SQLite, `cache.sqlite` in the state directory. A cache is only ever
 /// an optimisation: a file that cannot be used is set aside (see `+Opening`), and a read or
@@ -12,6 +13,9 @@ final class SQLiteResponseCache: ResponseCache {
 
     private let database: DatabaseQueue
     private let warnings: WarningLog
+    /// A write or removal failed this run: what a build read may then differ from the rows,
+    /// so the generation can no longer vouch for it.
+    private let failedWrite = Mutex(false)
 
     init(database: DatabaseQueue, warnings: WarningLog) {
         self.database = database
@@ -65,7 +69,8 @@ final class SQLiteResponseCache: ResponseCache {
     /// The cache's random identity (a cache set aside and started anew never repeats an old
     /// generation) and a counter that triggers in the file move on every stored change.
     func generation() async -> String? {
-        try? await database.read { db in
+        guard !failedWrite.withLock({ $0 }) else { return nil }
+        return try? await database.read { db in
             try Row.fetchOne(db, sql: "SELECT cache, counter FROM generation WHERE id = 1")
                 .map { row in "\(row["cache"] as String)-\(row["counter"] as Int64)" }
         }
@@ -75,6 +80,7 @@ final class SQLiteResponseCache: ResponseCache {
         do {
             try await database.write(change)
         } catch {
+            failedWrite.withLock { $0 = true }
             warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
         }
     }

@@ -18,32 +18,49 @@ struct BuildStamp {
     /// Everything but the data and the history, which are read at the moment they matter.
     private var fixed: [String]
 
-    init(options: BuildOptions, theme: Theme, request: BuildDigest.Request) {
+    /// - Parameter configuration: the bytes the configuration was parsed from (read once,
+    ///   so a file saved during the run cannot be stamped for a build made from the old one).
+    init(options: BuildOptions, configuration: Data, theme: Theme, request: BuildDigest.Request) {
         var exe = stat()
         let program = stat("/proc/self/exe", &exe) == 0 ? "\(exe.st_ino) \(exe.st_size) \(exe.st_mtim.tv_sec).\(exe.st_mtim.tv_nsec)" : "?"
-        let configuration = options.config.flatMap { FileManager.default.contents(atPath: $0) }
-            ?? (options.sample ? Data(SampleDataStore.configuration.utf8) : FileManager.default.contents(atPath: "repodigest.toml"))
         fixed = [
             "program \(Repodigest.configuration.version) \(program)",
             // The options that change what is published; the rest change how a run talks.
             "options sample=\(options.sample) api=\(options.apiURL ?? "-") base=\(options.baseURL ?? "-") theme=\(options.theme ?? "-")",
-            "configuration " + Self.hash([configuration ?? Data()]),
+            "configuration " + Self.hash([configuration]),
             "theme " + Self.hash(theme.contents.flatMap { [Data($0.name.utf8), $0.bytes] }),
-            "favourites " + request.favourites.map { "\($0)" }.joined(separator: "\u{0}"),
+            "favourites " + request.favourites.map { "\($0.name)\u{1}\($0.note ?? "")" }.joined(separator: "\u{0}"),
             "epoch " + (ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "-"),
         ]
     }
 
-    /// The stamp of a build from `data` compared with history's run `run`; nil when the data
-    /// cannot be told apart (no usable cache), so that such a build always publishes.
-    func line(inputs: (data: String?, run: String)) -> String? {
-        line(data: inputs.data, run: inputs.run)
+    /// The inputs of a build from `data` compared with history's run `run`; nil when the
+    /// data cannot be told apart (no usable cache), so that such a build always publishes.
+    func inputs(_ read: (data: String?, run: String)) -> String? {
+        inputs(data: read.data, run: read.run)
     }
 
-    func line(data: String?, run: String) -> String? {
+    func inputs(data: String?, run: String) -> String? {
         guard let data else { return nil }
         return Self.hash((fixed + ["data \(data)", "run \(run)"]).map { Data($0.utf8) })
     }
+
+    /// What a build found: every repository's snapshot and the favourites GitHub answered
+    /// 404 for. Two live runs over the same cache can still find different things: a
+    /// `--full` read drops stars an incremental one kept, and a 404 leaves no cached row.
+    static func result(_ snapshot: RunSnapshot, gone: [RepoName]) -> String {
+        let repositories = snapshot.repositories.sorted { $0.id.rawValue < $1.id.rawValue }.map { repo in
+            "\(repo.id.rawValue) \(repo.name) \(repo.stars) \(repo.forks) \(repo.openIssues) \(repo.latestRelease ?? "-") "
+                + "\(repo.pushedAt?.timeIntervalSince1970 ?? 0) \(repo.isArchived) \(repo.isStarred) \(repo.isFavourite)"
+        }
+        return hash((repositories + ["gone"] + gone.map(\.description).sorted()).map { Data($0.utf8) })
+    }
+
+    /// The line kept in the published marker: the inputs, then what was found.
+    static func line(inputs: String, result: String) -> String { "\(inputs) \(result)" }
+
+    /// The inputs part of a published line.
+    static func inputs(of line: String) -> Substring { line.prefix { $0 != " " } }
 
     /// FNV-1a, 64 bits, in hex: enough to tell one build's inputs from another's (nothing
     /// here is secret or adversarial; a collision costs one skipped rebuild).
@@ -63,17 +80,10 @@ extension BuildCommand {
     /// What the data and the history are now, for comparing with the published stamp: the
     /// bundled sample never changes; GitHub's data is the cache's generation, and the history
     /// is its newest run. `recording` gives the run this build will record instead.
-    ///
-    /// Favourites GitHub answered 404 for are not in the cache, so they count apart: `gone`.
-    /// A build from the cache alone has none (it would have failed without them), so a run
-    /// that sees the same cache as a published build that had some never takes it as the same.
-    func inputs(of sources: Sources, gone: [RepoName] = [], recording: Bool) async throws -> (data: String?, run: String) {
+    func inputs(of sources: Sources, recording: Bool) async throws -> (data: String?, run: String) {
         guard let live = sources.live, let state = sources.state else { return ("sample", "sample") }
         let newest = try await state.latestRunID()
-        let data = await live.dataGeneration().map { generation in
-            gone.isEmpty ? generation : generation + " gone " + gone.map(\.description).sorted().joined(separator: " ")
-        }
-        return (data, String(recording ? newest + 1 : newest))
+        return (await live.dataGeneration(), String(recording ? newest + 1 : newest))
     }
 
     /// A run that found nothing new: the published site stays as it is, and no run is recorded.

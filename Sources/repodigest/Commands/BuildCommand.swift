@@ -21,7 +21,7 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         do {
-            let configuration = try options.loadConfiguration()
+            let (configuration, configurationBytes) = try options.loadConfigurationAndBytes()
             let theme = try options.loadTheme(configuration)
             let lock = try options.runLock()
             defer { lock?.release() }
@@ -32,10 +32,11 @@ struct BuildCommand: AsyncParsableCommand {
             let live = sources.live
             let output = URL(fileURLWithPath: options.output)
             let writer = SiteWriter(output: output)
-            let stamp = BuildStamp(options: options, theme: theme, request: request)
+            let stamp = BuildStamp(options: options, configuration: configurationBytes, theme: theme, request: request)
             let published = options.force ? nil : writer.publishedStamp()
             // From the cache or the sample, the inputs are known before anything is read.
-            if options.offline || live == nil, let published, try await stamp.line(inputs: inputs(of: sources, recording: false)) == published {
+            if options.offline || live == nil, let published,
+                let inputs = try await stamp.inputs(inputs(of: sources, recording: false)), BuildStamp.inputs(of: published) == inputs {
                 return upToDate(output, console: console)
             }
             let result = try await BuildDigest(source: sources.source, clock: clock, history: history).build(request)
@@ -45,12 +46,21 @@ struct BuildCommand: AsyncParsableCommand {
                 console.warning("favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "
                     + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
             }
-            // From GitHub, only once every answer is in: all 304s leave the cache as it was.
+            let found = BuildStamp.result(result.snapshot, gone: result.goneFavourites)
+            // From GitHub, only once every answer is in (all 304s leave the cache as it was),
+            // and only if it found what the published build found.
             if let live, live.report.stale.isEmpty, let published,
-                try await stamp.line(inputs: inputs(of: sources, gone: result.goneFavourites, recording: false)) == published {
+                let inputs = try await stamp.inputs(inputs(of: sources, recording: false)),
+                published == BuildStamp.line(inputs: inputs, result: found) {
                 // No run is recorded, but a full read of the starred lists still defers the next one.
                 if result.snapshot.starredListComplete { try await history.noteCompleteStarredRead(at: result.snapshot.takenAt) }
                 return upToDate(output, console: console)
+            }
+            // A build with stale data carries notices dated against this run: never stamped,
+            // so the next run builds again whatever it finds.
+            let stale = !(live?.report.stale.isEmpty ?? true)
+            let line = stale ? nil : try await stamp.inputs(inputs(of: sources, recording: true)).map {
+                BuildStamp.line(inputs: $0, result: found)
             }
 
             console.info("Rendering with the '\(theme.name)' theme…")
@@ -59,8 +69,7 @@ struct BuildCommand: AsyncParsableCommand {
             let bar = console.progress("Writing")
             let outcome = try await SiteBuild(
                 generator: SiteGenerator(theme: theme, baseURL: configuration.baseURL), writer: writer
-            ).run(site, readmes: result.readmes, stamp: try await stamp.line(inputs: inputs(of: sources, gone: result.goneFavourites, recording: true)),
-                  progress: Self.writeProgress(bar))
+            ).run(site, readmes: result.readmes, stamp: line, progress: Self.writeProgress(bar))
             bar?.finish()
             guard case .published(let report, let files) = outcome else {
                 if case .invalid(let findings) = outcome {

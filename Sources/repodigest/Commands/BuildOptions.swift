@@ -74,10 +74,15 @@ struct BuildOptions: ParsableArguments {
 
     /// The configuration in force: `--config`, else the sample's with `--sample`, else `./repodigest.toml`.
     func loadConfiguration() throws(ConfigurationError) -> Configuration {
+        try loadConfigurationAndBytes().configuration
+    }
+
+    /// The configuration in force, and the bytes it was parsed from.
+    func loadConfigurationAndBytes() throws(ConfigurationError) -> (configuration: Configuration, bytes: Data) {
         if config == nil && sample {
             var configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
             try applyOverrides(to: &configuration)
-            return configuration
+            return (configuration, Data(SampleDataStore.configuration.utf8))
         }
         let path = config ?? "repodigest.toml"
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -92,7 +97,7 @@ struct BuildOptions: ParsableArguments {
         }
         var configuration = try Configuration(toml: text, source: path)
         try applyOverrides(to: &configuration)
-        return configuration
+        return (configuration, data)
     }
 
     /// What the command line says over the configuration file.
