@@ -34,14 +34,20 @@ struct BuildStamp {
         ]
     }
 
-    /// The inputs of a build from `data` compared with history's run `run`; nil when the
-    /// data cannot be told apart (no usable cache), so that such a build always publishes.
-    func inputs(_ read: (data: String?, run: String)) -> String? {
-        inputs(data: read.data, run: read.run)
+    /// What the data and the history are at one moment (see `BuildCommand.reading`).
+    struct Reading {
+        /// The cache's generation, or "sample"; nil when it cannot be told.
+        var data: String?
+        /// The newest recorded run's id; nil for the sample, which records none.
+        var newestRun: Int64?
     }
 
-    func inputs(data: String?, run: String) -> String? {
-        guard let data else { return nil }
+    /// The inputs of a build from `reading`; `recording` for the build about to record the
+    /// next run, which the next run's reading will show as the newest. Nil when the data
+    /// cannot be told apart (no usable cache), so that such a build always publishes.
+    func inputs(_ reading: Reading, recording: Bool) -> String? {
+        guard let data = reading.data else { return nil }
+        let run = reading.newestRun.map { String(recording ? $0 + 1 : $0) } ?? "sample"
         return Self.hash((fixed + ["data \(data)", "run \(run)"]).map { Data($0.utf8) })
     }
 
@@ -79,11 +85,10 @@ struct BuildStamp {
 extension BuildCommand {
     /// What the data and the history are now, for comparing with the published stamp: the
     /// bundled sample never changes; GitHub's data is the cache's generation, and the history
-    /// is its newest run. `recording` gives the run this build will record instead.
-    func inputs(of sources: Sources, recording: Bool) async throws -> (data: String?, run: String) {
-        guard let live = sources.live, let state = sources.state else { return ("sample", "sample") }
-        let newest = try await state.latestRunID()
-        return (await live.dataGeneration(), String(recording ? newest + 1 : newest))
+    /// is its newest run.
+    func reading(of sources: Sources) async throws -> BuildStamp.Reading {
+        guard let live = sources.live, let state = sources.state else { return .init(data: "sample", newestRun: nil) }
+        return .init(data: await live.dataGeneration(), newestRun: try await state.latestRunID())
     }
 
     /// A run that found nothing new: the published site stays as it is, and no run is recorded.

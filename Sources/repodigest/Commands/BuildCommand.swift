@@ -36,7 +36,7 @@ struct BuildCommand: AsyncParsableCommand {
             let published = options.force ? nil : writer.publishedStamp()
             // From the cache or the sample, the inputs are known before anything is read.
             if options.offline || live == nil, let published,
-                let inputs = try await stamp.inputs(inputs(of: sources, recording: false)), BuildStamp.inputs(of: published) == inputs {
+                let inputs = stamp.inputs(try await reading(of: sources), recording: false), BuildStamp.inputs(of: published) == inputs {
                 return upToDate(output, console: console)
             }
             let result = try await BuildDigest(source: sources.source, clock: clock, history: history).build(request)
@@ -47,21 +47,18 @@ struct BuildCommand: AsyncParsableCommand {
                     + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
             }
             let found = BuildStamp.result(result.snapshot, gone: result.goneFavourites)
-            // From GitHub, only once every answer is in (all 304s leave the cache as it was),
-            // and only if it found what the published build found.
-            if let live, live.report.stale.isEmpty, let published,
-                let inputs = try await stamp.inputs(inputs(of: sources, recording: false)),
+            // Read once every answer is in (all 304s leave the cache as it was). A build with
+            // stale data carries notices dated against this run: never up to date, never
+            // stamped, so the next run builds again whatever it finds.
+            let reading = try await reading(of: sources)
+            let stale = !(live?.report.stale.isEmpty ?? true)
+            if live != nil, !stale, let published, let inputs = stamp.inputs(reading, recording: false),
                 published == BuildStamp.line(inputs: inputs, result: found) {
                 // No run is recorded, but a full read of the starred lists still defers the next one.
                 if result.snapshot.starredListComplete { try await history.noteCompleteStarredRead(at: result.snapshot.takenAt) }
                 return upToDate(output, console: console)
             }
-            // A build with stale data carries notices dated against this run: never stamped,
-            // so the next run builds again whatever it finds.
-            let stale = !(live?.report.stale.isEmpty ?? true)
-            let line = stale ? nil : try await stamp.inputs(inputs(of: sources, recording: true)).map {
-                BuildStamp.line(inputs: $0, result: found)
-            }
+            let line = stale ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
 
             console.info("Rendering with the '\(theme.name)' theme…")
             // Each file is rendered, checked and staged in one go; only a site whose every
