@@ -64,11 +64,19 @@ let package = Package(
             exclude: ["README.md"], swiftSettings: strict
         ),
 
-        // The composition root: command line, wiring stores into use cases.
+        // The application layer: one build as named steps (lock, gather, decide, digest, publish,
+        // record), joining the layers below; what `build` and `serve` run.
+        .target(
+            name: "BuildPipeline",
+            dependencies: ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
+            exclude: ["README.md"], swiftSettings: strict
+        ),
+
+        // The composition root: command line, resolving options, printing, exit codes.
         .executableTarget(
             name: "repodigest",
             dependencies: [
-                "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration",
+                "Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "BuildPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `repodigest serve`: a small HTTP server on Swift concurrency and plain sockets.
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -124,6 +132,12 @@ let package = Package(
         .executableTarget(name: "embed-folders", exclude: ["README.md"], swiftSettings: strict),
 
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
+        .testTarget(name: "PageModelsTests", dependencies: ["PageModels"]),
+        .testTarget(name: "TOMLGuardTests", dependencies: ["TOMLGuard"]),
+        .testTarget(name: "RepodigestConfigurationTests", dependencies: ["RepodigestConfiguration", "Entities", "UseCases"]),
+        .testTarget(
+            name: "BuildPipelineTests",
+            dependencies: ["BuildPipeline", "SiteRenderer", "RepodigestConfiguration", "UseCases", "Entities", "GitHubData"]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
         // A fake GitHub API on 127.0.0.1 for tests and benchmarks: plain sockets, scriptable faults.
         .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer", swiftSettings: strict),
@@ -144,7 +158,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "repodigest", "SiteRenderer", "GitHubData", "UseCases", "PageModels", "Entities", "FakeGitHubServer",
-                "FuzzTargets", "RepodigestConfiguration",
+                "FuzzTargets", "RepodigestConfiguration", "BuildPipeline",
             ]
         ),
     ]

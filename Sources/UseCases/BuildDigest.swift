@@ -21,10 +21,6 @@ public struct BuildDigest: Sendable {
         /// star the previous run knew. Also done when the last full read is this old.
         public var fullRefresh: Bool
         public var fullRefreshDays: Int
-        /// Leave READMEs out of the site and hand them over as `Result.readmes`, to be read
-        /// page by page. Only for a source with nothing to refresh (a build from the cache):
-        /// a README refreshed live could turn out stale after the pages saying what is stale.
-        public var defersReadmes = false
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -51,8 +47,8 @@ public struct BuildDigest: Sendable {
     public struct Result: Sendable {
         public var site: Site
         public var snapshot: RunSnapshot
-        /// The READMEs the site leaves out, with `Request.defersReadmes`.
-        public var readmes: (any DeferredReadmes)?
+        /// The READMEs the site leaves out, with `.streamed`.
+        public var readmes: ReadmeLoader?
         /// Favourites GitHub answered 404 for: deleted, or private to this token. The build
         /// goes on without them (and reports them gone if an earlier run showed them).
         public var goneFavourites: [RepoName] = []
@@ -73,7 +69,18 @@ public struct BuildDigest: Sendable {
         try await build(request).site
     }
 
-    public func build(_ request: Request) async throws -> Result {
+    /// Where a build puts the READMEs of the repositories it shows.
+    public enum ReadmeDelivery: Sendable {
+        /// In the site's repository pages.
+        case inSite
+        /// Left out of the site, for `Result.readmes` to stream to the renderer a batch at a
+        /// time. Only for a source with nothing to refresh (a build from the cache): a README
+        /// refreshed live could turn out stale after the pages saying what is stale were made.
+        case streamed
+    }
+
+    public func build(_ request: Request, readmes delivery: ReadmeDelivery = .inSite) async throws -> Result {
+        let streamed = delivery == .streamed
         let shown = request.includePrivate
         let now = clock.now
         let previous = try await history?.latestSnapshot()
@@ -92,7 +99,7 @@ public struct BuildDigest: Sendable {
         data.starredComplete = starred.isComplete
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
-            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !request.defersReadmes)
+            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
 
@@ -103,7 +110,7 @@ public struct BuildDigest: Sendable {
             changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes = request.defersReadmes ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 

@@ -9,7 +9,7 @@ public struct LoadRepositoryDetail: Sendable {
 
     /// - Parameter width: how many repositories load at once. The HTTP client has its own
     ///   limit on requests in flight; this one only keeps the number of tasks small.
-    /// - Parameter readmes: false to leave READMEs out (read later, see `DeferredReadmes`).
+    /// - Parameter readmes: false to leave READMEs out (streamed later, see `ReadmeLoader`).
     public init(source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8, readmes: Bool = true) {
         self.source = source
         self.releasesPerRepository = releasesPerRepository

@@ -18,14 +18,15 @@ import Testing
         "TOMLGuard": [],
         "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit", "TOMLGuard"],
         "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
-        "repodigest": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ArgumentParser", "Logging", "FlyingFox", "FlyingSocks"],
+        "BuildPipeline": ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
+        "repodigest": ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "BuildPipeline", "ArgumentParser", "FlyingFox", "FlyingSocks"],
         "repodigest-bench": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
         "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
     static let projectModules: Set<String> = Set(allowed.keys)
     /// C and third-party modules: always `internal import`, so no layer leaks their types.
-    static let foreign: Set<String> = ["CFuzzer", "CCurl", "CLibXML2", "CCmarkGFM", "GRDB", "Mustache", "TOMLKit", "ArgumentParser", "Logging", "Hummingbird", "FlyingFox", "FlyingSocks"]
+    static let foreign: Set<String> = ["CFuzzer", "CCurl", "CLibXML2", "CCmarkGFM", "GRDB", "Mustache", "TOMLKit", "ArgumentParser", "FlyingFox", "FlyingSocks"]
 
     static func imports(of target: String) throws -> [(file: String, line: Int, text: String, module: String)] {
         var found: [(String, Int, String, String)] = []

@@ -10,10 +10,15 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appending(path: "site-build-\(UUID().uuidString)")
     var output: URL { root.appending(path: "site") }
 
-    /// Gives back the READMEs taken out of the fixture, as an offline build's loader does.
-    struct Readmes: DeferredReadmes {
-        var byRoute: [Route: MarkdownText]
-        func readmes(for pages: [RepoPage]) async throws -> [MarkdownText?] { pages.map { byRoute[$0.card.route] } }
+    /// The READMEs taken out of the fixture, streamed back one page a batch in reverse
+    /// order, as an offline build's loader would (in its own order) hand them over.
+    static func stream(_ readmes: [Int: MarkdownText]) -> AsyncThrowingStream<ReadmeBatch, any Error> {
+        AsyncThrowingStream { continuation in
+            for (page, readme) in readmes.sorted(by: { $0.key > $1.key }) {
+                continuation.yield(ReadmeBatch(pages: [page], readmes: [readme]))
+            }
+            continuation.finish()
+        }
     }
 
     func published() throws -> [String: Data] {
@@ -31,12 +36,13 @@ import Testing
         let generator = SiteGenerator(theme: try Theme.builtIn("default"), baseURL: "https://example.org/")
         let expected = Dictionary(uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
         var site = SiteFixture.site
-        var readmes: Readmes?
+        var readmes: AsyncThrowingStream<ReadmeBatch, any Error>?
         if readmesApart {
-            readmes = Readmes(byRoute: Dictionary(uniqueKeysWithValues: site.repositories.compactMap { page in
-                page.readme.map { (page.card.route, $0) }
-            }))
-            #expect(readmes?.byRoute.isEmpty == false)
+            let apart = Dictionary(uniqueKeysWithValues: site.repositories.indices.compactMap { index in
+                site.repositories[index].readme.map { (index, $0) }
+            })
+            #expect(!apart.isEmpty)
+            readmes = Self.stream(apart)
             for index in site.repositories.indices { site.repositories[index].readme = nil }
         }
         let outcome = try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(site, readmes: readmes)

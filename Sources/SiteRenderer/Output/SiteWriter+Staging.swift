@@ -71,7 +71,13 @@ extension SiteWriter {
         Self.syncFileSystem(of: staging.folder)
         var report = staging.report
         report.removed = previousFiles().filter { !paths.contains($0) }.count
-        try swap(staging.folder)
+        do {
+            try swap(staging.folder)
+        } catch {
+            // Published all the same: a warning for the run, not "nothing published".
+            guard case .tidying = error else { throw error }
+            report.problem = error.description
+        }
         return report
     }
 

@@ -27,6 +27,8 @@ public struct SiteWriter: Sendable {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        /// The new build is published, but tidying after the swap failed (`PublishError.tidying`).
+        public var problem: String?
     }
 
     /// The stamp the published build was given (see `publish`), or nil: none, or no build.

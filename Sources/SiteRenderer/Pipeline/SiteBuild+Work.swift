@@ -6,9 +6,6 @@ extension SiteBuild {
     /// One build's files on their way: each rendered, checked, and staged unless a file
     /// already failed (then nothing will be published, so nothing more is written).
     struct Work: Sendable {
-        /// How many repository pages get their READMEs read at once.
-        static let batch = 128
-
         let plan: SitePlan
         let session: SiteValidator.Session
         let staging: SiteWriter.Staging
@@ -34,30 +31,25 @@ extension SiteBuild {
             return found
         }
 
-        /// Every file, the repository pages a batch at a time with their READMEs, the next
-        /// batch's being read while this one renders.
-        func run(readmes: any DeferredReadmes) async throws -> [Finding] {
-            let repositories = plan.items.indices.filter { plan.items[$0].item.repository != nil }
-            let others = Set(plan.items.indices).subtracting(repositories).sorted()
+        /// Every file: the repository pages as their READMEs arrive, the others at once.
+        func run(readmes: any AsyncSequence<ReadmeBatch, any Error>) async throws -> [Finding] {
+            var waiting = Dictionary(uniqueKeysWithValues: plan.items.indices.compactMap { index in
+                plan.items[index].item.repository.map { ($0, index) }
+            })
+            let others = Set(plan.items.indices).subtracting(waiting.values).sorted()
             var findings = try Parallel.map(others.count) { try process(plan.file(at: others[$0])) }.flatMap { $0 }
-            let batches = stride(from: 0, to: repositories.count, by: Self.batch).map {
-                Array(repositories[$0..<min(repositories.count, $0 + Self.batch)])
-            }
-            func read(_ batch: [Int]) -> Task<[MarkdownText?], any Error> {
-                let pages = batch.map { plan.site.repositories[plan.items[$0].item.repository!] }
-                return Task { try await readmes.readmes(for: pages) }
-            }
-            var next = batches.first.map(read)
-            defer { next?.cancel() }
-            for (number, batch) in batches.enumerated() {
-                let texts = try await next!.value
-                next = number + 1 < batches.count ? read(batches[number + 1]) : nil
-                findings += try Parallel.map(batch.count) { offset in
-                    var page = plan.site.repositories[plan.items[batch[offset]].item.repository!]
-                    page.readme = texts[offset]
-                    return try process(plan.repositoryFile(at: batch[offset], page: page))
+            for try await batch in readmes {
+                let pages = batch.pages.indices.compactMap { offset in
+                    waiting.removeValue(forKey: batch.pages[offset]).map { (item: $0, readme: batch.readmes[offset]) }
+                }
+                findings += try Parallel.map(pages.count) { offset in
+                    var page = plan.site.repositories[plan.items[pages[offset].item].item.repository!]
+                    page.readme = pages[offset].readme
+                    return try process(plan.repositoryFile(at: pages[offset].item, page: page))
                 }.flatMap { $0 }
             }
+            let rest = waiting.values.sorted()
+            findings += try Parallel.map(rest.count) { try process(plan.file(at: rest[$0])) }.flatMap { $0 }
             return findings
         }
     }

@@ -53,6 +53,11 @@ struct BuildOptions: ParsableArguments {
 
     /// `--state-dir`, else the XDG state home's `repodigest` folder.
     func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) -> URL {
+        try Self.stateDirectory(stateDir, environment: environment)
+    }
+
+    /// The state folder `--state-dir DIR` (nil when not given) means; shared with `favourites`.
+    static func stateDirectory(_ stateDir: String?, environment: [String: String]) throws(ConfigurationError) -> URL {
         if let stateDir { return URL(fileURLWithPath: stateDir) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appending(path: "repodigest")
@@ -65,6 +70,11 @@ struct BuildOptions: ParsableArguments {
 
     /// `--api-url`, else the configuration's.
     func apiURL(_ configuration: Configuration) throws(ConfigurationError) -> String {
+        try Self.apiURL(apiURL, configuration)
+    }
+
+    /// The API root `--api-url URL` (nil when not given) means; shared with `favourites`.
+    static func apiURL(_ apiURL: String?, _ configuration: Configuration) throws(ConfigurationError) -> String {
         guard let apiURL else { return configuration.apiURL }
         guard Configuration.isAPIURL(apiURL) else {
             throw ConfigurationError(source: "--api-url", message: "'\(apiURL)' is not an absolute http(s) URL")
@@ -79,9 +89,16 @@ struct BuildOptions: ParsableArguments {
 
     /// The configuration in force, and the bytes it was parsed from.
     func loadConfigurationAndBytes() throws(ConfigurationError) -> (configuration: Configuration, bytes: Data) {
+        var (configuration, bytes) = try Self.configurationFile(config, sample: sample)
+        try applyOverrides(to: &configuration)
+        return (configuration, bytes)
+    }
+
+    /// The configuration `--config FILE` (nil when not given) means, as the file says; shared
+    /// with `favourites`.
+    static func configurationFile(_ config: String?, sample: Bool) throws(ConfigurationError) -> (configuration: Configuration, bytes: Data) {
         if config == nil && sample {
-            var configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
-            try applyOverrides(to: &configuration)
+            let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
             return (configuration, Data(SampleDataStore.configuration.utf8))
         }
         let path = config ?? "repodigest.toml"
@@ -95,9 +112,7 @@ struct BuildOptions: ParsableArguments {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(source: path, message: "the configuration is not UTF-8 text")
         }
-        var configuration = try Configuration(toml: text, source: path)
-        try applyOverrides(to: &configuration)
-        return (configuration, data)
+        return (try Configuration(toml: text, source: path), data)
     }
 
     /// What the command line says over the configuration file.

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+import BuildPipeline
 import Entities
 import Foundation
 import GitHubData
@@ -25,26 +26,35 @@ struct FavouritesCommand: AsyncParsableCommand {
         @Option(name: .customLong("api-url"), help: ArgumentHelp("The GitHub API root.", valueName: "url"))
         var apiURL: String?
 
-        var buildOptions: BuildOptions {
-            get throws {
-                try BuildOptions.parse(
-                    (config.map { ["--config", $0] } ?? []) + (stateDir.map { ["--state-dir", $0] } ?? [])
-                        + (apiURL.map { ["--api-url", $0] } ?? []) + ["--quiet"])
-            }
+        /// The state folder, resolved as `build` resolves it.
+        func stateDirectory() throws -> URL {
+            try BuildOptions.stateDirectory(stateDir, environment: ProcessInfo.processInfo.environment)
         }
 
-        /// The resolved options, the lock when writing (favourites writes take it as builds
-        /// do), and the state folder's stores.
-        func open(_ console: Console, writing: Bool) throws -> (options: BuildOptions, lock: RunLock?, stores: StateStores) {
-            let options = try buildOptions
-            let lock = writing ? try options.runLock() : nil
-            return (options, lock, try StateStores(folder: try options.stateDirectory(), warn: console.warning))
+        /// The lock when writing (favourites writes take it as builds do), and the state
+        /// folder's stores.
+        func open(_ console: Console, writing: Bool) throws -> (lock: RunLock?, stores: StateStores) {
+            let folder = try stateDirectory()
+            let lock = writing ? try RunLock(stateDirectory: folder) : nil
+            return (lock, try StateStores(folder: folder, warn: console.warning))
         }
 
         /// The configuration when there is one; a missing default file is no error here.
-        func configuration(_ options: BuildOptions) throws -> Configuration {
+        func configuration() throws -> Configuration {
             if config == nil && !FileManager.default.fileExists(atPath: "repodigest.toml") { return Configuration() }
-            return try options.loadConfiguration()
+            return try BuildOptions.configurationFile(config, sample: false).configuration
+        }
+
+        /// GitHub as `build` reaches it, to check that a repository exists.
+        func liveStore(_ configuration: Configuration) async throws -> GitHubDataStore {
+            let environment = ProcessInfo.processInfo.environment
+            let token = GitHubToken(environment: environment)
+            let github = BuildPipeline.Settings.GitHub(
+                apiURL: try BuildOptions.apiURL(apiURL, configuration), token: token.map { ($0.value, $0.variable) },
+                offline: false, userAgent: "repodigest/\(Repodigest.configuration.version)")
+            return try await BuildPipeline.liveStore(
+                github, configuration: configuration, stateDirectory: try stateDirectory(),
+                events: ConsoleEvents(Console(quiet: true, format: .text)))
         }
     }
 
@@ -60,14 +70,9 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
-                let (options, lock, stores) = try state.open(console, writing: true)
+                let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                var source: (any RepositorySource)?
-                if !offline {
-                    var command = BuildCommand()
-                    command.options = options
-                    source = try await command.liveStore(try state.configuration(options), console: Console(quiet: true, format: .text))
-                }
+                let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(try state.configuration())
                 switch try await ManageFavourites(store: stores.favourites, source: source).add(repo, note: note) {
                 case .added(let name): console.result("Added \(name) to the favourites.")
                 case .alreadyThere(let name): console.result("\(name) is a favourite already\(note == nil ? "" : "; its note is updated").")
@@ -85,10 +90,10 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
-                let (options, lock, stores) = try state.open(console, writing: true)
+                let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 guard try await ManageFavourites(store: stores.favourites, source: nil).remove(repo) else {
-                    let configured = try state.configuration(options).favourites.contains { $0.name.matches(repo) }
+                    let configured = try state.configuration().favourites.contains { $0.name.matches(repo) }
                     console.error("\(repo) is not a favourite added with `favourites add`"
                         + (configured ? "; it is named in the configuration, so remove it there" : ""))
                     throw ExitStatus.usage
@@ -106,8 +111,8 @@ struct FavouritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await FavouritesCommand.perform { console in
-                let (options, _, stores) = try state.open(console, writing: false)
-                let configuration = try state.configuration(options)
+                let (_, stores) = try state.open(console, writing: false)
+                let configuration = try state.configuration()
                 let stored = try await stores.favourites.favourites()
                 let all = try await ManageFavourites(store: stores.favourites, source: nil).list(configured: configuration.favourites)
                 let rows = all.map { favourite in
@@ -145,18 +150,8 @@ struct FavouritesCommand: AsyncParsableCommand {
         let console = Console(quiet: false, format: .text)
         do {
             try await body(console)
-        } catch let status as ExitCode {
-            throw status
-        } catch let error as UseCaseFailure {
-            console.error(error.description)
-            throw (error.underlying as? GitHubDataError)?.isAuthenticationOrRateLimit == true ? ExitStatus.unauthorised : ExitStatus.usage
-        } catch let error as RunLockError {
-            console.error(error.description)
-            if case .held = error { throw ExitStatus.locked }
-            throw ExitStatus.usage
         } catch {
-            console.error("\(error)")
-            throw ExitStatus.usage
+            throw console.fail(error)
         }
     }
 }

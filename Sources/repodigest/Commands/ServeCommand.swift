@@ -87,16 +87,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// One build with the command's options, as `repodigest build` runs it; its exit code.
     static func build(_ options: BuildOptions, _ console: Console) async -> Int32 {
-        var command = BuildCommand()
-        command.options = options
-        do {
-            try await command.run()
-            return 0
-        } catch let code as ExitCode {
-            return code.rawValue
-        } catch {
-            console.error("\(error)")
-            return 1
-        }
+        await options.build(console: console).rawValue
     }
 }

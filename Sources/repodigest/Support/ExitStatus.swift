@@ -1,12 +1,18 @@
 internal import ArgumentParser
+import BuildPipeline
+import GitHubData
+import RepodigestConfiguration
+import SiteRenderer
+import UseCases
 
-/// The exit codes of ARCHITECTURE.md, the contract with cron and scripts.
+/// The exit codes of the README, the contract with cron and scripts.
 enum ExitStatus {
-    /// Published.
-    static let published = ExitCode(0)
+    /// Published, or up to date.
+    static let success = ExitCode(0)
     /// Usage or configuration error; nothing touched.
     static let usage = ExitCode(1)
-    /// Published, but some sources failed and their previous data was kept.
+    /// Published, but some sources failed and their previous data was kept, or something
+    /// after the publish failed (tidying the old build, recording the run).
     static let partial = ExitCode(2)
     /// Nothing published: authentication failed or the rate limit is spent.
     static let unauthorised = ExitCode(3)
@@ -14,4 +20,30 @@ enum ExitStatus {
     static let invalidOutput = ExitCode(4)
     /// Another run holds the lock.
     static let locked = ExitCode(75)
+
+    /// The exit code for an error any command met: the one place that decides it.
+    static func code(for error: any Error) -> ExitCode {
+        switch error {
+        case let code as ExitCode: code
+        case let failure as BuildFailure: code(for: failure.underlying)
+        case let failure as UseCaseFailure: code(for: failure.underlying)
+        case let error as GitHubDataError: error.isAuthenticationOrRateLimit ? unauthorised : usage
+        case let error as RunLockError: if case .held = error { locked } else { usage }
+        case is InvalidSite: invalidOutput
+        default: usage
+        }
+    }
+}
+
+extension Console {
+    /// Says what went wrong (every finding, for a site that failed validation), and gives the
+    /// exit code for it.
+    func fail(_ error: any Error) -> ExitCode {
+        let underlying = (error as? BuildFailure)?.underlying ?? error
+        if let invalid = underlying as? InvalidSite {
+            invalid.findings.forEach { self.error($0.description) }
+        }
+        if !(underlying is ExitCode) { self.error("\(underlying)") }
+        return ExitStatus.code(for: error)
+    }
 }

@@ -1,6 +1,5 @@
 import Entities
 import Foundation
-import GitHubData
 import SiteRenderer
 import UseCases
 
@@ -18,23 +17,22 @@ struct BuildStamp {
     /// Everything but the data and the history, which are read at the moment they matter.
     private var fixed: [String]
 
-    /// - Parameter configuration: the bytes the configuration was parsed from (read once,
-    ///   so a file saved during the run cannot be stamped for a build made from the old one).
-    init(options: BuildOptions, configuration: Data, theme: Theme, request: BuildDigest.Request) {
-        var exe = stat()
-        let program = stat("/proc/self/exe", &exe) == 0 ? "\(exe.st_ino) \(exe.st_size) \(exe.st_mtim.tv_sec).\(exe.st_mtim.tv_nsec)" : "?"
+    init(settings: BuildPipeline.Settings, favourites: [Favourite]) {
         fixed = [
-            "program \(Repodigest.configuration.version) \(program)",
+            "program \(settings.program)",
             // The options that change what is published; the rest change how a run talks.
-            "options sample=\(options.sample) api=\(options.apiURL ?? "-") base=\(options.baseURL ?? "-") theme=\(options.theme ?? "-")",
-            "configuration " + Self.hash([configuration]),
-            "theme " + Self.hash(theme.contents.flatMap { [Data($0.name.utf8), $0.bytes] }),
-            "favourites " + request.favourites.map { "\($0.name)\u{1}\($0.note ?? "")" }.joined(separator: "\u{0}"),
-            "epoch " + (ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "-"),
+            "options \(settings.shapingOptions)",
+            "configuration " + Self.hash([settings.configurationBytes]),
+            "theme " + Self.hash(settings.theme.contents.flatMap { [Data($0.name.utf8), $0.bytes] }),
+            "favourites " + favourites.map { "\($0.name)\u{1}\($0.note ?? "")" }.joined(separator: "\u{0}"),
+            "epoch " + (settings.sourceDateEpoch ?? "-"),
         ]
     }
 
-    /// What the data and the history are at one moment (see `BuildCommand.reading`).
+    /// For tests: a stamp of these fixed inputs.
+    init(fixed: [String]) { self.fixed = fixed }
+
+    /// What the data and the history are at one moment (see `BuildPipeline.Sources.reading`).
     struct Reading {
         /// The cache's generation, or "sample"; nil when it cannot be told.
         var data: String?
@@ -82,19 +80,18 @@ struct BuildStamp {
     }
 }
 
-extension BuildCommand {
-    /// What the data and the history are now, for comparing with the published stamp: the
-    /// bundled sample never changes; GitHub's data is the cache's generation, and the history
-    /// is its newest run.
-    func reading(of sources: Sources) async throws -> BuildStamp.Reading {
-        guard let live = sources.live, let state = sources.state else { return .init(data: "sample", newestRun: nil) }
-        return .init(data: await live.dataGeneration(), newestRun: try await state.latestRunID())
+/// Whether a run has anything new to publish, decided from the published build's stamp.
+enum UpToDate {
+    /// Before anything is read, for a build from the cache or the sample, whose data is
+    /// known up front: the same inputs as the published build's.
+    static func before(published: String?, stamp: BuildStamp, reading: BuildStamp.Reading) -> Bool {
+        guard let published, let inputs = stamp.inputs(reading, recording: false) else { return false }
+        return BuildStamp.inputs(of: published) == inputs
     }
 
-    /// A run that found nothing new: the published site stays as it is, and no run is recorded.
-    func upToDate(_ output: URL, console: Console) {
-        console.info("Up to date: nothing changed since the published build, so \(options.output) is as it was (--force rebuilds).",
-                     fields: ["output": options.output, "upToDate": true])
-        console.result(output.appending(path: "index.html").standardizedFileURL.path)
+    /// Once every answer from GitHub is in: the same inputs, and the same things found.
+    static func after(published: String?, stamp: BuildStamp, reading: BuildStamp.Reading, found: String) -> Bool {
+        guard let published, let inputs = stamp.inputs(reading, recording: false) else { return false }
+        return published == BuildStamp.line(inputs: inputs, result: found)
     }
 }

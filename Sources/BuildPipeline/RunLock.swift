@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One run at a time per state folder, so two cron runs never write the same cache and output.
 ///
@@ -8,14 +8,14 @@ import Foundation
 /// handed to another process since. The file itself stays; the pid written into it only names
 /// the holder in the message. flock does not reach across machines: a state folder on NFS
 /// shared by two hosts is not protected.
-final class RunLock {
-    static let fileName = "repodigest.lock"
+public final class RunLock {
+    public static let fileName = "repodigest.lock"
 
-    let path: URL
+    public let path: URL
     private var descriptor: Int32
 
     /// Takes the lock or throws at once; a run never waits for another.
-    init(stateDirectory: URL) throws(RunLockError) {
+    public init(stateDirectory: URL) throws(RunLockError) {
         path = stateDirectory.appending(path: Self.fileName)
         do {
             try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ final class RunLock {
     }
 
     /// Lets the next run in. Also happens when the process ends.
-    func release() {
+    public func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
@@ -55,13 +55,13 @@ final class RunLock {
 }
 
 /// Why a run could not take the lock.
-enum RunLockError: Error, Equatable, CustomStringConvertible {
+public enum RunLockError: Error, Equatable, CustomStringConvertible {
     /// Another run is going (exit code 75).
     case held(path: String, pid: Int32?)
     /// The state folder or the lock file cannot be used (exit code 1).
     case unusable(path: String, reason: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .held(let path, let pid):
             let holder = pid.map { "process \($0)" } ?? "another process"

@@ -1,0 +1,99 @@
+import Entities
+import Foundation
+public import GitHubData
+import RepodigestConfiguration
+import UseCases
+
+extension BuildPipeline {
+    /// Where a build's data comes from, the history it compares with, and what to build.
+    struct Sources: Sendable {
+        var source: any RepositorySource
+        var history: any HistoryStore
+        /// The live store, for its report of what the run cost; nil for the sample.
+        var live: GitHubDataStore?
+        /// The state folder's stores; nil for the sample.
+        var state: StateStores?
+        var request: BuildDigest.Request
+
+        /// Some source failed and its previous data was kept.
+        var isStale: Bool { !(live?.report.stale.isEmpty ?? true) }
+
+        /// What the data and the history are now, for comparing with the published stamp: the
+        /// bundled sample never changes; GitHub's data is the cache's generation, and the
+        /// history is its newest run.
+        func reading() async throws -> BuildStamp.Reading {
+            guard let live, let state else { return .init(data: "sample", newestRun: nil) }
+            return .init(data: await live.dataGeneration(), newestRun: try await state.latestRunID())
+        }
+    }
+
+    /// The bundled sample with its day-before history (no state read or written), or GitHub
+    /// with the state folder's history and the favourites added there, shown together with
+    /// the configuration's.
+    func gather() async throws -> Sources {
+        var request = settings.configuration.digestRequest
+        request.fullRefresh = settings.fullRefresh
+        guard case .github(let github) = settings.data, let folder = settings.stateDirectory else {
+            events.info("Gathering repositories from the bundled sample…", fields: [:])
+            return Sources(source: SampleDataStore(), history: SampleHistory(), request: request)
+        }
+        let events = self.events
+        let state = try StateStores(folder: folder, warn: { events.warning($0) })
+        request.favourites = try await ManageFavourites(store: state.favourites, source: nil)
+            .list(configured: settings.configuration.favourites)
+        let live = try await Self.liveStore(github, configuration: settings.configuration, stateDirectory: folder, events: events)
+        return Sources(source: live, history: state.history, live: live, state: state, request: request)
+    }
+
+    /// The live store: libcurl to the API, the token, the response cache in the state folder.
+    /// Asks `/rate_limit` first, so a spent budget ends the run before anything is fetched.
+    /// Also what `favourites add` checks a repository with.
+    public static func liveStore(
+        _ github: Settings.GitHub, configuration: Configuration, stateDirectory: URL, events: any BuildEvents
+    ) async throws -> GitHubDataStore {
+        var settings = GitHubDataStore.Configuration(
+            apiURL: github.apiURL, token: github.token?.value, tokenVariable: github.token?.variable,
+            stateDirectory: stateDirectory)
+        settings.offline = github.offline
+        settings.concurrency = configuration.concurrency
+        settings.maxWait = .seconds(configuration.maxWaitSeconds)
+        settings.userAgent = github.userAgent
+        let warnings = WarningLog()
+        let store = GitHubDataStore(configuration: settings, warnings: warnings)
+        warnings.all.forEach(events.warning)
+
+        if github.offline {
+            events.info("Gathering repositories from the cache in \(stateDirectory.path) (offline)…", fields: [:])
+            return store
+        }
+        let with = github.token.map { "with the token in \($0.variable)" } ?? "without a token"
+        events.info("Gathering repositories from \(settings.apiURL) \(with)…", fields: [:])
+        do {
+            if let budget = try await store.checkRateLimit() {
+                events.info("Rate limit: \(budget.remaining) requests left, refilled at \(budget.reset.formatted(.iso8601)).", fields: [:])
+            }
+        } catch let error as GitHubDataError where !error.isAuthenticationOrRateLimit {
+            // Not knowing the budget is no reason to stop: every answer reports it again.
+            events.warning("\(error)")
+        }
+        return store
+    }
+
+    /// One line on what the run cost: a cron run that found nothing new shows only 304s.
+    func reportCost(of store: GitHubDataStore) {
+        let report = store.report
+        if settings.isOffline {
+            events.info("Built offline from \(report.servedOffline) cached answers.", fields: [:])
+            return
+        }
+        events.info(
+            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried.",
+            fields: [:])
+        for resource in report.cutShort {
+            events.warning("\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown")
+        }
+        for stale in report.stale {
+            events.warning("\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
+        }
+    }
+}

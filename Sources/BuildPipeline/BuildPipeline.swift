@@ -1,0 +1,138 @@
+import Foundation
+import GitHubData
+import RepodigestConfiguration
+import SiteRenderer
+public import UseCases
+import Entities
+
+/// One build, as named steps: take the lock, gather, decide whether anything changed, digest,
+/// decide again once GitHub has answered, render-check-stage, publish, record. Every command
+/// that builds (`build`, `serve`) runs this and only prints what it returns; each step's
+/// failure comes back as a `BuildFailure` naming the step, and `ExitStatus` turns it into
+/// the exit code.
+///
+/// Why a layer of its own rather than a use case: the steps join the layers (the data
+/// layer's cache generation, the renderer's published stamp, the use cases' digest), which a
+/// use case may not import; and rather than in the command: so the decisions here can be
+/// unit-tested, and `serve` runs the same build without building a command.
+public struct BuildPipeline: Sendable {
+    public var settings: Settings
+    let events: any BuildEvents
+    let clock: any UseCases.Clock
+
+    public init(settings: Settings, events: any BuildEvents, clock: any UseCases.Clock) {
+        self.settings = settings
+        self.events = events
+        self.clock = clock
+    }
+
+    public func run() async throws(BuildFailure) -> BuildOutcome {
+        let lock = try await step(.lock) { try lockStateFolder() }
+        defer { lock?.release() }
+        return try await run(try await step(.gather) { try await gather() })
+    }
+
+    /// The steps after gathering, from these sources (tests give fakes).
+    func run(_ sources: Sources) async throws(BuildFailure) -> BuildOutcome {
+        let writer = SiteWriter(output: settings.output)
+        let stamp = BuildStamp(settings: settings, favourites: sources.request.favourites)
+        let published = settings.force ? nil : writer.publishedStamp()
+
+        // From the cache or the sample, the inputs are known before anything is read.
+        if sources.live == nil || settings.isOffline,
+            try await step(.decide, { try await UpToDate.before(published: published, stamp: stamp, reading: sources.reading()) })
+        {
+            return .upToDate(index: indexPage)
+        }
+
+        let digest = try await step(.digest) { try await self.digest(sources) }
+        // Read once every answer is in (all 304s leave the cache as it was). A build with
+        // stale data carries notices dated against this run: never up to date, never stamped.
+        let reading = try await step(.decide) { try await sources.reading() }
+        let found = BuildStamp.result(digest.snapshot, gone: digest.goneFavourites)
+        if sources.live != nil, !sources.isStale,
+            UpToDate.after(published: published, stamp: stamp, reading: reading, found: found)
+        {
+            // No run is recorded, but a full read of the starred lists still defers the next one.
+            if digest.snapshot.starredListComplete {
+                try await step(.record) { try await sources.history.noteCompleteStarredRead(at: digest.snapshot.takenAt) }
+            }
+            return .upToDate(index: indexPage)
+        }
+        let line = sources.isStale ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
+
+        var outcome = try await step(.publish) { try await publish(digest, into: writer, stamp: line) }
+        // The site is published: from here on a failure is a warning, not "nothing published".
+        outcome.problems += await record(digest.snapshot, history: sources.history)
+        outcome.staleSources = sources.live?.report.stale.count ?? 0
+        return .published(outcome)
+    }
+
+    /// `index.html` of the output folder, what a person opens.
+    var indexPage: URL { settings.output.appending(path: "index.html").standardizedFileURL }
+
+    /// Runs one step, naming it in whatever it throws.
+    func step<T>(_ name: BuildFailure.Step, _ body: () async throws -> T) async throws(BuildFailure) -> T {
+        do {
+            return try await body()
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure(step: name, underlying: error)
+        }
+    }
+
+    /// The state folder's lock, held for the whole build. A build from the bundled sample
+    /// with no state folder to be had runs without one: it reads no state.
+    private func lockStateFolder() throws -> RunLock? {
+        guard let folder = settings.stateDirectory else { return nil }
+        return try RunLock(stateDirectory: folder)
+    }
+
+    /// Gathers every source and translates it into the site's page models. From the cache
+    /// alone nothing can turn stale, so READMEs are streamed to the renderer a batch at a time
+    /// instead of all held at once.
+    private func digest(_ sources: Sources) async throws -> BuildDigest.Result {
+        let result = try await BuildDigest(source: sources.source, clock: clock, history: sources.history)
+            .build(sources.request, readmes: settings.isOffline ? .streamed : .inSite)
+        if let live = sources.live { reportCost(of: live) }
+        for name in result.goneFavourites {
+            events.warning(
+                "favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "
+                    + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
+        }
+        return result
+    }
+
+    /// Renders, checks and stages every file, and publishes the site only if all passed.
+    private func publish(_ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?) async throws -> Published {
+        events.info("Rendering with the '\(settings.theme.name)' theme…", fields: [:])
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: settings.theme, baseURL: settings.configuration.baseURL), writer: writer)
+        let events = self.events
+        let outcome = try await build.run(
+            digest.site, readmes: digest.readmes?.batches(for: digest.site), stamp: stamp,
+            progress: { events.writing($0, of: $1) })
+        events.writingFinished()
+        switch outcome {
+        case .invalid(let findings):
+            throw InvalidSite(findings: findings, output: settings.output.path)
+        case .published(let report, let files):
+            return Published(report: report, files: files, index: indexPage)
+        }
+    }
+
+    /// Only a published build becomes the next run's "previous". A failure here leaves the
+    /// site published and is said as a warning: the next run then compares with the run
+    /// before, and reports these changes again rather than losing them.
+    private func record(_ snapshot: RunSnapshot, history: any HistoryStore) async -> [String] {
+        do {
+            try await history.record(snapshot)
+            let days = Double(settings.configuration.historyDays)
+            try await history.prune(before: clock.now.addingTimeInterval(-days * 86_400))
+            return []
+        } catch {
+            return ["the site is published, but recording this run failed: \(error); the next run reports these changes again"]
+        }
+    }
+}

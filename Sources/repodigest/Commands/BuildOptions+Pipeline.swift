@@ -1,0 +1,75 @@
+internal import ArgumentParser
+import BuildPipeline
+import Foundation
+import RepodigestConfiguration
+
+extension BuildOptions {
+    /// One build with these options, as `build` and each rebuild of `serve` run it: the
+    /// pipeline, then what it did on the console. Its exit code.
+    func build(console: Console) async -> ExitCode {
+        do {
+            let pipeline = BuildPipeline(settings: try pipelineSettings(), events: ConsoleEvents(console), clock: try SystemClock())
+            switch try await pipeline.run() {
+            case .upToDate(let index):
+                console.info("Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
+                             fields: ["output": output, "upToDate": true])
+                console.result(index.path)
+                return ExitStatus.success
+            case .published(let published):
+                let report = published.report
+                console.info(
+                    "Published \(published.files) files to \(output) "
+                        + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).",
+                    fields: ["output": output, "files": published.files, "written": report.written,
+                             "unchanged": report.unchanged, "removed": report.removed])
+                console.result(published.index.path)
+                published.problems.forEach(console.warning)
+                if published.staleSources > 0 {
+                    console.warning("published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept")
+                }
+                return published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success
+            }
+        } catch {
+            return console.fail(error)
+        }
+    }
+
+    /// What the pipeline is to build: the options resolved against the configuration.
+    func pipelineSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BuildPipeline.Settings {
+        let (configuration, bytes) = try loadConfigurationAndBytes()
+        let theme = try loadTheme(configuration)
+        let data: BuildPipeline.Settings.Data
+        let state: URL?
+        if sample {
+            data = .sample
+            // The sample reads no state; the folder is only where the run lock goes, if any.
+            state = try? stateDirectory(environment: environment)
+        } else {
+            data = .github(try github(configuration, environment: environment))
+            state = try stateDirectory(environment: environment)
+        }
+        var settings = BuildPipeline.Settings(
+            configuration: configuration, configurationBytes: bytes, theme: theme, output: URL(fileURLWithPath: output),
+            stateDirectory: state, data: data,
+            shapingOptions: "sample=\(sample) api=\(apiURL ?? "-") base=\(baseURL ?? "-") theme=\(self.theme ?? "-")",
+            program: Self.program, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
+        settings.force = force
+        settings.fullRefresh = full
+        return settings
+    }
+
+    /// How to reach GitHub: `--api-url` or the configuration's, the token from the environment.
+    func github(_ configuration: Configuration, environment: [String: String]) throws -> BuildPipeline.Settings.GitHub {
+        let token = GitHubToken(environment: environment)
+        return BuildPipeline.Settings.GitHub(
+            apiURL: try apiURL(configuration), token: token.map { ($0.value, $0.variable) }, offline: offline,
+            userAgent: "repodigest/\(Repodigest.configuration.version)")
+    }
+
+    /// This program's version and file, so that a rebuilt binary counts as a new input.
+    static var program: String {
+        var exe = stat()
+        let file = stat("/proc/self/exe", &exe) == 0 ? "\(exe.st_ino) \(exe.st_size) \(exe.st_mtim.tv_sec).\(exe.st_mtim.tv_nsec)" : "?"
+        return "\(Repodigest.configuration.version) \(file)"
+    }
+}

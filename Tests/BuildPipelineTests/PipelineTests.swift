@@ -1,0 +1,94 @@
+@testable import BuildPipeline
+import Entities
+import Foundation
+import GitHubData
+import RepodigestConfiguration
+import SiteRenderer
+import Testing
+import UseCases
+
+/// The pipeline's steps on the bundled sample, with a history that can be made to fail.
+@Suite struct PipelineTests {
+    let root = FileManager.default.temporaryDirectory.appending(path: "pipeline-\(UUID().uuidString)")
+
+    struct Now: UseCases.Clock {
+        var now = Date(timeIntervalSince1970: 1_790_000_000)
+    }
+
+    /// Collects what a build says.
+    final class Lines: BuildEvents, @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        var all: [String] { lock.withLock { lines } }
+        func info(_ message: String, fields: [String: any Sendable]) { lock.withLock { lines.append(message) } }
+        func warning(_ message: String) { lock.withLock { lines.append("warning: " + message) } }
+        func writing(_ done: Int, of total: Int) {}
+        func writingFinished() {}
+    }
+
+    /// A history that has no past run and fails to record this one.
+    struct FailingHistory: HistoryStore {
+        struct Refused: Error, CustomStringConvertible { var description: String { "the disk said no" } }
+        func latestSnapshot() async throws -> RunSnapshot? { nil }
+        func latestCompleteStarredRead() async throws -> Date? { nil }
+        func record(_ snapshot: RunSnapshot) async throws { throw Refused() }
+        func noteCompleteStarredRead(at date: Date) async throws {}
+        func prune(before date: Date) async throws {}
+    }
+
+    func pipeline(_ events: Lines) throws -> BuildPipeline {
+        let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample")
+        let settings = BuildPipeline.Settings(
+            configuration: configuration, configurationBytes: Data(SampleDataStore.configuration.utf8),
+            theme: try Theme.builtIn("default"), output: root.appending(path: "site"), stateDirectory: nil, data: .sample,
+            shapingOptions: "test", program: "test", sourceDateEpoch: nil)
+        return BuildPipeline(settings: settings, events: events, clock: Now())
+    }
+
+    @Test("a run that cannot be recorded is still published, and says so as a problem, not a failure")
+    func recordingFailsAfterThePublish() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let events = Lines()
+        let pipeline = try pipeline(events)
+        var sources = try await pipeline.gather()
+        sources.history = FailingHistory()
+        guard case .published(let published) = try await pipeline.run(sources) else {
+            Issue.record("the sample must publish")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: published.index.path))
+        #expect(published.problems.count == 1)
+        #expect(published.problems.first?.contains("the disk said no") == true)
+        #expect(published.problems.first?.contains("published") == true)
+    }
+
+    @Test("the same sample built again is up to date before anything is digested")
+    func sampleTwiceIsUpToDate() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipeline = try pipeline(Lines())
+        guard case .published = try await pipeline.run() else {
+            Issue.record("the first build must publish")
+            return
+        }
+        let events = Lines()
+        guard case .upToDate = try await self.pipeline(events).run() else {
+            Issue.record("nothing changed: up to date")
+            return
+        }
+        #expect(!events.all.contains { $0.hasPrefix("Rendering") })
+    }
+
+    @Test("a failing step is named in the failure")
+    func failureNamesTheStep() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appending(path: "site"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: root.appending(path: "site/notes.txt"))
+        let pipeline = try pipeline(Lines())
+        await #expect {
+            _ = try await pipeline.run()
+        } throws: { error in
+            guard let failure = error as? BuildFailure else { return false }
+            return failure.step == .publish && failure.underlying is PublishError
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+import TOMLGuard
+
+/// The guard stops, at their line and column, the inputs on which toml++ aborts the
+/// process, and lets through everything repodigest's files use.
+@Suite struct TOMLGuardTests {
+    @Test("headers no key can start, and date-times that are not, are problems at their place", arguments: [
+        ("[é]\n", 1, 2), ("title = \"x\"\n[=]\n", 2, 2), ("[[[digest]]]\n", 1, 3), ("when = 1979-05-27T:\n", 1, 8),
+    ])
+    func findsWhatCrashesTOMLKit(text: String, line: Int, column: Int) throws {
+        let problem = try #require(TOMLGuard.problem(in: text))
+        #expect(problem.line == line)
+        #expect(problem.column == column)
+        #expect(!problem.message.isEmpty)
+    }
+
+    @Test("strings, comments, arrays over lines and inline tables pass")
+    func passesWhatRepodigestUses() {
+        let text = """
+            # a comment with [brackets] and = signs
+            title = "Swift [things] # not a comment"
+            base_url = ''
+            [github]
+            concurrency = 4
+            include_private = false
+            [digest]
+            starred_by = [
+              "octocat", # one
+              "mona",
+            ]
+            searches = [{ name = "Swift", query = "language:swift", limit = 60 }]
+            """
+        #expect(TOMLGuard.problem(in: text) == nil)
+    }
+
+    @Test("windows line ends count lines as Unix ones do")
+    func countsLinesWithCarriageReturns() throws {
+        let problem = try #require(TOMLGuard.problem(in: "title = \"x\"\r\n\r\n[é]\r\n"))
+        #expect(problem.line == 3)
+    }
+}
