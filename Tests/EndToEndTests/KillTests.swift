@@ -68,7 +68,11 @@ import Testing
         let newSite = Self.build(in: reference)
         #expect(oldSite != newSite, "the two builds differ, so a mix of them would show")
 
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, and the seed printed, so that the moments of a failing run can be drawn
+        // again: `REPODIGEST_KILL_SEED=N swift test --filter KillTests`.
+        let seed = ProcessInfo.processInfo.environment["REPODIGEST_KILL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        print("KillTests: REPODIGEST_KILL_SEED=\(seed)")
+        var generator = SplitMix64(seed: seed)
         var outcomes: [String: Int] = [:]
         for _ in 0..<Self.kills {
             let run = try RunningProcess(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
@@ -81,7 +85,7 @@ import Testing
             let staged = try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path)
                 .contains { $0.hasSuffix("-\(run.pid)") }
             outcomes[which + (staged ? ", killed while staging or swapping" : ""), default: 0] += 1
-            #expect(which != "mixed", "the published folder is one whole build")
+            #expect(which != "mixed", "the published folder is one whole build (REPODIGEST_KILL_SEED=\(seed))")
             #expect(published["index.html"] != nil)
             #expect(try SiteValidator().validate(directory: output) == [])
         }
@@ -109,5 +113,19 @@ import Testing
             files[path] = Data(text.utf8)
         }
         return files
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the kill moments can be replayed from a seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

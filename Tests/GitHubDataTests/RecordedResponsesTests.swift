@@ -2,12 +2,17 @@ import Foundation
 @testable import GitHubData
 import Testing
 
-/// Skipped where the shared folder is absent (a fresh clone, CI).
-private let recordings = URL(fileURLWithPath: "/work/shared/github-recorded")
+/// `../shared/github-recorded` beside the package, as a clone has it on the project's
+/// machines and in CI; skipped, saying so, where it is absent.
+private let recordings = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appending(path: "shared/github-recorded")
 
 /// Real answers of api.github.com recorded by other projects (read from the shared folder at
 /// test time, never copied here): every body our DTOs are meant for must decode.
-@Suite("Recorded GitHub answers decode", .enabled(if: FileManager.default.fileExists(atPath: recordings.path)))
+@Suite(
+    "Recorded GitHub answers decode",
+    .enabled(if: FileManager.default.fileExists(atPath: recordings.path), "no ../shared/github-recorded beside the package"))
 struct RecordedResponsesTests {
 
     private struct Recording: Decodable {

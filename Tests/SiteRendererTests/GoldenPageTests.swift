@@ -28,7 +28,7 @@ import Testing
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url)
             }
-            return
+            // On to the comparison: what was written must read back as what was rendered.
         }
         let expected = try Self.read(folder)
         #expect(Set(files.map(\.path)) == Set(expected.keys), "the files written changed; UPDATE_GOLDEN=1 to accept")

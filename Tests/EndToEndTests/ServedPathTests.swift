@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import repodigest
+
+/// What `serve` answers for a request path, on a real folder: only files inside it.
+@Suite struct ServedPathTests {
+    let root: URL
+    let outside: URL
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.appending(path: "served-\(UUID().uuidString)")
+        root = base.appending(path: "site")
+        outside = base.appending(path: "secret.txt")
+        try FileManager.default.createDirectory(at: root.appending(path: "repos/o"), withIntermediateDirectories: true)
+        try Data("index".utf8).write(to: root.appending(path: "index.html"))
+        try Data("repo".utf8).write(to: root.appending(path: "repos/o/n.html"))
+        try Data("folder".utf8).write(to: root.appending(path: "repos/index.html"))
+        try Data("a space".utf8).write(to: root.appending(path: "a b.html"))
+        try Data("mark".utf8).write(to: root.appending(path: ".repodigest-site"))
+        try Data("secret".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: root.appending(path: "leak.html"), withDestinationURL: outside)
+    }
+
+    func resolve(_ path: String) -> ServedPath { ServedPath.resolve(rawPath: path, root: root) }
+
+    func file(_ path: String) -> String? {
+        guard case .file(let url) = resolve(path) else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test("files inside the folder, folders through their index, escapes decoded once")
+    func filesInside() {
+        #expect(file("/") == "index")
+        #expect(file("/repos/o/n.html") == "repo")
+        #expect(file("/repos/") == "folder")
+        #expect(file("/a%20b.html") == "a space")
+        #expect(resolve("/repos") == .redirect("/repos/"))
+        #expect(resolve("/nope.html") == .notFound)
+    }
+
+    @Test("climbing out, NUL, backslashes and bad escapes are refused; hidden entries are not found")
+    func attempts() {
+        for path in ["/../secret.txt", "/repos/%2e%2e/%2e%2e/secret.txt", "/a%00b", "/repos\\o", "/%zz", "relative", "/./index.html"] {
+            guard case .refused = resolve(path) else {
+                Issue.record("\(path) must be refused, got \(resolve(path))")
+                continue
+            }
+        }
+        #expect(resolve("/.repodigest-site") == .notFound)
+        #expect(resolve("/%2Erepodigest-site") == .notFound)
+    }
+
+    @Test("a symlink that leads outside the folder is not followed")
+    func symlinkOutside() {
+        #expect(resolve("/leak.html") == .outside)
+    }
+}
