@@ -1,7 +1,7 @@
 /// The front page: what is new and where to go next.
 public struct DigestPage: Sendable, Hashable {
     public var title: String
-    /// One line under the title: "48 repositories from 1 starring account, 2 owners, 1 search".
+    /// One line under the title: "48 repositories: starred by mona, 2 owners, 1 saved search", or "0 repositories".
     public var summary: String
     public var sections: [DigestSection]
     public var languages: [PageLink]

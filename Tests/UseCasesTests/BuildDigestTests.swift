@@ -87,7 +87,13 @@ import UseCases
     @Test func theDigestLeadsWithRecentStarsAndFavourites() async throws {
         let digest = try await build().digest
         #expect(digest.sections.map(\.title) == ["Recently starred", "Favourites", "Recently pushed"])
-        #expect(digest.summary.hasPrefix("4 repositories from starred by mona, 2 favourites, 1 owner, 1 saved search"))
+        #expect(digest.summary.hasPrefix("4 repositories: starred by mona, 2 favourites, 1 owner, 1 saved search"))
+    }
+
+    @Test("no configured source: the count alone, no dangling 'from'")
+    func noSourceSaysTheCountAlone() async throws {
+        let site = try await BuildDigest(source: Self.world(), clock: FixedClock(now: Make.epoch))(BuildDigest.Request(title: "Empty"))
+        #expect(site.digest.summary == "0 repositories")
     }
 
     @Test func aFailingSourceFailsTheBuildNamingTheStep() async {

@@ -32,7 +32,7 @@ struct DigestPageTranslator: Sendable {
         }
         return DigestPage(
             title: title,
-            summary: DisplayFormat.count(all.count, "repository", "repositories") + " " + sourcesSummary,
+            summary: DisplayFormat.count(all.count, "repository", "repositories") + sourcesSummary,
             sections: sections,
             languages: Self.tally(all.compactMap(\.language)),
             topics: Self.tally(all.flatMap(\.topics)),

@@ -59,7 +59,9 @@ struct SiteTranslator: Sendable {
             data.owners.isEmpty ? nil : DisplayFormat.count(data.owners.count, "owner", "owners"),
             data.searches.isEmpty ? nil : DisplayFormat.count(data.searches.count, "saved search", "saved searches"),
         ]
-        return "from " + parts.compactMap { $0 }.joined(separator: ", ")
+        let named = parts.compactMap { $0 }
+        // With no source at all, the count says it: no dangling "from".
+        return named.isEmpty ? "" : ": " + named.joined(separator: ", ")
     }
 
     static func mostStarredFirst(_ repos: [GitHubRepo]) -> [GitHubRepo] {
