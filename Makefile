@@ -13,11 +13,12 @@ BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm
 # The W3C Nu Html Checker runs on Java, from a Python virtual environment.
 CHECK_PACKAGES := default-jdk-headless python3-venv
 
-.PHONY: run test build bench fuzz deps check-deps html-check clean help
+.PHONY: run test build install check-imports lint format bench fuzz deps check-deps html-check clean help
 
 help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
 	@echo "make test   run every test, then the W3C HTML checker over a sample build"
+	@echo "make install  release build into \$$(PREFIX)/bin, with its man page and bash, zsh and fish completions"
 	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases (REPOS=1000,10000 RUNS=5)"
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration (FUZZ_SECONDS=60 each)"
 
@@ -27,13 +28,33 @@ run: deps
 	@echo
 	@echo "Open $(CURDIR)/$(OUTPUT)/index.html in a browser."
 
-test: deps check-deps
-	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+test: deps check-deps check-imports
 	$(MAKE) --no-print-directory html-check
 	$(SWIFT) test
 
 build: deps
 	$(SWIFT) build -c release
+
+# Where Debian expects a program's man page and completions; PREFIX=~/.local for one user.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+install: build
+	install -D -m 755 .build/release/repodigest $(DESTDIR)$(PREFIX)/bin/repodigest
+	@mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
+	install -D -m 644 .build/man/repodigest.1 $(DESTDIR)$(PREFIX)/share/man/man1/repodigest.1
+	.build/release/repodigest --generate-completion-script bash > .build/repodigest.bash
+	.build/release/repodigest --generate-completion-script zsh > .build/_repodigest
+	.build/release/repodigest --generate-completion-script fish > .build/repodigest.fish
+	install -D -m 644 .build/repodigest.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/repodigest
+	install -D -m 644 .build/_repodigest $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_repodigest
+	install -D -m 644 .build/repodigest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/repodigest.fish
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/repodigest; try: man repodigest"
+
+# The layer rule, by the compiler: a target may import only what Package.swift lets it.
+# (ArchitectureTests checks the same on the sources, with the layer table.)
+check-imports: deps
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
 # repodigest against Hugo (Debian's, installed when missing) on synthetic sites of REPOS
 # repositories, RUNS alternate runs each; then rebuilds, a fetch from a fake GitHub with

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `make install` puts a man page and shell completions generated from the command
+/// definitions: the binary must produce them, naming every subcommand, and its help must
+/// carry the exit codes the README promises.
+@Suite struct ManualAndCompletionTests {
+    static let subcommands = ["build", "serve", "validate", "favourites", "init", "themes"]
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionsNameEverySubcommand(_ shell: String) throws {
+        let script = try RepodigestProcess.run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.standardError)")
+        for subcommand in Self.subcommands {
+            #expect(script.standardOutput.contains(subcommand), "\(shell) completion lacks \(subcommand)")
+        }
+    }
+
+    @Test("the help the man page is made from names every exit code and the token's variables")
+    func helpCarriesExitCodes() throws {
+        let help = try RepodigestProcess.run(["--help"])
+        #expect(help.status == 0)
+        for text in ["GITHUB_TOKEN", "SOURCE_DATE_EPOCH", "0 published", "1 usage", "2 published", "3 nothing", "4 nothing", "75 another"] {
+            #expect(help.standardOutput.contains(text), "--help lacks \(text)")
+        }
+    }
+}
