@@ -28,7 +28,7 @@ run: deps
 	@echo
 	@echo "Open $(CURDIR)/$(OUTPUT)/index.html in a browser."
 
-test: deps check-deps check-imports
+test: deps check-deps lint check-imports
 	$(MAKE) --no-print-directory html-check
 	$(SWIFT) test
 
@@ -50,6 +50,12 @@ install: build
 	install -D -m 644 .build/_repodigest $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_repodigest
 	install -D -m 644 .build/repodigest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/repodigest.fish
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/repodigest; try: man repodigest"
+
+# The code's layout, by the formatter that ships with the toolchain and `.swift-format`.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
 
 # The layer rule, by the compiler: a target may import only what Package.swift lets it.
 # (ArchitectureTests checks the same on the sources, with the layer table.)
