@@ -11,7 +11,7 @@ import UseCases
 /// the site, the configuration file, every template and asset of the theme, the favourites,
 /// the data the cache holds (its generation, which moves with every stored change and not
 /// with a 304), the run the changes are compared with, and `SOURCE_DATE_EPOCH`. Not the time
-/// of day: a site rebuilt from the same inputs differs only in the time in its footer, and a
+/// of day: a site rebuilt from the same inputs differs only in the time on its digest, and a
 /// cron run that found nothing new would otherwise rewrite every page and record an empty run.
 struct BuildStamp {
     /// Everything but the data and the history, which are read at the moment they matter.

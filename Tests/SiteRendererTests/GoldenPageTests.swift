@@ -71,3 +71,19 @@ import Testing
         return files
     }
 }
+
+/// A page's bytes change only when what it shows changes: the time of the run is said by
+/// the digest, its Markdown and JSON, and the Atom feed, and by no other file.
+@Suite struct ChurnTests {
+    @Test(arguments: ["default", "minimal"])
+    func onlyTheDigestAndFeedsCarryTheTime(_ theme: String) throws {
+        let generator = SiteGenerator(theme: try Theme.builtIn(theme), baseURL: "https://example.org/digest/")
+        var later = SiteFixture.site
+        later.generatedText = "1 Jan 2030, 00:00 UTC"
+        later.generatedISO = "2030-01-01T00:00:00Z"
+        let before = Dictionary(uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
+        let after = Dictionary(uniqueKeysWithValues: try generator.render(later).map { ($0.path, $0.contents) })
+        let changed = Set(before.keys.filter { before[$0] != after[$0] })
+        #expect(changed.isSubset(of: ["index.html", "feed.xml", "feed.json", "digest.json", "digest.md"]), "\(changed.sorted())")
+    }
+}

@@ -11,7 +11,8 @@ struct PageContext: Sendable {
     var router: Router
     var markdown: MarkdownRenderer
 
-    /// The values every page has, for the layout: site title, navigation, assets, feeds, footer.
+    /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
+    /// (the digest's footer also says when it was generated).
     func layout(for route: Route, title: String, kind: String) -> [String: Any] {
         Self.present([
             "siteTitle": site.title,
@@ -32,7 +33,10 @@ struct PageContext: Sendable {
                     "current": link.route.kind == route.kind,
                 ])
             },
-            "generated": ["text": site.generatedText, "iso": site.generatedISO],
+            // Only the digest says when the run happened: on every other page the time would
+            // change the bytes of a page whose content did not, and a site published from git
+            // or rsync would ship every file for one new star.
+            "generated": route == .digest ? ["text": site.generatedText, "iso": site.generatedISO] : nil,
             "notices": site.notices.map { ["text": $0.text] },
         ])
     }
