@@ -89,6 +89,8 @@ public enum FuzzTargets {
             precondition(error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
             return
         }
+        // toml++ reads a C string: a NUL would end the file there, silently.
+        precondition(!text.unicodeScalars.contains("\u{0}"), "a text with a NUL parsed")
         precondition((1...8).contains(configuration.concurrency))
         precondition((0...3600).contains(configuration.maxWaitSeconds))
         precondition((1...1000).contains(configuration.pageSize))

@@ -20,6 +20,8 @@ import Testing
         ("[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
          "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"),
         ("title = \n", "repodigest.toml:1:9: "),
+        // Everything after a NUL was once silently ignored (toml++ reads a C string): an empty site replaced the full one.
+        ("title = \"x\"\n\u{0}\n[digest]\nstarred_by = []\n", "repodigest.toml:2:1: the control character U+0000 is not allowed in TOML"),
     ]
 
     @Test(arguments: 0..<cases.count)

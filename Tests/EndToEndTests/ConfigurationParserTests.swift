@@ -45,6 +45,26 @@ import Testing
         #expect(error.message.contains("does not close the"), "\(error)")
     }
 
+    @Test("a NUL or any other control character TOML forbids is an error at its line and column, wherever it is",
+          arguments: [
+              ("title = \"x\"\n\u{0}\n[digest]\nno_such_key = 1\n", 2, 1, "U+0000"),
+              ("title = \"a\u{0}b\"\n", 1, 11, "U+0000"), ("# a comment \u{0}\n", 1, 13, "U+0000"),
+              ("[digest]\nowners = [\"a\", \"\u{1B}[31mb\"]\n", 2, 17, "U+001B"),
+              ("title = \"\"\"\nx\u{7F}\"\"\"\n", 2, 2, "U+007F"), ("title = \"x\"\r[digest]\n", 1, 12, "U+000D"),
+              ("base_url = \"\"\u{C}\n", 1, 14, "U+000C"),
+          ])
+    func aControlCharacterIsAnErrorAtItsPlace(text: String, line: Int, column: Int, name: String) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.message.contains("the control character \(name) is not allowed in TOML"), "\(error)")
+    }
+
+    @Test("tabs and Windows line ends are not control characters TOML forbids")
+    func tabsAndCRLFAreFine() throws {
+        let configuration = try Configuration(toml: "title =\t\"a\tb\"\r\n[digest]\r\nowners = [\"x\"]\r\n", source: "repodigest.toml")
+        #expect(configuration.title == "a\tb" && configuration.owners == ["x"])
+    }
+
     @Test func aFileWithWindowsLineEndsIsReportedAtTheRightLine() throws {
         let error = try #require(Self.error("title = \"x\"\r\n\r\n[digest]\r\nowners = []\r\nowner = []\r\n"))
         #expect(error.line == 5, "\(error)")
