@@ -91,6 +91,11 @@ public enum FuzzTargets {
         }
         // toml++ reads a C string: a NUL would end the file there, silently.
         precondition(!text.unicodeScalars.contains("\u{0}"), "a text with a NUL parsed")
+        precondition(Configuration.textProblem(configuration.title, name: "title", maxCharacters: Configuration.maxTitleCharacters) == nil)
+        precondition(Configuration.textProblem(configuration.theme, name: "theme", maxCharacters: Configuration.maxThemeCharacters) == nil)
+        precondition((configuration.starredBy + configuration.owners).allSatisfy {
+            Configuration.loginProblem($0, name: "login", allowsMe: true) == nil
+        })
         precondition((1...8).contains(configuration.concurrency))
         precondition((0...3600).contains(configuration.maxWaitSeconds))
         precondition((1...1000).contains(configuration.pageSize))
@@ -98,7 +103,11 @@ public enum FuzzTargets {
         precondition(configuration.baseURL.isEmpty || Configuration.isValidBaseURL(configuration.baseURL))
         precondition(Configuration.isAPIURL(configuration.apiURL))
         precondition(Set(configuration.searches.map(\.name)).count == configuration.searches.count)
-        precondition(configuration.searches.allSatisfy { !$0.name.isEmpty && !$0.query.isEmpty && (1...1000).contains($0.limit) })
+        precondition(configuration.searches.allSatisfy {
+            Configuration.textProblem($0.name, name: "name", maxCharacters: Configuration.maxSearchNameCharacters) == nil
+                && Configuration.textProblem($0.query, name: "query", maxCharacters: Configuration.maxSearchQueryCharacters) == nil
+                && (1...1000).contains($0.limit)
+        })
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
         _ = configuration.digestRequest
     }
