@@ -12,7 +12,7 @@ import UseCases
 /// invariant; breaking it stops the process, which is what libFuzzer reports as a finding.
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration,
+        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration, "url": url,
     ]
 
     /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,
@@ -72,6 +72,15 @@ public enum FuzzTargets {
         }
         let findings = SiteValidator().validate(files)
         precondition(findings.isEmpty, "a README produced an invalid page: \(findings.prefix(3))")
+    }
+
+    /// Any text as a URL from the data: its written form passes the validator's URL check,
+    /// and writing it again changes nothing.
+    @Sendable public static func url(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let written = URLSyntax.valid(text)
+        precondition(URLSyntax.problem(in: written) == nil, "written invalid: \(written)")
+        precondition(URLSyntax.valid(written) == written, "not stable: \(written)")
     }
 
     /// Any text as `repodigest.toml`: the parser returns a configuration inside every

@@ -6,10 +6,10 @@
 ///
 /// Stricter than the standard on one point, as the site is published to any server and
 /// read by any tool: a non-ASCII character is percent-encoded (as UTF-8), never left raw.
-enum URLSyntax {
+public enum URLSyntax {
     /// `url` with every character it may not hold percent-encoded: `https://matrix.to/#/#room`
     /// becomes `https://matrix.to/#/%23room`. A valid URL comes back as it was.
-    static func valid(_ url: String) -> String {
+    public static func valid(_ url: String) -> String {
         var output = ""
         var state = State()
         let scalars = Array(url.unicodeScalars)
@@ -26,7 +26,7 @@ enum URLSyntax {
 
     /// What is wrong with `url` (after trimming the spaces an attribute may have around it),
     /// or nil when it is valid. Names the part and the character, as the W3C checker does.
-    static func problem(in url: String) -> String? {
+    public static func problem(in url: String) -> String? {
         let scalars = Array(url.unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         var state = State()
         for (index, scalar) in scalars.enumerated() {
