@@ -12,12 +12,15 @@ public struct RepoSnapshot: Sendable, Hashable {
     public var pushedAt: Date?
     public var isArchived: Bool
     public var isStarred: Bool
+    /// The accounts (of `RunSources.starredBy`) whose stars held it. Empty for a run that
+    /// recorded no sources: it was starred by one of them, no one knows which.
+    public var starredBy: Set<String>
     public var isFavourite: Bool
 
     public init(
         id: GitHubRepo.ID, name: RepoName, stars: Int, forks: Int = 0, openIssues: Int = 0,
         latestRelease: String? = nil, pushedAt: Date? = nil, isArchived: Bool = false,
-        isStarred: Bool = false, isFavourite: Bool = false
+        isStarred: Bool = false, isFavourite: Bool = false, starredBy: Set<String> = []
     ) {
         self.id = id
         self.name = name
@@ -28,6 +31,7 @@ public struct RepoSnapshot: Sendable, Hashable {
         self.pushedAt = pushedAt
         self.isArchived = isArchived
         self.isStarred = isStarred
+        self.starredBy = starredBy
         self.isFavourite = isFavourite
     }
 }
@@ -39,10 +43,14 @@ public struct RunSnapshot: Sendable, Hashable {
     /// Whether the starred lists were read to the end. An incremental run stops at the first
     /// star it knows, so it cannot tell an unstar from a star it did not reach.
     public var starredListComplete: Bool
+    /// What the run read; nil for a run recorded before sources were (it is taken to have
+    /// read what the run it is compared with read, as was assumed then).
+    public var sources: RunSources?
 
-    public init(takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true) {
+    public init(takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil) {
         self.takenAt = takenAt
         self.repositories = repositories
         self.starredListComplete = starredListComplete
+        self.sources = sources
     }
 }

@@ -12,7 +12,7 @@ import UseCases
 /// invariant; breaking it stops the process, which is what libFuzzer reports as a finding.
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration,
+        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration, "url": url,
     ]
 
     /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,
@@ -74,6 +74,15 @@ public enum FuzzTargets {
         precondition(findings.isEmpty, "a README produced an invalid page: \(findings.prefix(3))")
     }
 
+    /// Any text as a URL from the data: its written form passes the validator's URL check,
+    /// and writing it again changes nothing.
+    @Sendable public static func url(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let written = URLSyntax.valid(text)
+        precondition(URLSyntax.problem(in: written) == nil, "written invalid: \(written)")
+        precondition(URLSyntax.valid(written) == written, "not stable: \(written)")
+    }
+
     /// Any text as `repodigest.toml`: the parser returns a configuration inside every
     /// documented range, or a `ConfigurationError` that names the file and a line the text
     /// has; it never crashes, whatever TOMLKit (C++) makes of the bytes.
@@ -89,6 +98,13 @@ public enum FuzzTargets {
             precondition(error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
             return
         }
+        // toml++ reads a C string: a NUL would end the file there, silently.
+        precondition(!text.unicodeScalars.contains("\u{0}"), "a text with a NUL parsed")
+        precondition(Configuration.textProblem(configuration.title, name: "title", maxCharacters: Configuration.maxTitleCharacters) == nil)
+        precondition(Configuration.textProblem(configuration.theme, name: "theme", maxCharacters: Configuration.maxThemeCharacters) == nil)
+        precondition((configuration.starredBy + configuration.owners).allSatisfy {
+            Configuration.loginProblem($0, name: "login", allowsMe: true) == nil
+        })
         precondition((1...8).contains(configuration.concurrency))
         precondition((0...3600).contains(configuration.maxWaitSeconds))
         precondition((1...1000).contains(configuration.pageSize))
@@ -96,7 +112,11 @@ public enum FuzzTargets {
         precondition(configuration.baseURL.isEmpty || Configuration.isValidBaseURL(configuration.baseURL))
         precondition(Configuration.isAPIURL(configuration.apiURL))
         precondition(Set(configuration.searches.map(\.name)).count == configuration.searches.count)
-        precondition(configuration.searches.allSatisfy { !$0.name.isEmpty && !$0.query.isEmpty && (1...1000).contains($0.limit) })
+        precondition(configuration.searches.allSatisfy {
+            Configuration.textProblem($0.name, name: "name", maxCharacters: Configuration.maxSearchNameCharacters) == nil
+                && Configuration.textProblem($0.query, name: "query", maxCharacters: Configuration.maxSearchQueryCharacters) == nil
+                && (1...1000).contains($0.limit)
+        })
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
         _ = configuration.digestRequest
     }

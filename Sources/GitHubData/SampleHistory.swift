@@ -37,22 +37,35 @@ private struct SnapshotDTO: Decodable {
         var favourite: Bool
     }
 
+    /// What the sample's earlier run read: its starred repositories are `starredBy`'s.
+    struct Sources: Decodable {
+        var starredBy: [String]
+        var favourites: [String]
+        var owners: [String]
+        var searches: [String]
+    }
+
     var takenAt: Date
     var starredListComplete: Bool
+    var sources: Sources?
     var repositories: [Repository]
 
     var entity: RunSnapshot {
-        RunSnapshot(
+        let sources = sources.map {
+            RunSources(starredBy: $0.starredBy, favourites: $0.favourites, owners: $0.owners, searches: $0.searches)
+        }
+        return RunSnapshot(
             takenAt: takenAt,
             repositories: repositories.compactMap { repo in
                 (try? RepoName(parsing: repo.fullName)).map { name in
                     RepoSnapshot(
                         id: GitHubRepo.ID(rawValue: repo.id), name: name, stars: repo.stars, forks: repo.forks,
                         openIssues: repo.openIssues, latestRelease: repo.latestRelease, pushedAt: repo.pushedAt,
-                        isArchived: repo.archived, isStarred: repo.starred, isFavourite: repo.favourite)
+                        isArchived: repo.archived, isStarred: repo.starred, isFavourite: repo.favourite,
+                        starredBy: repo.starred ? sources?.starredBy ?? [] : [])
                 }
             },
-            starredListComplete: starredListComplete)
+            starredListComplete: starredListComplete, sources: sources)
     }
 }
 

@@ -26,14 +26,12 @@ extension Configuration {
         let reader = TOMLReader(text: text, source: source)
         self.init()
         try reader.allow(["title", "base_url", "theme", "github", "digest"], in: table, at: [])
-        title = try reader.string("title", in: table, at: []) ?? title
+        title = try reader.text("title", in: table, at: [], maxCharacters: Self.maxTitleCharacters) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
-        if !baseURL.isEmpty {
-            guard Self.isValidBaseURL(baseURL) else {
-                throw reader.error(at: ["base_url"], "base_url must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
-            }
+        if !baseURL.isEmpty, let problem = Self.baseURLProblem(baseURL) {
+            throw reader.error(at: ["base_url"], "base_url " + problem)
         }
-        if let name = try reader.string("theme", in: table, at: []) {
+        if let name = try reader.text("theme", in: table, at: [], maxCharacters: Self.maxThemeCharacters) {
             theme = name
             themeSource = source
             themeLine = reader.line(of: ["theme"])
@@ -43,7 +41,7 @@ extension Configuration {
             let path = ["github"]
             try reader.allow(["api_url", "include_private", "concurrency", "max_wait_seconds"], in: github, at: path)
             if let url = try reader.string("api_url", in: github, at: path) {
-                guard Self.isAPIURL(url) else {
+                guard url.utf8.count <= Self.maxURLCharacters, Self.isAPIURL(url) else {
                     throw reader.error(at: path + ["api_url"], "api_url must be an absolute http(s) URL, found '\(url)'")
                 }
                 apiURL = url
@@ -68,9 +66,13 @@ extension Configuration {
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
                  "full_refresh_days"],
                 in: digest, at: path)
-            starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
-            owners = try reader.strings("owners", in: digest, at: path) ?? []
+            starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
+            owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
+                guard text.utf8.count <= 2 * Self.maxLoginCharacters + 1 else {
+                    throw reader.error(at: path + ["favourites"], "digest.favourites: a repository name has at most "
+                        + "\(2 * Self.maxLoginCharacters + 1) characters, found one of \(text.utf8.count) bytes")
+                }
                 do {
                     favourites.append(Favourite(name: try RepoName(parsing: text)))
                 } catch {
@@ -118,6 +120,26 @@ private struct TOMLReader {
         guard let value = table[key] else { return nil }
         guard let string = value.string else { throw mismatch(path + [key], "a string", value) }
         return string
+    }
+
+    /// A string that reaches pages: checked by `Configuration.textProblem`.
+    func text(_ key: String, in table: TOMLTable, at path: [String], maxCharacters: Int) throws(ConfigurationError) -> String? {
+        guard let value = try string(key, in: table, at: path) else { return nil }
+        if let problem = Configuration.textProblem(value, name: (path + [key]).joined(separator: "."), maxCharacters: maxCharacters) {
+            throw error(at: path + [key], problem)
+        }
+        return value
+    }
+
+    /// Account names, each checked by `Configuration.loginProblem`.
+    func logins(_ key: String, in table: TOMLTable, at path: [String], allowsMe: Bool) throws(ConfigurationError) -> [String] {
+        let logins = try strings(key, in: table, at: path) ?? []
+        for login in logins {
+            if let problem = Configuration.loginProblem(login, name: (path + [key]).joined(separator: "."), allowsMe: allowsMe) {
+                throw error(at: path + [key], problem)
+            }
+        }
+        return logins
     }
 
     func int(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> Int? {
@@ -173,6 +195,13 @@ private struct TOMLReader {
             guard let name = try string("name", in: search, at: keyPath), !name.isEmpty,
                 let query = try string("query", in: search, at: keyPath), !query.isEmpty
             else { throw error(at: keyPath, "every search needs a non-empty name and query") }
+            for (label, value, limit) in [
+                ("name", name, Configuration.maxSearchNameCharacters), ("query", query, Configuration.maxSearchQueryCharacters),
+            ] {
+                if let problem = Configuration.textProblem(value, name: "a search's \(label)", maxCharacters: limit) {
+                    throw error(at: keyPath, "search \(searches.count + 1): " + problem)
+                }
+            }
             var saved = SavedSearch(name: name, query: query)
             if let sort = try string("sort", in: search, at: keyPath) {
                 guard let value = SavedSearch.Sort(rawValue: sort) else {

@@ -33,12 +33,9 @@ public struct Configuration: Sendable, Equatable {
     /// The defaults: what a build uses where the file says nothing.
     public init() {}
 
-    /// An absolute http(s) URL ending in `/`, with nothing in it that could break out of an
-    /// attribute or a feed: the only shape `base_url` may take.
+    /// The only shape `base_url` may take (`baseURLProblem` says why another cannot).
     public static func isValidBaseURL(_ text: String) -> Bool {
-        (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
-            && text.drop(while: { $0 != ":" }).dropFirst(3).first.map { $0 != "/" } == true
-            && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0) }
+        baseURLProblem(text) == nil
     }
 
     /// What the build use case needs from it.

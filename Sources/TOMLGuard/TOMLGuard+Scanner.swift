@@ -15,6 +15,8 @@ extension TOMLGuard {
         private var inValue = false
         /// The arrays and inline tables open in that value, innermost last.
         private var containers: [Container] = []
+        /// Where the string just skipped escapes a NUL (`\u0000`, `\U00000000`).
+        private var nulEscape: Int?
 
         private enum Container: Equatable {
             case array
@@ -51,6 +53,11 @@ extension TOMLGuard {
                 case "\"", "'":
                     if !inValue && atLineStart { statementStart = lineStart }  // a quoted key
                     skipString(quote: scalar)
+                    if let escape = nulEscape {
+                        return problem(
+                            at: escape, "the escape \\u0000 is not allowed: toml++ hands strings over as C strings, "
+                                + "so the text would silently end there")
+                    }
                     atLineStart = false
                     position += 1
                     continue
@@ -135,6 +142,14 @@ extension TOMLGuard {
             return index
         }
 
+        /// `\u0000` or `\U00000000` at `index`.
+        private func isNULEscape(at index: Int) -> Bool {
+            guard index + 1 < scalars.count else { return false }
+            let digits = scalars[index + 1] == "u" ? 4 : scalars[index + 1] == "U" ? 8 : 0
+            guard digits > 0, index + 1 + digits < scalars.count else { return false }
+            return scalars[(index + 2)...(index + 1 + digits)].allSatisfy { $0 == "0" }
+        }
+
         /// From an opening quote to its closing one (left on the string's last scalar).
         /// Basic strings (`"`) have backslash escapes; single-line strings end at a line
         /// break (an error toml++ reports); multi-line ones (`"""`, `'''`) count their lines.
@@ -144,6 +159,7 @@ extension TOMLGuard {
             while position < scalars.count {
                 let scalar = scalars[position]
                 if scalar == "\\" && quote == "\"" {
+                    if nulEscape == nil, isNULEscape(at: position) { nulEscape = position }
                     if position + 1 < scalars.count && scalars[position + 1] == "\n" {
                         line += 1  // a line-ending backslash in a multi-line string
                         lineStart = position + 2

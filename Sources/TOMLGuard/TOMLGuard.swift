@@ -26,8 +26,44 @@ public enum TOMLGuard {
 
     /// The first problem in `text`, or nil when toml++ may parse it.
     public static func problem(in text: String) -> Problem? {
-        var scanner = Scanner(scalars: Array(text.unicodeScalars))
-        return scanner.firstProblem()
+        let scalars = Array(text.unicodeScalars)
+        var scanner = Scanner(scalars: scalars)
+        let structural = scanner.firstProblem()
+        guard let control = controlCharacterProblem(in: scalars) else { return structural }
+        guard let structural else { return control }
+        return (structural.line, structural.column) < (control.line, control.column) ? structural : control
+    }
+
+    /// The first character TOML forbids anywhere in a file, even in strings and comments:
+    /// U+0000 to U+001F but tab and line feed, U+007F, and a carriage return that does not
+    /// end a line. TOMLKit hands the text to toml++ as a C string, so a NUL ends the file
+    /// there: everything after it, unknown keys too, would be silently ignored.
+    static func controlCharacterProblem(in scalars: [Unicode.Scalar]) -> Problem? {
+        var line = 1
+        var lineStart = 0
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x0A:
+                line += 1
+                lineStart = index + 1
+                continue
+            case 0x09:
+                continue
+            case 0x0D where index + 1 < scalars.count && scalars[index + 1] == "\n":
+                continue
+            case 0x00...0x1F, 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let name = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+                return Problem(
+                    line: line, column: index - lineStart + 1,
+                    message: "the control character \(name) is not allowed in TOML, not even in a string or a comment "
+                        + "(write it as an escape such as \\u0000 in a string)",
+                    textBefore: "")
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// TOML 1.0's bare keys: ASCII letters, digits, `-` and `_`.

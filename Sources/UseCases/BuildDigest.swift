@@ -97,6 +97,8 @@ public struct BuildDigest: Sendable {
             owners: try await owners, searches: try await searches)
         data.goneFavourites = gone
         data.starredComplete = starred.isComplete
+        data.starredBy = starred.starredBy
+        data.sources = request.sources
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed)
@@ -155,6 +157,15 @@ public struct BuildDigest: Sendable {
             }
         }
         return (found, gone)
+    }
+}
+
+extension BuildDigest.Request {
+    /// What the run reads, as its snapshot records it.
+    var sources: RunSources {
+        RunSources(
+            starredBy: starredBy, favourites: favourites.map(\.name.description), owners: owners,
+            searches: searches.map(\.name))
     }
 }
 

@@ -20,16 +20,19 @@ public struct CollectStarred: Sendable {
     public func callAsFunction(users: [String], known: Set<GitHubRepo.ID>) async throws -> StarredList {
         var stars: [Star] = []
         var complete = true
+        var starredBy: [GitHubRepo.ID: Set<String>] = [:]
         for user in users {
             do {
                 let list = try await source.starred(by: user, known: known)
                 stars += list.stars
+                for star in list.stars { starredBy[star.repo.id, default: []].insert(user.lowercased()) }
                 complete = complete && list.isComplete
             } catch {
                 throw UseCaseFailure(step: "loading the stars of \(user)", underlying: error)
             }
         }
-        return StarredList(stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete)
+        return StarredList(
+            stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete, starredBy: starredBy)
     }
 
     private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {

@@ -31,10 +31,11 @@ public struct ComputeChanges: Sendable {
         let at = current.takenAt
         var changes: [DigestChange] = []
         var gains: [(repo: RepoSnapshot, from: Int)] = []
+        let starred = StarredInBoth(previous: previous.sources, current: current.sources)
 
         for repo in current.repositories {
             let old = before[repo.id]
-            if repo.isStarred && old?.isStarred != true {
+            if starred.holds(repo) && !starred.holds(old) {
                 changes.append(DigestChange(kind: .newlyStarred, repo: repo, noticedAt: at))
             }
             if repo.isFavourite && old?.isFavourite != true {
@@ -52,15 +53,38 @@ public struct ComputeChanges: Sendable {
             }
             if repo.stars > old.stars { gains.append((repo, old.stars)) }
         }
-        for old in previous.repositories where now[old.id] == nil || now[old.id]?.isStarred == false {
+        for old in previous.repositories where !starred.holds(now[old.id]) {
             if gone.contains(old.id) {
                 changes.append(DigestChange(kind: .gone, repo: old, noticedAt: at))
-            } else if old.isStarred && current.starredListComplete {
+            } else if starred.holds(old) && current.starredListComplete {
                 changes.append(DigestChange(kind: .unstarred, repo: now[old.id] ?? old, noticedAt: at))
             }
         }
         changes += largestGains(gains, at: at)
         return .changes(changes)
+    }
+
+    /// Starred, as far as the accounts both runs read can tell: a star of an account only one
+    /// of the runs read (added to `starred_by`, or left out of it) is a configuration change,
+    /// not news. A run that recorded no sources is taken to have read what the other did.
+    private struct StarredInBoth {
+        /// nil when neither run recorded its sources: every star counts, as before they were.
+        let accounts: Set<String>?
+
+        init(previous: RunSources?, current: RunSources?) {
+            switch (previous ?? current, current ?? previous) {
+            case let (before?, now?): accounts = before.starredBy.intersection(now.starredBy)
+            default: accounts = nil
+            }
+        }
+
+        func holds(_ repo: RepoSnapshot?) -> Bool {
+            guard let repo, repo.isStarred else { return false }
+            guard let accounts else { return true }
+            // Starred with no account named: recorded before accounts were, by one of them.
+            guard !repo.starredBy.isEmpty else { return !accounts.isEmpty }
+            return !repo.starredBy.isDisjoint(with: accounts)
+        }
     }
 
     /// The top gains by absolute growth, then by relative growth among the rest, each once.

@@ -20,6 +20,10 @@ struct DigestData: Sendable {
     var goneFavourites: [RepoName] = []
     /// Whether every starred list was read to its end (see `StarredList`).
     var starredComplete = true
+    /// Whose starred list held each repository (`StarredList.starredBy`).
+    var starredBy: [GitHubRepo.ID: Set<String>] = [:]
+    /// What the configuration named: recorded with the snapshot.
+    var sources: RunSources?
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
@@ -50,7 +54,15 @@ struct DigestData: Sendable {
         var snapshot = snapshot(at: date)
         guard !starredComplete, let previous else { return snapshot }
         let seen = Set(snapshot.repositories.map(\.id))
-        snapshot.repositories += previous.repositories.filter { $0.isStarred && !seen.contains($0.id) }
+        // Only the stars of accounts this run still reads: an account left out is not read at all.
+        let accounts = sources?.starredBy
+        snapshot.repositories += previous.repositories.compactMap { old in
+            guard old.isStarred, !seen.contains(old.id) else { return nil }
+            guard let accounts, previous.sources != nil else { return old }
+            var carried = old
+            carried.starredBy = old.starredBy.intersection(accounts)
+            return carried.starredBy.isEmpty ? nil : carried
+        }
         return snapshot
     }
 
@@ -65,8 +77,9 @@ struct DigestData: Sendable {
                 RepoSnapshot(
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
                     latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
-                    isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id))
+                    isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id),
+                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [])
             },
-            starredListComplete: starredComplete)
+            starredListComplete: starredComplete, sources: sources)
     }
 }

@@ -36,4 +36,43 @@ import Testing
         #expect(markdown.contains("**New release**"))
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
     }
+
+    @Test("an account left out of starred_by is a configuration change, not a digest of unstars")
+    func aRemovedAccountReportsNoUnstars() throws {
+        let folder = try TemporaryFolder()
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: try LiveBuildProcessTests.world())
+        defer { run.github.stop() }
+        let first = try run.build()
+        #expect(first.status == 0, "\(first.standardError)")
+
+        let config = folder.url.appending(path: "without-stars.toml")
+        try Data("""
+            title = "Live"
+            [github]
+            api_url = "\(run.github.baseURL)"
+            [digest]
+            owners = ["lumen-labs"]
+            """.utf8).write(to: config)
+        let second = try RepodigestProcess.run(
+            ["build", "--config", config.path, "--output", run.output.path, "--state-dir", run.state.path],
+            environment: ["GH_TOKEN": "", "GITHUB_TOKEN": LiveBuildProcessTests.token])
+        #expect(second.status == 0, "\(second.standardError)")
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(!index.contains("Unstarred") && !index.contains("no longer starred"))
+        let markdown = try String(contentsOf: run.output.appending(path: "digest.md"), encoding: .utf8)
+        #expect(!markdown.contains("no longer starred"))
+    }
+
+    @Test("a --sample build whose configuration lists no starred_by reports no unstars")
+    func aSampleBuildWithoutStarredByReportsNoUnstars() throws {
+        let folder = try TemporaryFolder()
+        try Data("title = \"Sample, no stars\"\n[digest]\nowners = [\"lumen-labs\"]\n".utf8)
+            .write(to: folder.url.appending(path: "repodigest.toml"))
+        let outcome = try RepodigestProcess.run(
+            ["build", "--sample", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"], in: folder.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let index = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(!index.contains("no longer starred"))
+        #expect(index.contains("Since the last run"), "the sample still has changes to show")
+    }
 }

@@ -20,6 +20,17 @@ import Testing
         ("[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
          "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"),
         ("title = \n", "repodigest.toml:1:9: "),
+        ("title = \"  \"\n", "repodigest.toml:1:1: title must not be empty"),
+        ("title = \"" + String(repeating: "x", count: 1_000_000) + "\"\n",
+         "repodigest.toml:1:1: title must be at most 200 characters long, found 1000000 bytes"),
+        ("\ntitle = \"a\\u001Bb\"\n", "repodigest.toml:2:1: title must not hold a control character, found U+001B at character 2"),
+        ("base_url = \"https://u:secret@example.org/\"\n", "repodigest.toml:1:1: base_url must not hold a user name or password"),
+        ("base_url = \"https://example.org/?a=1#x/\"\n", "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"),
+        ("[digest]\nsearches = [{ name = \" \", query = \"q\" }]\n", "repodigest.toml:2:1: search 1: a search's name must not be empty"),
+        ("[digest]\nstarred_by = [\"@me\", \"../x\"]\n", "repodigest.toml:2:1: digest.starred_by must be GitHub account names"),
+        ("theme = \"\"\n", "repodigest.toml:1:1: theme must not be empty"),
+        // Everything after a NUL was once silently ignored (toml++ reads a C string): an empty site replaced the full one.
+        ("title = \"x\"\n\u{0}\n[digest]\nstarred_by = []\n", "repodigest.toml:2:1: the control character U+0000 is not allowed in TOML"),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -35,6 +46,17 @@ import Testing
             #expect(outcome.standardOutput.isEmpty)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"], "nothing touched")
         }
+    }
+
+    @Test("--base-url with a password is refused without repeating it, and touches nothing")
+    func aBaseURLWithAPasswordIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try RepodigestProcess.run(
+            ["build", "--sample", "--base-url", "https://u:secret@example.org/", "--output", "site", "--state-dir", "state"], in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("error: --base-url: must not hold a user name or password"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("secret"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
 
     @Test func aMissingThemeFolderSaysWhatWasExpected() throws {

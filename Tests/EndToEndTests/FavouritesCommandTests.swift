@@ -5,6 +5,18 @@ import Testing
 /// `repodigest favourites` against the fake GitHub, and the favourites it keeps showing up
 /// in the next build.
 @Suite struct FavouritesCommandTests {
+    @Test("a note with a control character or of megabytes is refused before the state folder is touched")
+    func aHostileNoteIsRefused() throws {
+        let folder = try TemporaryFolder()
+        for note in ["\u{1B}]0;forged\u{7}", String(repeating: "n", count: 501)] {
+            let outcome = try RepodigestProcess.run(
+                ["favourites", "add", "o/r", "--offline", "--note", note, "--state-dir", "state"], in: folder.url)
+            #expect(outcome.status == 1)
+            #expect(outcome.standardError.contains("--note: the note must"), "\(outcome.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
+    }
+
     @Test func addListRemoveAndTheNextBuildShowsThem() throws {
         let folder = try TemporaryFolder()
         let run = LiveBuildProcessTests.Run(folder: folder.url, github: try LiveBuildProcessTests.world())

@@ -116,6 +116,38 @@ import UseCases
         #expect(version == StateDatabase.migrations.count)
     }
 
+    @Test("a file of the second schema gains the runs' sources: its runs read as not recorded, new runs keep them")
+    func aFileOfTheSecondSchemaIsMigratedToRecordSources() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await DatabaseQueue(path: file.path).write { db in
+            for migration in StateDatabase.migrations.prefix(2) { try db.execute(sql: migration) }
+            try db.execute(sql: "INSERT INTO run (id, taken_at, starred_complete) VALUES (1, 1795000000, 1)")
+            try db.execute(sql: """
+                INSERT INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues, archived, starred, favourite)
+                VALUES (1, 7, 'a', 'b', 3, 0, 0, 0, 1, 0)
+                """)
+            try db.execute(sql: "PRAGMA application_id = \(StateDatabase.applicationID); PRAGMA user_version = 2")
+        }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        #expect(warnings.isEmpty)
+        let old = try #require(try await history.latestSnapshot())
+        #expect(old.sources == nil && old.repositories.map(\.name.description) == ["a/b"] && old.repositories[0].isStarred)
+        #expect(old.repositories[0].starredBy.isEmpty)
+
+        let sources = RunSources(starredBy: ["Alice", "@me"], favourites: ["o/f"], owners: ["org"], searches: ["Swift things"])
+        var next = snapshot(1, [(7, "a/b", 4), (8, "c/d", 5)])
+        next.sources = sources
+        next.repositories[0].starredBy = ["alice", "@me"]
+        try await history.record(next)
+        let read = try #require(try await open(&warnings).history.latestSnapshot())
+        #expect(read.sources == sources)
+        #expect(read.repositories.map(\.starredBy) == [["alice", "@me"], []])
+        let version = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        #expect(version == StateDatabase.migrations.count)
+    }
+
     @Test func aFileFromANewerRepodigestIsRefusedAndLeftUntouched() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []

@@ -132,6 +132,22 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test("a NUL in theme.toml is an error at its line, not the end of the file")
+    func aNULInThemeTomlIsAnError() throws {
+        #expect(throws: ThemeError.manifest(
+            file: "theme.toml", line: 2, column: 1,
+            reason: "the control character U+0000 is not allowed in TOML, not even in a string or a comment "
+                + "(write it as an escape such as \\u0000 in a string)")
+        ) { try ThemeManifest(toml: "name = \"x\"\n\u{0}\nextend = \"default\"\n", file: "theme.toml") }
+    }
+
+    @Test("a theme's name or description with a control character is an error at its line")
+    func aControlCharacterInAThemeValueIsAnError() throws {
+        #expect(throws: ThemeError.manifest(
+            file: "theme.toml", line: 2, column: 1, reason: "'description' must be at most 1000 bytes with no control character")
+        ) { try ThemeManifest(toml: "name = \"x\"\ndescription = \"\\u001B]0;owned\\u0007\"\n", file: "theme.toml") }
+    }
+
     @Test func aThemeTomlHeaderThatWouldCrashTOMLKitIsAnErrorAtItsLine() throws {
         #expect(throws: ThemeError.manifest(
             file: "theme.toml", line: 2, column: 2,

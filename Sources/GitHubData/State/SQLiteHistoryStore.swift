@@ -14,7 +14,7 @@ final class SQLiteHistoryStore: HistoryStore {
 
     public func latestSnapshot() async throws -> RunSnapshot? {
         try await database.queue.read { db in
-            guard let run = try Row.fetchOne(db, sql: "SELECT id, taken_at, starred_complete FROM run ORDER BY taken_at DESC, id DESC LIMIT 1")
+            guard let run = try Row.fetchOne(db, sql: "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY taken_at DESC, id DESC LIMIT 1")
             else { return nil }
             let repositories = try Row.fetchAll(db, sql: "SELECT * FROM snapshot WHERE run_id = ? ORDER BY repo_id", arguments: [run["id"] as Int64])
                 .map { row in
@@ -23,11 +23,12 @@ final class SQLiteHistoryStore: HistoryStore {
                         stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
                         latestRelease: row["latest_release"],
                         pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                        isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"])
+                        isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
+                        starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []))
                 }
             return RunSnapshot(
                 takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: repositories,
-                starredListComplete: run["starred_complete"])
+                starredListComplete: run["starred_complete"], sources: StoredSources.decode(run["sources"]))
         }
     }
 
@@ -58,18 +59,19 @@ final class SQLiteHistoryStore: HistoryStore {
     public func record(_ snapshot: RunSnapshot) async throws {
         try await database.queue.write { db in
             try db.execute(
-                sql: "INSERT INTO run (taken_at, starred_complete) VALUES (?, ?)",
-                arguments: [snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete])
+                sql: "INSERT INTO run (taken_at, starred_complete, sources) VALUES (?, ?, ?)",
+                arguments: [snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete, snapshot.sources.map(StoredSources.encode)])
             let run = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
-                    latest_release, pushed_at, archived, starred, favourite)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    latest_release, pushed_at, archived, starred, favourite, starred_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for repo in snapshot.repositories {
                 try insert.execute(arguments: [
                     run, repo.id.rawValue, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred, repo.isFavourite,
+                    repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
                 ])
             }
         }
@@ -81,5 +83,37 @@ final class SQLiteHistoryStore: HistoryStore {
                 sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT id FROM run ORDER BY taken_at DESC, id DESC LIMIT 1)",
                 arguments: [date.timeIntervalSince1970])
         }
+    }
+}
+
+/// The JSON `run.sources` and `snapshot.starred_by` hold. A value that does not decode is
+/// read as not recorded (the comparison then assumes what it did before sources were).
+private enum StoredSources {
+    struct Sources: Codable {
+        var starredBy: [String]
+        var favourites: [String]
+        var owners: [String]
+        var searches: [String]
+    }
+
+    static func encode(_ sources: RunSources) -> String {
+        encode(Sources(
+            starredBy: sources.starredBy.sorted(), favourites: sources.favourites.sorted(), owners: sources.owners.sorted(),
+            searches: sources.searches.sorted()))
+    }
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    static func decode(_ text: String?) -> RunSources? {
+        guard let data = text?.data(using: .utf8), let sources = try? JSONDecoder().decode(Sources.self, from: data) else { return nil }
+        return RunSources(starredBy: sources.starredBy, favourites: sources.favourites, owners: sources.owners, searches: sources.searches)
+    }
+
+    static func strings(_ text: String?) -> [String]? {
+        text?.data(using: .utf8).flatMap { try? JSONDecoder().decode([String].self, from: $0) }
     }
 }

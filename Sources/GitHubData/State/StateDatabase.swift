@@ -48,6 +48,13 @@ final class StateDatabase: Sendable {
             taken_at DOUBLE NOT NULL
         );
         """,
+        // What each run read (JSON of its sources) and whose stars held each repository (a
+        // JSON array of logins), so that a configuration change is not reported as news.
+        // NULL in rows recorded before: such a run is taken to have read what the next did.
+        """
+        ALTER TABLE run ADD COLUMN sources TEXT;
+        ALTER TABLE snapshot ADD COLUMN starred_by TEXT;
+        """,
     ]
 
     let queue: DatabaseQueue

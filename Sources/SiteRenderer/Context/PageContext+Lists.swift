@@ -8,7 +8,7 @@ extension PageContext {
         return Self.present([
             "heading": page.title,
             "summary": page.summary,
-            "gitHubURL": page.gitHubURL,
+            "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
             "filterable": page.isFilterable,
             "count": page.cards.count,
             "cards": page.cards.map { card($0, from: route) },
@@ -44,7 +44,7 @@ extension PageContext {
             "pushedText": card.pushedText,
             "starredText": card.starredText,
             "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
-            "gitHubURL": card.gitHubURL,
+            "gitHubURL": URLSyntax.valid(card.gitHubURL),
             "filterText": Self.filterText(of: card),
         ])
     }

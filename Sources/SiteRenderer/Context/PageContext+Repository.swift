@@ -8,9 +8,9 @@ extension PageContext {
             "repo": card(page.card, from: route),
             "owner": page.owner.map { link($0, from: route) },
             "ownerLogin": page.ownerLogin,
-            "ownerGitHubURL": page.ownerGitHubURL,
+            "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
             "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
-            "homepage": page.homepageURL,
+            "homepage": page.homepageURL.map(URLSyntax.valid),
             "releases": page.releases.enumerated().map { index, release in
                 Self.present([
                     "title": release.title,
@@ -18,7 +18,7 @@ extension PageContext {
                     "dateText": release.dateText,
                     "dateISO": release.dateISO,
                     "prerelease": release.isPrerelease,
-                    "url": release.url,
+                    "url": URLSyntax.valid(release.url),
                     "notesHTML": release.notes.map {
                         markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
                     },

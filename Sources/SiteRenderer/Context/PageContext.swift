@@ -51,7 +51,7 @@ struct PageContext: Sendable {
                     "items": changes.items.map { item in
                         [
                             "kind": item.kind.rawValue, "label": item.label, "text": item.text,
-                            "link": item.route.map { router.href(from: route, to: $0) } ?? item.url,
+                            "link": item.route.map { router.href(from: route, to: $0) } ?? URLSyntax.valid(item.url),
                         ]
                     },
                 ])
@@ -88,7 +88,7 @@ struct PageContext: Sendable {
             "kind": entry.kind.rawValue,
             "repository": entry.repository,
             "href": entry.route.map { router.href(from: route, to: $0) },
-            "url": entry.url,
+            "url": URLSyntax.valid(entry.url),
             "dateISO": entry.dateISO,
             "dateText": entry.dateText,
             "summary": entry.summary,

@@ -9,6 +9,11 @@ enum LinkPolicy {
     /// - Relative URLs resolve against `base` (the repository on GitHub); with no base, dropped.
     /// - Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, …) is dropped.
     static func resolve(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
+        // Written in its valid form: a README's `https://matrix.to/#/#room` is a finding raw.
+        unchecked(url, base: base, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(URLSyntax.valid)
+    }
+
+    private static func unchecked(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
         let trimmed = Self.trimmed(url)
         guard !trimmed.isEmpty,
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })

@@ -32,6 +32,7 @@ public struct MarkdownRenderer: Sendable {
         guard let document = Self.inlineParsing.withLock({ cmark_parser_finish(parser) }) else { return "" }
         defer { cmark_node_free(document) }
 
+        Self.boundDepth(of: document)
         let headingIDs = rewrite(document, text: text, idPrefix: idPrefix, headingOffset: headingOffset)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
         else { return "" }

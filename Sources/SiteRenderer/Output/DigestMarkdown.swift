@@ -15,7 +15,7 @@ struct DigestMarkdown {
         if let changes = digest.changes {
             lines += ["## Since the last run", "", Self.escape(changes.summary, startsLine: true), ""]
             lines += changes.items.map { item in
-                let link = item.route.flatMap(router.url(for:)) ?? item.url
+                let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
                 return "- **\(Self.escape(item.label))** [\(Self.escape(item.text))](<\(link)>)"
             }
             if !changes.items.isEmpty { lines.append("") }

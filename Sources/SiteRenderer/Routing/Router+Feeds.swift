@@ -8,14 +8,14 @@ extension Router {
     /// GitHub (a repository gone or unstarred has no page here).
     public func link(for entry: FeedEntry) -> String {
         switch entry.kind {
-        case .release, .change: return entry.url
-        case .starred: return entry.route.flatMap(url(for:)) ?? entry.url
+        case .release, .change: return URLSyntax.valid(entry.url)
+        case .starred: return entry.route.flatMap(url(for:)) ?? URLSyntax.valid(entry.url)
         }
     }
 
     /// A repository's link away from the site: its page here when the address is known, else GitHub.
     public func link(for card: RepoCard) -> String {
-        url(for: card.route) ?? card.gitHubURL
+        url(for: card.route) ?? URLSyntax.valid(card.gitHubURL)
     }
 
     /// The feed's own id: the site's address, or a name derived from its title when there is

@@ -49,6 +49,12 @@ struct ThemeManifest: Sendable, Equatable {
                     file: file, line: Self.line(of: key, in: text), column: 1,
                     reason: "'\(key)' must be a string, found \(value.type)")
             }
+            // `repodigest themes` prints these to a terminal: no control character, no megabytes.
+            if string.utf8.count > 1000 || string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw .manifest(
+                    file: file, line: Self.line(of: key, in: text), column: 1,
+                    reason: "'\(key)' must be at most 1000 bytes with no control character")
+            }
             return string
         }
         guard let name = try string("name"), !name.isEmpty else {

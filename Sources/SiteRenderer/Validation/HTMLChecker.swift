@@ -98,6 +98,8 @@ enum HTMLChecker {
                         let url = candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
                         if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
                             finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
+                        } else if let problem = URLSyntax.problem(in: url) {
+                            finding(line, col, "url-syntax", "<\(element) srcset> has a bad URL: \(problem)")
                         }
                     }
                 }
@@ -107,8 +109,11 @@ enum HTMLChecker {
                     finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
                 } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
                     finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
-                } else if valueScheme == nil, !value.hasPrefix("//") {
-                    facts.links.append((value, line, element))
+                } else {
+                    if let problem = URLSyntax.problem(in: value) {
+                        finding(line, col, "url-syntax", "<\(element) \(attrName)> has a bad URL: \(problem)")
+                    }
+                    if valueScheme == nil, !value.hasPrefix("//") { facts.links.append((value, line, element)) }
                 }
             }
         }

@@ -21,7 +21,9 @@ enum LinkChecker {
         let hash = withoutQuery.firstIndex(of: "#")
         let rawPath = hash.map { withoutQuery[..<$0] } ?? withoutQuery
         let pathPart = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        // A fragment matches an id once decoded, as browsers match it: `#%E6%97%A5` finds `日`.
         let fragment = hash.map { String(withoutQuery[withoutQuery.index(after: $0)...]) }
+            .map { $0.contains("%") ? $0.removingPercentEncoding ?? $0 : $0 }
 
         var target = file
         if !pathPart.isEmpty {

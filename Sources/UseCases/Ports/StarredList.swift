@@ -8,8 +8,13 @@ public struct StarredList: Sendable, Hashable {
     public var stars: [Star]
     public var isComplete: Bool
 
-    public init(stars: [Star], isComplete: Bool) {
+    /// For stars collected from several accounts: whose list held each repository
+    /// (lower-cased logins), so a later run can tell an unstar from an account it no longer reads.
+    public var starredBy: [GitHubRepo.ID: Set<String>]
+
+    public init(stars: [Star], isComplete: Bool, starredBy: [GitHubRepo.ID: Set<String>] = [:]) {
         self.stars = stars
         self.isComplete = isComplete
+        self.starredBy = starredBy
     }
 }

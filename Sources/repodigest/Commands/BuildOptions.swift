@@ -118,9 +118,8 @@ struct BuildOptions: ParsableArguments {
     /// What the command line says over the configuration file.
     private func applyOverrides(to configuration: inout Configuration) throws(ConfigurationError) {
         if let baseURL {
-            guard baseURL.isEmpty || Configuration.isValidBaseURL(baseURL) else {
-                throw ConfigurationError(
-                    source: "--base-url", message: "must be an absolute http(s) URL ending in '/', found '\(baseURL)'")
+            if !baseURL.isEmpty, let problem = Configuration.baseURLProblem(baseURL) {
+                throw ConfigurationError(source: "--base-url", message: problem)
             }
             configuration.baseURL = baseURL
         }

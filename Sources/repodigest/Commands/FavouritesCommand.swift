@@ -70,6 +70,10 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
+                // Printed by `favourites list`: held to what any text value of the configuration may be.
+                if let note, !note.isEmpty, let problem = Configuration.textProblem(note, name: "the note", maxCharacters: 500) {
+                    throw ConfigurationError(source: "--note", message: problem)
+                }
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(try state.configuration())

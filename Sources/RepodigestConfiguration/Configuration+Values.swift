@@ -1,0 +1,84 @@
+import Foundation
+
+/// The shapes a configuration's text values may take. Each reaches pages, feeds, URLs or
+/// request paths, so each is checked where it is read, at its file and line: a value that
+/// would only fail the validator after rendering (an empty title, a title of 50 MB, a
+/// control character) or publish a secret (a password in `base_url`) stops the run first.
+extension Configuration {
+    /// The longest title: a heading and a feed's name, not a document.
+    public static let maxTitleCharacters = 200
+    /// A search's name is a heading and part of its page's path; its query GitHub caps at 256.
+    public static let maxSearchNameCharacters = 100
+    public static let maxSearchQueryCharacters = 256
+    /// A theme's name or folder path, and a URL: far beyond any real one.
+    public static let maxThemeCharacters = 1024
+    public static let maxURLCharacters = 2048
+    /// GitHub logins have at most 39 characters; Enterprise Managed Users add a `_shortcode`.
+    public static let maxLoginCharacters = 100
+
+    /// Why `value` cannot be the text called `name`, or nil when it can: not blank, at most
+    /// `maxCharacters` characters, and no control character (which no page may carry).
+    /// Says where the fault is, never the value itself, which may be megabytes long.
+    public static func textProblem(_ value: String, name: String, maxCharacters: Int) -> String? {
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return "\(name) must not be empty"
+        }
+        // utf8.count costs nothing on a native string; a 50 MB value is refused before it is walked.
+        if value.utf8.count > maxCharacters * 4 || value.count > maxCharacters {
+            return "\(name) must be at most \(maxCharacters) characters long, found \(value.utf8.count) bytes"
+        }
+        if let offset = value.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
+            let scalar = value.unicodeScalars[offset]
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let position = value.unicodeScalars.distance(from: value.unicodeScalars.startIndex, to: offset) + 1
+            return "\(name) must not hold a control character, found U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) "
+                + "at character \(position)"
+        }
+        return nil
+    }
+
+    /// Why `login` cannot be a GitHub account, or nil when it can: ASCII letters, digits,
+    /// `-` and `_`, as request paths and page paths take them. `@me`, the token's owner,
+    /// only where `allowsMe`.
+    public static func loginProblem(_ login: String, name: String, allowsMe: Bool) -> String? {
+        if allowsMe && login == "@me" { return nil }
+        let allowed: (UInt8) -> Bool = { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
+                return true
+            default:
+                return false
+            }
+        }
+        guard !login.isEmpty, login.utf8.count <= maxLoginCharacters, login.utf8.allSatisfy(allowed)
+        else {
+            let printable = login.utf8.count <= maxLoginCharacters && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+            return "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(maxLoginCharacters))"
+                + (allowsMe ? " or \"@me\"" : "") + ", found " + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
+        }
+        return nil
+    }
+
+    /// Why `text` cannot be the site's `base_url`, or nil when it can: an absolute http(s)
+    /// URL ending in `/`, with nothing in it that could break out of an attribute or a feed,
+    /// and nothing that must not be published in every page's canonical link and the
+    /// sitemap: no user name or password, no query, no fragment.
+    public static func baseURLProblem(_ text: String) -> String? {
+        // First, so that no message below repeats a password.
+        if let scheme = text.range(of: "://"), text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@") {
+            return "must not hold a user name or password (they would be published in every page's links and the sitemap)"
+        }
+        guard text.utf8.count <= maxURLCharacters else {
+            return "must be at most \(maxURLCharacters) characters long, found \(text.utf8.count) bytes"
+        }
+        guard (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
+            && text.drop(while: { $0 != ":" }).dropFirst(3).first.map({ $0 != "/" }) == true
+            && text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0) })
+        else { return "must be an absolute http(s) URL ending in '/', found '\(text)'" }
+        if text.contains("?") || text.contains("#") {
+            return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
+        }
+        return nil
+    }
+}
