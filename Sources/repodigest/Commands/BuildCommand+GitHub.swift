@@ -7,7 +7,7 @@ extension BuildCommand {
     /// environment, the response cache in the state folder. Asks `/rate_limit` first, so a
     /// spent budget ends the run before anything is fetched.
     func liveStore(_ configuration: Configuration, console: Console) async throws -> GitHubDataStore {
-        let token = GitHubToken()
+        let token = try GitHubToken.fromEnvironment()
         var settings = GitHubDataStore.Configuration(
             apiURL: try options.apiURL(configuration), token: token?.value, tokenVariable: token?.variable,
             stateDirectory: try options.stateDirectory())

@@ -21,6 +21,8 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         do {
+            // Refused before anything is read, locked or sent.
+            if !options.sample { _ = try GitHubToken.fromEnvironment() }
             let (configuration, configurationBytes) = try options.loadConfigurationAndBytes()
             let theme = try options.loadTheme(configuration)
             let lock = try options.runLock()

@@ -60,6 +60,8 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
+                // Refused before the lock or the state folder is touched.
+                if !offline { _ = try GitHubToken.fromEnvironment() }
                 let (options, lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 var source: (any RepositorySource)?
