@@ -2,15 +2,15 @@ import Foundation
 
 /// `Retry-After` and `X-RateLimit-Reset` read the safe way: a value from a server may be
 /// huge, negative, fractional, not a number, or (for `Retry-After`) an HTTP date, and none
-/// of that may overflow, trap or turn into an endless or negative wait.
-enum RateLimitHeaderValue {
+/// of that may overflow, trap or turn into an endless or negative wait. Public for the fuzz target.
+public enum RateLimitHeaderValue {
     /// Farther than this is no plan a run can make; a value beyond it is read as this.
-    static let farthest: TimeInterval = 366 * 86_400
+    public static let farthest: TimeInterval = 366 * 86_400
 
     /// How long `Retry-After` asks to wait from `now`: delay-seconds (RFC 9110 §10.2.3, digits
     /// only, at most `farthest`) or an HTTP date (a past one is no wait at all). Nil when
     /// the value is neither, so the caller falls back to the other signals.
-    static func retryAfter(_ value: String, now: Date) -> TimeInterval? {
+    public static func retryAfter(_ value: String, now: Date) -> TimeInterval? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = digits(text) { return min(seconds, farthest) }
         guard let date = httpDate(text) else { return nil }
@@ -18,7 +18,7 @@ enum RateLimitHeaderValue {
     }
 
     /// `X-RateLimit-Reset` (epoch seconds, digits only), no later than `farthest` from `now`.
-    static func reset(_ value: String, now: Date) -> Date? {
+    public static func reset(_ value: String, now: Date) -> Date? {
         guard let seconds = digits(value.trimmingCharacters(in: .whitespaces)) else { return nil }
         return min(Date(timeIntervalSince1970: seconds), now.addingTimeInterval(farthest))
     }
