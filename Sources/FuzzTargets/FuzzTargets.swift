@@ -13,6 +13,7 @@ import UseCases
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration, "url": url,
+        "redactor": redactor, "retry-after": retryAfter,
     ]
 
     /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,

@@ -30,32 +30,57 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { "\(resource): \(detail)" }
+
+    /// The request at fault, e.g. `GET https://api.github.com/users/mona`.
+    public var resource: String {
         switch self {
-        case .notFound(let resource):
-            return "\(resource): not found"
-        case .undecodable(let resource, let reason):
-            return "\(resource): could not decode the answer \(reason)"
-        case .unauthorized(let resource, let variable?):
-            return "\(resource): GitHub refused the token in \(variable) (HTTP 401, bad credentials); "
-                + "it may be mistyped, expired or revoked: set \(variable) to a valid token"
-        case .unauthorized(let resource, nil):
-            return "\(resource): GitHub asks for a token (HTTP 401); set GITHUB_TOKEN or GH_TOKEN"
-        case .rateLimited(let resource, let until, let secondary):
-            let which = secondary ? "asked this client to slow down (secondary rate limit)" : "rate limit is spent"
-            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
-            return "\(resource): GitHub's \(which); try again after \(until.formatted(.iso8601)) "
-                + "(in about \(minutes) minute\(minutes == 1 ? "" : "s"))"
-        case .forbidden(let resource, let message):
-            return "\(resource): forbidden (HTTP 403): \(message)"
-        case .unavailable(let resource, let reason):
-            return "\(resource): \(reason), and no earlier copy is cached"
-        case .notCached(let resource):
-            return "\(resource): not in the cache; --offline can only show what an earlier run fetched"
-        case .needsToken(let resource):
-            return "\(resource): '@me' means the token's owner; set GITHUB_TOKEN or GH_TOKEN"
-        case .unexpectedStatus(let resource, let status, let message):
-            return "\(resource): unexpected HTTP \(status)\(message.isEmpty ? "" : ": \(message)")"
+        case .notFound(let resource), .undecodable(let resource, _), .unauthorized(let resource, _),
+            .rateLimited(let resource, _, _), .forbidden(let resource, _), .unavailable(let resource, _),
+            .notCached(let resource), .needsToken(let resource), .unexpectedStatus(let resource, _, _):
+            return resource
         }
+    }
+
+    /// What went wrong, without the request: for a message that names the request already
+    /// (a retry's reason, a stale copy's), so that it is named once.
+    public var detail: String {
+        switch self {
+        case .notFound:
+            return "not found"
+        case .undecodable(_, let reason):
+            return "could not decode the answer \(reason)"
+        case .unauthorized(_, let variable?):
+            return "GitHub refused the token in \(variable) (HTTP 401, bad credentials); "
+                + "it may be mistyped, expired or revoked: set \(variable) to a valid token"
+        case .unauthorized(_, nil):
+            return "GitHub asks for a token (HTTP 401); set GITHUB_TOKEN or GH_TOKEN"
+        case .rateLimited(_, let until, let secondary):
+            let which = secondary ? "asked this client to slow down (secondary rate limit)" : "rate limit is spent"
+            return "GitHub's \(which); try again after \(until.formatted(.iso8601)) (in about \(Self.span(until.timeIntervalSinceNow)))"
+        case .forbidden(_, let message):
+            return "forbidden (HTTP 403): \(message)"
+        case .unavailable(_, let reason):
+            return "\(reason), and no earlier copy is cached"
+        case .notCached:
+            return "not in the cache; --offline can only show what an earlier run fetched"
+        case .needsToken:
+            return "'@me' means the token's owner; set GITHUB_TOKEN or GH_TOKEN"
+        case .unexpectedStatus(_, let status, let message):
+            return "unexpected HTTP \(status)\(message.isEmpty ? "" : ": \(message)")"
+        }
+    }
+
+    /// "1 minute", "3 hours", "12 days": a wait rounded up to the unit a person would use.
+    static func span(_ seconds: TimeInterval) -> String {
+        let minutes = seconds.isFinite ? max(1, (seconds / 60).rounded(.up)) : .greatestFiniteMagnitude
+        let (count, unit): (Double, String)
+        switch minutes {
+        case ..<120: (count, unit) = (minutes, "minute")
+        case ..<(48 * 60): (count, unit) = ((minutes / 60).rounded(.up), "hour")
+        default: (count, unit) = (min((minutes / 1440).rounded(.up), 999_999), "day")
+        }
+        let whole = Int(count)
+        return "\(whole) \(unit)\(whole == 1 ? "" : "s")"
     }
 }

@@ -47,6 +47,8 @@ extension GitHubDataStore {
         api.settings = GitHubAPI.Settings(
             offline: configuration.offline, maxWait: configuration.maxWait, retry: configuration.retry,
             tokenVariable: configuration.token == nil ? nil : (configuration.tokenVariable ?? "the token"))
+        api.waits = RateLimitWaits(allowance: configuration.maxWait)
+        api.redactor = Redactor(secrets: [configuration.token])
         if let sleep { api.sleep = sleep }
         if let now { api.now = now }
         self.init(api: api, apiURL: configuration.apiURL, hasToken: configuration.token != nil)

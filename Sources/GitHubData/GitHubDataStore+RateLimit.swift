@@ -21,14 +21,16 @@ extension GitHubDataStore {
         } catch GitHubDataError.notFound {
             return nil
         }
+        // As with the headers: a reset beyond any plan is read as the farthest one.
+        let farthest = api.now().addingTimeInterval(RateLimitHeaderValue.farthest)
         for (name, budget) in answer.resources {
             await api.budget.record(RateLimitReading(
                 resource: name, limit: budget.limit, remaining: budget.remaining,
-                reset: Date(timeIntervalSince1970: TimeInterval(budget.reset))))
+                reset: min(Date(timeIntervalSince1970: TimeInterval(budget.reset)), farthest)))
         }
         guard let core = answer.resources["core"] else { return nil }
-        let reset = Date(timeIntervalSince1970: TimeInterval(core.reset))
-        if core.remaining == 0, Duration.seconds(reset.timeIntervalSince(api.now())) > api.settings.maxWait {
+        let reset = min(Date(timeIntervalSince1970: TimeInterval(core.reset)), farthest)
+        if core.remaining == 0, reset.timeIntervalSince(api.now()) > api.settings.maxWait.timeInterval {
             throw GitHubDataError.rateLimited(resource: "GET \(url)", until: reset, secondary: false)
         }
         return RateLimitStatus(limit: core.limit, remaining: core.remaining, reset: reset)

@@ -117,7 +117,10 @@ public struct GitHubDataStore: RepositorySource {
     public func readme(of repo: GitHubRepo) async throws -> Readme? {
         let url = endpoint.readme(repo.name)
         do {
-            return try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
+            var readme = try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
+            // Base64 in the answer, so only the decoded text can show a reflected token.
+            readme.markdown = api.redactor(readme.markdown)
+            return readme
         } catch GitHubDataError.notFound {
             return nil
         }

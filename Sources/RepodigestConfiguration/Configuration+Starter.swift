@@ -29,8 +29,8 @@ extension Configuration {
         include_private = false
         # Requests in flight at once, 1 to 8.
         concurrency = 4
-        # The longest wait, in seconds (0 to 3600), for a rate limit to lift before the run
-        # gives up with exit code 3.
+        # How long, in seconds (0 to 3600), a run may spend waiting for rate limits, all
+        # waits together; one that would pass it ends the run at once with exit code 3.
         max_wait_seconds = 60
 
         [digest]

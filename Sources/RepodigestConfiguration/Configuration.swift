@@ -15,7 +15,7 @@ public struct Configuration: Sendable, Equatable {
     public var includePrivate = false
     /// Requests to the API in flight at once.
     public var concurrency = 4
-    /// The longest wait for a rate limit to lift before the run gives up (exit code 3).
+    /// How long the whole run may wait for rate limits, all waits together, before it gives up (exit code 3).
     public var maxWaitSeconds = 60
     public var starredBy: [String] = []
     public var favourites: [Favourite] = []

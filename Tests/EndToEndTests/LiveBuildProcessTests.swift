@@ -29,7 +29,9 @@ import Testing
         var state: URL { folder.appending(path: "state") }
 
         /// - Parameter digest: more lines for the `[digest]` table.
-        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = [], digest: String = "") throws -> RepodigestProcess.Outcome {
+        /// - Parameter environment: more variables, over the token's.
+        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = [], digest: String = "",
+                   environment more: [String: String] = [:]) throws -> RepodigestProcess.Outcome {
             let config = folder.appending(path: "repodigest.toml")
             try Data("""
                 title = "Live"
@@ -45,6 +47,7 @@ import Testing
                 """.utf8).write(to: config)
             var environment = ["GH_TOKEN": "", "GITHUB_TOKEN": token ?? ""]
             environment["XDG_STATE_HOME"] = folder.appending(path: "xdg").path
+            environment.merge(more) { $1 }
             return try RepodigestProcess.run(
                 ["build", "--config", config.path, "--output", output.path, "--state-dir", state.path] + extra,
                 environment: environment)

@@ -99,5 +99,15 @@ extension FakeGitHub {
         /// The real answer with the first page's items whatever page is asked for, and a
         /// `Link` that always offers the following page and claims `claimedLast` in all.
         case endlessPages(claimedLast: Int)
+        /// Exactly this answer and no other header: a body and headers as a hostile
+        /// or broken server might send them (`Retry-After: soon`, escapes in a message).
+        case raw(status: Int, headers: [String: String], body: String)
+        /// The real answer with these header fields added, sent as they are (CR and all).
+        case extraHeaders([String: String])
+        /// The real answer with every `target` in its body replaced by `replacement`, byte
+        /// for byte (a JSON escape the server chose, say); no ETag, so nothing is a 304.
+        case rewriteBody(target: String, replacement: String)
+        /// An error whose message quotes the request's `Authorization` header back.
+        case echoAuthorization(status: Int)
     }
 }

@@ -73,6 +73,24 @@ extension FakeGitHub {
             response.headers.removeAll { $0.0 == "Link" }
             response.headers.append(("Link", "<\(next)>; rel=\"next\""))
             return response
+        case .raw(let status, let headers, let body):
+            let fields = headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return FakeResponse(status: status, headers: fields, body: Data(body.utf8))
+        case .extraHeaders(let headers):
+            var response = realAnswer(request)
+            response.headers.removeAll { field in headers.keys.contains { $0.lowercased() == field.0.lowercased() } }
+            response.headers += headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return response
+        case .rewriteBody(let target, let replacement):
+            var unconditional = request
+            unconditional.headers["if-none-match"] = nil
+            var response = realAnswer(unconditional)
+            response.body = Data(String(decoding: response.body, as: UTF8.self)
+                .replacingOccurrences(of: target, with: replacement).utf8)
+            response.headers.removeAll { $0.0 == "ETag" }
+            return response
+        case .echoAuthorization(let status):
+            return .message(status, "Token \(request.header("authorization") ?? "none") lacks the scope", headers: rateLimitHeaders(request))
         case .endlessPages(let claimedLast):
             var first = request
             first.query["page"] = nil

@@ -6,15 +6,21 @@ import UseCases
 extension GitHubAPI {
     func conditionalHeaders(_ accept: String, _ cached: CachedResponse?) -> HTTPHeaders {
         var headers: HTTPHeaders = ["Accept": accept]
-        headers["If-None-Match"] = cached?.etag
-        headers["If-Modified-Since"] = cached?.lastModified
+        // A validator the server sent with a control character inside is not sent back: it
+        // would inject a line into the request. Without it the request is unconditional.
+        headers["If-None-Match"] = cached?.etag.flatMap { HTTPHeaders.isValidValue($0) ? $0 : nil }
+        headers["If-Modified-Since"] = cached?.lastModified.flatMap { HTTPHeaders.isValidValue($0) ? $0 : nil }
         return headers
     }
 
-    /// Sleeps `wait` when that is short enough, else ends the run's hopes for this resource.
-    func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waits: inout Int) async throws {
-        waits += 1
-        guard waits <= settings.maxWaits, wait <= settings.maxWait else {
+    /// Sleeps `wait` when the run's allowance still holds it, else ends the run's hopes for
+    /// this resource at once, naming `until`: the moment the server said to come back.
+    /// `waited` counts this request's waits, so that a server answering `Retry-After: 0`
+    /// forever cannot hold it in a loop.
+    func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waited: inout Int) async throws {
+        waited += 1
+        let start = now()
+        guard waited <= settings.maxWaits, await waits.admit(until: start.addingTimeInterval(wait.timeInterval), now: start) else {
             throw GitHubDataError.rateLimited(resource: resource, until: until, secondary: secondary)
         }
         try await sleep(wait)

@@ -9,7 +9,8 @@ struct GitHubAPI: Sendable {
     struct Settings: Sendable {
         /// Only the cache is read; nothing is sent.
         var offline = false
-        /// Waits for a rate limit up to this long; a longer one ends the run (exit code 3).
+        /// Waits for rate limits up to this long in all, the whole run together (see
+        /// `RateLimitWaits`); a wait beyond it ends the run (exit code 3).
         var maxWait: Duration = .seconds(60)
         var retry = RetryPolicy()
         /// Where the token came from (`GITHUB_TOKEN`), for messages; nil when there is none.
@@ -24,10 +25,14 @@ struct GitHubAPI: Sendable {
     var cache: (any ResponseCache)?
     var settings = Settings()
     var budget = RateLimitBudget()
+    /// The run's allowance of `settings.maxWait`; set with the settings.
+    var waits = RateLimitWaits(allowance: .seconds(60))
     var log = FetchLog()
     var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     var now: @Sendable () -> Date = { Date() }
-    let decoder = GitHubDecoder()
+    /// Hides the token in every answer before it is decoded, cached or quoted in a message.
+    var redactor = Redactor.none
+    var decoder: GitHubDecoder { GitHubDecoder(redactor: redactor) }
 
     /// The cached copy of `url`, decoded, without asking GitHub; nil when there is none.
     func cachedValue<T: Decodable & Sendable>(_ type: T.Type, _ url: String, accept: String) async -> T? {
@@ -72,7 +77,7 @@ struct GitHubAPI: Sendable {
         }
 
         var attempt = 0
-        var waits = 0
+        var waited = 0
         var failure = ""
         let bucket = RateLimitReading.resource(for: url)
         while true {
@@ -80,18 +85,18 @@ struct GitHubAPI: Sendable {
             if let until = await budget.reserve(bucket, now: now()) {
                 // A second past the reset, so the clocks of client and server need not agree exactly.
                 let wait = Duration.seconds(max(0, until.timeIntervalSince(now())) + 1)
-                try await waitForBudget(wait, until: until, resource: resource, secondary: false, waits: &waits)
+                try await waitForBudget(wait, until: until, resource: resource, secondary: false, waited: &waited)
                 continue
             }
             attempt += 1
             log.sent(retry: attempt > 1)
             let response: HTTPResponse
             do {
-                response = try await client.send(HTTPRequest(url: url, headers: conditionalHeaders(accept, cached)))
-                await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url))
+                response = redactor(try await client.send(HTTPRequest(url: url, headers: conditionalHeaders(accept, cached))))
+                await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url, now: now()))
             } catch let error as HTTPClientError {
                 await budget.settle(bucket, reading: nil)
-                failure = error.detail
+                failure = redactor(error.detail)
                 if error.isTransient, attempt < settings.retry.maxAttempts {
                     try await sleep(settings.retry.delay(after: attempt))
                     continue
@@ -114,7 +119,7 @@ struct GitHubAPI: Sendable {
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
                 } catch let error as GitHubDataError {
                     // A body cut short or garbled in transit: worth asking again, never worth caching.
-                    failure = "\(error)"
+                    failure = error.detail
                 }
             case 304:
                 log.notModified()
@@ -134,7 +139,7 @@ struct GitHubAPI: Sendable {
                 }
                 if case .primary(let reset) = refusal { await budget.exhaust(bucket, until: reset) }
                 if case .secondary(let wait) = refusal {
-                    try await waitForBudget(wait, until: refusal.until(now: now()), resource: resource, secondary: true, waits: &waits)
+                    try await waitForBudget(wait, until: refusal.until(now: now()), resource: resource, secondary: true, waited: &waited)
                 }
                 attempt -= 1  // a refusal is not a failed attempt
                 continue

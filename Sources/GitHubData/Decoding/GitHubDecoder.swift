@@ -2,7 +2,12 @@ import Foundation
 
 /// Decodes GitHub's JSON the one way both the live client and the sample use.
 struct GitHubDecoder: Sendable {
+    /// Applied to every body first, a cached one too: a copy stored before the token was
+    /// known to leak must not bring it back.
+    var redactor = Redactor.none
+
     func decode<T: Decodable>(_ type: T.Type, from data: Data, resource: String) throws -> T {
+        let data = redactor(data)
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)

@@ -31,7 +31,8 @@ final class CurlEasyHandle {
     ) throws -> (status: Int, headers: HTTPHeaders, body: Data, newConnections: Int) {
         curl_easy_reset(handle)
         errorBuffer[0] = 0
-        let transfer = CurlTransfer(maxBodyBytes: configuration.maxBodyBytes, isCancelled: isCancelled)
+        let transfer = CurlTransfer(
+            maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes, isCancelled: isCancelled)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
 
         var list: UnsafeMutablePointer<curl_slist>?
@@ -51,7 +52,6 @@ final class CurlEasyHandle {
         rd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         rd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.milliseconds)
         rd_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.milliseconds)
-        rd_curl_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
         rd_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
         rd_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         rd_curl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, CurlTransfer.writeBody)
@@ -65,7 +65,7 @@ final class CurlEasyHandle {
         let code = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
         guard code == CURLE_OK else {
             if code == CURLE_ABORTED_BY_CALLBACK && isCancelled() { throw CancellationError() }
-            throw error(code, url: url, overflowed: transfer.overflowed, limit: configuration.maxBodyBytes)
+            throw error(code, url: url, transfer: transfer, configuration: configuration)
         }
         var status = 0
         var connects = 0
@@ -74,9 +74,22 @@ final class CurlEasyHandle {
         return (status, transfer.headers, transfer.body, connects)
     }
 
-    private func error(_ code: CURLcode, url: String, overflowed: Bool, limit: Int) -> HTTPClientError {
+    private func error(
+        _ code: CURLcode, url: String, transfer: CurlTransfer, configuration: CurlHTTPClient.Configuration
+    ) -> HTTPClientError {
         let message = String(cString: errorBuffer)
         let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+        let headerLimit = "the \(configuration.maxHeaderBytes >> 10) KiB of headers repodigest accepts"
+        if code == CURLE_WRITE_ERROR && transfer.headersOverflowed {
+            return HTTPClientError(.tooLarge, url: url, detail: "the answer's headers are larger than \(headerLimit)")
+        }
+        // libcurl refuses a header line over its own 100 KiB before this client sees it, with
+        // a bare "Out of memory" (7.x) or CURLE_TOO_LARGE, 100 (8.6+). Before the first byte
+        // of body that is what it means; said as it is, and not worth a retry.
+        if (code == CURLE_OUT_OF_MEMORY && transfer.body.isEmpty) || code.rawValue == 100 {
+            return HTTPClientError(
+                .tooLarge, url: url, detail: "the answer's headers are larger than \(headerLimit) (one line passed libcurl's 100 KiB)")
+        }
         let kind: HTTPClientError.Kind
         switch code {
         case CURLE_OPERATION_TIMEDOUT: kind = .timedOut
@@ -88,8 +101,8 @@ final class CurlEasyHandle {
             CURLE_SSL_CACERT_BADFILE:
             kind = .tls
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: kind = .unsupportedURL
-        case CURLE_WRITE_ERROR where overflowed:
-            return HTTPClientError(.tooLarge, url: url, detail: "the answer is larger than \(limit >> 20) MiB")
+        case CURLE_WRITE_ERROR where transfer.overflowed:
+            return HTTPClientError(.tooLarge, url: url, detail: "the answer is larger than \(configuration.maxBodyBytes >> 20) MiB")
         default: kind = .other
         }
         return HTTPClientError(kind, url: url, detail: detail)

@@ -13,12 +13,15 @@ extension CurlHTTPClient {
         public var maxRedirects: Int
         /// Bodies larger than this are refused rather than held in memory.
         public var maxBodyBytes: Int
+        /// All header lines of an answer together; GitHub sends a few KiB. Past this the
+        /// transfer stops with a message naming the bound, not libcurl's "out of memory".
+        public var maxHeaderBytes: Int
 
         public init(
             apiURL: String, token: String? = nil, userAgent: String = "repodigest",
             concurrency: Int = 4, connectTimeout: Duration = .seconds(10),
             totalTimeout: Duration = .seconds(60), maxRedirects: Int = 5,
-            maxBodyBytes: Int = 32 << 20
+            maxBodyBytes: Int = 32 << 20, maxHeaderBytes: Int = 64 << 10
         ) {
             self.apiURL = apiURL
             self.token = token
@@ -28,13 +31,7 @@ extension CurlHTTPClient {
             self.totalTimeout = totalTimeout
             self.maxRedirects = maxRedirects
             self.maxBodyBytes = maxBodyBytes
+            self.maxHeaderBytes = maxHeaderBytes
         }
-    }
-}
-
-extension Duration {
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -29,7 +29,13 @@ public final class CurlHTTPClient: HTTPClient {
         var url = request.url
         var visited: Set<String> = [url]
         while true {
-            let answer = try await perform(url: url, headers: headers(for: url, request.headers))
+            let headers = headers(for: url, request.headers)
+            // A CR or LF in a value would end the line and add fields of the server's or the
+            // environment's choosing; the field is named, never its value (it may be the token).
+            if let field = headers.firstInvalidField {
+                throw HTTPClientError(.invalidRequest, url: url, detail: "the \(field) header holds a control character; not sent")
+            }
+            let answer = try await perform(url: url, headers: headers)
             guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"] else {
                 return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)
             }
@@ -49,6 +55,7 @@ public final class CurlHTTPClient: HTTPClient {
         var headers: HTTPHeaders = [
             "Accept": "application/vnd.github+json",
             "X-GitHub-Api-Version": "2022-11-28",
+            "User-Agent": configuration.userAgent,
         ]
         if let token = configuration.token, let apiOrigin, URLOrigin(url) == apiOrigin {
             headers["Authorization"] = "Bearer \(token)"

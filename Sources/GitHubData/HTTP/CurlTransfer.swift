@@ -7,11 +7,16 @@ final class CurlTransfer {
     var body = Data()
     var headerLines: [String] = []
     var overflowed = false
+    /// The header fields passed `maxHeaderBytes` (all lines of all answers of the transfer).
+    var headersOverflowed = false
+    private var headerBytes = 0
     let maxBodyBytes: Int
+    let maxHeaderBytes: Int
     let isCancelled: () -> Bool
 
-    init(maxBodyBytes: Int, isCancelled: @escaping () -> Bool) {
+    init(maxBodyBytes: Int, maxHeaderBytes: Int, isCancelled: @escaping () -> Bool) {
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
         self.isCancelled = isCancelled
     }
 
@@ -27,6 +32,9 @@ final class CurlTransfer {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // A field with a control character inside (a bare CR) is not HTTP; kept, it could
+            // travel back in a later request's headers.
+            guard HTTPHeaders.isValidValue(value) else { continue }
             headers.add(name, value)
         }
         return headers
@@ -52,6 +60,11 @@ final class CurlTransfer {
         guard let bytes, let context else { return 0 }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         let length = size * count
+        transfer.headerBytes += length
+        guard transfer.headerBytes <= transfer.maxHeaderBytes else {
+            transfer.headersOverflowed = true
+            return 0  // libcurl stops the transfer with CURLE_WRITE_ERROR
+        }
         let line = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }

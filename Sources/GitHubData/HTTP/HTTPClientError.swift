@@ -15,6 +15,8 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooLarge
         /// The URL's scheme is not http or https, or the URL is malformed.
         case unsupportedURL
+        /// A header the client would send is not valid HTTP (a control character in its value).
+        case invalidRequest
         case other
     }
 
@@ -33,7 +35,7 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
     public var isTransient: Bool {
         switch kind {
         case .timedOut, .cannotConnect, .connectionDropped, .other: return true
-        case .tls, .tooManyRedirects, .tooLarge, .unsupportedURL: return false
+        case .tls, .tooManyRedirects, .tooLarge, .unsupportedURL, .invalidRequest: return false
         }
     }
 

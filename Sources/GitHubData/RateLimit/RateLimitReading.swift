@@ -15,14 +15,14 @@ struct RateLimitReading: Sendable, Hashable {
     }
 
     /// Nil when the answer carries no budget (GitHub Enterprise with rate limiting off).
-    init?(headers: HTTPHeaders, url: String) {
+    init?(headers: HTTPHeaders, url: String, now: Date = Date()) {
         guard let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0) }),
-            let reset = headers["x-ratelimit-reset"].flatMap({ TimeInterval($0) })
+            let reset = headers["x-ratelimit-reset"].flatMap({ RateLimitHeaderValue.reset($0, now: now) })
         else { return nil }
         self.init(
             resource: headers["x-ratelimit-resource"] ?? Self.resource(for: url),
             limit: headers["x-ratelimit-limit"].flatMap { Int($0) },
-            remaining: remaining, reset: Date(timeIntervalSince1970: reset))
+            remaining: remaining, reset: reset)
     }
 
     /// The budget a request draws on, known before it is sent: search has its own.
@@ -40,11 +40,11 @@ enum RateLimitRefusal: Sendable, Hashable {
 
     init?(_ response: HTTPResponse, now: Date) {
         guard response.status == 403 || response.status == 429 else { return nil }
-        if let seconds = response.headers["retry-after"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-            self = .secondary(retryAfter: .seconds(max(0, seconds)))
+        if let seconds = response.headers["retry-after"].flatMap({ RateLimitHeaderValue.retryAfter($0, now: now) }) {
+            self = .secondary(retryAfter: .seconds(seconds))
         } else if response.headers["x-ratelimit-remaining"] == "0" {
-            let reset = response.headers["x-ratelimit-reset"].flatMap { TimeInterval($0) }
-                .map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(3600)
+            let reset = response.headers["x-ratelimit-reset"].flatMap { RateLimitHeaderValue.reset($0, now: now) }
+                ?? now.addingTimeInterval(3600)
             self = .primary(reset: reset)
         } else if response.status == 429
             || String(decoding: response.body.prefix(1024), as: UTF8.self).lowercased().contains("rate limit")

@@ -36,6 +36,8 @@ extension BuildOptions {
 
     /// What the pipeline is to build: the options resolved against the configuration.
     func pipelineSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BuildPipeline.Settings {
+        // Refused before anything is read, locked or sent.
+        let token = sample ? nil : try GitHubToken.fromEnvironment(environment)
         let (configuration, bytes) = try loadConfigurationAndBytes()
         let theme = try loadTheme(configuration)
         let data: BuildPipeline.Settings.Data
@@ -45,7 +47,7 @@ extension BuildOptions {
             // The sample reads no state; the folder is only where the run lock goes, if any.
             state = try? stateDirectory(environment: environment)
         } else {
-            data = .github(try github(configuration, environment: environment))
+            data = .github(try github(configuration, token: token))
             state = try stateDirectory(environment: environment)
         }
         var settings = BuildPipeline.Settings(
@@ -59,9 +61,8 @@ extension BuildOptions {
     }
 
     /// How to reach GitHub: `--api-url` or the configuration's, the token from the environment.
-    func github(_ configuration: Configuration, environment: [String: String]) throws -> BuildPipeline.Settings.GitHub {
-        let token = GitHubToken(environment: environment)
-        return BuildPipeline.Settings.GitHub(
+    func github(_ configuration: Configuration, token: GitHubToken?) throws -> BuildPipeline.Settings.GitHub {
+        BuildPipeline.Settings.GitHub(
             apiURL: try apiURL(configuration), token: token.map { ($0.value, $0.variable) }, offline: offline,
             userAgent: "repodigest/\(Repodigest.configuration.version)")
     }

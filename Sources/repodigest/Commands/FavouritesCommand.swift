@@ -48,7 +48,7 @@ struct FavouritesCommand: AsyncParsableCommand {
         /// GitHub as `build` reaches it, to check that a repository exists.
         func liveStore(_ configuration: Configuration) async throws -> GitHubDataStore {
             let environment = ProcessInfo.processInfo.environment
-            let token = GitHubToken(environment: environment)
+            let token = try GitHubToken.fromEnvironment(environment)
             let github = BuildPipeline.Settings.GitHub(
                 apiURL: try BuildOptions.apiURL(apiURL, configuration), token: token.map { ($0.value, $0.variable) },
                 offline: false, userAgent: "repodigest/\(Repodigest.configuration.version)")
@@ -74,6 +74,8 @@ struct FavouritesCommand: AsyncParsableCommand {
                 if let note, !note.isEmpty, let problem = Configuration.textProblem(note, name: "the note", maxCharacters: 500) {
                     throw ConfigurationError(source: "--note", message: problem)
                 }
+                // Refused before the lock or the state folder is touched.
+                if !offline { _ = try GitHubToken.fromEnvironment() }
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(try state.configuration())

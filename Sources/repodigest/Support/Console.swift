@@ -1,4 +1,5 @@
 import Foundation
+import GitHubData
 
 /// Messages for people and log collectors, on standard error: progress unless `--quiet`,
 /// warnings and errors always. Standard output is kept for what a script may want to read
@@ -19,10 +20,14 @@ struct Console: Sendable {
     var isTerminal: Bool
     /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org) or `TERM=dumb`.
     var colour: Bool
+    /// Hides the token's value (as set, and as `GitHubToken` trims it) in every line.
+    var redactor: Redactor
 
     init(quiet: Bool = false, format: Format = .text, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.quiet = quiet
         self.format = format
+        let values = ["GITHUB_TOKEN", "GH_TOKEN"].compactMap { environment[$0] }
+        redactor = Redactor(secrets: values + values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         isTerminal = isatty(STDERR_FILENO) == 1
         colour = isTerminal && format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
@@ -53,9 +58,13 @@ struct Console: Sendable {
         let line: String
         switch format {
         case .text:
-            line = prefix(level) + message
+            line = prefix(level) + TerminalText.escaped(redactor(message))
         case .json:
-            line = Self.json(level, message, fields)
+            let fields = fields.mapValues { value -> any Sendable in
+                guard let text = value as? String else { return value }
+                return redactor(text)
+            }
+            line = Self.json(level, redactor(message), fields)
         }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -80,6 +89,6 @@ struct Console: Sendable {
         object["level"] = level.rawValue
         object["message"] = message
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self))
     }
 }

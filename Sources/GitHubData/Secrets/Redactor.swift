@@ -1,0 +1,72 @@
+import Foundation
+
+/// Takes the token's value out of whatever a server or a message could carry it in: a
+/// server that reflects the `Authorization` header into an error message, a description or
+/// a README must not get it printed, cached or published. Built from the token itself, so
+/// it knows nothing else and costs nothing without one.
+public struct Redactor: Sendable, Hashable {
+    /// What stands where the value was.
+    public static let replacement = "[redacted]"
+
+    private let secrets: [String]
+
+    /// - Parameter secrets: the values to hide; empty or nil ones are ignored.
+    public init(secrets: [String?]) {
+        // Longest first, so a secret that contains another is replaced whole.
+        self.secrets = Array(Set(secrets.compactMap { $0 }.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
+    }
+
+    public static let none = Redactor(secrets: [])
+
+    public var isEmpty: Bool { secrets.isEmpty }
+
+    /// `text` with every secret replaced.
+    public func callAsFunction(_ text: String) -> String {
+        var text = text
+        for secret in secrets where text.contains(secret) {
+            text = text.replacingOccurrences(of: secret, with: Self.replacement)
+        }
+        return text
+    }
+
+    /// A body as it arrived, with every secret replaced: as raw bytes, and inside any JSON
+    /// string literal that spells one with escapes (`\u0067hp_…`), which a decoder would
+    /// turn back into the secret.
+    public func callAsFunction(_ data: Data) -> Data {
+        guard !secrets.isEmpty else { return data }
+        var data = data
+        for secret in secrets {
+            let bytes = Data(secret.utf8)
+            guard data.range(of: bytes) != nil else { continue }
+            data = Self.replacing(bytes, in: data, with: Data(Self.replacement.utf8))
+        }
+        guard data.contains(UInt8(ascii: "\\")) else { return data }
+        return JSONStringLiterals.rewrite(data) { literal in
+            let plain = JSONStringLiterals.spelled(literal)
+            guard secrets.contains(where: { plain.range(of: Data($0.utf8)) != nil }) else { return nil }
+            return redactedLiteral(literal)
+        }
+    }
+
+    /// The literal decoded, redacted and encoded again; a literal too broken to decode is
+    /// replaced whole, since what it spells cannot be told apart from the secret.
+    private func redactedLiteral(_ literal: Data) -> Data {
+        guard let text = try? JSONDecoder().decode(String.self, from: literal),
+            let encoded = try? JSONEncoder().encode(self(text))
+        else { return Data("\"\(Self.replacement)\"".utf8) }
+        return encoded
+    }
+
+    private static func replacing(_ target: Data, in data: Data, with replacement: Data) -> Data {
+        var result = Data()
+        result.reserveCapacity(data.count)
+        var start = data.startIndex
+        while let range = data.range(of: target, in: start..<data.endIndex) {
+            result += data[start..<range.lowerBound]
+            result += replacement
+            start = range.upperBound
+        }
+        result += data[start..<data.endIndex]
+        return result
+    }
+}

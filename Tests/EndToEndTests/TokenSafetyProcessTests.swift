@@ -1,0 +1,84 @@
+import FakeGitHubServer
+import Foundation
+import Testing
+
+/// The token as a hostile server or a careless operator would test it: reflected back in a
+/// 403 message, a description or a README; set with a CR/LF or another control character.
+@Suite struct TokenSafetyProcessTests {
+    static let token = LiveBuildProcessTests.token
+
+    /// Every file under `folder` whose bytes hold the token.
+    static func holdingToken(_ folder: URL) -> [String] {
+        SampleBuildTests.files(in: folder).filter { path, data in
+            !path.hasSuffix("repodigest.toml") && data.range(of: Data(token.utf8)) != nil
+        }.map(\.key)
+    }
+
+    @Test func aTokenReflectedIntoDataIsNeitherPublishedNorCachedNorLogged() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        github.update("lumen-labs/lantern") {
+            $0.description = "Deploy key: \(Self.token)"
+            $0.readme = "# Lantern\n\nexport GITHUB_TOKEN=\(Self.token)\n"
+            $0.releases[0].body = "Built with \(Self.token)"
+        }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let outcome = try run.build(extra: ["--log-format", "json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(Self.holdingToken(folder.url).isEmpty, "\(Self.holdingToken(folder.url))")
+        #expect(!outcome.standardError.contains(Self.token) && !outcome.standardOutput.contains(Self.token))
+        let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/lantern.html"), encoding: .utf8)
+        #expect(page.contains("Deploy key: [redacted]"))
+    }
+
+    @Test(arguments: ["text", "json"])
+    func aForbiddenMessageQuotingTheTokenIsPrintedRedacted(format: String) throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        github.inject(.echoAuthorization(status: 403), at: "/orgs/lumen-labs/repos", times: 10)
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let outcome = try run.build(extra: ["--log-format", format])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("Bearer [redacted] lacks the scope"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains(Self.token))
+        #expect(Self.holdingToken(folder.url).isEmpty)
+    }
+
+    static let unsendable = [
+        "CRLF in GITHUB_TOKEN": ("GITHUB_TOKEN", "ghp_abc\r\nX-Injected: yes"),
+        "LF in GH_TOKEN": ("GH_TOKEN", "ghp_abc\nX-Injected: yes"),
+        "ESC in GITHUB_TOKEN": ("GITHUB_TOKEN", "ghp_abc\u{1B}[2Jdef"),
+        "a space in GH_TOKEN": ("GH_TOKEN", "ghp_abc def"),
+        "non-ASCII in GITHUB_TOKEN": ("GITHUB_TOKEN", "ghp_abcé"),
+    ]
+
+    @Test(arguments: unsendable.keys.sorted())
+    func aTokenNoHeaderCanCarryIsRefusedBeforeAnythingIsTouched(_ label: String) throws {
+        let (variable, value) = try #require(Self.unsendable[label])
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let outcome = try run.build(token: nil, environment: [variable: value])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains(variable))
+        #expect(!outcome.standardError.contains("ghp_abc") && !outcome.standardError.contains("Injected"))
+        #expect(github.requests.isEmpty, "no request sent")
+        for touched in [run.output, run.state, folder.url.appending(path: "xdg")] {
+            #expect(!FileManager.default.fileExists(atPath: touched.path), "\(touched.path) was created")
+        }
+    }
+
+    @Test func favouritesAddRefusesSuchATokenBeforeTheStateFolderIsTouched() throws {
+        let folder = try TemporaryFolder()
+        let state = folder.url.appending(path: "state")
+        let outcome = try RepodigestProcess.run(
+            ["favourites", "add", "o/n", "--state-dir", state.path, "--api-url", "http://127.0.0.1:9"],
+            environment: ["GITHUB_TOKEN": "ghp_abc\r\nX-Injected: yes"], in: folder.url)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("GITHUB_TOKEN") && !outcome.standardError.contains("ghp_abc"))
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+}
