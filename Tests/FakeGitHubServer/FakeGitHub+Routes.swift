@@ -73,6 +73,15 @@ extension FakeGitHub {
             response.headers.removeAll { $0.0 == "Link" }
             response.headers.append(("Link", "<\(next)>; rel=\"next\""))
             return response
+        case .rewrite(let text, let replacement):
+            // Unconditional, so the rewritten body is what arrives, not a 304.
+            var unconditional = request
+            unconditional.headers["if-none-match"] = nil
+            var response = realAnswer(unconditional)
+            if let range = response.body.range(of: Data(text.utf8)) {
+                response.body.replaceSubrange(range, with: Data(replacement.utf8))
+            }
+            return response
         case .endlessPages(let claimedLast):
             var first = request
             first.query["page"] = nil

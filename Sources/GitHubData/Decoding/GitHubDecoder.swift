@@ -1,16 +1,24 @@
 import Foundation
 
-/// Decodes GitHub's JSON the one way both the live client and the sample use.
+/// Decodes GitHub's JSON the one way both the live client and the sample use, after
+/// `JSONRepair` has mended what valid JSON may hold and `JSONDecoder` refuses.
 struct GitHubDecoder: Sendable {
     func decode<T: Decodable>(_ type: T.Type, from data: Data, resource: String) throws -> T {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)
+        let repaired = JSONRepair.repaired(data)
         do {
-            return try decoder.decode(type, from: data)
+            return try decoder.decode(type, from: repaired)
         } catch let error as DecodingError {
             throw GitHubDataError.undecodable(resource: resource, reason: Self.describe(error))
         }
+    }
+
+    /// Whether the bytes are JSON at all. An answer that is, but does not decode, is the
+    /// wrong shape: asking again would get the same. One that is not was garbled in transit.
+    static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: JSONRepair.repaired(data), options: [.fragmentsAllowed])) != nil
     }
 
     /// ISO 8601 with or without fractional seconds, as GitHub sends both.
@@ -27,7 +35,7 @@ struct GitHubDecoder: Sendable {
     }
 
     /// "at items[3].owner.login: value missing" rather than Foundation's debug dump.
-    private static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
             return text.isEmpty ? "the top level" : String(text.drop(while: { $0 == "." }))

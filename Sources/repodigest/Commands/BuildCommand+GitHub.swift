@@ -38,6 +38,8 @@ extension BuildCommand {
     /// One line on what the run cost: a cron run that found nothing new shows only 304s.
     func report(_ store: GitHubDataStore, console: Console) {
         let report = store.report
+        // Cached answers are decoded again offline, so their warnings stand in every run.
+        report.dataWarnings.forEach(console.warning)
         if options.offline {
             console.info("Built offline from \(report.servedOffline) cached answers.")
             return
