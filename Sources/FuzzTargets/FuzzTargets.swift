@@ -119,6 +119,7 @@ public enum FuzzTargets {
         precondition(Set(configuration.searches.map(\.name)).count == configuration.searches.count)
         precondition(configuration.searches.allSatisfy { !$0.name.isEmpty && !$0.query.isEmpty && (1...1000).contains($0.limit) })
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
+        precondition((configuration.starredBy + configuration.owners).allSatisfy { $0 == "@me" || GitHubName.isLogin($0) })
         _ = configuration.digestRequest
     }
 

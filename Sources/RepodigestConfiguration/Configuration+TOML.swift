@@ -68,8 +68,8 @@ extension Configuration {
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
                  "full_refresh_days"],
                 in: digest, at: path)
-            starredBy = try reader.strings("starred_by", in: digest, at: path) ?? []
-            owners = try reader.strings("owners", in: digest, at: path) ?? []
+            starredBy = try reader.logins("starred_by", in: digest, at: path)
+            owners = try reader.logins("owners", in: digest, at: path)
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
                 do {
                     favourites.append(Favourite(name: try RepoName(parsing: text)))
@@ -159,6 +159,17 @@ private struct TOMLReader {
             strings.append(string)
         }
         return strings
+    }
+
+    /// Accounts by login (or `@me`, the token's owner). A login goes into request paths, so
+    /// one GitHub cannot have (`..`, `a/b`) is an error here, not a request to a wrong place.
+    func logins(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> [String] {
+        let logins = try strings(key, in: table, at: path) ?? []
+        for login in logins where login != "@me" && !GitHubName.isLogin(login) {
+            throw error(at: path + [key], "'\(login)' is not a GitHub login: expected \"@me\" or at most "
+                + "\(GitHubName.maxLoginLength) letters, digits, '-' or '_'")
+        }
+        return logins
     }
 
     func searches(in digest: TOMLTable, at path: [String]) throws(ConfigurationError) -> [SavedSearch] {
