@@ -8,6 +8,12 @@ struct GitHubDecoder: Sendable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)
         let repaired = JSONRepair.repaired(data)
+        // JSON is UTF-8 throughout. Checked first, since JSONDecoder reads a string only when
+        // asked, and a list that decodes item by item would take bytes garbled in transit
+        // for one bad item rather than for an answer to ask for again.
+        guard String(validating: repaired, as: UTF8.self) != nil else {
+            throw GitHubDataError.undecodable(resource: resource, reason: "at the top level: the answer is not UTF-8")
+        }
         do {
             return try decoder.decode(type, from: repaired)
         } catch let error as DecodingError {
