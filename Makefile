@@ -20,7 +20,7 @@ help:
 	@echo "make test   run every test, then the W3C HTML checker over a sample build"
 	@echo "make install  release build into \$$(PREFIX)/bin, with its man page and bash, zsh and fish completions"
 	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases (REPOS=1000,10000 RUNS=5)"
-	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After (FUZZ_SECONDS=60 each)"
+	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
 
 run: deps
 	$(SWIFT) build -c release
@@ -78,7 +78,7 @@ bench: deps
 # explores the TOML parser itself, not only the Swift around it.
 # Crashes land in Tests/Fuzz/Regressions/TARGET/, which the test suite replays.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoding link-header markdown configuration url redactor retry-after
+FUZZ_TARGETS := decoding link-header markdown configuration url redactor retry-after json-repair
 # Leaks that are not ours (TOMLKit's, upstream) would stop a target at its first input.
 FUZZ_LSAN     := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0
 FUZZER_LIB    = $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))

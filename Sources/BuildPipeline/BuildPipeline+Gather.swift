@@ -82,6 +82,8 @@ extension BuildPipeline {
     /// One line on what the run cost: a cron run that found nothing new shows only 304s.
     func reportCost(of store: GitHubDataStore) {
         let report = store.report
+        // Cached answers are decoded again offline, so their warnings stand in every run.
+        report.dataWarnings.forEach(events.warning)
         if settings.isOffline {
             events.info("Built offline from \(report.servedOffline) cached answers.", fields: [:])
             return

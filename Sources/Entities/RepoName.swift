@@ -12,9 +12,7 @@ public struct RepoName: Sendable, Hashable, Comparable, CustomStringConvertible 
     public init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let owner = parts.first, let name = parts.last,
-            !owner.isEmpty, !name.isEmpty,
-            owner.allSatisfy(Self.isOwnerCharacter), name.allSatisfy(Self.isNameCharacter),
-            name != ".", name != ".."
+            GitHubName.isLogin(owner), GitHubName.isRepository(name)
         else { throw ParseError(text: text) }
         self.init(owner: String(owner), name: String(name))
     }
@@ -30,15 +28,6 @@ public struct RepoName: Sendable, Hashable, Comparable, CustomStringConvertible 
         description.lowercased() == other.description.lowercased()
     }
 
-    private static func isOwnerCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "-")
-    }
-
-    private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII
-            && (character.isLetter || character.isNumber || "-_.".contains(character))
-    }
-
     /// The text was not of the form `owner/name`.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: String
@@ -48,8 +37,9 @@ public struct RepoName: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
 
         public var description: String {
-            "'\(text)' is not a repository name: expected OWNER/NAME, "
-                + "with letters, digits, '-', '_' or '.'"
+            "'\(text)' is not a repository name: expected OWNER/NAME, an owner of at most "
+                + "\(GitHubName.maxLoginLength) letters, digits, '-' or '_' and a name of at most "
+                + "\(GitHubName.maxRepositoryLength) letters, digits, '-', '_' or '.' (not '.' or '..')"
         }
     }
 }

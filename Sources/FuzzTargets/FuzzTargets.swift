@@ -13,11 +13,12 @@ import UseCases
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration, "url": url,
-        "redactor": redactor, "retry-after": retryAfter,
+        "redactor": redactor, "retry-after": retryAfter, "json-repair": jsonRepair,
     ]
 
     /// Any bytes as any GitHub answer: decoding returns entities or a `GitHubDataError`,
-    /// never crashes, never another error.
+    /// never crashes, never another error. What it returns holds only names GitHub allows,
+    /// counts that are not negative, and at most GitHub's 20 topics per repository.
     @Sendable public static func decoding(_ bytes: [UInt8]) {
         let body = Data(bytes).base64EncodedString()
         let paths = [
@@ -26,18 +27,37 @@ public enum FuzzTargets {
         ]
         let store = SampleDataStore(files: Dictionary(uniqueKeysWithValues: paths.map { ($0, body) }))
         runBlocking {
-            await expectOnlyDataErrors { _ = try await store.starred(by: "f") }
-            await expectOnlyDataErrors { _ = try await store.search(SavedSearch(name: "s", query: "q")) }
+            await expectOnlyDataErrors { try await store.starred(by: "f").map(\.repo).forEach(checkRepository) }
+            await expectOnlyDataErrors { try await store.search(SavedSearch(name: "s", query: "q")).forEach(checkRepository) }
             await expectOnlyDataErrors {
                 let owner = try await store.owner("f")
-                _ = try await store.repositories(of: owner)
+                try await store.repositories(of: owner).forEach(checkRepository)
             }
             await expectOnlyDataErrors {
                 let repo = try await store.repository(.init(owner: "o", name: "n"))
+                checkRepository(repo)
                 _ = try await store.releases(of: repo, limit: 3)
                 _ = try await store.readme(of: repo)
             }
         }
+    }
+
+    /// Any bytes as JSON to mend: valid JSON (what `JSONSerialization` accepts) comes out
+    /// unchanged, since only what it refuses is mended; and mending twice changes nothing.
+    @Sendable public static func jsonRepair(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        let repaired = JSONRepair.repaired(data)
+        precondition(JSONRepair.repaired(repaired) == repaired, "mending is idempotent")
+        if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+            precondition(repaired == data, "valid JSON is left as it is")
+        }
+    }
+
+    private static func checkRepository(_ repo: GitHubRepo) {
+        precondition((try? RepoName(parsing: repo.name.description)) == repo.name, "a name GitHub allows: \(repo.name)")
+        precondition(GitHubName.isLogin(repo.owner.login), "a login GitHub allows")
+        precondition(repo.stars >= 0 && repo.forks >= 0 && repo.openIssues >= 0 && (repo.watchers ?? 0) >= 0)
+        precondition(repo.topics.count <= 20, "at most GitHub's 20 topics")
     }
 
     /// Any text as a `Link` header: parses without crashing, and `next` is the `rel="next"` target.
@@ -119,6 +139,7 @@ public enum FuzzTargets {
                 && (1...1000).contains($0.limit)
         })
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
+        precondition((configuration.starredBy + configuration.owners).allSatisfy { $0 == "@me" || GitHubName.isLogin($0) })
         _ = configuration.digestRequest
     }
 

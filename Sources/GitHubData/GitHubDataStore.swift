@@ -22,9 +22,11 @@ public struct GitHubDataStore: RepositorySource {
 
     public func owner(_ login: String) async throws -> Owner {
         guard login == "@me" else {
-            return try await api.get(AccountDTO.self, endpoint.user(login)).value.entity
+            let url = endpoint.user(login)
+            return try checked(await api.get(AccountDTO.self, url).value, resource: "GET \(url)").entity
         }
-        let owner = try await api.get(AccountDTO.self, try authenticated(endpoint.authenticatedUser)).value.entity
+        let url = try authenticated(endpoint.authenticatedUser)
+        let owner = try checked(await api.get(AccountDTO.self, url).value, resource: "GET \(url)").entity
         await session.remember(me: owner.login)
         return owner
     }
@@ -49,20 +51,22 @@ public struct GitHubDataStore: RepositorySource {
                 break
             }
             if !known.isEmpty, !reachedKnown {
-                earlier += await api.cachedValue([StarDTO].self, current, accept: MediaType.starJSON) ?? []
+                earlier += await api.cachedValue([Lenient<StarDTO>].self, current, accept: MediaType.starJSON)?
+                    .values(resource: "GET \(current)", warn: api.log.warn) ?? []
             }
-            let page = try await api.get([StarDTO].self, current, accept: MediaType.starJSON, cachedIsEnough: reachedKnown)
+            let page = try await api.get([Lenient<StarDTO>].self, current, accept: MediaType.starJSON, cachedIsEnough: reachedKnown)
+            let found = page.value.values(resource: "GET \(current)", warn: api.log.warn)
             fromCache = fromCache || page.unchecked
-            stars += page.value
+            stars += found
             pages += 1
-            reachedKnown = reachedKnown || page.value.contains { known.contains(GitHubRepo.ID(rawValue: $0.repo.id)) }
+            reachedKnown = reachedKnown || found.contains { known.contains(GitHubRepo.ID(rawValue: $0.repo.id)) }
             if page.value.isEmpty { break }
             next = page.next
         }
-        guard fromCache else { return StarredList(stars: stars.map(\.entity), isComplete: next == nil) }
+        guard fromCache else { return StarredList(stars: stars.map { $0.entity(warn: api.log.warn) }, isComplete: next == nil) }
         var seen = Set<Int64>()
         let merged = (stars + earlier).filter { seen.insert($0.repo.id).inserted }
-        return StarredList(stars: merged.map(\.entity), isComplete: false)
+        return StarredList(stars: merged.map { $0.entity(warn: api.log.warn) }, isComplete: false)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {
@@ -74,7 +78,7 @@ public struct GitHubDataStore: RepositorySource {
         } else {
             url = endpoint.userRepositories(owner.login)
         }
-        return try await all(RepoDTO.self, url).map(\.entity)
+        return try await all(RepoDTO.self, url).map { $0.entity(warn: api.log.warn) }
     }
 
     /// Up to `search.limit` results, and never past the 1,000 the API will rank.
@@ -86,16 +90,17 @@ public struct GitHubDataStore: RepositorySource {
         var pages = 0
         while let url = next, repos.count < limit, pages < maxPages {
             let page = try await api.get(SearchResultDTO.self, url)
-            repos += page.value.items
+            repos += page.value.items.values(resource: "GET \(url)", warn: api.log.warn)
             next = page.value.items.isEmpty ? nil : page.next
             pages += 1
         }
-        return repos.prefix(limit).map(\.entity)
+        return repos.prefix(limit).map { $0.entity(warn: api.log.warn) }
     }
 
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         do {
-            return try await api.get(RepoDTO.self, endpoint.repository(name)).value.entity
+            let url = endpoint.repository(name)
+            return try checked(await api.get(RepoDTO.self, url).value, resource: "GET \(url)").entity(warn: api.log.warn)
         } catch GitHubDataError.notFound {
             throw RepositoryNotFound(name: name)
         }
@@ -140,7 +145,7 @@ public struct GitHubDataStore: RepositorySource {
     }
 
     /// Every page of a list, or only as many as `enough` needs.
-    func all<Item: Decodable & Sendable>(
+    func all<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json,
         enough: ([Item]) -> Bool = { _ in false }
     ) async throws -> [Item] {
@@ -153,13 +158,19 @@ public struct GitHubDataStore: RepositorySource {
                 api.log.cutShort("GET \(url)")
                 break
             }
-            let page = try await api.get([Item].self, current, accept: accept)
-            items += page.value
+            let page = try await api.get([Lenient<Item>].self, current, accept: accept)
+            items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
             pages += 1
             if enough(items) || page.value.isEmpty { break }
             next = page.next
         }
         return items
+    }
+
+    /// A single answer GitHub could not have sent (a name it does not allow) is refused whole.
+    private func checked<Item: CheckedDTO>(_ item: Item, resource: String) throws -> Item {
+        if let problem = item.problem { throw GitHubDataError.undecodable(resource: resource, reason: problem) }
+        return item
     }
 
     private func authenticated(_ url: String) throws -> String {

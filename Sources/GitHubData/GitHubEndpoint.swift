@@ -37,11 +37,22 @@ struct GitHubEndpoint: Sendable {
     private var perPage: [(String, String)] { [("per_page", String(Self.pageSize))] }
 
     private func url(_ segments: String..., query: [(String, String)] = []) -> String {
-        let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? $0 }
+        let path = segments.map(Self.segment)
         let text = query.map { name, value in
             "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? value)"
         }
         return root + "/" + path.joined(separator: "/") + (text.isEmpty ? "" : "?" + text.joined(separator: "&"))
+    }
+
+    /// One path segment, percent-encoded: a value from the data or the configuration can
+    /// add no segment (`a/b`) and, as `.` or `..`, cannot be a dot segment that libcurl or a
+    /// proxy would collapse (`/repos/o/../readme` is `/repos/readme`). Names GitHub cannot
+    /// have are refused where they enter; this holds even for one that slipped through.
+    static func segment(_ text: String) -> String {
+        if text.isEmpty || text == "." || text == ".." {
+            return String(repeating: "%2E", count: text.count)
+        }
+        return text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
     }
 
     /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` would let any letter through).

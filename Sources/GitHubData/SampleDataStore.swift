@@ -34,28 +34,31 @@ public struct SampleDataStore: RepositorySource {
 
     /// The sample's list is one file: always read whole.
     public func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
-        StarredList(stars: try decode([StarDTO].self, "users/\(login)/starred").map(\.entity), isComplete: true)
+        StarredList(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {
         let folder = owner.kind == .organization ? "orgs" : "users"
-        return try decode([RepoDTO].self, "\(folder)/\(owner.login)/repos").map(\.entity)
+        return try list(RepoDTO.self, "\(folder)/\(owner.login)/repos").map(\.entity)
     }
 
     /// The sample holds one search's answer, whatever the query.
     public func search(_ search: SavedSearch) async throws -> [GitHubRepo] {
-        try decode(SearchResultDTO.self, "search/repositories").items.prefix(search.limit).map(\.entity)
+        try decode(SearchResultDTO.self, "search/repositories").items.values(resource: "sample search", warn: { _ in })
+            .prefix(search.limit).map(\.entity)
     }
 
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         guard files["repos/\(name).json"] != nil else { throw RepositoryNotFound(name: name) }
-        return try decode(RepoDTO.self, "repos/\(name)").entity
+        let repo = try decode(RepoDTO.self, "repos/\(name)")
+        if let problem = repo.problem { throw GitHubDataError.undecodable(resource: "sample repos/\(name)", reason: problem) }
+        return repo.entity
     }
 
     public func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
         let resource = "repos/\(repo.name)/releases"
         guard files[resource + ".json"] != nil else { return [] }
-        return try decode([ReleaseDTO].self, resource)
+        return try list(ReleaseDTO.self, resource)
             .map { $0.entity(repoURL: repo.htmlURL) }
             .filter { !$0.isDraft }
             .prefix(limit)
@@ -73,6 +76,12 @@ public struct SampleDataStore: RepositorySource {
             throw GitHubDataError.notFound(resource: "sample \(resource)")
         }
         return try decoder.decode(type, from: data, resource: "sample \(resource)")
+    }
+
+    /// A list answer as the live store reads it: each item on its own, the bad ones left out.
+    /// The sample is this project's own data, so there is no one to warn.
+    private func list<Item: CheckedDTO>(_ type: Item.Type, _ resource: String) throws -> [Item] {
+        try decode([Lenient<Item>].self, resource).values(resource: "sample \(resource)", warn: { _ in })
     }
 
     private func text(_ path: String) -> String? {

@@ -69,9 +69,9 @@ extension Configuration {
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
-                guard text.utf8.count <= 2 * Self.maxLoginCharacters + 1 else {
+                guard text.utf8.count <= Self.maxRepoNameCharacters else {
                     throw reader.error(at: path + ["favourites"], "digest.favourites: a repository name has at most "
-                        + "\(2 * Self.maxLoginCharacters + 1) characters, found one of \(text.utf8.count) bytes")
+                        + "\(Self.maxRepoNameCharacters) characters, found one of \(text.utf8.count) bytes")
                 }
                 do {
                     favourites.append(Favourite(name: try RepoName(parsing: text)))
@@ -183,6 +183,8 @@ private struct TOMLReader {
         return strings
     }
 
+    /// Accounts by login (or `@me`, the token's owner). A login goes into request paths, so
+    /// one GitHub cannot have (`..`, `a/b`) is an error here, not a request to a wrong place.
     func searches(in digest: TOMLTable, at path: [String]) throws(ConfigurationError) -> [SavedSearch] {
         guard let value = digest["searches"] else { return [] }
         let keyPath = path + ["searches"]

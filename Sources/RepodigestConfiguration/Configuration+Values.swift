@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 
 /// The shapes a configuration's text values may take. Each reaches pages, feeds, URLs or
@@ -13,8 +14,10 @@ extension Configuration {
     /// A theme's name or folder path, and a URL: far beyond any real one.
     public static let maxThemeCharacters = 1024
     public static let maxURLCharacters = 2048
-    /// GitHub logins have at most 39 characters; Enterprise Managed Users add a `_shortcode`.
-    public static let maxLoginCharacters = 100
+    /// The longest text quoted back in a message about a login.
+    static let maxLoginCharacters = 100
+    /// `OWNER/NAME` at GitHub's limits.
+    static let maxRepoNameCharacters = GitHubName.maxLoginLength + 1 + GitHubName.maxRepositoryLength
 
     /// Why `value` cannot be the text called `name`, or nil when it can: not blank, at most
     /// `maxCharacters` characters, and no control character (which no page may carry).
@@ -42,22 +45,11 @@ extension Configuration {
     /// only where `allowsMe`.
     public static func loginProblem(_ login: String, name: String, allowsMe: Bool) -> String? {
         if allowsMe && login == "@me" { return nil }
-        let allowed: (UInt8) -> Bool = { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
-        }
-        guard !login.isEmpty, login.utf8.count <= maxLoginCharacters, login.utf8.allSatisfy(allowed)
-        else {
-            let printable = login.utf8.count <= maxLoginCharacters && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
-            return "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(maxLoginCharacters))"
-                + (allowsMe ? " or \"@me\"" : "") + ", found " + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
-        }
-        return nil
+        // One rule for a login wherever one enters: GitHubName's.
+        guard !GitHubName.isLogin(login) else { return nil }
+        let printable = login.utf8.count <= maxLoginCharacters && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+        return "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(GitHubName.maxLoginLength))"
+            + (allowsMe ? " or \"@me\"" : "") + ", found " + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
     }
 
     /// Why `text` cannot be the site's `base_url`, or nil when it can: an absolute http(s)

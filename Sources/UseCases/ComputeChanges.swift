@@ -93,11 +93,11 @@ public struct ComputeChanges: Sendable {
             DigestChange(kind: .starGain(from: gain.from, to: gain.repo.stars), repo: gain.repo, noticedAt: at)
         }
         let absolute = gains.sorted {
-            ($1.repo.stars - $1.from, $0.repo.name) < ($0.repo.stars - $0.from, $1.repo.name)
+            ($1.repo.stars.saturatingMinus($1.from), $0.repo.name) < ($0.repo.stars.saturatingMinus($0.from), $1.repo.name)
         }.prefix(topGains)
         let chosen = Set(absolute.map(\.repo.id))
         func ratio(_ gain: (repo: RepoSnapshot, from: Int)) -> Double {
-            Double(gain.repo.stars - gain.from) / Double(gain.from)
+            (Double(gain.repo.stars) - Double(gain.from)) / Double(gain.from)
         }
         let relative = gains.filter { !chosen.contains($0.repo.id) && $0.from >= minimumStarsForRelativeGain }
             .sorted { (ratio($1), $0.repo.name) < (ratio($0), $1.repo.name) }

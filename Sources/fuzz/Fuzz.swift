@@ -1,7 +1,7 @@
 // fuzz TARGET [FILE|FOLDER ...]   replays inputs through a target (any build)
 // fuzz TARGET [libFuzzer options]   fuzzes the target (built by `make fuzz` only)
 //
-// Targets are the bodies in FuzzTargets: decoding, link-header, markdown, configuration, url.
+// Targets are the bodies in FuzzTargets (`FuzzTargets.all`).
 import Foundation
 import FuzzTargets
 #if FUZZING

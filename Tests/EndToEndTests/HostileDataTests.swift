@@ -120,8 +120,14 @@ import UseCases
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path) == ["site"],
                 "nothing was written beside the output folder")
         #expect(Set(files.map(\.path)).count == files.count, "no two pages share a file")
+        // Names GitHub cannot have (`..`, `a/b`, a vector as a name) are left out where they are
+        // read; the router's own guard against them is tried in RoutingTests.
+        let allowed = Self.vectors.indices.filter { index in
+            let owner = index < Self.hostileNames.count ? Self.hostileNames[index] : "owner\(index % 4)"
+            return (try? RepoName(parsing: "\(owner)/" + (index % 5 == 0 ? Self.vectors[index] : "repo-\(index)"))) != nil
+        }
         let repoPages = files.filter { $0.path.hasPrefix("repos/") }
-        #expect(repoPages.count == Self.vectors.count + 1, "Foo and foo, con and .. all kept apart")
+        #expect(repoPages.count == allowed.count + 1, "Foo and foo kept apart, con written safely")
 
         let file = { (path: String) in files.first { $0.path == path }!.contents }
         let feedFindings = try Self.feedFindings(atom: file("feed.xml"), json: file("feed.json"))

@@ -14,6 +14,17 @@ import Testing
         #expect(throws: RepoName.ParseError(text: text)) { try RepoName(parsing: text) }
     }
 
+    @Test("names past GitHub's limits are refused; names at them are not")
+    func lengthLimits() throws {
+        let login = String(repeating: "a", count: GitHubName.maxLoginLength)
+        let name = String(repeating: "n", count: GitHubName.maxRepositoryLength)
+        #expect(try RepoName(parsing: "\(login)/\(name)").name == name)
+        #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "\(login)a/x") }
+        #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "o/\(name)n") }
+        #expect(!GitHubName.isLogin("") && !GitHubName.isLogin("a.b") && !GitHubName.isLogin("a\u{1}"))
+        #expect(GitHubName.isLogin("emu_user_acme") && GitHubName.isRepository(".github") && GitHubName.isRepository("a..b"))
+    }
+
     @Test func errorNamesTheValueAndTheExpectedForm() {
         let error = RepoName.ParseError(text: "nope")
         #expect(error.description.contains("'nope'"))

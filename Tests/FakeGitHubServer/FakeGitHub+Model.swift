@@ -96,6 +96,11 @@ extension FakeGitHub {
         case invalidUTF8
         /// The real answer, with a `Link` whose `next` is `url` (another host, say).
         case link(next: String)
+        /// The real answer with its first `text` replaced by `replacement` (the body as
+        /// written: compact JSON, keys sorted), for JSON no serialiser writes: `1e400`,
+        /// `"\ud800"`, a field of the wrong type. Its validator stays, so a later run's
+        /// conditional request gets a 304 and reads the rewritten copy from its cache.
+        case rewrite(String, with: String)
         /// The real answer with the first page's items whatever page is asked for, and a
         /// `Link` that always offers the following page and claims `claimedLast` in all.
         case endlessPages(claimedLast: Int)

@@ -91,6 +91,15 @@ extension FakeGitHub {
             return response
         case .echoAuthorization(let status):
             return .message(status, "Token \(request.header("authorization") ?? "none") lacks the scope", headers: rateLimitHeaders(request))
+        case .rewrite(let text, let replacement):
+            // Unconditional, so the rewritten body is what arrives, not a 304.
+            var unconditional = request
+            unconditional.headers["if-none-match"] = nil
+            var response = realAnswer(unconditional)
+            if let range = response.body.range(of: Data(text.utf8)) {
+                response.body.replaceSubrange(range, with: Data(replacement.utf8))
+            }
+            return response
         case .endlessPages(let claimedLast):
             var first = request
             first.query["page"] = nil

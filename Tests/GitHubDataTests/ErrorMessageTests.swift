@@ -17,7 +17,7 @@ struct ErrorMessageTests {
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
         let message = try #require(error?.description)
         #expect(Self.occurrences(of: "/users/mona", in: message) == 1, "\(message)")
-        #expect(message.contains("could not decode the answer") && message.contains("after 3 attempts"), "\(message)")
+        #expect(message.contains("the answer is not valid JSON") && message.contains("after 3 attempts"), "\(message)")
     }
 
     @Test("a stale copy's reason does not repeat the request it is reported under")

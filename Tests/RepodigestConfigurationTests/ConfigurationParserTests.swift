@@ -81,7 +81,7 @@ import Testing
               ("[digest]\nsearches = [{ name = \"n\", query = \"" + String(repeating: "q", count: 257) + "\" }]\n",
                "search 1: a search's query must be at most 256 characters"),
               ("[digest]\nsearches = [{ name = \"n\\u0007\", query = \"q\" }]\n", "search 1: a search's name must not hold a control character"),
-              ("[digest]\nowners = [\"a b\"]\n", "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 100), found 'a b'"),
+              ("[digest]\nowners = [\"a b\"]\n", "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 39), found 'a b'"),
               ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
               ("[digest]\nstarred_by = [\"\"]\n", "digest.starred_by must be GitHub account names"),
               ("[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n", "api_url must be an absolute http(s) URL"),

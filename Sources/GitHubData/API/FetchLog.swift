@@ -19,6 +19,9 @@ public struct FetchReport: Sendable, Hashable {
     /// Lists whose `Link` offered more pages than one list may take (`GitHubDataStore.maxPages`):
     /// read up to that bound, the rest left out.
     public var cutShort: [String] = []
+    /// What the data held that GitHub could not have sent, and what was done about it: an
+    /// item left out, a count clamped, topics past GitHub's bound dropped. Each once.
+    public var dataWarnings: [String] = []
 
     /// Requests that may have cost rate limit: everything but 304s.
     public var charged: Int { requests - notModified }
@@ -46,6 +49,12 @@ final class FetchLog: @unchecked Sendable {
     func cutShort(_ resource: String) {
         lock.withLock {
             if !report.cutShort.contains(resource) { report.cutShort.append(resource) }
+        }
+    }
+
+    func warn(_ message: String) {
+        lock.withLock {
+            if !report.dataWarnings.contains(message) { report.dataWarnings.append(message) }
         }
     }
 

@@ -117,9 +117,14 @@ struct GitHubAPI: Sendable {
                             link: response.headers["link"], body: response.body, fetchedAt: now()))
                     }
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
-                } catch let error as GitHubDataError {
-                    // A body cut short or garbled in transit: worth asking again, never worth caching.
-                    failure = error.detail
+                } catch GitHubDataError.undecodable(_, let reason) {
+                    // JSON of the wrong shape is what the server means: asking again gets the same.
+                    guard GitHubDecoder.isJSON(response.body) else {
+                        // A body cut short or garbled in transit: worth asking again, never worth caching.
+                        failure = "the answer is not valid JSON (\(reason))"
+                        break
+                    }
+                    return try await fallback(type, cached, resource: resource, reason: "the answer does not decode (\(reason))")
                 }
             case 304:
                 log.notModified()

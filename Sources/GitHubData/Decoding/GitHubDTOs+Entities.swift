@@ -4,10 +4,29 @@ import Foundation
 // DTO → Entity: the only place that knows how GitHub's fields map onto the domain.
 
 extension RepoDTO {
-    var entity: GitHubRepo {
+    /// GitHub's own bound on a repository's topics. A server that sends thousands would
+    /// otherwise make as many topic pages, each linking them all.
+    static let maxTopics = 20
+    /// GitHub's bound on one topic's length.
+    static let maxTopicLength = 50
+
+    var entity: GitHubRepo { entity(warn: { _ in }) }
+
+    /// The repository as the domain holds it. What had to be clamped or left out (a negative
+    /// count, topics past GitHub's 20) is told to `warn`, naming the repository and field.
+    func entity(warn: (String) -> Void) -> GitHubRepo {
         let owner = self.owner.entity
         let repoName = fullName.flatMap { try? RepoName(parsing: $0) }
             ?? RepoName(owner: owner.login, name: name)
+        func count(_ count: CountDTO?, _ field: String) -> Int? {
+            guard let count else { return nil }
+            switch count.clamped {
+            case .negative: warn("repository \(repoName): \(field) is negative; a count never is, shown as 0")
+            case .beyondInt: warn("repository \(repoName): \(field) is beyond \(Int.max); shown as that")
+            case nil: break
+            }
+            return count.value
+        }
         return GitHubRepo(
             id: GitHubRepo.ID(rawValue: id),
             name: repoName,
@@ -16,11 +35,11 @@ extension RepoDTO {
             htmlURL: htmlUrl ?? "https://github.com/\(repoName)",
             homepage: homepage,
             language: language,
-            topics: topics ?? [],
-            stars: stargazersCount ?? 0,
-            forks: forksCount ?? 0,
-            watchers: subscribersCount,
-            openIssues: openIssuesCount ?? 0,
+            topics: Self.topics(topics ?? [], of: repoName, warn: warn),
+            stars: count(stargazersCount, "stargazers_count") ?? 0,
+            forks: count(forksCount, "forks_count") ?? 0,
+            watchers: count(subscribersCount, "subscribers_count"),
+            openIssues: count(openIssuesCount, "open_issues_count") ?? 0,
             license: license?.entity,
             isFork: fork ?? false,
             isArchived: archived ?? false,
@@ -30,6 +49,32 @@ extension RepoDTO {
             updatedAt: updatedAt,
             pushedAt: pushedAt
         )
+    }
+
+    /// The first `maxTopics` topics GitHub could have sent (lower-case letters, digits and
+    /// hyphens, starting with a letter or digit, at most 50 characters), each once; one
+    /// warning for the repository when any were left out.
+    static func topics(_ sent: [String], of name: RepoName, warn: (String) -> Void) -> [String] {
+        var kept: [String] = []
+        var seen = Set<String>()
+        for topic in sent where kept.count < maxTopics && isTopic(topic) && seen.insert(topic).inserted {
+            kept.append(topic)
+        }
+        if kept.count < sent.count {
+            warn("repository \(name): \(sent.count - kept.count) of its \(sent.count) topics left out "
+                + "(GitHub allows \(maxTopics), each of lower-case letters, digits and '-', at most \(maxTopicLength) long)")
+        }
+        return kept
+    }
+
+    private static func isTopic(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (1...maxTopicLength).contains(text.utf8.count), first != UInt8(ascii: "-") else {
+            return false
+        }
+        return text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
     }
 }
 
@@ -54,7 +99,9 @@ extension AccountDTO {
 }
 
 extension StarDTO {
-    var entity: Star { Star(repo: repo.entity, starredAt: starredAt) }
+    var entity: Star { entity(warn: { _ in }) }
+
+    func entity(warn: (String) -> Void) -> Star { Star(repo: repo.entity(warn: warn), starredAt: starredAt) }
 }
 
 extension ReleaseDTO {

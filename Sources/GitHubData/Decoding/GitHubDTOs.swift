@@ -1,7 +1,9 @@
+import Entities
 import Foundation
 
 // The JSON shapes of GitHub's REST API, as decoded. Every field the API may leave out or
 // send as null is optional, and unknown fields are ignored, so old and new answers decode.
+// Counts decode whatever their size (`CountDTO`); names are checked (`CheckedDTO`).
 
 struct RepoDTO: Decodable {
     var id: Int64
@@ -15,17 +17,28 @@ struct RepoDTO: Decodable {
     var homepage: String?
     var language: String?
     var topics: [String]?
-    var stargazersCount: Int?
+    var stargazersCount: CountDTO?
     /// The real number of watchers; only the single-repository answer carries it.
-    var subscribersCount: Int?
-    var forksCount: Int?
-    var openIssuesCount: Int?
+    var subscribersCount: CountDTO?
+    var forksCount: CountDTO?
+    var openIssuesCount: CountDTO?
     var license: LicenseDTO?
     var archived: Bool?
     var defaultBranch: String?
     var createdAt: Date?
     var updatedAt: Date?
     var pushedAt: Date?
+}
+
+extension RepoDTO: CheckedDTO {
+    /// A name GitHub does not allow would become a request path (`/repos/o/..` is
+    /// `/repos/o`), a file and a link: such a repository is left out.
+    var problem: String? {
+        if let problem = owner.problem { return problem }
+        guard GitHubName.isRepository(name) else { return "the name is not one GitHub allows" }
+        if let fullName, (try? RepoName(parsing: fullName)) == nil { return "full_name is not a name GitHub allows" }
+        return nil
+    }
 }
 
 struct LicenseDTO: Decodable {
@@ -44,6 +57,12 @@ struct AccountDTO: Decodable {
     var bio: String?
     /// Organisations describe themselves here rather than in `bio`.
     var description: String?
+}
+
+extension AccountDTO: CheckedDTO {
+    var problem: String? {
+        GitHubName.isLogin(login) ? nil : "the owner's login is not one GitHub allows"
+    }
 }
 
 /// One entry of a starred list. With the `star+json` media type GitHub wraps each repository
@@ -69,7 +88,11 @@ struct StarDTO: Decodable {
     }
 }
 
-struct ReleaseDTO: Decodable {
+extension StarDTO: CheckedDTO {
+    var problem: String? { repo.problem }
+}
+
+struct ReleaseDTO: CheckedDTO {
     var id: Int64
     var tagName: String
     var name: String?
@@ -79,6 +102,8 @@ struct ReleaseDTO: Decodable {
     var prerelease: Bool?
     var publishedAt: Date?
     var createdAt: Date?
+
+    var problem: String? { nil }
 }
 
 struct ReadmeDTO: Decodable {
@@ -90,9 +115,9 @@ struct ReadmeDTO: Decodable {
 }
 
 struct SearchResultDTO: Decodable {
-    var totalCount: Int?
+    var totalCount: CountDTO?
     var incompleteResults: Bool?
-    var items: [RepoDTO]
+    var items: [Lenient<RepoDTO>]
 }
 
 /// `GET /rate_limit`: every budget by name (`core`, `search`, …). Asking costs nothing.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Decodes GitHub's JSON the one way both the live client and the sample use.
+/// Decodes GitHub's JSON the one way both the live client and the sample use, after
+/// `JSONRepair` has mended what valid JSON may hold and `JSONDecoder` refuses.
 struct GitHubDecoder: Sendable {
     /// Applied to every body first, a cached one too: a copy stored before the token was
     /// known to leak must not bring it back.
@@ -11,11 +12,24 @@ struct GitHubDecoder: Sendable {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)
+        let repaired = JSONRepair.repaired(data)
+        // JSON is UTF-8 throughout. Checked first, since JSONDecoder reads a string only when
+        // asked, and a list that decodes item by item would take bytes garbled in transit
+        // for one bad item rather than for an answer to ask for again.
+        guard String(validating: repaired, as: UTF8.self) != nil else {
+            throw GitHubDataError.undecodable(resource: resource, reason: "at the top level: the answer is not UTF-8")
+        }
         do {
-            return try decoder.decode(type, from: data)
+            return try decoder.decode(type, from: repaired)
         } catch let error as DecodingError {
             throw GitHubDataError.undecodable(resource: resource, reason: Self.describe(error))
         }
+    }
+
+    /// Whether the bytes are JSON at all. An answer that is, but does not decode, is the
+    /// wrong shape: asking again would get the same. One that is not was garbled in transit.
+    static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: JSONRepair.repaired(data), options: [.fragmentsAllowed])) != nil
     }
 
     /// ISO 8601 with or without fractional seconds, as GitHub sends both.
@@ -32,7 +46,7 @@ struct GitHubDecoder: Sendable {
     }
 
     /// "at items[3].owner.login: value missing" rather than Foundation's debug dump.
-    private static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
             return text.isEmpty ? "the top level" : String(text.drop(while: { $0 == "." }))

@@ -58,10 +58,12 @@ struct ChangesTranslator: Sendable {
                 .release, "New release", "\(name) \(tag)" + (previous.map { " (was \($0))" } ?? ""),
                 url: "\(gitHub)/releases/tag/\(tagPath)")
         case .starGain(let from, let to):
-            let percent = from > 0 ? String(format: ", +%.1f%%", Double(to - from) * 100 / Double(from)) : ""
+            // In Doubles and saturating: both counts come from the data, and may be extremes.
+            let percent = from > 0 ? String(format: ", +%.1f%%", (Double(to) - Double(from)) * 100 / Double(from)) : ""
             return item(
                 .stars, "Stars",
-                "\(name): \(DisplayFormat.grouped(from)) → \(DisplayFormat.grouped(to)) stars (+\(DisplayFormat.grouped(to - from))\(percent))")
+                "\(name): \(DisplayFormat.grouped(from)) → \(DisplayFormat.grouped(to)) stars "
+                    + "(+\(DisplayFormat.grouped(to.saturatingMinus(from)))\(percent))")
         case .archived: return item(.archived, "Archived", "\(name) was archived")
         case .renamed(let from): return item(.renamed, "Renamed", "\(from) is now \(name)")
         case .gone: return item(.gone, "Gone", "\(name) no longer exists on GitHub")

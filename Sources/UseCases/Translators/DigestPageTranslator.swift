@@ -5,6 +5,9 @@ import PageModels
 struct DigestPageTranslator: Sendable {
     /// How many cards a section of the front page shows before "more".
     var sectionSize = 10
+    /// How many languages and topics the front page lists, the most used: one page must not
+    /// grow with every distinct topic of every repository. Each has its own page still.
+    var termCount = 60
 
     func page(
         title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
@@ -34,8 +37,8 @@ struct DigestPageTranslator: Sendable {
             title: title,
             summary: DisplayFormat.count(all.count, "repository", "repositories") + sourcesSummary,
             sections: sections,
-            languages: Self.tally(all.compactMap(\.language)),
-            topics: Self.tally(all.flatMap(\.topics)),
+            languages: Array(Self.tally(all.compactMap(\.language)).prefix(termCount)),
+            topics: Array(Self.tally(all.flatMap(\.topics)).prefix(termCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
     }
 

@@ -13,10 +13,11 @@ enum DisplayFormat {
         return calendar
     }()
 
-    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M.
+    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M. Every number shown
+    /// is a count, never below zero (see `shown`).
     static func compact(_ value: Int) -> String {
-        switch value {
-        case ..<1_000: return String(value)
+        switch shown(value) {
+        case ..<1_000: return String(shown(value))
         case ..<100_000: return trimmed(Double(value) / 1_000) + "k"
         case ..<1_000_000: return String(value / 1_000) + "k"
         default: return trimmed(Double(value) / 1_000_000) + "M"
@@ -25,13 +26,21 @@ enum DisplayFormat {
 
     /// Full counts with thousands separators: 12,345.
     static func grouped(_ value: Int) -> String {
-        let digits = Array(String(abs(value)))
+        let digits = Array(String(shown(value)))
         var result = ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
             result.append(digit)
         }
-        return value < 0 ? "-" + result : result
+        return result
+    }
+
+    /// The count as shown: stars, forks, sizes, list lengths and ages are never negative, and
+    /// the data layer clamps what GitHub sends. A negative that still arrives (a history
+    /// written by an older version) reads as 0, never as "-5", and never traps as `abs` of
+    /// `Int.min` would.
+    static func shown(_ value: Int) -> Int {
+        max(0, value)
     }
 
     /// "20 Nov 2026".
@@ -53,7 +62,7 @@ enum DisplayFormat {
 
     /// Sizes of files: "812 bytes", "12.3 KB", "10.4 MB" (powers of 1,000, as GitHub shows them).
     static func bytes(_ value: Int) -> String {
-        switch value {
+        switch shown(value) {
         case ..<1_000: return count(value, "byte", "bytes")
         case ..<1_000_000: return trimmed(Double(value) / 1_000) + " KB"
         default: return trimmed(Double(value) / 1_000_000) + " MB"

@@ -19,7 +19,10 @@ struct NoticeTranslator: Sendable {
 
     /// "3 hours before this build". A build with a fixed clock may predate its data: "at this build".
     private func age(of date: Date) -> String {
-        let minutes = Int(now.timeIntervalSince(date) / 60)
+        // A date read back from the cache may be anything; converting an out-of-range
+        // Double to Int would trap, so the age is bounded first (a century is "days").
+        let seconds = now.timeIntervalSince(date)
+        let minutes = seconds.isFinite ? Int(min(max(seconds / 60, -1), 100 * 366 * 24 * 60)) : 0
         switch minutes {
         case ..<1: return "at the time of this build"
         case ..<60: return DisplayFormat.count(minutes, "minute", "minutes") + " before this build"

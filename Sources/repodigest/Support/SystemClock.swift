@@ -12,12 +12,17 @@ struct SystemClock: Clock {
             fixed = nil
             return
         }
-        guard let seconds = Int64(text), seconds >= 0 else {
+        guard let seconds = Int64(text), (0...Self.latest).contains(seconds) else {
             throw ConfigurationError(
-                source: "SOURCE_DATE_EPOCH", message: "'\(text)' is not a whole number of seconds since 1970")
+                source: "SOURCE_DATE_EPOCH",
+                message: "'\(text)' is not a whole number of seconds since 1970, up to \(Self.latest) (the end of year 9999)")
         }
         fixed = Date(timeIntervalSince1970: TimeInterval(seconds))
     }
+
+    /// 9999-12-31T23:59:59Z. Later dates have no four-digit year to be written in, and past
+    /// 2^63 seconds (as a Double) a change's id would trap converting the time to an Int.
+    static let latest: Int64 = 253_402_300_799
 
     var now: Date { fixed ?? Date() }
 }
