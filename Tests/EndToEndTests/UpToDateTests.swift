@@ -94,6 +94,28 @@ import Testing
         #expect(try run.build(extra: ["--offline"]).standardError.contains("Up to date"))
     }
 
+    @Test("a saved search whose answers carry no ETag: a run with no news is up to date, and the news stays")
+    func searchWithoutValidators() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        github.searchesWithoutValidators = true
+        github.search("lantern", finds: ["lumen-labs/lantern"])
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let search = #"searches = [{ name = "Lanterns", query = "lantern" }]"#
+        #expect(try run.build(digest: search).status == 0)
+
+        github.update("lumen-labs/lantern") { $0.stars += 500 }
+        let news = try run.build(digest: search)
+        #expect(news.status == 0 && !news.standardError.contains("Up to date"), "\(news.standardError)")
+        let withNews = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(withNews.contains("+500"), "the star gain is the news")
+
+        let quiet = try run.build(digest: search)
+        #expect(quiet.status == 0 && quiet.standardError.contains("Up to date"), "\(quiet.standardError)")
+        #expect(try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8) == withNews, "the news stays")
+    }
+
     @Test func aBuildWithStaleDataIsNeverTakenAsUpToDate() throws {
         let folder = try TemporaryFolder()
         let github = try LiveBuildProcessTests.world()

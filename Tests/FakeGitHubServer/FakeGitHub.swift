@@ -23,6 +23,8 @@ public final class FakeGitHub: @unchecked Sendable {
     public let tokenOwner: String?
     /// Seconds added to every answer (the fetch benchmark's network).
     public var latency: Double = 0
+    /// Answer searches with no `ETag`, as GitHub's search often does: nothing is then a 304.
+    public var searchesWithoutValidators = false
 
     private var server: FakeHTTPServer?
 

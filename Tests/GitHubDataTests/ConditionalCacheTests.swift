@@ -52,6 +52,22 @@ struct ConditionalCacheTests {
         #expect(anew != first && anew != changed, "a cache set aside and begun again has an identity of its own")
     }
 
+    @Test("the same answer again in full, with no ETag (as GitHub's search often sends), leaves the generation as it was")
+    func generationWithoutValidators() async throws {
+        let harness = try LiveHarness()
+        harness.github.searchesWithoutValidators = true
+        harness.github.search("lantern", finds: ["lumen-labs/lantern"])
+        let search = SavedSearch(name: "Lanterns", query: "lantern")
+        _ = try await harness.store().search(search)
+        let first = try #require(await harness.store().dataGeneration())
+        _ = try await harness.store().search(search)
+        #expect(harness.statuses("/search/") == [200, 200], "no validator, so no 304")
+        #expect(await harness.store().dataGeneration() == first, "the same bytes are no change")
+        harness.github.update("lumen-labs/lantern") { $0.stars += 1 }
+        _ = try await harness.store().search(search)
+        #expect(await harness.store().dataGeneration() != first, "other bytes are")
+    }
+
     @Test("a missing README is remembered for a day: GitHub sends no validator with a 404, and charges for each")
     func rememberedNotFound() async throws {
         let harness = try LiveHarness()

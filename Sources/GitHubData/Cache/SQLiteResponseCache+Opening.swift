@@ -35,7 +35,10 @@ extension SQLiteResponseCache {
                         BEGIN UPDATE generation SET counter = counter + 1; END;
                     CREATE TRIGGER IF NOT EXISTS response_deleted AFTER DELETE ON response
                         BEGIN UPDATE generation SET counter = counter + 1; END;
-                    CREATE TRIGGER IF NOT EXISTS response_changed AFTER UPDATE OF key, status, etag, last_modified, link, body ON response
+                    DROP TRIGGER IF EXISTS response_changed;
+                    CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
+                        WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
+                            OR OLD.body IS NOT NEW.body
                         BEGIN UPDATE generation SET counter = counter + 1; END;
                     PRAGMA application_id = \(applicationID);
                     PRAGMA user_version = \(schemaVersion);

@@ -44,8 +44,11 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO response (key, status, etag, last_modified, link, body, fetched_at)
+                    INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET status = excluded.status, etag = excluded.etag,
+                        last_modified = excluded.last_modified, link = excluded.link, body = excluded.body,
+                        fetched_at = excluded.fetched_at
                     """,
                 arguments: [
                     response.key, response.status, response.etag, response.lastModified, response.link, response.body,
@@ -67,7 +70,10 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     /// The cache's random identity (a cache set aside and started anew never repeats an old
-    /// generation) and a counter that triggers in the file move on every stored change.
+    /// generation) and a counter that triggers in the file move on every stored change of
+    /// what an answer says: its body, status or `Link`. Not a new `ETag` or time for the same
+    /// bytes: GitHub's search answers often carry no validator, and a run that got the same
+    /// answer again in full has nothing new, so it must stay up to date.
     func generation() async -> String? {
         guard !failedWrite.withLock({ $0 }) else { return nil }
         return try? await database.read { db in
