@@ -20,18 +20,25 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
+        let interruption = PublishInterruption()
+        let signals = InterruptHandler(interruption, console: console)
+        defer { signals.cancel() }
         do {
             let (configuration, configurationBytes) = try options.loadConfigurationAndBytes()
             let theme = try options.loadTheme(configuration)
+            let output = URL(fileURLWithPath: options.output)
+            let writer = SiteWriter(output: output, interruption: interruption)
+            try options.checkFolders(output: output, configuration: configuration)
             let lock = try options.runLock()
             defer { lock?.release() }
+            // Two runs with different state folders must not publish into one output either.
+            let outputLock = try RunLock.output(writer.lockFile)
+            defer { outputLock?.release() }
             let clock = try SystemClock()
 
             let (sources, request) = try await gathering(configuration, console: console)
             let history = sources.history
             let live = sources.live
-            let output = URL(fileURLWithPath: options.output)
-            let writer = SiteWriter(output: output)
             let stamp = BuildStamp(options: options, configuration: configurationBytes, theme: theme, request: request)
             let published = options.force ? nil : writer.publishedStamp()
             // From the cache or the sample, the inputs are known before anything is read.
@@ -75,11 +82,13 @@ struct BuildCommand: AsyncParsableCommand {
                 }
                 throw ExitStatus.invalidOutput
             }
+            report.notes.forEach { console.warning($0) }
+            let kept = report.kept > 0 ? ", \(report.kept) kept (not written by repodigest)" : ""
             console.info(
                 "Published \(files) files to \(options.output) "
-                    + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).",
+                    + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed\(kept)).",
                 fields: ["output": options.output, "files": files, "written": report.written,
-                         "unchanged": report.unchanged, "removed": report.removed])
+                         "unchanged": report.unchanged, "removed": report.removed, "kept": report.kept])
             console.result(output.appending(path: "index.html").standardizedFileURL.path)
             // Only a published build becomes the next run's "previous".
             try await history.record(result.snapshot)
@@ -102,6 +111,7 @@ struct BuildCommand: AsyncParsableCommand {
             console.error(error.description)
             throw ExitStatus.usage
         } catch let error as PublishError {
+            if error == .interrupted { signals.awaitExit() }
             console.error(error.description)
             throw ExitStatus.usage
         } catch let error as UseCaseFailure {
