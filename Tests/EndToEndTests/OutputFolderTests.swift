@@ -65,6 +65,11 @@ import Testing
         try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "repodigest.toml"))
         try FileManager.default.createDirectory(at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
         try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "conf/repodigest.toml"))
+        let theme = folder.url.appending(path: "themed/mine")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        // A link to a folder not made yet: resolved as the kernel would when the run makes it.
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appending(path: "alias").path, withDestinationPath: "later")
         let root = folder.url.resolvingSymlinksInPath().path
         let cases: [(arguments: [String], says: String)] = [
             (["--output", "out", "--state-dir", "out/.state"], "\(root)/out contains the state folder \(root)/out/.state"),
@@ -73,13 +78,15 @@ import Testing
             (["--output", ".", "--state-dir", "state", "--config", "repodigest.toml"], "\(root) contains the state folder"),
             (["--output", "conf", "--state-dir", "state", "--config", "conf/repodigest.toml"],
              "\(root)/conf is the folder of the configuration file \(root)/conf/repodigest.toml"),
+            (["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"], "\(root)/themed contains the theme folder \(root)/themed/mine"),
+            (["--output", "later", "--state-dir", "alias/.state"], "\(root)/later contains the state folder \(root)/later/.state"),
         ]
         for (arguments, says) in cases {
             let outcome = try RepodigestProcess.run(["build", "--sample"] + arguments, in: folder.url)
             #expect(outcome.status == 1, "\(arguments): \(outcome.standardError)")
             #expect(outcome.standardError.contains(says), "\(arguments): \(outcome.standardError)")
         }
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["repodigest.toml", "conf"], "nothing touched")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["repodigest.toml", "conf", "themed", "alias"], "nothing touched")
         let apart = try RepodigestProcess.run(
             ["build", "--sample", "--quiet", "--output", "site", "--state-dir", "state", "--config", "repodigest.toml"], in: folder.url)
         #expect(apart.status == 0, "an output beside the configuration is the usual setup: \(apart.standardError)")

@@ -21,8 +21,12 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         let interruption = PublishInterruption()
-        let signals = InterruptHandler(interruption, console: console)
-        defer { signals.cancel() }
+        try await build(console: console, interruption: interruption, signals: InterruptHandler(interruption, console: console))
+    }
+
+    /// One build. `serve` runs it with no signal handler of its own: it stops on its own
+    /// signal stream, once the build under way has finished.
+    func build(console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil) async throws {
         do {
             let (configuration, configurationBytes) = try options.loadConfigurationAndBytes()
             let theme = try options.loadTheme(configuration)
@@ -111,7 +115,7 @@ struct BuildCommand: AsyncParsableCommand {
             console.error(error.description)
             throw ExitStatus.usage
         } catch let error as PublishError {
-            if error == .interrupted { signals.awaitExit() }
+            if error == .interrupted { signals?.awaitExit() }
             console.error(error.description)
             throw ExitStatus.usage
         } catch let error as UseCaseFailure {

@@ -6,25 +6,22 @@ import SiteRenderer
 /// (130, 143), as a shell reports a command a signal ended. The locks go with the process.
 /// Without it, the default action ended the run at once and left a whole staging folder
 /// beside the output until the next run.
+///
+/// For `repodigest build` only, for the life of the process: a dispatch source for a signal
+/// cancelled and another made for it (as `serve` would) is not reliably heard again.
+/// Unchecked: its sources are set once, in `init`, and only kept alive after.
 final class InterruptHandler: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
-    private var previous: [(Int32, __sighandler_t?)] = []
+    private let sources: [any DispatchSourceSignal]
 
     init(_ interruption: PublishInterruption, console: Console, signals: [Int32] = [SIGINT, SIGTERM]) {
-        for number in signals {
+        sources = signals.map { number in
             // Ignored by default, so that only the dispatch source hears it (as `SignalStream`).
-            previous.append((number, signal(number, SIG_IGN)))
+            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { Self.stop(number, interruption, console) }
             source.resume()
-            sources.append(source)
+            return source
         }
-    }
-
-    /// Puts back what the signals did before (`serve` ignores them and stops on its own).
-    func cancel() {
-        sources.forEach { $0.cancel() }
-        for (number, handler) in previous { signal(number, handler) }
     }
 
     /// For the run that met `PublishError.interrupted`: the handler is removing the staging
