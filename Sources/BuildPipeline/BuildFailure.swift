@@ -59,11 +59,14 @@ public struct Published: Sendable {
     public var staleSources = 0
     /// What went wrong after the site was published (tidying the old build, recording the run).
     public var problems: [String] = []
+    /// What the run should warn about that is no failure (leftovers left alone, files kept).
+    public var warnings: [String] = []
 
     public init(report: SiteWriter.Report, files: Int, index: URL) {
         self.report = report
         self.files = files
         self.index = index
         if let problem = report.problem { problems.append(problem) }
+        warnings = report.notes
     }
 }

@@ -51,6 +51,9 @@ extension BuildPipeline {
         public var program: String
         /// `SOURCE_DATE_EPOCH`, which fixes every "generated at" time.
         public var sourceDateEpoch: String?
+        /// Told by a signal handler that the run must stop; the writer then removes what it
+        /// staged (or finishes a swap already under way).
+        public var interruption = PublishInterruption()
 
         public init(
             configuration: Configuration, configurationBytes: Foundation.Data, theme: Theme, output: URL,

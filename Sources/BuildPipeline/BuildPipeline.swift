@@ -27,14 +27,14 @@ public struct BuildPipeline: Sendable {
     }
 
     public func run() async throws(BuildFailure) -> BuildOutcome {
-        let lock = try await step(.lock) { try lockStateFolder() }
-        defer { lock?.release() }
+        let locks = try await step(.lock) { try takeLocks() }
+        defer { locks.forEach { $0.release() } }
         return try await run(try await step(.gather) { try await gather() })
     }
 
     /// The steps after gathering, from these sources (tests give fakes).
     func run(_ sources: Sources) async throws(BuildFailure) -> BuildOutcome {
-        let writer = SiteWriter(output: settings.output)
+        let writer = self.writer
         let stamp = BuildStamp(settings: settings, favourites: sources.request.favourites)
         let published = settings.force ? nil : writer.publishedStamp()
 
@@ -82,11 +82,15 @@ public struct BuildPipeline: Sendable {
         }
     }
 
-    /// The state folder's lock, held for the whole build. A build from the bundled sample
-    /// with no state folder to be had runs without one: it reads no state.
-    private func lockStateFolder() throws -> RunLock? {
-        guard let folder = settings.stateDirectory else { return nil }
-        return try RunLock(stateDirectory: folder)
+    var writer: SiteWriter { SiteWriter(output: settings.output, interruption: settings.interruption) }
+
+    /// The locks held for the whole build: the state folder's (a build from the bundled sample
+    /// with no state folder to be had runs without it: it reads no state), and the output's,
+    /// so that two runs with different state folders never publish into one output.
+    private func takeLocks() throws -> [RunLock] {
+        let state = try settings.stateDirectory.map { try RunLock(stateDirectory: $0) }
+        let output = try RunLock.output(writer.lockFile)
+        return [state, output].compactMap { $0 }
     }
 
     /// Gathers every source and translates it into the site's page models. From the cache

@@ -1,6 +1,8 @@
 public import Foundation
 
-/// One run at a time per state folder, so two cron runs never write the same cache and output.
+/// One run at a time per state folder, and one per output folder (a lock file beside it,
+/// `SiteWriter.lockFile`), so two cron runs never write the same cache, nor publish into the
+/// same output from two state folders.
 ///
 /// `flock(2)` on `repodigest.lock`, rather than a pid file created with `O_EXCL`: the kernel
 /// releases the lock when its holder ends, however it ends (`kill -9` included), so a lock
@@ -14,15 +16,25 @@ public final class RunLock {
     public let path: URL
     private var descriptor: Int32
 
-    /// Takes the lock or throws at once; a run never waits for another.
-    public init(stateDirectory: URL) throws(RunLockError) {
-        path = stateDirectory.appending(path: Self.fileName)
+    /// Takes the state folder's lock or throws at once; a run never waits for another.
+    public convenience init(stateDirectory: URL) throws(RunLockError) {
+        try self.init(file: stateDirectory.appending(path: Self.fileName))
+    }
+
+    /// Takes the lock on `file` (made, with its folder, if need be) or throws at once.
+    public init(file: URL) throws(RunLockError) {
+        path = file
+        let folder = file.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .unusable(path: stateDirectory.path, reason: (error as NSError).localizedDescription)
+            throw .unusable(path: folder.path, reason: (error as NSError).localizedDescription)
         }
         descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EROFS || errno == EACCES {
+            // flock needs no write access: a lock file left on a folder since made read-only still serves.
+            descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { throw .unusable(path: path.path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
@@ -34,6 +46,18 @@ public final class RunLock {
         let pid = Data("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The lock on an output folder, beside it; nil when its folder is read-only and the lock
+    /// file cannot be made there: no run can publish into that output then, and the writer
+    /// says why (or the run finds it up to date, which needs no write).
+    public static func output(_ file: URL) throws(RunLockError) -> RunLock? {
+        do {
+            return try RunLock(file: file)
+        } catch {
+            guard case .unusable = error, access(file.deletingLastPathComponent().path, W_OK) != 0 else { throw error }
+            return nil
+        }
     }
 
     /// Lets the next run in. Also happens when the process ends.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteRenderer
 import Testing
 
 /// What cron needs: one run at a time per state folder (exit 75 naming the holder), a lock
@@ -60,6 +61,28 @@ import Testing
         #expect(second.standardError.contains("process \(first.pid)"), "\(second.standardError)")
         #expect(first.wait() == 0, "the first run finishes as if alone: \(first.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "two").path))
+    }
+
+    /// Issue 17, item 2: the state folders differ, so only the output's own lock can keep
+    /// the second run from publishing over the first's half-done swap.
+    @Test("Two runs with different state folders publishing into one output: the second exits 75 naming the holder")
+    func twoStateFoldersOneOutput() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        let lock = folder.url.appending(path: ".site.lock")
+        let first = try RunningProcess(["build", "--sample", "--output", output.path, "--state-dir", folder.url.appending(path: "one").path])
+        let holding = first.waitFor { (try? String(contentsOf: lock, encoding: .utf8)) == "\(first.pid)\n" }
+        #expect(holding, "the first run wrote its pid into the output's lock: \(first.standardError)")
+        first.signal(SIGSTOP)
+        let second = try RepodigestProcess.run(
+            ["build", "--sample", "--output", output.path, "--state-dir", folder.url.appending(path: "two").path])
+        first.signal(SIGCONT)
+
+        #expect(second.status == 75, "\(second.standardError)")
+        #expect(second.standardError.contains("process \(first.pid)") && second.standardError.contains(lock.path),
+                "\(second.standardError)")
+        #expect(first.wait() == 0, "the first run finishes as if alone: \(first.standardError)")
+        #expect(try SiteValidator().validate(directory: output) == [])
     }
 
     @Test func aRebuildWithNoChangeKeepsEveryModificationTime() throws {

@@ -62,7 +62,7 @@ import Testing
             #expect(refused.standardError.contains("the previous site is as it was"))
             let untouched = SampleBuildTests.files(in: site) == before
             #expect(untouched, "the old site, .git included, is as it was")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["site", "state"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [".site.lock", "site", "state"])
             try Self.setMode(0o755, readOnly)
         }
 
@@ -115,7 +115,8 @@ import Testing
         #expect(refused.standardError.contains("nothing was published, the previous site is as it was"))
         let untouched = SampleBuildTests.files(in: site) == before
         #expect(untouched, "the old site is as it was")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.folder.path) == ["site"], "the staging folder is gone")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.folder.path).sorted() == [".site.lock", "site"],
+                "the staging folder is gone; the output's lock stays, as the state folder's does")
         #expect(try mount.usedKilobytes() <= used + 4, "and its space is free again")
 
         try mount.remount("size=16384k")

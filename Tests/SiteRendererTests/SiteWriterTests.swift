@@ -85,6 +85,7 @@ import Testing
         let leftover = root.appending(path: ".site.staging-99999")
         try FileManager.default.createDirectory(at: leftover.appending(path: ".git"), withIntermediateDirectories: true)
         try Data("ref".utf8).write(to: leftover.appending(path: ".git/HEAD"))
+        try Data("repodigest\nmanifest\nfile index.html\n".utf8).write(to: leftover.appending(path: ".repodigest-site"))
         try writer.publish([file("index.html", "2")])
         #expect(try read(".git/HEAD") == "ref")
         #expect(!FileManager.default.fileExists(atPath: leftover.path))

@@ -7,38 +7,58 @@ extension SiteWriter {
     final class Staging: Sendable {
         let folder: URL
         let output: URL
+        /// The published build's own regular files: only these may be hard-linked into the new one.
+        let previous: Set<String>
+        let interruption: PublishInterruption
+        /// Warnings from making it (leftovers left alone).
+        let notes: [String]
         private let folders = Mutex(Set<String>())
         private let counts = Mutex((written: 0, unchanged: 0))
+        /// From the swap on, this folder holds the previous build with the user's files: never discarded.
+        private let swapped = Mutex(false)
 
-        init(folder: URL, output: URL) {
+        init(folder: URL, output: URL, previous: Set<String>, interruption: PublishInterruption, notes: [String]) {
             self.folder = folder
             self.output = output
+            self.previous = previous
+            self.interruption = interruption
+            self.notes = notes
         }
 
         /// Puts one file into staging. An unchanged file is hard-linked from the published
         /// build rather than written again: it keeps its modification time, and costs no bytes.
         func put(_ file: OutputFile) throws(PublishError) {
+            guard !interruption.isStopped else { throw .interrupted }
             guard SiteWriter.isSafe(file.path) else { throw .unsafePath(file.path) }
             let target = folder.appending(path: file.path)
-            let previous = output.appending(path: file.path)
-            let parent = target.deletingLastPathComponent()
+            let previousFile = output.appending(path: file.path)
             // Under the lock, so no file is written into a folder another thread is still making.
             try folders.withLock { (made: inout Set<String>) throws(PublishError) in
-                guard made.insert(parent.path).inserted else { return }
-                try SiteWriter.step("creating", parent) {
-                    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-                }
+                try makeFolders(for: file.path, made: &made)
             }
-            let unchanged = SiteWriter.sameBytes(file.contents, atPath: previous.path)
+            let unchanged = previous.contains(file.path) && SiteWriter.sameBytes(file.contents, atPath: previousFile.path)
             defer { counts.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) } }
-            if unchanged, link(previous.path, target.path) == 0 { return }
+            if unchanged, link(previousFile.path, target.path) == 0 { return }
             try SiteWriter.write(file.contents, to: target)
             guard unchanged else { return }
             // No hard links on this file system: a copy, with the published file's time.
-            if let date = try? FileManager.default.attributesOfItem(atPath: previous.path)[.modificationDate] {
+            if let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate] {
                 try SiteWriter.step("setting the time of", target) {
                     try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
                 }
+            }
+        }
+
+        /// The folders above `path`, made one by one inside the staging folder and never the
+        /// staging folder itself: once a signal has removed it, nothing brings it back.
+        private func makeFolders(for path: String, made: inout Set<String>) throws(PublishError) {
+            for folderPath in Inventory.ancestors(of: path) where !made.contains(folderPath) {
+                let url = folder.appending(path: folderPath)
+                guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
+                    if interruption.isStopped { throw .interrupted }
+                    throw .io(action: "creating", path: url.path, reason: String(cString: strerror(errno)))
+                }
+                made.insert(folderPath)
             }
         }
 
@@ -46,38 +66,80 @@ extension SiteWriter {
             counts.withLock { Report(written: $0.written, unchanged: $0.unchanged) }
         }
 
+        func markSwapped() { swapped.withLock { $0 = true } }
+
         /// Forgets a build that will not be published.
-        func discard() { try? FileManager.default.removeItem(at: folder) }
+        func discard() {
+            interruption.ended(published: false)
+            guard !swapped.withLock({ $0 }) else { return }
+            SiteWriter.removeMarked(folder)
+        }
     }
 
-    /// Makes the staging folder, once the output is known to be ours and earlier runs' leftovers are gone.
-    func stage() throws(PublishError) -> Staging {
+    /// Makes the staging folder, once the output is known to be ours, the new build known
+    /// to write over no file of the user's, and earlier runs' leftovers gone.
+    func stage(writing paths: Set<String>) throws(PublishError) -> Staging {
         let parent = output.deletingLastPathComponent()
         try Self.step("creating", parent) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
         try checkOwnership()
-        try checkWritable()
-        try clearLeftovers()
+        var inventory = inventory(writing: paths)
+        try Self.refuseConflicts(inventory, writing: paths, in: output)
+        try checkWritable(inventory)
+        let notes = try clearLeftovers()
+        inventory = self.inventory(writing: paths)
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
-        try Self.step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
-        return Staging(folder: folder, output: output)
+        try interruption.staging(folder) { () throws(PublishError) in
+            try Self.step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+            // The marker first, so that a stop at any later moment leaves a folder the next run knows as its own.
+            do throws(PublishError) {
+                try Self.write(Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
+            } catch {
+                rmdir(folder.path)
+                throw error
+            }
+        }
+        return Staging(folder: folder, output: output, previous: inventory.regularFiles, interruption: interruption, notes: notes)
     }
 
-    /// Publishes a complete staging folder holding `paths`: the marker, then one atomic swap.
+    /// The published folder's inventory, or an empty one where there is none.
+    func inventory(writing paths: Set<String>) -> Inventory {
+        Inventory.kind(output) == .folder ? Inventory(of: output, writing: paths) : Inventory()
+    }
+
+    /// Publishes a complete staging folder holding `paths`: the marker with its manifest,
+    /// then one atomic swap, then the user's entries moved across.
     func commit(_ staging: Staging, paths: Set<String>, stamp: String?) throws(PublishError) -> Report {
-        let marker = staging.folder.appending(path: Self.marker)
-        try Self.write(Data(("repodigest\n" + (stamp.map { "\(Self.stampPrefix)\($0)\n" } ?? "")).utf8), to: marker)
+        try interruption.publishing()
+        var published = false
+        defer { interruption.ended(published: published) }
+        // Read again: the user may have added a file while the build was staged.
+        let inventory = inventory(writing: paths)
+        try Self.refuseConflicts(inventory, writing: paths, in: output)
+        try Self.write(Data(Marker(stamp: stamp, manifest: paths).text.utf8), to: staging.folder.appending(path: Self.marker))
+        unlink(staging.folder.appending(path: Self.stagingMarker).path)
         // Every byte on disk before the swap, so a power cut cannot publish empty files: one
         // `syncfs` for the build, where an fsync per file cost a fifth of the writing.
         Self.syncFileSystem(of: staging.folder)
         var report = staging.report
-        report.removed = previousFiles().filter { !paths.contains($0) }.count
+        report.removed = inventory.removed(writing: paths)
+        report.kept = inventory.keptFiles(in: output)
+        report.notes = staging.notes
+        if inventory.manifest == nil, report.kept > 0, Marker(in: output) != nil {
+            report.notes.append("\(output.path): the published build's marker is from a repodigest that kept no list of "
+                + "the files it wrote, so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
+                + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
+        }
         do {
-            try swap(staging.folder)
+            report.notes += try swap(staging.folder)
         } catch {
-            // Published all the same: a warning for the run, not "nothing published".
             guard case .tidying = error else { throw error }
+            // Past the exchange, the staging folder holds the previous build and the user's
+            // files; the new build is published all the same: a problem for the run to report,
+            // not "nothing published".
+            staging.markSwapped()
             report.problem = error.description
         }
+        published = true
         return report
     }
 
@@ -94,7 +156,7 @@ extension SiteWriter {
     /// Writes a new file with plain system calls: `Data.write` also syncs each file to disk,
     /// which `commit` does once for the whole build instead.
     static func write(_ contents: Data, to url: URL) throws(PublishError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw .io(action: "writing", path: url.path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         let failure: Int32? = contents.withUnsafeBytes { buffer in

@@ -6,20 +6,34 @@ public import Foundation
 /// atomic `renameat2(RENAME_EXCHANGE)` swap it with the published folder. A run killed at any
 /// moment leaves the previous site in place, and the next run clears what it left behind.
 /// Files whose bytes did not change keep their modification time, so rsync, git and
-/// documentation builds see only real changes. Hidden entries at the top of the output folder
-/// (`.git`, `.gitignore`, `.nojekyll`) are the user's, not the build's: like Jekyll's
-/// `keep_files`, they are carried over into each new build.
+/// documentation builds see only real changes.
+///
+/// repodigest never deletes a file it did not write. The marker lists every file the build
+/// wrote (its manifest); anything else in the output, hidden (`.git`, `.nojekyll`) or not
+/// (`notes.txt`, `mine/`), is the user's and is carried over into each new build, like
+/// Jekyll's `keep_files`. A new build that would write over one of them is refused.
 public struct SiteWriter: Sendable {
     /// Written into every published folder, so the next build knows the folder is its own.
     static let marker = ".repodigest-site"
+    /// Written into a staging folder before anything else, so that only a folder repodigest
+    /// made is ever cleared as a leftover.
+    static let stagingMarker = ".repodigest-staging"
+    static let markers: Set<String> = [marker, stagingMarker]
 
     /// The line of the marker that holds the stamp of the build's inputs.
     static let stampPrefix = "inputs "
 
-    public var output: URL
+    /// The folder published into. An output given as a symbolic link is the folder the link
+    /// leads to: the build is staged beside that folder and swapped with it, so the link
+    /// stays a link and the folder it names gets the new site.
+    public let output: URL
 
-    public init(output: URL) {
-        self.output = output.standardizedFileURL
+    /// Stops this writer's publish from a signal handler.
+    public let interruption: PublishInterruption
+
+    public init(output: URL, interruption: PublishInterruption = PublishInterruption()) {
+        self.output = RealPath.of(output)
+        self.interruption = interruption
     }
 
     /// What a publish changed.
@@ -27,14 +41,23 @@ public struct SiteWriter: Sendable {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        /// The user's files (not repodigest's) carried over into the new build.
+        public var kept = 0
+        /// What the run should warn about: leftovers left alone, files kept for want of a manifest.
+        public var notes: [String] = []
         /// The new build is published, but tidying after the swap failed (`PublishError.tidying`).
         public var problem: String?
     }
 
     /// The stamp the published build was given (see `publish`), or nil: none, or no build.
     public func publishedStamp() -> String? {
-        guard let marker = try? String(contentsOf: output.appending(path: Self.marker), encoding: .utf8) else { return nil }
-        return marker.split(separator: "\n").first { $0.hasPrefix(Self.stampPrefix) }.map { String($0.dropFirst(Self.stampPrefix.count)) }
+        Marker(in: output)?.stamp
+    }
+
+    /// Beside the output, hidden, and named so that no leftover cleanup takes it: the lock
+    /// a run holds on the output, whatever its state folder.
+    public var lockFile: URL {
+        output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).lock")
     }
 
     /// - Parameters:
@@ -44,33 +67,35 @@ public struct SiteWriter: Sendable {
     public func publish(
         _ files: [OutputFile], stamp: String? = nil, progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(PublishError) -> Report {
-        let staging = try stage()
+        let paths = Set(files.map(\.path))
+        let staging = try stage(writing: paths)
         do {
             for (index, file) in files.enumerated() {
                 try staging.put(file)
                 progress(index + 1, files.count)
             }
-            return try commit(staging, paths: Set(files.map(\.path)), stamp: stamp)
+            return try commit(staging, paths: paths, stamp: stamp)
         } catch {
             staging.discard()
             throw error
         }
     }
 
-    /// Whether a regular file holds exactly these bytes; its size is checked before it is read.
+    /// Whether a regular file (not a link to one) holds exactly these bytes; its size is
+    /// checked before it is read.
     static func sameBytes(_ contents: Data, atPath path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
         else { return false }
         return FileManager.default.contents(atPath: path) == contents
     }
 
-    /// Puts the staged build in place of the published one.
-    func swap(_ staging: URL) throws(PublishError) {
+    /// Puts the staged build in place of the published one; what the run should warn about.
+    func swap(_ staging: URL) throws(PublishError) -> [String] {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: output.path) else {
+        guard Inventory.kind(output) != .missing else {
             try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
-            return
+            return []
         }
         if !Self.exchange(staging, output) {
             // No atomic exchange on this file system: two renames, with a moment between them.
@@ -88,93 +113,61 @@ public struct SiteWriter: Sendable {
         // `staging` now holds the previous build, and the new one is published: what
         // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
         do {
-            try keepHiddenEntries(from: staging)
-            try Self.step("removing", staging) { try fileManager.removeItem(at: staging) }
+            let left = try keepUserEntries(from: staging)
+            guard left.isEmpty else { return [Self.leftBeside(staging, left)] }
+            try Self.removeMarked(staging, step: "removing")
+            return []
         } catch {
             guard case .io(let action, let path, let reason) = error else { throw error }
             throw .tidying(action: action, path: path, reason: reason)
         }
     }
 
-    /// Moves the user's hidden entries from a previous build into the published folder.
-    private func keepHiddenEntries(from previous: URL) throws(PublishError) {
-        let fileManager = FileManager.default
-        for name in (try? fileManager.contentsOfDirectory(atPath: previous.path)) ?? []
-        where name.hasPrefix(".") && name != Self.marker {
-            let destination = output.appending(path: name)
-            guard !fileManager.fileExists(atPath: destination.path) else { continue }
-            try Self.step("keeping", destination) { try fileManager.moveItem(at: previous.appending(path: name), to: destination) }
-        }
-    }
-
-    /// Staging folders of runs that were killed: anything of the user's in them goes back
-    /// into the output, then they go.
-    func clearLeftovers() throws(PublishError) {
-        let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).previous-"]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        where prefixes.contains(where: name.hasPrefix) {
-            let leftover = parent.appending(path: name)
-            if FileManager.default.fileExists(atPath: output.path) { try keepHiddenEntries(from: leftover) }
-            try Self.step("removing", leftover) { try FileManager.default.removeItem(at: leftover) }
-        }
-    }
-
     /// Refuses to replace a folder that holds files and was not published by repodigest.
     func checkOwnership() throws(PublishError) {
         let fileManager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else { throw .notOurs(output.path, reason: "it is a file, not a folder") }
+        switch Inventory.kind(output) {
+        case .missing: return
+        case .folder: break
+        default: throw .notOurs(output.path, reason: "it is not a folder")
+        }
         let visible = ((try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []).filter { !$0.hasPrefix(".") }
-        if !visible.isEmpty && !fileManager.fileExists(atPath: output.appending(path: Self.marker).path) {
-            throw .notOurs(output.path, reason: "it holds files that repodigest did not write")
+        if !visible.isEmpty && Inventory.kind(output.appending(path: Self.marker)) != .regular {
+            throw .notOurs(output.path, reason: "it holds files but no \(Self.marker) marker, so repodigest did not publish it")
+        }
+    }
+
+    /// Refuses a build that would write over a file of the user's, naming the first.
+    static func refuseConflicts(_ inventory: Inventory, writing paths: Set<String>, in output: URL) throws(PublishError) {
+        if let conflict = inventory.conflicts(writing: paths).first {
+            throw .usersFile(conflict, output: output.path)
         }
     }
 
     /// Every folder a publish changes must be writable before anything is staged: the
-    /// parent (staging, the swap), the published folder and each folder in it (the old
-    /// build's files are removed after the swap), and the user's hidden folders (moved into
-    /// the new build). Found only after the swap, a read-only one would leave the new site
-    /// published, the old one beside it, the user's `.git` behind, and every later run failing.
-    func checkWritable() throws(PublishError) {
-        let fileManager = FileManager.default
+    /// parent (staging, the swap), the published folder and each of repodigest's folders in
+    /// it (the old build's files are removed after the swap), and the user's folders (moved
+    /// into the new build, which for a folder needs its own write permission). Found only
+    /// after the swap, a read-only one would leave the new site published, the old one
+    /// beside it, the user's `.git` behind, and every later run failing.
+    func checkWritable(_ inventory: Inventory) throws(PublishError) {
         var folders = [output.deletingLastPathComponent()]
-        var isFolder: ObjCBool = false
-        if fileManager.fileExists(atPath: output.path, isDirectory: &isFolder), isFolder.boolValue {
+        if Inventory.kind(output) == .folder {
             folders.append(output)
-            for name in (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? [] where name.hasPrefix(".") {
-                folders.append(output.appending(path: name))
-            }
-            let enumerator = fileManager.enumerator(
-                at: output, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles])
-            while let url = enumerator?.nextObject() as? URL {
-                let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-                if values?.isDirectory == true && values?.isSymbolicLink != true { folders.append(url) }
-            }
+            folders += inventory.folders.map { output.appending(path: $0) }
+            folders += inventory.userEntries.map { output.appending(path: $0) }
         }
-        for folder in folders where fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue {
+        for folder in folders where Inventory.kind(folder) == .folder {
             guard access(folder.path, W_OK) == 0 else {
                 throw .notWritable(folder.standardizedFileURL.path, reason: String(cString: strerror(errno)))
             }
         }
     }
 
-    func previousFiles() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: output, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        return enumerator.compactMap { item in
-            guard let url = item as? URL,
-                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-            else { return nil }
-            return String(url.standardizedFileURL.path.dropFirst(output.path.count + 1))
-        }
-    }
-
-    /// A relative path that stays inside the output folder.
+    /// A relative path that stays inside the output folder, and fits on one manifest line.
     static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+        !path.isEmpty && !path.hasPrefix("/")
+            && !path.unicodeScalars.contains { $0.properties.generalCategory == .control }
             && !path.split(separator: "/", omittingEmptySubsequences: false).contains {
                 $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".")
             }
@@ -195,35 +188,6 @@ public struct SiteWriter: Sendable {
             try body()
         } catch {
             throw .io(action: action, path: url.path, reason: (error as NSError).localizedDescription)
-        }
-    }
-}
-
-/// Why a site could not be published. The previous site is untouched in every case but
-/// `tidying`, where the new one is published and only clearing the old one failed.
-public enum PublishError: Error, Equatable, CustomStringConvertible {
-    case unsafePath(String)
-    case notOurs(String, reason: String)
-    /// A folder the publish must change is read-only (a read-only mount, or permissions).
-    case notWritable(String, reason: String)
-    /// Staging the new build failed (a full disk, say).
-    case io(action: String, path: String, reason: String)
-    /// The new build is published; putting the user's hidden entries into it or removing
-    /// the old build failed.
-    case tidying(action: String, path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unsafePath(let path):
-            return "refusing to write '\(path)': it would land outside the output folder"
-        case .notOurs(let path, let reason):
-            return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
-        case .notWritable(let path, let reason):
-            return "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
-        case .io(let action, let path, let reason):
-            return "\(action) \(path) failed: \(reason); nothing was published, the previous site is as it was"
-        case .tidying(let action, let path, let reason):
-            return "the site is published, but \(action) \(path) failed: \(reason); the next run tries again"
         }
     }
 }

@@ -33,7 +33,7 @@ public struct SiteBuild: Sendable {
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
         let paths = Set(plan.paths)
-        let work = Work(plan: plan, session: SiteValidator.Session(paths: paths), staging: try writer.stage(),
+        let work = Work(plan: plan, session: SiteValidator.Session(paths: paths), staging: try writer.stage(writing: paths),
                         listener: Listener(progress))
         do {
             var findings: [Finding]

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+import SiteRenderer
 
 /// `repodigest build`: parse, run the build pipeline, print what it did.
 struct BuildCommand: AsyncParsableCommand {
@@ -14,7 +15,10 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var options: BuildOptions
 
     func run() async throws {
-        let status = await options.build(console: Console(quiet: options.quiet, format: options.logFormat))
+        let console = Console(quiet: options.quiet, format: options.logFormat)
+        let interruption = PublishInterruption()
+        let signals = InterruptHandler(interruption, console: console)
+        let status = await options.build(console: console, interruption: interruption, signals: signals)
         if status != ExitStatus.success { throw status }
     }
 }

@@ -2,13 +2,19 @@ internal import ArgumentParser
 import BuildPipeline
 import Foundation
 import RepodigestConfiguration
+import SiteRenderer
 
 extension BuildOptions {
     /// One build with these options, as `build` and each rebuild of `serve` run it: the
     /// pipeline, then what it did on the console. Its exit code.
-    func build(console: Console) async -> ExitCode {
+    /// - Parameters:
+    ///   - interruption: what a signal handler tells to stop the build.
+    ///   - signals: the handler, which ends the process once an interrupted build has tidied up.
+    func build(console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil) async -> ExitCode {
         do {
-            let pipeline = BuildPipeline(settings: try pipelineSettings(), events: ConsoleEvents(console), clock: try SystemClock())
+            var settings = try pipelineSettings()
+            settings.interruption = interruption
+            let pipeline = BuildPipeline(settings: settings, events: ConsoleEvents(console), clock: try SystemClock())
             switch try await pipeline.run() {
             case .upToDate(let index):
                 console.info("Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
@@ -17,11 +23,13 @@ extension BuildOptions {
                 return ExitStatus.success
             case .published(let published):
                 let report = published.report
+                published.warnings.forEach(console.warning)
+                let kept = report.kept > 0 ? ", \(report.kept) kept (not written by repodigest)" : ""
                 console.info(
                     "Published \(published.files) files to \(output) "
-                        + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed).",
+                        + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed\(kept)).",
                     fields: ["output": output, "files": published.files, "written": report.written,
-                             "unchanged": report.unchanged, "removed": report.removed])
+                             "unchanged": report.unchanged, "removed": report.removed, "kept": report.kept])
                 console.result(published.index.path)
                 published.problems.forEach(console.warning)
                 if published.staleSources > 0 {
@@ -30,6 +38,9 @@ extension BuildOptions {
                 return published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success
             }
         } catch {
+            // The handler is removing the staging folder and ends the process: returning first
+            // would exit with 1 and leave it half removed.
+            if case .interrupted? = (error as? BuildFailure)?.underlying as? PublishError { signals?.awaitExit() }
             return console.fail(error)
         }
     }
@@ -40,6 +51,7 @@ extension BuildOptions {
         let token = sample ? nil : try GitHubToken.fromEnvironment(environment)
         let (configuration, bytes) = try loadConfigurationAndBytes()
         let theme = try loadTheme(configuration)
+        try checkFolders(output: URL(fileURLWithPath: output), configuration: configuration)
         let data: BuildPipeline.Settings.Data
         let state: URL?
         if sample {

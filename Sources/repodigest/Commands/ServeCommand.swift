@@ -36,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         let address = try listenAddress(console)
+        // Before the first build: a Ctrl-C during any build waits in the stream until that
+        // build is done, so no staging folder is ever left beside the output.
+        let signals = SignalStream()
         let first = await Self.build(options, console)
         guard [0, 2, 4].contains(first) else { throw ExitCode(first) }
 
@@ -44,7 +47,6 @@ struct ServeCommand: AsyncParsableCommand {
         let server = HTTPServer(
             config: HTTPServer.Configuration(address: address, logger: .disabled),
             handler: SiteRequestHandler(root: root, events: events, console: console))
-        let signals = SignalStream()
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
 

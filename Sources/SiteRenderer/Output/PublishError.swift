@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why a site could not be published. The previous site is untouched in every case but
+/// `tidying`, where the new one is published and only clearing the old one failed.
+public enum PublishError: Error, Equatable, CustomStringConvertible {
+    case unsafePath(String)
+    case notOurs(String, reason: String)
+    /// A file of the user's (one the marker's manifest does not list) is where the new build
+    /// writes a file, or needs a folder.
+    case usersFile(String, output: String)
+    /// A folder the publish must change is read-only (a read-only mount, or permissions).
+    case notWritable(String, reason: String)
+    /// Staging the new build failed (a full disk, say).
+    case io(action: String, path: String, reason: String)
+    /// The new build is published; putting the user's entries into it or removing the old
+    /// build failed.
+    case tidying(action: String, path: String, reason: String)
+    /// A signal stopped the run before the swap; its staging folder is gone.
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .unsafePath(let path):
+            return "refusing to write \(path.debugDescription): not a plain relative path inside the output folder "
+                + "(no '..', no leading '/' or '.', no control character)"
+        case .notOurs(let path, let reason):
+            return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
+        case .usersFile(let path, let output):
+            return "refusing to publish into \(output): \(path) is not repodigest's (the published build's manifest does "
+                + "not list it) and the new build writes there; move or rename it. Nothing was changed"
+        case .notWritable(let path, let reason):
+            return "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
+        case .io(let action, let path, let reason):
+            return "\(action) \(path) failed: \(reason); nothing was published, the previous site is as it was"
+        case .tidying(let action, let path, let reason):
+            return "the site is published, but \(action) \(path) failed: \(reason); the next run tries again"
+        case .interrupted:
+            return "stopped by a signal; nothing was published, the previous site is as it was"
+        }
+    }
+}

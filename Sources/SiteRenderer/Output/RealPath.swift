@@ -1,0 +1,44 @@
+public import Foundation
+
+/// Where a path really leads, every symbolic link followed, even when its end does not exist
+/// yet (a folder the first build creates, a link to one). Two names for one folder, such as
+/// `out` and a link to it, resolve alike, so folders are compared by what they are, not by
+/// how they were spelt.
+public enum RealPath {
+    /// More links than this in one chain is a loop, as for the kernel (`ELOOP`).
+    static let maximumLinks = 40
+
+    public static func of(_ url: URL) -> URL {
+        URL(fileURLWithPath: resolve(url.standardizedFileURL.path, links: 0)).standardizedFileURL
+    }
+
+    private static func resolve(_ path: String, links: Int) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        guard path != "/", !path.isEmpty else { return path }
+        let url = URL(fileURLWithPath: path)
+        let parent = resolve(url.deletingLastPathComponent().path, links: links)
+        let name = url.lastPathComponent
+        let joined = parent == "/" ? "/\(name)" : "\(parent)/\(name)"
+        // A link to somewhere that does not exist: follow it by hand, as the kernel would on creating it.
+        guard links < maximumLinks, let target = readLink(joined) else { return joined }
+        let next = target.hasPrefix("/") ? target : (parent == "/" ? "/\(target)" : "\(parent)/\(target)")
+        return resolve(URL(fileURLWithPath: next).standardizedFileURL.path, links: links + 1)
+    }
+
+    /// The target of a symbolic link, or nil when `path` is not one.
+    static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `inner` is `outer` or lies inside it (both already resolved).
+    public static func isSameOrInside(_ inner: URL, _ outer: URL) -> Bool {
+        let inside = inner.path, around = outer.path
+        return inside == around || inside.hasPrefix(around == "/" ? "/" : around + "/")
+    }
+}

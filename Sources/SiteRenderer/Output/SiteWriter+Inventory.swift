@@ -1,0 +1,107 @@
+import Foundation
+
+extension SiteWriter {
+    /// A published folder read entry by entry with `lstat`, never through a symbolic link:
+    /// what is repodigest's (its marker's manifest lists it) and what is the user's.
+    struct Inventory {
+        enum Kind { case folder, regular, link, other, missing }
+
+        /// The marker's manifest; nil where the folder's marker predates manifests.
+        var manifest: Set<String>?
+        /// repodigest's regular files, reached through real folders only: the only files a
+        /// new build may hard-link, so a planted link never enters it.
+        var regularFiles: Set<String> = []
+        /// repodigest's entries, whatever they are now (a link planted in place of a page or
+        /// of one of its folders included): removed with the old build.
+        var ours: [String] = []
+        /// repodigest's real folders: a publish removes the old build's files from each.
+        var folders: [String] = []
+        /// The user's entries, each the top of what it holds: carried whole into the new build.
+        var userEntries: [String] = []
+
+        /// An empty folder's, or a missing one's.
+        init() {}
+
+        /// - Parameter writing: the paths the new build writes, which are all repodigest can
+        ///   know as its own when the marker predates manifests.
+        init(of folder: URL, writing: Set<String>) {
+            manifest = Marker(in: folder)?.manifest
+            // No manifest: a marker from an older repodigest. Its other pages cannot be told
+            // from the user's files, so only the paths this build writes count as its own and
+            // every other file is kept (with a warning): a stale page kept costs less than a
+            // user's file deleted.
+            let files = manifest ?? writing
+            walk(folder, "", files: files, folders: Self.folders(of: files))
+        }
+
+        private mutating func walk(_ root: URL, _ relative: String, files: Set<String>, folders owned: Set<String>) {
+            let here = relative.isEmpty ? root : root.appending(path: relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: here.path) else { return }
+            for name in names.sorted() {
+                if relative.isEmpty, SiteWriter.markers.contains(name) { continue }
+                let path = relative.isEmpty ? name : "\(relative)/\(name)"
+                switch Self.kind(here.appending(path: name)) {
+                case .folder where owned.contains(path):
+                    folders.append(path)
+                    walk(root, path, files: files, folders: owned)
+                case .regular where files.contains(path):
+                    ours.append(path)
+                    regularFiles.insert(path)
+                case .link where files.contains(path) || owned.contains(path), .other where files.contains(path):
+                    ours.append(path)
+                case .missing:
+                    continue
+                default:
+                    userEntries.append(path)
+                }
+            }
+        }
+
+        /// The user's entries the new build would write over, or would need as folders.
+        func conflicts(writing paths: Set<String>) -> [String] {
+            let folders = Self.folders(of: paths)
+            return userEntries.filter { entry in
+                paths.contains(entry) || folders.contains(entry) || Self.ancestors(of: entry).contains { paths.contains($0) }
+            }
+        }
+
+        /// How many of repodigest's files the new build no longer writes.
+        func removed(writing paths: Set<String>) -> Int {
+            ours.filter { !paths.contains($0) }.count
+        }
+
+        /// The user's visible files (a folder counts for what it holds), for the run's report;
+        /// the hidden entries at the top (`.git`) are kept without a word, as always.
+        func keptFiles(in folder: URL) -> Int {
+            userEntries.filter { !$0.hasPrefix(".") }.reduce(0) { $0 + Self.fileCount(folder.appending(path: $1)) }
+        }
+
+        static func fileCount(_ url: URL) -> Int {
+            guard kind(url) == .folder else { return 1 }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            return names.reduce(0) { $0 + fileCount(url.appending(path: $1)) }
+        }
+
+        static func kind(_ url: URL) -> Kind {
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { return .missing }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: return .folder
+            case S_IFREG: return .regular
+            case S_IFLNK: return .link
+            default: return .other
+            }
+        }
+
+        /// Every folder that holds one of `paths`, at any depth.
+        static func folders(of paths: Set<String>) -> Set<String> {
+            Set(paths.flatMap(ancestors(of:)))
+        }
+
+        /// `a`, `a/b` for `a/b/c`.
+        static func ancestors(of path: String) -> [String] {
+            let parts = path.split(separator: "/")
+            return parts.indices.dropLast().map { parts[...$0].joined(separator: "/") }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension SiteWriter {
+    /// Moves the user's entries from an old build (or a leftover) into the published folder;
+    /// those it cannot move because the published folder already has that name.
+    func keepUserEntries(from tree: URL) throws(PublishError) -> [String] {
+        let inventory = Inventory(of: tree, writing: Marker(in: output)?.manifest ?? [])
+        var left: [String] = []
+        for entry in inventory.userEntries {
+            let destination = output.appending(path: entry)
+            guard Inventory.kind(destination) == .missing else {
+                left.append(entry)
+                continue
+            }
+            try Self.step("keeping", destination) {
+                try FileManager.default.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.moveItem(at: tree.appending(path: entry), to: destination)
+            }
+        }
+        return left
+    }
+
+    /// The warning for an old build kept beside the output because the user's files in it
+    /// have namesakes in the new one: deleting it would delete them.
+    static func leftBeside(_ tree: URL, _ entries: [String]) -> String {
+        "\(tree.path) is left in place: it holds \(entries.count) file(s) of yours that the published folder also has "
+            + "(\(entries.prefix(3).joined(separator: ", "))); move what you need, then remove it"
+    }
+
+    /// Folders of runs that were stopped, beside the output: only those that carry one of
+    /// repodigest's markers are its own to clear (the user's files in an old build go back
+    /// into the output first). Anything else with a leftover's name is left alone and named
+    /// in the notes returned; so is anything that is not a real folder (a link is never followed).
+    func clearLeftovers() throws(PublishError) -> [String] {
+        let parent = output.deletingLastPathComponent()
+        let previous = ".\(output.lastPathComponent).previous-"
+        let prefixes = [".\(output.lastPathComponent).staging-", previous]
+        var notes: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
+        where prefixes.contains(where: name.hasPrefix) {
+            let leftover = parent.appending(path: name)
+            guard Inventory.kind(leftover) == .folder else {
+                notes.append("\(leftover.path) is named like a leftover of repodigest but is not a folder; left alone")
+                continue
+            }
+            let site = Inventory.kind(leftover.appending(path: Self.marker)) == .regular
+            let staging = Inventory.kind(leftover.appending(path: Self.stagingMarker)) == .regular
+            guard site || staging else {
+                // Empty: a run stopped between making it and marking it; removing it loses nothing.
+                if rmdir(leftover.path) == 0 { continue }
+                notes.append("\(leftover.path) is named like a leftover of repodigest but lacks its marker "
+                    + "\(Self.stagingMarker); left alone: remove it yourself if it is not yours")
+                continue
+            }
+            if site, Inventory.kind(output) == .missing {
+                if name.hasPrefix(previous) {
+                    // Stopped between moving the published site aside and putting the new one in its place.
+                    try Self.step("restoring", output) { try FileManager.default.moveItem(at: leftover, to: output) }
+                    continue
+                }
+                if !Inventory(of: leftover, writing: []).userEntries.isEmpty {
+                    notes.append("\(leftover.path) holds files that are not repodigest's and there is no published folder to return them to; left alone")
+                    continue
+                }
+            } else if site {
+                let left = try keepUserEntries(from: leftover)
+                guard left.isEmpty else {
+                    notes.append(Self.leftBeside(leftover, left))
+                    continue
+                }
+            }
+            try Self.removeMarked(leftover, step: "removing")
+        }
+        return notes
+    }
+
+    /// Removes a folder of repodigest's own with its markers last, so that a run stopped
+    /// halfway leaves a folder the next run still knows as its own, never an unmarked one it
+    /// must leave alone.
+    static func removeMarked(_ folder: URL, step action: String) throws(PublishError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted(by: { !markers.contains($0) && markers.contains($1) }) {
+            try step(action, folder.appending(path: name)) { try FileManager.default.removeItem(at: folder.appending(path: name)) }
+        }
+        try step(action, folder) { try FileManager.default.removeItem(at: folder) }
+    }
+
+    /// The same, for tidying that may fail without harm (a stopped or refused build).
+    static func removeMarked(_ folder: URL) {
+        try? removeMarked(folder, step: "removing")
+    }
+}

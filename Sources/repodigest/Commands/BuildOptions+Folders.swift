@@ -1,0 +1,48 @@
+import Foundation
+import RepodigestConfiguration
+import SiteRenderer
+
+extension BuildOptions {
+    /// Refuses an output folder that overlaps a folder the run reads or keeps: publishing
+    /// swaps the output folder out whole, and carries what it holds into the site. An output
+    /// holding the state folder (`--state-dir out/.state`) would publish the cache; one inside
+    /// it would be swapped under the cache and the lock; one that is (or holds) the
+    /// configuration's folder would publish the configuration, and before repodigest kept the
+    /// user's files, deleted it; a theme folder on either side of it would be read from the
+    /// site it builds. Paths are compared resolved (links, `..`), as the writer publishes into
+    /// the real folder.
+    func checkFolders(output: URL, configuration: Configuration) throws(ConfigurationError) {
+        let output = RealPath.of(output)
+        if let state = try? stateDirectory() {
+            try Self.refuseOverlap(output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
+        }
+        if !(config == nil && sample) {
+            let file = RealPath.of(URL(fileURLWithPath: config ?? "repodigest.toml"))
+            try Self.refuseOverlap(
+                output, file.deletingLastPathComponent(), what: "the folder of the configuration file \(file.path)",
+                option: "--config", inside: false)
+        }
+        if let theme = Self.themeFolder(theme ?? configuration.theme) {
+            try Self.refuseOverlap(output, RealPath.of(theme), what: "the theme folder", option: "--theme", inside: true)
+        }
+    }
+
+    /// - Parameter inside: whether an output inside `folder` overlaps too (it does not for
+    ///   the configuration's folder: `./repodigest.toml` with `--output Output` is the usual setup).
+    private static func refuseOverlap(_ output: URL, _ folder: URL, what: String, option: String, inside: Bool) throws(ConfigurationError) {
+        let relation: String
+        if output == folder {
+            relation = "is \(what) (\(option))"
+        } else if RealPath.isSameOrInside(folder, output) {
+            relation = "contains \(what) \(folder.path) (\(option))"
+        } else if inside, RealPath.isSameOrInside(output, folder) {
+            relation = "is inside \(what) \(folder.path) (\(option))"
+        } else {
+            return
+        }
+        throw ConfigurationError(
+            source: "--output",
+            message: "the output folder \(output.path) \(relation); publishing replaces the output folder whole, "
+                + "so the two must be apart. Nothing was changed")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SiteRenderer
+
+/// SIGINT (Ctrl-C) and SIGTERM during a build: this run's staging folder is removed, one
+/// line says what became of the site, and the process exits with 128 + the signal's number
+/// (130, 143), as a shell reports a command a signal ended. The locks go with the process.
+/// Without it, the default action ended the run at once and left a whole staging folder
+/// beside the output until the next run.
+///
+/// For `repodigest build` only, for the life of the process: a dispatch source for a signal
+/// cancelled and another made for it (as `serve` would) is not reliably heard again.
+/// Unchecked: its sources are set once, in `init`, and only kept alive after.
+final class InterruptHandler: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ interruption: PublishInterruption, console: Console, signals: [Int32] = [SIGINT, SIGTERM]) {
+        sources = signals.map { number in
+            // Ignored by default, so that only the dispatch source hears it (as `SignalStream`).
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { Self.stop(number, interruption, console) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// For the run that met `PublishError.interrupted`: the handler is removing the staging
+    /// folder and ends the process; returning first would exit with 1 and leave it half removed.
+    func awaitExit() -> Never {
+        while true { pause() }
+    }
+
+    private static func stop(_ number: Int32, _ interruption: PublishInterruption, _ console: Console) -> Never {
+        let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+        switch interruption.stop() {
+        case .nothingStaged:
+            console.error("stopped by \(name): nothing was published, the previous site is as it was")
+        case .stagingRemoved(let folder):
+            console.error("stopped by \(name): the staging folder \(folder) is removed; nothing was published, the previous site is as it was")
+        case .published:
+            console.error("stopped by \(name) once the new site was published")
+        }
+        _exit(128 + number)
+    }
+}

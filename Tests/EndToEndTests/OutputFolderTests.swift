@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Issue 17, items 1, 4 and 16, as a user meets them: files of their own in the published
+/// folder, an output given as a link, and output folders that overlap the state folder or
+/// the configuration's.
+@Suite struct OutputFolderTests {
+    static func build(_ arguments: [String], in folder: URL) throws -> RepodigestProcess.Outcome {
+        try RepodigestProcess.run(["build", "--sample", "--state-dir", "state"] + arguments, in: folder)
+    }
+
+    @Test("A user's files in the published folder survive a rebuild, and the run says how many it kept")
+    func theUsersFilesSurviveARebuild() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appending(path: "site")
+        #expect(try Self.build(["--output", "site", "--quiet"], in: folder.url).status == 0)
+        try Data("mine".utf8).write(to: site.appending(path: "notes.txt"))
+        try FileManager.default.createDirectory(at: site.appending(path: "mine"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: site.appending(path: "mine/important.txt"))
+
+        let forced = try Self.build(["--output", "site", "--force"], in: folder.url)
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(forced.standardError.contains("0 removed, 2 kept (not written by repodigest)"), "\(forced.standardError)")
+        #expect(try String(contentsOf: site.appending(path: "notes.txt"), encoding: .utf8) == "mine")
+        #expect(try String(contentsOf: site.appending(path: "mine/important.txt"), encoding: .utf8) == "keep")
+    }
+
+    @Test("A user's file where the build writes stops the run with exit 1 naming it, and nothing changes")
+    func aUsersFileInTheWayIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appending(path: "site")
+        #expect(try Self.build(["--output", "site", "--quiet"], in: folder.url).status == 0)
+        // As if the user had written the page before this build came to write it: the
+        // published build's manifest does not list it.
+        let marker = site.appending(path: ".repodigest-site")
+        let text = try String(contentsOf: marker, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "file digest.md\n", with: "").utf8).write(to: marker)
+        try Data("my own digest".utf8).write(to: site.appending(path: "digest.md"))
+        let before = SampleBuildTests.files(in: site)
+
+        let refused = try Self.build(["--output", "site", "--force"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("digest.md is not repodigest's"), "\(refused.standardError)")
+        #expect(SampleBuildTests.files(in: site) == before, "nothing touched")
+    }
+
+    @Test("An output folder given as a symbolic link is published through it: the link stays, its folder gets the site")
+    func anOutputLinkStaysALink() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appending(path: "site").path, withDestinationPath: "real")
+        for _ in 0..<2 {
+            let outcome = try Self.build(["--output", "site", "--force", "--quiet"], in: folder.url)
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.url.appending(path: "site").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appending(path: "real/index.html").path))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)).contains { $0.contains("staging") })
+    }
+
+    @Test("An output folder that is, holds or lies in the state folder, or holds the configuration, is refused naming both")
+    func overlappingFoldersAreRefused() throws {
+        let folder = try TemporaryFolder()
+        try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
+        try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "conf/repodigest.toml"))
+        let theme = folder.url.appending(path: "themed/mine")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        // A link to a folder not made yet: resolved as the kernel would when the run makes it.
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appending(path: "alias").path, withDestinationPath: "later")
+        let root = folder.url.resolvingSymlinksInPath().path
+        let cases: [(arguments: [String], says: String)] = [
+            (["--output", "out", "--state-dir", "out/.state"], "\(root)/out contains the state folder \(root)/out/.state"),
+            (["--output", "state/site", "--state-dir", "state"], "\(root)/state/site is inside the state folder \(root)/state"),
+            (["--output", "state", "--state-dir", "state/../state"], "\(root)/state is the state folder"),
+            (["--output", ".", "--state-dir", "state", "--config", "repodigest.toml"], "\(root) contains the state folder"),
+            (["--output", "conf", "--state-dir", "state", "--config", "conf/repodigest.toml"],
+             "\(root)/conf is the folder of the configuration file \(root)/conf/repodigest.toml"),
+            (["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"], "\(root)/themed contains the theme folder \(root)/themed/mine"),
+            (["--output", "later", "--state-dir", "alias/.state"], "\(root)/later contains the state folder \(root)/later/.state"),
+        ]
+        for (arguments, says) in cases {
+            let outcome = try RepodigestProcess.run(["build", "--sample"] + arguments, in: folder.url)
+            #expect(outcome.status == 1, "\(arguments): \(outcome.standardError)")
+            #expect(outcome.standardError.contains(says), "\(arguments): \(outcome.standardError)")
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["repodigest.toml", "conf", "themed", "alias"], "nothing touched")
+        let apart = try RepodigestProcess.run(
+            ["build", "--sample", "--quiet", "--output", "site", "--state-dir", "state", "--config", "repodigest.toml"], in: folder.url)
+        #expect(apart.status == 0, "an output beside the configuration is the usual setup: \(apart.standardError)")
+    }
+}
