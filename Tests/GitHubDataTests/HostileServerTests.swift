@@ -52,7 +52,9 @@ struct HostileServerTests {
         let markdown = String(repeating: section, count: 10_000_000 / section.utf8.count + 1)
         github.update("lumen-labs/lantern") { $0.readme = markdown }
         let harness = try LiveHarness(github: github)
-        let store = harness.store()
+        // Some 13 MB of base64 in JSON: the harness's short timeout is for faults, not for a
+        // transfer this size on a loaded machine.
+        let store = harness.store { $0.totalTimeout = .seconds(60) }
         let repo = try await store.repository(Self.lantern)
         let readme = try #require(try await store.readme(of: repo))
         #expect(readme.wholeByteCount == markdown.utf8.count)
