@@ -4,7 +4,8 @@ public import UseCases
 
 /// The bundled sample's history: one earlier run (`Sample/history/previous-run.json`, the
 /// sample as it was a day before), so `repodigest build --sample` shows a digest with
-/// changes in it. It records nothing: a sample build never touches the state folder.
+/// changes in it. It records nothing: a sample build reads and writes no state (it only takes
+/// the run lock there, when it has a state folder).
 public struct SampleHistory: HistoryStore {
     private let previous: RunSnapshot?
 
