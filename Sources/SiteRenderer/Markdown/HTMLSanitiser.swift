@@ -31,10 +31,12 @@ struct HTMLSanitiser: Sendable {
     func sanitise(_ html: String) -> String {
         XMLTree.initialise()
         // The body is opened first so nothing of the fragment can land in an implied <head>.
+        // XML_PARSE_HUGE lifts libxml2's 256-level bound, which would stop the parse there and
+        // lose the rest of the README: the writer bounds the depth itself, without recursion.
         let wrapped = "<!DOCTYPE html><html><body>" + html
         let options =
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue
         let parsed = wrapped.withCString { bytes in
             htmlReadMemory(bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", Int32(options))
         }
