@@ -144,6 +144,12 @@ struct PopularReadmeTests {
         #expect(html.contains("<pre><code class=\"language-"))
     }
 
+    @Test("a shell keyword inside a path or an option is not coloured as a command")
+    func shellWordsInPaths() {
+        let html = Self.render("```sh\ncp lantern /usr/local/bin/ --for-real\n```")
+        #expect(html.contains("/usr/local/bin/ --for-real"), "\(html)")
+    }
+
     @Test("a table written in HTML and one in Markdown both survive, alignment as classes")
     func tables() {
         let html = Self.render(

@@ -57,7 +57,7 @@ struct SyntaxHighlighter: Sendable {
             let kind: TokenKind?
             if isKey(after: end) {
                 kind = .key
-            } else if language.keywords.contains(text) {
+            } else if language.keywords.contains(text), !(language == .shell && isInPath) {
                 kind = .keyword
             } else if language.capitalisedAreTypes, let first = text.unicodeScalars.first,
                 first.properties.isUppercase
@@ -70,6 +70,9 @@ struct SyntaxHighlighter: Sendable {
             }
             if let kind { emit(kind, to: end) } else { while index < end { plainScalar(scalars[index]) } }
         }
+
+        /// Whether the word under `index` is part of a path or option (`/usr/local`, `--for`), not a command.
+        private var isInPath: Bool { index > 0 && "/.-".unicodeScalars.contains(scalars[index - 1]) }
 
         /// A key of a data language: the first thing on its line (JSON: any string) before the separator.
         private func isKey(after end: Int) -> Bool {
