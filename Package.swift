@@ -150,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteRendererTests",
-            dependencies: ["SiteRenderer", "PageModels"],
+            dependencies: ["SiteRenderer", "PageModels", "FakeGitHubServer"],
             exclude: ["Golden"]
         ),
         // End to end: runs the built `repodigest` binary as a user would.

@@ -1,6 +1,6 @@
 #ifndef REPODIGEST_CLIBXML2_SHIM_H
 #define REPODIGEST_CLIBXML2_SHIM_H
-// The parts of libxml2 the validator uses. Only the structured (non-variadic) error
+// The parts of libxml2 the validator and the HTML sanitiser use. Only the structured (non-variadic) error
 // reporting is used, so no variadic shim is needed.
 #include <libxml/xmlversion.h>
 // Debian's libxml2 is built with ICU, and its headers would then include the system's ICU
@@ -8,6 +8,7 @@
 // libxml2's ICU converters, so their declarations are left out.
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 

@@ -125,7 +125,20 @@ public struct GitHubDataStore: RepositorySource {
             var readme = try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)
+            if !readme.isMarkdown {
+                readme.html = try await renderedReadme(url)
+            }
             return readme
+        } catch GitHubDataError.notFound {
+            return nil
+        }
+    }
+
+    /// GitHub's own HTML for a README the site does not render itself (reStructuredText,
+    /// AsciiDoc, …), asked for and cached like any other answer; nil when GitHub has none.
+    private func renderedReadme(_ url: String) async throws -> String? {
+        do {
+            return try await api.get(RenderedHTML.self, url, accept: MediaType.html, rememberNotFound: true).value.html
         } catch GitHubDataError.notFound {
             return nil
         }

@@ -68,7 +68,10 @@ public struct SampleDataStore: RepositorySource {
     public func readme(of repo: GitHubRepo) async throws -> Readme? {
         let resource = "repos/\(repo.name)/readme"
         guard files[resource + ".json"] != nil else { return nil }
-        return try decode(ReadmeDTO.self, resource).entity(resource: "sample \(resource)")
+        var readme = try decode(ReadmeDTO.self, resource).entity(resource: "sample \(resource)")
+        // GitHub's rendering of a README in another markup sits beside it, as a live build caches it.
+        if !readme.isMarkdown { readme.html = text(resource + ".html") }
+        return readme
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {

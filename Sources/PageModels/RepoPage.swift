@@ -64,17 +64,28 @@ public struct ReleaseItem: Sendable, Hashable {
     }
 }
 
-/// Markdown from the data, still unrendered: the renderer turns it into sanitised HTML.
-/// Relative links and images in it resolve against the two bases.
+/// A README or release note from the data, still unrendered: the renderer turns it into
+/// sanitised HTML. Relative links and images in it resolve against the two bases.
 public struct MarkdownText: Sendable, Hashable {
+    /// What `source` is written in.
+    public enum Markup: Sendable, Hashable {
+        /// GitHub Flavored Markdown, rendered by the site.
+        case markdown
+        /// HTML GitHub rendered from another markup (reStructuredText, AsciiDoc, Org, …):
+        /// it only goes through the sanitiser.
+        case html
+    }
+
     public var source: String
+    public var markup: Markup
     /// Base for relative links, e.g. `https://github.com/OWNER/NAME/blob/main/`.
     public var linkBase: String?
     /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
     public var imageBase: String?
 
-    public init(source: String, linkBase: String? = nil, imageBase: String? = nil) {
+    public init(source: String, markup: Markup = .markdown, linkBase: String? = nil, imageBase: String? = nil) {
         self.source = source
+        self.markup = markup
         self.linkBase = linkBase
         self.imageBase = imageBase
     }

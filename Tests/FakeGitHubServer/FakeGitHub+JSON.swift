@@ -50,9 +50,9 @@ extension FakeGitHub {
             String(decoding: encoded[offset..<min(offset + 60, encoded.count)], as: UTF8.self)
         }.joined(separator: "\n")
         return [
-            "name": "README.md", "path": "README.md", "type": "file", "encoding": "base64", "content": wrapped + "\n",
-            "html_url": "https://github.com/\(repo.fullName)/blob/main/README.md",
-            "download_url": "https://raw.githubusercontent.com/\(repo.fullName)/main/README.md",
+            "name": repo.readmePath, "path": repo.readmePath, "type": "file", "encoding": "base64", "content": wrapped + "\n",
+            "html_url": "https://github.com/\(repo.fullName)/blob/main/\(repo.readmePath)",
+            "download_url": "https://raw.githubusercontent.com/\(repo.fullName)/main/\(repo.readmePath)",
         ]
     }
 

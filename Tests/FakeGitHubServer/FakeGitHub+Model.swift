@@ -31,6 +31,10 @@ extension FakeGitHub {
         public var releases: [Release]
         /// Markdown; nil for a repository without a README.
         public var readme: String?
+        /// The README's path; one that is not Markdown is also served rendered, as `readmeHTML`.
+        public var readmePath = "README.md"
+        /// What `Accept: application/vnd.github.html+json` gets for the README.
+        public var readmeHTML: String?
 
         public init(
             id: Int64, owner: String, name: String, description: String? = nil, language: String? = "Swift",

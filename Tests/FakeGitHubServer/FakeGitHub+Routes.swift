@@ -211,6 +211,11 @@ extension FakeGitHub {
             return paged(repo.releases.map { json($0, in: repo) }, request, linkPath: "/repositories/\(repo.id)/releases")
         case ["readme"]:
             guard let markdown = repo.readme else { return .message(404, "Not Found") }
+            if request.header("accept")?.contains("html") == true {
+                // GitHub's rendering of the file, as HTML rather than JSON.
+                guard let html = repo.readmeHTML else { return .message(404, "Not Found") }
+                return FakeResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.utf8))
+            }
             return .json(200, readmeJSON(repo, markdown: markdown))
         default:
             return .message(404, "Not Found")

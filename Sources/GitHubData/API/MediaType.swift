@@ -3,4 +3,6 @@ enum MediaType {
     static let json = "application/vnd.github+json"
     /// Stars with the time they were given: `[{starred_at, repo}]`.
     static let starJSON = "application/vnd.github.star+json"
+    /// A README as GitHub renders it, whatever its markup: the body is HTML, not JSON.
+    static let html = "application/vnd.github.html+json"
 }

@@ -9,6 +9,10 @@ struct GitHubDecoder: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data, resource: String) throws -> T {
         let data = redactor(data)
+        // HTML, not JSON: bytes that are not UTF-8 become U+FFFD, as in a README's text.
+        if type == RenderedHTML.self, let html = RenderedHTML(html: String(decoding: data, as: UTF8.self)) as? T {
+            return html
+        }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)

@@ -34,7 +34,7 @@ struct RepoCardTranslator: Sendable {
         return RepoCard(
             route: Self.route(for: repo),
             fullName: repo.name.description,
-            description: repo.description.flatMap { $0.isEmpty ? nil : $0 },
+            description: repo.description.flatMap { $0.isEmpty ? nil : Emoji.replacingShortcodes(in: $0) },
             language: repo.language.map { PageLink(title: $0, route: Route(.language(name: $0))) },
             topics: repo.topics.map { PageLink(title: $0, route: Route(.topic(name: $0))) },
             stars: repo.stars,

@@ -23,13 +23,35 @@ struct RepoPageTranslator: Sendable {
         )
     }
 
-    /// A README as its page shows it: relative links and images resolve on GitHub.
+    /// A README as its page shows it: relative links and images resolve on GitHub. One in
+    /// another markup is GitHub's rendering of it; when GitHub gave none, its text as it is.
     static func markdown(of readme: Readme, in repo: GitHubRepo) -> MarkdownText {
         let base = fallbackBases(of: repo)
+        let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
+        let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images
+        if let html = readme.html {
+            return MarkdownText(source: html, markup: .html, linkBase: linkBase, imageBase: imageBase)
+        }
+        guard readme.isMarkdown else {
+            // Not Markdown, and no rendering: read as Markdown, a reStructuredText underline
+            // of `~~~` would open a code block that swallows the rest.
+            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: readme.markdown) + 1))
+            return MarkdownText(
+                source: Self.shortenedNote(readme, repo: repo) + "\(fence)text\n\(readme.markdown)\n\(fence)\n",
+                linkBase: linkBase, imageBase: imageBase)
+        }
         return MarkdownText(
-            source: Self.shortenedNote(readme, repo: repo) + readme.markdown,
-            linkBase: SafeURL.folder(of: readme.htmlURL) ?? base.links,
-            imageBase: SafeURL.folder(of: readme.downloadURL) ?? base.images)
+            source: Self.shortenedNote(readme, repo: repo) + readme.markdown, linkBase: linkBase, imageBase: imageBase)
+    }
+
+    private static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for byte in text.utf8 {
+            current = byte == UInt8(ascii: "`") ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
     }
 
     /// Said above a README the data layer shortened, so no reader takes the part for the

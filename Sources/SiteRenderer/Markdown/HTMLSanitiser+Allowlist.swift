@@ -1,0 +1,63 @@
+extension HTMLSanitiser {
+    /// The elements GitHub's sanitiser keeps (html-pipeline's allowlist), less the ones HTML5
+    /// made obsolete, which are renamed (`tt`, `strike`) or unwrapped to their content.
+    static let keptElements: Set<String> = [
+        "a", "abbr", "b", "bdo", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn",
+        "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img",
+        "ins", "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "small",
+        "source", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
+        "time", "tr", "ul", "var", "wbr",
+    ]
+
+    /// Obsolete names GitHub keeps, written as their HTML5 equivalents.
+    static let renamed: [String: String] = ["tt": "code", "strike": "s", "h7": "h6", "h8": "h6"]
+
+    /// Elements whose content goes with them: script, styles, embedded documents, forms, and
+    /// the foreign content (SVG, MathML) whose parsing rules differ from HTML's.
+    static let droppedWithContent: Set<String> = [
+        "applet", "audio", "base", "button", "canvas", "datalist", "dialog", "embed", "frame", "frameset",
+        "head", "iframe", "link", "math", "meta", "noembed", "noframes", "noscript", "object", "option",
+        "output", "plaintext", "portal", "script", "select", "style", "svg", "template", "textarea", "title",
+        "video", "xmp",
+    ]
+
+    /// Void elements, written self-closed for the XML parser of the validator.
+    static let voidElements: Set<String> = ["br", "hr", "img", "source", "wbr", "input"]
+
+    /// Attributes any kept element may have, with the values each may take (nil: any text).
+    static let globalAttributes: [String: Set<String>?] = ["title": nil, "dir": ["ltr", "rtl", "auto"]]
+
+    /// Attributes particular elements may have, beyond the global ones and the URL attributes.
+    static let elementAttributes: [String: [String: AttributeValue]] = [
+        "img": ["alt": .text, "width": .number, "height": .number],
+        "source": ["media": .text, "type": .text, "width": .number, "height": .number],
+        "td": ["colspan": .number, "rowspan": .number],
+        "th": ["colspan": .number, "rowspan": .number, "scope": .oneOf(["row", "col", "rowgroup", "colgroup"])],
+        "ol": ["start": .number, "reversed": .flag, "type": .oneOf(["1", "a", "A", "i", "I"])],
+        "details": ["open": .flag],
+        "time": ["datetime": .text],
+        "abbr": ["title": .text],
+    ]
+
+    enum AttributeValue {
+        case text, number, flag
+        case oneOf(Set<String>)
+    }
+
+    /// Classes the renderer itself writes (alerts, syntax colouring, task lists, alignment),
+    /// which the themes style. A README that writes one by hand only borrows a look; every
+    /// other class is dropped, as GitHub drops them.
+    static let keptClasses: Set<String> = {
+        var classes: Set<String> = [
+            "align-left", "align-center", "align-right", "task-list-item", "task-checkbox",
+            "markdown-alert", "markdown-alert-title",
+        ]
+        for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }
+        for token in SyntaxHighlighter.TokenKind.allCases { classes.insert(token.className) }
+        for language in SyntaxHighlighter.Language.allCases { classes.insert("language-\(language.rawValue)") }
+        return classes
+    }()
+
+    /// HTML 4 `align`, obsolete in HTML5, as the classes the themes style.
+    static let alignments: Set<String> = ["left", "center", "right"]
+}

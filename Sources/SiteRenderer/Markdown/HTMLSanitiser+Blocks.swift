@@ -1,0 +1,78 @@
+internal import CLibXML2
+import Foundation
+
+extension HTMLSanitiser.Writer {
+    /// A code block, written afresh from its text: coloured when its language is known
+    /// (from cmark's `language-…` class, or GitHub's `highlight-source-…` around its own
+    /// rendering), whatever markup it held.
+    mutating func writePre(_ node: xmlNodePtr) {
+        let language = Self.language(of: node)
+        let text = XMLTree.text(of: node)
+        if let language {
+            output += "<pre><code class=\"language-\(language.rawValue)\">"
+            output += SyntaxHighlighter(language: language).html(text)
+        } else {
+            output += "<pre><code>" + text.xmlEscaped
+        }
+        output += "</code></pre>"
+    }
+
+    /// A task list's box. A disabled `<input>` is a form control, active content the page
+    /// gate refuses; a glyph with a role and a name reads the same to everyone.
+    mutating func writeCheckbox(_ node: xmlNodePtr) {
+        guard XMLTree.attribute("type", of: node)?.lowercased() == "checkbox" else { return }
+        let checked = XMLTree.attribute("checked", of: node) != nil
+        output +=
+            checked
+            ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">\u{2611}</span>"
+            : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"Not done\">\u{2610}</span>"
+    }
+
+    /// Whether a list item opens with a task box, directly or in its first paragraph (a loose list).
+    static func startsWithCheckbox(_ item: xmlNodePtr) -> Bool {
+        var node = firstContent(of: item)
+        if let paragraph = node, XMLTree.name(of: paragraph) == "p" { node = firstContent(of: paragraph) }
+        guard let node, XMLTree.name(of: node) == "input" else { return false }
+        return XMLTree.attribute("type", of: node)?.lowercased() == "checkbox"
+    }
+
+    /// Whether a table holds rows with no row group around them, and no row group.
+    static func hasBareRows(_ table: xmlNodePtr) -> Bool {
+        let names = XMLTree.children(of: table, named: "tr").isEmpty ? [] : ["tr"]
+        let groups = ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
+        return !names.isEmpty && groups.isEmpty
+    }
+
+    /// The first child that is an element or text with more than white space.
+    private static func firstContent(of node: xmlNodePtr) -> xmlNodePtr? {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { return current }
+            if current.pointee.type == XML_TEXT_NODE,
+                !XMLTree.text(of: current).allSatisfy(\.isWhitespace)
+            {
+                return current
+            }
+            child = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func language(of pre: xmlNodePtr) -> SyntaxHighlighter.Language? {
+        var names: [String] = []
+        if let lang = XMLTree.attribute("lang", of: pre) { names.append(lang) }
+        for code in XMLTree.children(of: pre, named: "code") {
+            names += classes(of: code).compactMap { $0.hasPrefix("language-") ? String($0.dropFirst(9)) : nil }
+        }
+        if let parent = pre.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE {
+            names += classes(of: parent).compactMap {
+                $0.hasPrefix("highlight-source-") ? String($0.dropFirst(17)) : nil
+            }
+        }
+        return names.lazy.compactMap(SyntaxHighlighter.Language.init(named:)).first
+    }
+
+    private static func classes(of node: xmlNodePtr) -> [String] {
+        (XMLTree.attribute("class", of: node) ?? "").split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+    }
+}

@@ -1,0 +1,242 @@
+internal import CLibXML2
+import Foundation
+import PageModels
+
+extension HTMLSanitiser {
+    /// One pass over libxml2's tree, writing what the allowlist keeps. Walks with the tree's
+    /// own parent and sibling links, not recursion: a stranger's HTML chooses the depth.
+    struct Writer {
+        let settings: HTMLSanitiser
+        /// Heading ids a fragment link may name.
+        let knownIDs: Set<String>
+        var output = ""
+        private(set) var headingIDs: Set<String> = []
+        private(set) var sawFragment = false
+        private var slugs = HeadingSlugs()
+        private var frames: [Frame] = []
+        private var depth = 0
+        private var linkDepth = 0
+        private var codeDepth = 0
+        private var pictureDepth = 0
+
+        /// What leaving an entered element writes and undoes.
+        private struct Frame {
+            var closer: String? = nil
+            var isLink = false
+            var isCode = false
+            var isPicture = false
+        }
+
+        init(settings: HTMLSanitiser, knownIDs: Set<String>) {
+            self.settings = settings
+            self.knownIDs = knownIDs
+        }
+
+        mutating func write(_ root: xmlNodePtr) {
+            var node: xmlNodePtr? = root
+            while let current = node {
+                if enter(current) {
+                    if let child = current.pointee.children {
+                        node = child
+                        continue
+                    }
+                    leave()
+                }
+                var done = current
+                node = nil
+                while done != root {
+                    if let next = done.pointee.next {
+                        node = next
+                        break
+                    }
+                    guard let parent = done.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { break }
+                    leave()
+                    done = parent
+                }
+            }
+        }
+
+        /// Writes the start of a node; true when its children are to be visited (a frame was pushed).
+        private mutating func enter(_ node: xmlNodePtr) -> Bool {
+            switch node.pointee.type {
+            case XML_TEXT_NODE:
+                let text = XMLTree.text(of: node)
+                output += (codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped
+                return false
+            case XML_ELEMENT_NODE:
+                return element(node)
+            default:
+                // Comments, processing instructions, CDATA: nothing a reader sees.
+                return false
+            }
+        }
+
+        private mutating func leave() {
+            guard let frame = frames.popLast() else { return }
+            if let closer = frame.closer {
+                output += closer
+                depth -= 1
+            }
+            if frame.isLink { linkDepth -= 1 }
+            if frame.isCode { codeDepth -= 1 }
+            if frame.isPicture { pictureDepth -= 1 }
+        }
+
+        /// An element kept unwrapped: its content is visited, its tags are not written.
+        private mutating func transparent() -> Bool {
+            frames.append(Frame())
+            return true
+        }
+
+        private mutating func element(_ node: xmlNodePtr) -> Bool {
+            let raw = XMLTree.name(of: node)
+            guard !HTMLSanitiser.droppedWithContent.contains(raw) else { return false }
+            let name = HTMLSanitiser.renamed[raw] ?? raw
+            switch name {
+            case "pre":
+                writePre(node)
+                return false
+            case "input":
+                writeCheckbox(node)
+                return transparent()
+            default:
+                break
+            }
+            guard HTMLSanitiser.keptElements.contains(name) else { return transparent() }
+            let isVoid = HTMLSanitiser.voidElements.contains(name)
+            guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent() }
+
+            var attributes: [(String, String)] = []
+            var frame = Frame()
+            var tag = name
+            switch name {
+            case "a":
+                guard linkDepth == 0, let href = resolvedLink(XMLTree.attribute("href", of: node)) else {
+                    return transparent()
+                }
+                attributes.append(("href", href))
+                frame.isLink = true
+            case "img":
+                guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else {
+                    // An image that cannot be shown is its alt text, as a browser shows it.
+                    output += Emoji.replacingShortcodes(in: XMLTree.attribute("alt", of: node) ?? "").xmlEscaped
+                    return transparent()
+                }
+                attributes.append(("src", src))
+                if XMLTree.attribute("alt", of: node) == nil { attributes.append(("alt", "")) }
+            case "source":
+                guard pictureDepth > 0, let srcset = resolvedSrcset(XMLTree.attribute("srcset", of: node)) else {
+                    return transparent()
+                }
+                attributes.append(("srcset", srcset))
+            case "picture":
+                frame.isPicture = true
+            case "code", "kbd", "samp":
+                frame.isCode = true
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                let level = Int(name.dropFirst()) ?? 6
+                tag = "h\(min(6, max(1, level + settings.headingOffset)))"
+                // Slugged from the text a reader sees, emoji and all, as GitHub does.
+                let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: XMLTree.text(of: node)))
+                headingIDs.insert(id)
+                attributes.append(("id", id))
+            default:
+                break
+            }
+            var classes = keptClasses(of: node)
+            if name == "li", Self.startsWithCheckbox(node) { classes.append("task-list-item") }
+            if let align = XMLTree.attribute("align", of: node)?.lowercased(), HTMLSanitiser.alignments.contains(align)
+            {
+                classes.append("align-\(align)")
+            }
+            if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
+            attributes += otherAttributes(of: node, element: name)
+
+            output += "<" + tag
+            for (attribute, value) in attributes { output += " \(attribute)=\"\(value.xmlEscaped)\"" }
+            if isVoid {
+                // A void element libxml2 did not know (`source`) may have taken what follows as
+                // its content: that content is written after it, as a browser would.
+                output += " />"
+                frames.append(Frame())
+                return true
+            }
+            output += ">"
+            frame.closer = "</\(tag)>"
+            // Rows straight in a table get the <tbody> the HTML parser of a browser would
+            // add and the XML parser of the validator would not.
+            if name == "table", Self.hasBareRows(node) {
+                output += "<tbody>"
+                frame.closer = "</tbody></table>"
+            }
+            depth += 1
+            if frame.isLink { linkDepth += 1 }
+            if frame.isCode { codeDepth += 1 }
+            if frame.isPicture { pictureDepth += 1 }
+            frames.append(frame)
+            return true
+        }
+
+        private func keptClasses(of node: xmlNodePtr) -> [String] {
+            guard let value = XMLTree.attribute("class", of: node) else { return [] }
+            var seen: Set<String> = []
+            return value.split(whereSeparator: \.isWhitespace).map(String.init).filter {
+                HTMLSanitiser.keptClasses.contains($0) && seen.insert($0).inserted
+            }
+        }
+
+        /// The global attributes and the element's own, each only with a value it may take.
+        private func otherAttributes(of node: xmlNodePtr, element: String) -> [(String, String)] {
+            var kept: [(String, String)] = []
+            let own = HTMLSanitiser.elementAttributes[element] ?? [:]
+            var property = node.pointee.properties
+            while let attribute = property {
+                property = attribute.pointee.next
+                let name = attribute.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                let value = XMLTree.attributeValue(attribute)
+                if let allowed = HTMLSanitiser.globalAttributes[name], own[name] == nil {
+                    if let allowed, !allowed.contains(value.lowercased()) { continue }
+                    kept.append((name, allowed == nil ? value : value.lowercased()))
+                    continue
+                }
+                switch own[name] {
+                case .text?: kept.append((name, value))
+                case .number?:
+                    let trimmed = value.trimmingCharacters(in: .whitespaces)
+                    if (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
+                        kept.append((name, trimmed))
+                    }
+                case .flag?: kept.append((name, name))
+                case .oneOf(let values)?: if values.contains(value) { kept.append((name, value)) }
+                case nil: break
+                }
+            }
+            return kept
+        }
+
+        private mutating func resolvedLink(_ href: String?) -> String? {
+            guard let href else { return nil }
+            if href.trimmingCharacters(in: .whitespaces).hasPrefix("#") { sawFragment = true }
+            return LinkPolicy.resolve(
+                href, base: settings.linkBase, fragmentPrefix: settings.idPrefix, knownIDs: knownIDs)
+        }
+
+        private func resolvedImage(_ src: String?) -> String? {
+            guard let src, !src.trimmingCharacters(in: .whitespaces).hasPrefix("#") else { return nil }
+            return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
+        }
+
+        /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.
+        private func resolvedSrcset(_ srcset: String?) -> String? {
+            guard let srcset else { return nil }
+            let candidates = srcset.split(separator: ",").compactMap { candidate -> String? in
+                let parts = candidate.split(whereSeparator: \.isWhitespace)
+                guard let url = parts.first.flatMap({ resolvedImage(String($0)) }) else { return nil }
+                let descriptor = parts.dropFirst().joined(separator: " ")
+                guard descriptor.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return nil }
+                return descriptor.isEmpty ? url : "\(url) \(descriptor)"
+            }
+            return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
+        }
+    }
+}

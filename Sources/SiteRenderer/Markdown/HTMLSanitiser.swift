@@ -1,0 +1,55 @@
+internal import CLibXML2
+import Foundation
+
+/// HTML that may hold anything (cmark-gfm's output with a README's raw HTML left in, or
+/// GitHub's own rendering of a README in another markup) → HTML that cannot run script and
+/// that the validator's XML parser reads.
+///
+/// libxml2's HTML parser reads the input as a browser would, forgiving any mistake; the
+/// tree it builds is then written out through an allowlist: the elements and attributes
+/// GitHub's sanitiser keeps, URLs only http(s), mailto, relative (resolved against the
+/// repository) or a fragment naming a heading of this document, classes only the ones the
+/// renderer writes itself. Everything else is unwrapped to its text, or dropped with its
+/// content when that content is code or a document of its own (script, style, SVG, …).
+/// Since nothing is copied through as it was written, what comes out is well-formed by
+/// construction: void elements self-closed, every attribute quoted and escaped.
+struct HTMLSanitiser: Sendable {
+    /// Base for relative links, e.g. `https://github.com/OWNER/NAME/blob/main/`.
+    var linkBase: String?
+    /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
+    var imageBase: String?
+    /// Prefix of every heading id, so several documents can share a page.
+    var idPrefix: String
+    /// How many levels headings move down, so a README's `#` sits under the page's own headings.
+    var headingOffset: Int
+
+    /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
+    /// the theme's own nesting around it this stays far inside the 256 levels libxml2 (the
+    /// validator) accepts, whatever a stranger's raw HTML nests.
+    static let maxDepth = 96
+
+    func sanitise(_ html: String) -> String {
+        XMLTree.initialise()
+        // The body is opened first so nothing of the fragment can land in an implied <head>.
+        // XML_PARSE_HUGE lifts libxml2's 256-level bound, which would stop the parse there and
+        // lose the rest of the README: the writer bounds the depth itself, without recursion.
+        let wrapped = "<!DOCTYPE html><html><body>" + html
+        let options =
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue
+        let parsed = wrapped.withCString { bytes in
+            htmlReadMemory(bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", Int32(options))
+        }
+        guard let document = parsed else { return "" }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return "" }
+        var first = Writer(settings: self, knownIDs: [])
+        first.write(root)
+        // Fragment links may name a heading further down: they need the second pass, which
+        // knows every heading id the first one gave.
+        guard first.sawFragment else { return first.output }
+        var second = Writer(settings: self, knownIDs: first.headingIDs)
+        second.write(root)
+        return second.output
+    }
+}

@@ -1,0 +1,122 @@
+extension SyntaxHighlighter {
+    /// The languages coloured at build time. Others are shown as plain code.
+    enum Language: String, CaseIterable, Sendable {
+        case swift, rust, go, python, javascript, typescript, shell, json, yaml, toml, c
+
+        /// The language an info string or class names (`js`, `bash`, `yml`, `c++`, …).
+        init?(named name: String) {
+            let name = name.lowercased()
+            if let exact = Language(rawValue: name) {
+                self = exact
+                return
+            }
+            guard let alias = Self.aliases[name] else { return nil }
+            self = alias
+        }
+
+        private static let aliases: [String: Language] = [
+            "rs": .rust, "golang": .go, "py": .python, "python3": .python, "js": .javascript, "jsx": .javascript,
+            "mjs": .javascript, "cjs": .javascript, "node": .javascript, "ts": .typescript, "tsx": .typescript,
+            "sh": .shell, "bash": .shell, "zsh": .shell, "console": .shell, "shell-session": .shell,
+            "jsonc": .json, "json5": .json, "yml": .yaml, "h": .c, "cpp": .c, "c++": .c, "cc": .c, "hpp": .c,
+            "objc": .c, "objective-c": .c,
+        ]
+
+        var keywords: Set<String> {
+            switch self {
+            case .swift:
+                return Self.words(
+                    "actor any as associatedtype async await break case catch class continue default defer deinit do else enum extension fallthrough false fileprivate final for func guard if import in init inout internal is lazy let mutating nil nonisolated open operator override private protocol public repeat rethrows return self Self some static struct subscript super switch throw throws true try typealias var weak where while"
+                )
+            case .rust:
+                return Self.words(
+                    "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while"
+                )
+            case .go:
+                return Self.words(
+                    "break case chan const continue default defer else fallthrough false for func go goto if import interface iota map nil package range return select struct switch true type var"
+                )
+            case .python:
+                return Self.words(
+                    "False None True and as assert async await break case class continue def del elif else except finally for from global if import in is lambda match nonlocal not or pass raise return self try while with yield"
+                )
+            case .javascript:
+                return Self.javaScriptWords
+            case .typescript:
+                return Self.javaScriptWords.union(
+                    Self.words(
+                        "abstract any boolean declare enum implements interface keyof namespace never number private protected public readonly string type unknown"
+                    ))
+            case .shell:
+                return Self.words(
+                    "case cd do done echo elif else esac exit export fi for function if in local readonly return set source then unset until while"
+                )
+            case .json, .toml:
+                return ["true", "false", "null"]
+            case .yaml:
+                return ["true", "false", "null", "yes", "no"]
+            case .c:
+                return Self.words(
+                    "auto bool break case char class const continue default delete do double else enum extern false float for goto if inline int long namespace new nullptr NULL private protected public register restrict return short signed sizeof static struct switch template this true typedef typename union unsigned using virtual void volatile while"
+                )
+            }
+        }
+
+        private static let javaScriptWords = words(
+            "async await break case catch class const continue debugger default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while yield"
+        )
+
+        private static func words(_ list: String) -> Set<String> { Set(list.split(separator: " ").map(String.init)) }
+
+        var lineComments: [String] {
+            switch self {
+            case .python, .shell, .yaml, .toml: return ["#"]
+            case .swift, .rust, .go, .javascript, .typescript, .c, .json: return ["//"]
+            }
+        }
+
+        var hasBlockComments: Bool { lineComments == ["//"] }
+
+        /// Quotes that open a string. Rust's `'` also opens lifetimes, so it is left plain.
+        var quotes: Set<Unicode.Scalar> {
+            switch self {
+            case .swift, .rust, .json: return ["\""]
+            case .go, .javascript, .typescript: return ["\"", "'", "`"]
+            case .python, .shell, .yaml, .toml, .c: return ["\"", "'"]
+            }
+        }
+
+        /// Whether `"""` (and `'''`) open a string that runs over lines.
+        var hasTripleQuotes: Bool { [.swift, .python, .toml].contains(self) }
+
+        /// Whether a capitalised name reads as a type.
+        var capitalisedAreTypes: Bool { [.swift, .rust, .go, .typescript, .javascript, .python].contains(self) }
+
+        /// What separates a key from its value when the language is data: `key: value`, `key = value`.
+        var keySeparator: Unicode.Scalar? {
+            switch self {
+            case .json, .yaml: return ":"
+            case .toml: return "="
+            default: return nil
+            }
+        }
+    }
+
+    /// What a token is, as the class the themes colour.
+    enum TokenKind: CaseIterable, Sendable {
+        case keyword, string, comment, number, type, function, key, variable
+
+        var className: String {
+            switch self {
+            case .keyword: return "hl-k"
+            case .string: return "hl-s"
+            case .comment: return "hl-c"
+            case .number: return "hl-n"
+            case .type: return "hl-t"
+            case .function: return "hl-f"
+            case .key: return "hl-a"
+            case .variable: return "hl-v"
+            }
+        }
+    }
+}

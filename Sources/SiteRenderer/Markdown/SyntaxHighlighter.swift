@@ -1,0 +1,177 @@
+/// Code → HTML with a `<span class="hl-…">` around each keyword, string, comment, number,
+/// type, function name and key, coloured by the theme's CSS: syntax colouring done once at
+/// build time, so the site ships no script for it. A small scanner per line of thought,
+/// not a parser: it never fails and never loses a character, and when it guesses wrong
+/// the cost is a colour.
+struct SyntaxHighlighter: Sendable {
+    var language: Language
+
+    func html(_ code: String) -> String {
+        var scanner = Scanner(language: language, scalars: Array(code.unicodeScalars))
+        scanner.run()
+        return scanner.output
+    }
+
+    private struct Scanner {
+        let language: Language
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var output = ""
+        private var plain = String.UnicodeScalarView()
+        /// Whether only white space (and YAML's `- `) precedes `index` on its line.
+        private var atLineStart = true
+
+        init(language: Language, scalars: [Unicode.Scalar]) {
+            self.language = language
+            self.scalars = scalars
+        }
+
+        mutating func run() {
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if let comment = commentEnd() {
+                    emit(.comment, to: comment)
+                } else if language.quotes.contains(scalar) {
+                    let end = stringEnd()
+                    emit(isKey(after: end) ? .key : .string, to: end)
+                } else if isDigit(scalar), index == 0 || !isWord(scalars[index - 1]) {
+                    emit(.number, to: run(from: index) { isWord($0) || $0 == "." })
+                } else if language == .toml, atLineStart, scalar == "[" {
+                    emit(.key, to: run(from: index) { $0 != "\n" })
+                } else if language == .shell, scalar == "$" {
+                    emit(.variable, to: variableEnd())
+                } else if language == .c, atLineStart, scalar == "#" {
+                    emit(.keyword, to: run(from: index + 1) { isWord($0) })
+                } else if isWordStart(scalar) {
+                    word()
+                } else {
+                    plainScalar(scalar)
+                }
+            }
+            flush()
+        }
+
+        private mutating func word() {
+            let end = run(from: index) { isWord($0) || language == .shell && $0 == "-" }
+            let text = String(String.UnicodeScalarView(scalars[index..<end]))
+            let kind: TokenKind?
+            if isKey(after: end) {
+                kind = .key
+            } else if language.keywords.contains(text), !(language == .shell && isInPath) {
+                kind = .keyword
+            } else if language.capitalisedAreTypes, let first = text.unicodeScalars.first,
+                first.properties.isUppercase
+            {
+                kind = .type
+            } else if end < scalars.count, scalars[end] == "(", language.keySeparator == nil {
+                kind = .function
+            } else {
+                kind = nil
+            }
+            if let kind { emit(kind, to: end) } else { while index < end { plainScalar(scalars[index]) } }
+        }
+
+        /// Whether the word under `index` is part of a path or option (`/usr/local`, `--for`), not a command.
+        private var isInPath: Bool { index > 0 && "/.-".unicodeScalars.contains(scalars[index - 1]) }
+
+        /// A key of a data language: the first thing on its line (JSON: any string) before the separator.
+        private func isKey(after end: Int) -> Bool {
+            guard let separator = language.keySeparator, language == .json || atLineStart else { return false }
+            var next = end
+            while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
+            guard next < scalars.count, scalars[next] == separator else { return false }
+            // YAML's `key:` needs a space or the line's end after it; `http://…` is a value.
+            if language == .yaml, next + 1 < scalars.count {
+                return scalars[next + 1] == " " || scalars[next + 1] == "\n"
+            }
+            return true
+        }
+
+        private func commentEnd() -> Int? {
+            if language.hasBlockComments, matches("/*") {
+                var end = index + 2
+                while end < scalars.count, !matches("*/", at: end) { end += 1 }
+                return min(scalars.count, end + 2)
+            }
+            for marker in language.lineComments where matches(marker) {
+                // In a shell, `#` starts a comment only as a word of its own (`${#list}` is not one).
+                if language == .shell, index > 0, !scalars[index - 1].properties.isWhitespace { return nil }
+                return run(from: index) { $0 != "\n" }
+            }
+            return nil
+        }
+
+        private func stringEnd() -> Int {
+            let quote = scalars[index]
+            if language.hasTripleQuotes, matches(String(repeating: String(quote), count: 3)) {
+                var end = index + 3
+                while end < scalars.count, !matches(String(repeating: String(quote), count: 3), at: end) {
+                    end += scalars[end] == "\\" ? 2 : 1
+                }
+                return min(scalars.count, end + 3)
+            }
+            // Backticks and shell's single quotes run over lines; other strings end with theirs.
+            let multiline = quote == "`" || language == .shell
+            let escapes = !(quote == "'" && (language == .shell || language == .toml || language == .yaml))
+            var end = index + 1
+            while end < scalars.count, scalars[end] != quote, multiline || scalars[end] != "\n" {
+                end += escapes && scalars[end] == "\\" ? 2 : 1
+            }
+            return min(scalars.count, end + 1)
+        }
+
+        private func variableEnd() -> Int {
+            guard index + 1 < scalars.count else { return index + 1 }
+            if scalars[index + 1] == "{" { return min(scalars.count, run(from: index + 1) { $0 != "}" } + 1) }
+            let end = run(from: index + 1) { isWord($0) }
+            return end == index + 1 ? index + 1 : end
+        }
+
+        private func matches(_ text: String, at start: Int? = nil) -> Bool {
+            var position = start ?? index
+            for scalar in text.unicodeScalars {
+                guard position < scalars.count, scalars[position] == scalar else { return false }
+                position += 1
+            }
+            return true
+        }
+
+        private func run(from start: Int, while keep: (Unicode.Scalar) -> Bool) -> Int {
+            var end = start
+            while end < scalars.count, keep(scalars[end]) { end += 1 }
+            return end
+        }
+
+        private mutating func plainScalar(_ scalar: Unicode.Scalar) {
+            plain.append(scalar)
+            index += 1
+            if scalar == "\n" {
+                atLineStart = true
+            } else if !(scalar == " " || scalar == "\t" || language == .yaml && scalar == "-") {
+                atLineStart = false
+            }
+        }
+
+        private mutating func emit(_ kind: TokenKind, to end: Int) {
+            flush()
+            let text = String(String.UnicodeScalarView(scalars[index..<max(index + 1, end)]))
+            output += "<span class=\"\(kind.className)\">\(text.xmlEscaped)</span>"
+            index = max(index + 1, end)
+            atLineStart = text.hasSuffix("\n")
+        }
+
+        private mutating func flush() {
+            guard !plain.isEmpty else { return }
+            output += String(plain).xmlEscaped
+            plain = String.UnicodeScalarView()
+        }
+
+        private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        private func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || scalar == "_" || scalar == "@" && language == .swift
+        }
+        private func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || isDigit(scalar) || scalar == "_" || scalar == "@" && language == .swift
+        }
+    }
+}

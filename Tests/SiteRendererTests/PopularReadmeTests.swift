@@ -1,0 +1,262 @@
+import FakeGitHubServer
+import Foundation
+import PageModels
+import Testing
+
+@testable import SiteRenderer
+
+/// READMEs written the way popular projects write them (this project's own text): for each,
+/// what a reader sees survives, and nothing that could run script does.
+@Suite("READMEs as popular projects write them: what survives, and that nothing can run script")
+struct PopularReadmeTests {
+    static func render(_ source: String, markup: MarkdownText.Markup = .markdown) -> String {
+        MarkdownRenderer().html(
+            MarkdownText(
+                source: source, markup: markup, linkBase: "https://github.com/o/r/blob/main/",
+                imageBase: "https://raw.githubusercontent.com/o/r/main/"),
+            idPrefix: "readme-", headingOffset: 1)
+    }
+
+    /// Nothing in `html` that a browser would run: the same rules as the page gate's.
+    static func expectNoScript(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lower = html.lowercased()
+        for active in [
+            "<script", "<iframe", "<object", "<embed", "<svg", "<math", "<style", "<form", "<base", "<meta", "<input",
+        ] {
+            #expect(!lower.contains(active), "\(active) in \(html)", sourceLocation: sourceLocation)
+        }
+        for attribute in [" on[a-z]+=", " style=", "(href|src|srcset)=\"\\s*(javascript|data|vbscript|file):"] {
+            #expect(
+                lower.range(of: attribute, options: .regularExpression) == nil, "\(attribute) in \(html)",
+                sourceLocation: sourceLocation)
+        }
+        #expect(!html.contains("raw HTML omitted"), sourceLocation: sourceLocation)
+    }
+
+    @Test("a centred logo and a row of badges keep their images, links and centring")
+    func centredLogoAndBadges() {
+        let html = Self.render(
+            """
+            <p align="center">
+              <img src="docs/logo.svg" alt="Wisp" width="200" height="auto" style="border:0">
+            </p>
+            <p align="center">
+              <a href="https://ci.example.org/wisp"><img src="https://img.shields.io/badge/ci-passing-green" alt="CI"></a>
+              <a href="LICENSE"><img src="https://img.shields.io/badge/licence-MIT-blue" alt="Licence: MIT"></a>
+            </p>
+            """)
+        #expect(html.contains("<p class=\"align-center\">"))
+        #expect(
+            html.contains(
+                "<img src=\"https://raw.githubusercontent.com/o/r/main/docs/logo.svg\" alt=\"Wisp\" width=\"200\" />"),
+            "a relative image points at the repository; a width that is not a number and style go")
+        #expect(
+            html.contains(
+                "<a href=\"https://ci.example.org/wisp\"><img src=\"https://img.shields.io/badge/ci-passing-green\" alt=\"CI\" /></a>"
+            ))
+        #expect(
+            html.contains("<a href=\"https://github.com/o/r/blob/main/LICENSE\">"),
+            "a relative link points at the repository")
+        Self.expectNoScript(html)
+    }
+
+    @Test("<picture> keeps its dark source, resolved like an image")
+    func pictureWithDarkSource() {
+        let html = Self.render(
+            """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="assets/dark.png 1x, assets/dark@2x.png 2x">
+              <img alt="Diagram" src="assets/light.png">
+            </picture>
+            """)
+        #expect(
+            html.contains(
+                "<source srcset=\"https://raw.githubusercontent.com/o/r/main/assets/dark.png 1x, https://raw.githubusercontent.com/o/r/main/assets/dark@2x.png 2x\" media=\"(prefers-color-scheme: dark)\" />"
+            ))
+        #expect(
+            html.contains("<img src=\"https://raw.githubusercontent.com/o/r/main/assets/light.png\" alt=\"Diagram\" />")
+        )
+        #expect(html.contains("<picture>") && html.contains("</picture>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test("every kind of alert is a titled box with a class of its own; a quote without a marker stays a quote")
+    func alerts() {
+        for kind in ["NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"] {
+            let html = Self.render("> [!\(kind)]\n> Read this *first*.")
+            let lower = kind.lowercased()
+            #expect(
+                html.contains(
+                    "<div class=\"markdown-alert markdown-alert-\(lower)\"><p class=\"markdown-alert-title\">\(kind.prefix(1) + lower.dropFirst())</p>"
+                ),
+                "\(html)")
+            #expect(html.contains("<p>Read this <em>first</em>.</p>"))
+            #expect(!html.contains("[!"), "the marker is not shown")
+        }
+        #expect(Self.render("> [!NOTE] inline text").contains("<blockquote>"), "the marker must be alone on its line")
+        #expect(Self.render("> Just a quote.").contains("<blockquote>"))
+    }
+
+    @Test("code in two languages is coloured at build time; an unknown language is plain code")
+    func codeInTwoLanguages() {
+        let html = Self.render(
+            """
+            ```rust
+            fn main() { let n = 42; println!("{}", n); } // done
+            ```
+
+            ```python
+            def greet(name):
+                return f"hi {name}"  # greeting
+            ```
+
+            ```brainfuck
+            ++[>+<-]
+            ```
+            """)
+        #expect(
+            html.contains(
+                "<pre><code class=\"language-rust\"><span class=\"hl-k\">fn</span> <span class=\"hl-f\">main</span>()"))
+        #expect(html.contains("<span class=\"hl-n\">42</span>"))
+        #expect(html.contains("<span class=\"hl-c\">// done</span>"))
+        #expect(html.contains("<span class=\"hl-k\">def</span> <span class=\"hl-f\">greet</span>(name):"))
+        #expect(html.contains("<span class=\"hl-s\">&quot;hi {name}&quot;</span>"))
+        #expect(html.contains("<span class=\"hl-c\"># greeting</span>"))
+        #expect(html.contains("<pre><code>++[&gt;+&lt;-]\n</code></pre>"))
+    }
+
+    @Test(
+        "every listed language colours its keywords, strings and comments",
+        arguments: [
+            ("swift", "let s = \"x\" // c", "hl-k", "hl-s", "hl-c"),
+            ("go", "func f() string { return `x` } // c", "hl-k", "hl-s", "hl-c"),
+            ("javascript", "const s = 'x'; /* c */", "hl-k", "hl-s", "hl-c"),
+            ("ts", "interface A { b: string } // c \"x\"", "hl-k", "hl-t", "hl-c"),
+            ("bash", "export X=\"$HOME\" # c", "hl-k", "hl-s", "hl-c"),
+            ("json", "{\"k\": \"v\", \"n\": true}", "hl-a", "hl-s", "hl-k"),
+            ("yaml", "name: ci # c\non: [push]", "hl-a", "hl-c", "hl-a"),
+            ("toml", "[package]\nname = \"x\" # c", "hl-a", "hl-s", "hl-c"),
+            ("c", "#include <stdio.h>\nint main(void) { return 0; } /* c */", "hl-k", "hl-n", "hl-c"),
+        ])
+    func languages(_ language: String, _ code: String, _ first: String, _ second: String, _ third: String) {
+        let html = Self.render("```\(language)\n\(code)\n```")
+        for kind in [first, second, third] { #expect(html.contains("<span class=\"\(kind)\">"), "\(kind) in \(html)") }
+        #expect(html.contains("<pre><code class=\"language-"))
+    }
+
+    @Test("a shell keyword inside a path or an option is not coloured as a command")
+    func shellWordsInPaths() {
+        let html = Self.render("```sh\ncp lantern /usr/local/bin/ --for-real\n```")
+        #expect(html.contains("/usr/local/bin/ --for-real"), "\(html)")
+    }
+
+    @Test("a table written in HTML and one in Markdown both survive, alignment as classes")
+    func tables() {
+        let html = Self.render(
+            """
+            <table>
+              <tr><th>Platform</th><th align="right">Support</th></tr>
+              <tr><td>Linux</td><td align="right" colspan="1">:white_check_mark:</td></tr>
+            </table>
+
+            | Flag | Meaning |
+            | :--- | ---: |
+            | `-v` | verbose |
+            """)
+        #expect(html.contains("<table><tbody>"), "bare rows get their row group, as a browser would give them")
+        #expect(html.contains("<th class=\"align-right\">Support</th>"))
+        #expect(html.contains("<td class=\"align-right\" colspan=\"1\">✅</td>"))
+        #expect(html.contains("<td class=\"align-left\"><code>-v</code></td>"))
+        #expect(!html.contains(" align="))
+    }
+
+    @Test("a task list shows boxes as glyphs with a name, and no bullets' class is missing")
+    func taskList() {
+        let html = Self.render("- [x] Parser\n- [ ] Docs\n- Plain item")
+        #expect(
+            html.contains(
+                "<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">☑</span> Parser</li>"
+            ))
+        #expect(
+            html.contains(
+                "<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Not done\">☐</span> Docs</li>"
+            ))
+        #expect(html.contains("<li>Plain item</li>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test("<details>, <summary>, <kbd>, <sup> and <br> survive; Markdown inside details is rendered")
+    func detailsAndInlineHTML() {
+        let html = Self.render(
+            """
+            <details open>
+            <summary>Benchmarks</summary>
+
+            Faster by **3×** on <kbd>Ctrl</kbd>+<kbd>S</kbd>.<br>E = mc<sup>2</sup>
+
+            </details>
+            """)
+        #expect(html.contains("<details open=\"open\">\n<summary>Benchmarks</summary>"))
+        #expect(html.contains("<strong>3×</strong>"))
+        #expect(html.contains("<kbd>Ctrl</kbd>+<kbd>S</kbd>.<br />E = mc<sup>2</sup>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test("emoji shortcodes become emoji in text, not in code; unknown ones stay")
+    func emoji() {
+        let html = Self.render("Ship it :rocket: :tada: :nope_not_one: `:rocket:`")
+        #expect(html.contains("Ship it 🚀 🎉 :nope_not_one: <code>:rocket:</code>"))
+    }
+
+    @Test("headings from raw HTML and from Markdown share ids, levels and fragment links")
+    func headingsAndFragments() {
+        let html = Self.render("[Usage](#usage) [nowhere](#missing)\n\n<h1 align=\"center\">Wisp</h1>\n\n## Usage\n")
+        #expect(html.contains("<h2 id=\"readme-wisp\" class=\"align-center\">Wisp</h2>"))
+        #expect(html.contains("<h3 id=\"readme-usage\">Usage</h3>"))
+        #expect(html.contains("<a href=\"#readme-usage\">Usage</a>"), "a link before its heading still finds it")
+        #expect(html.contains(" nowhere</p>"))
+    }
+
+    @Test("GitHub's rendering of a README.rst keeps its images and code, with relative URLs resolved")
+    func restructuredTextRendering() {
+        let html = Self.render(
+            """
+            <h1><a id="user-content-wisp" class="anchor" href="#wisp"></a>Wisp</h1>
+            <p><a href="docs/index.rst"><img alt="logo" src="docs/logo.png" style="max-width: 100%;"></a></p>
+            <div class="highlight highlight-source-python"><pre><span class="pl-k">import</span> wisp</pre></div>
+            """, markup: .html)
+        #expect(html.contains("<h2 id=\"readme-wisp\"><a href=\"#readme-wisp\"></a>Wisp</h2>"))
+        #expect(
+            html.contains(
+                "<a href=\"https://github.com/o/r/blob/main/docs/index.rst\"><img src=\"https://raw.githubusercontent.com/o/r/main/docs/logo.png\" alt=\"logo\" /></a>"
+            ))
+        #expect(
+            html.contains(
+                "<div><pre><code class=\"language-python\"><span class=\"hl-k\">import</span> wisp</code></pre></div>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test(
+        "script-injection vectors through the raw-HTML path, as Markdown and as GitHub's HTML, run nothing",
+        arguments: [MarkdownText.Markup.markdown, .html])
+    func injectionVectors(_ markup: MarkdownText.Markup) {
+        for vector in Self.vectors {
+            Self.expectNoScript(Self.render(vector, markup: markup))
+            Self.expectNoScript(
+                Self.render(
+                    "<p align=\"center\">\(vector)</p>\n\n<details><summary>\(vector)</summary>\n\n\(vector)\n</details>",
+                    markup: markup))
+        }
+    }
+
+    @Test("raw HTML nested thousands deep stays within the validator's depth, its text kept")
+    func deepRawHTML() {
+        let html = Self.render(
+            String(repeating: "<div>", count: 50_000) + "bottom" + String(repeating: "</div>", count: 50_000))
+        #expect(html.contains("bottom"))
+        #expect(html.components(separatedBy: "<div>").count - 1 <= HTMLSanitiser.maxDepth)
+    }
+
+    /// The corpus HostileDataTests (EndToEndTests) runs through whole builds.
+    static let vectors = HostileText.vectors
+}

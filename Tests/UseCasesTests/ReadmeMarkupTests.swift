@@ -1,0 +1,45 @@
+import Entities
+import PageModels
+import Testing
+
+@testable import UseCases
+
+@Suite("A README's markup decides who renders it; emoji shortcodes in descriptions")
+struct ReadmeMarkupTests {
+    let repo = Make.repo("x/y", id: 1)
+
+    @Test("GitHub's rendering of a README.rst is handed on as HTML, with the README's folder as base")
+    func renderedHTMLIsPassedOn() {
+        let readme = Readme(
+            path: "README.rst", markdown: "Title\n=====\n", html: "<h1>Title</h1>",
+            htmlURL: "https://github.com/x/y/blob/main/README.rst",
+            downloadURL: "https://raw.githubusercontent.com/x/y/main/README.rst")
+        let text = RepoPageTranslator.markdown(of: readme, in: repo)
+        #expect(text.markup == .html)
+        #expect(text.source == "<h1>Title</h1>")
+        #expect(text.linkBase == "https://github.com/x/y/blob/main/")
+        #expect(text.imageBase == "https://raw.githubusercontent.com/x/y/main/")
+    }
+
+    @Test("a README in another markup with no rendering shows its text whole, never read as Markdown")
+    func unrenderedOtherMarkupIsShownAsText() {
+        let source = "Title\n=====\n\nCode\n~~~~\n\n```\nnot a fence end\n"
+        let readme = Readme(path: "README.rst", markdown: source, htmlURL: nil, downloadURL: nil)
+        let text = RepoPageTranslator.markdown(of: readme, in: repo)
+        #expect(text.markup == .markdown)
+        #expect(text.source == "````text\n\(source)\n````\n", "the fence is longer than any run of backticks inside")
+    }
+
+    @Test("a Markdown README stays Markdown")
+    func markdownStaysMarkdown() {
+        let readme = Readme(path: "README.md", markdown: "# Hi", htmlURL: nil, downloadURL: nil)
+        #expect(RepoPageTranslator.markdown(of: readme, in: repo).markup == .markdown)
+    }
+
+    @Test("known shortcodes in a description become emoji; unknown ones and lone colons stay")
+    func descriptionEmoji() {
+        let card = RepoCardTranslator(favourites: []).card(
+            for: Make.repo("x/y", id: 1, description: ":rocket: Fast :sparkles: at 10:30, :not_an_emoji: ok"))
+        #expect(card.description == "🚀 Fast ✨ at 10:30, :not_an_emoji: ok")
+    }
+}
