@@ -64,7 +64,7 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "full_refresh_days"],
+                 "details_refresh_days", "full_refresh_days"],
                 in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
@@ -79,11 +79,19 @@ extension Configuration {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }
             }
-            if let days = try reader.int("full_refresh_days", in: digest, at: path) {
+            if let days = try reader.int("details_refresh_days", in: digest, at: path) {
                 guard (1...365).contains(days) else {
-                    throw reader.error(at: path + ["full_refresh_days"], "full_refresh_days must be between 1 and 365, found \(days)")
+                    throw reader.error(at: path + ["details_refresh_days"], "details_refresh_days must be between 1 and 365, found \(days)")
                 }
-                fullRefreshDays = days
+                detailsRefreshDays = days
+            }
+            // Accepted, so that a cron job's configuration keeps working after an upgrade.
+            if try reader.int("full_refresh_days", in: digest, at: path) != nil {
+                warnings.append(reader.error(
+                    at: path + ["full_refresh_days"],
+                    "full_refresh_days no longer does anything (every run reads every starred list to its end); "
+                        + "remove it. details_refresh_days sets how often unchanged repositories are checked again"
+                ).description)
             }
             if let days = try reader.int("history_days", in: digest, at: path) {
                 guard (1...3650).contains(days) else {
