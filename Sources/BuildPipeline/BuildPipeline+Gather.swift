@@ -90,7 +90,8 @@ extension BuildPipeline {
             return
         }
         events.info(
-            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried.",
+            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried; "
+                + "\(report.kept) releases and READMEs of repositories not pushed to taken from the cache.",
             fields: [:])
         for resource in report.cutShort {
             events.warning("\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown")
