@@ -4,6 +4,10 @@ import TOMLGuard
 internal import TOMLKit
 
 extension Configuration {
+    /// `[digest]` keys that no longer do anything, still accepted (with a warning) so that a
+    /// cron job's configuration keeps working after an upgrade; the starter sets none of them.
+    static let retiredDigestKeys: Set<String> = ["full_refresh_days"]
+
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -64,8 +68,8 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "details_refresh_days", "full_refresh_days"],
-                in: digest, at: path)
+                 "details_refresh_days"],
+                retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
@@ -85,7 +89,6 @@ extension Configuration {
                 }
                 detailsRefreshDays = days
             }
-            // Accepted, so that a cron job's configuration keeps working after an upgrade.
             if try reader.int("full_refresh_days", in: digest, at: path) != nil {
                 warnings.append(reader.error(
                     at: path + ["full_refresh_days"],
@@ -117,8 +120,9 @@ private struct TOMLReader {
     var text: String
     var source: String
 
-    func allow(_ keys: Set<String>, in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
-        for (key, _) in table where !keys.contains(key) {
+    /// `retired` keys are accepted too, but not offered in the message.
+    func allow(_ keys: Set<String>, retired: Set<String> = [], in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
+        for (key, _) in table where !keys.contains(key) && !retired.contains(key) {
             throw error(at: path + [key], "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
                 + keys.sorted().joined(separator: ", "))
         }

@@ -3,10 +3,10 @@ public import Foundation
 
 /// Which repositories' releases and README a run asks for again, and which it takes as an
 /// earlier run kept them. Asked again: whatever was never kept, a repository pushed to since
-/// (its `pushed_at` moved), everything with `--full`, and, so that what changes without a push
-/// (a release edited or deleted on GitHub's site) is seen too, each repository once every
-/// `days`: at its own moment in that period, spread by a hash of its id, so an hourly run
-/// re-checks a few and none re-checks all.
+/// (its `pushed_at` moved), everything with `--full`; and, so that what changes without a
+/// push (a release edited, deleted, or published on a tag pushed earlier) is seen too, each
+/// repository once every `days`, at its own moment in that period, spread by a hash of its
+/// id, so an hourly run re-checks a few and none re-checks all.
 public struct DetailRefresh: Sendable, Hashable {
     /// Every repository is asked again at least this often (`details_refresh_days`).
     public var days: Int
