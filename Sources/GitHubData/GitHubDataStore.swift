@@ -35,7 +35,7 @@ public struct GitHubDataStore: RepositorySource {
     /// token, and every star's figures are as GitHub has them now.
     public func starredList(by login: String) async throws -> StarredList {
         let url = login == "@me" ? try authenticated(endpoint.authenticatedStarred) : endpoint.starred(by: login)
-        let list = try await pages(StarDTO.self, url, accept: MediaType.starJSON)
+        let list = try await pages(StarDTO.self, url, accept: MediaType.starJSON, atOnce: true)
         return StarredList(stars: list.items.map { $0.entity(warn: api.log.warn) }, isComplete: list.complete)
     }
 
@@ -128,32 +128,7 @@ public struct GitHubDataStore: RepositorySource {
 
     /// Every page of a list.
     func all<Item: CheckedDTO & Sendable>(_ type: Item.Type, _ url: String) async throws -> [Item] {
-        try await pages(type, url).items
-    }
-
-    /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`,
-    /// or `maxPages` (then `complete` is false); the other parameters as in `GitHubAPI.get`.
-    func pages<Item: CheckedDTO & Sendable>(
-        _ type: Item.Type, _ url: String, accept: String = MediaType.json, cachedIsEnough: Bool = false,
-        pushedAt: String? = nil, enough: ([Item]) -> Bool = { _ in false }
-    ) async throws -> (items: [Item], complete: Bool) {
-        var items: [Item] = []
-        var next: String? = url
-        var pages = 0
-        while let current = next {
-            guard pages < maxPages else {
-                // A `Link` may claim any number of pages; the bound holds, and the run says so.
-                api.log.cutShort("GET \(url)")
-                return (items, false)
-            }
-            let page = try await api.get(
-                [Lenient<Item>].self, current, accept: accept, cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
-            items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            pages += 1
-            if enough(items) || page.value.isEmpty { break }
-            next = page.next
-        }
-        return (items, true)
+        try await pages(type, url, atOnce: true).items
     }
 
     /// A single answer GitHub could not have sent (a name it does not allow) is refused whole.

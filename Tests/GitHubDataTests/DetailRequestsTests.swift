@@ -106,6 +106,24 @@ struct DetailRequestsTests {
         let changes = try #require(second.site.digest.changes)
         #expect(changes.items.contains { $0.kind == .stars && $0.text.hasPrefix("\(oldest.name):") }, "\(changes.items.map(\.text))")
         #expect(second.snapshot.repositories.first { $0.id == oldest.id }?.stars == oldest.stars + 500)
-        #expect(harness.statuses("/users/mona/starred") == [304, 304, 200], "the pages that did not change are 304s")
+        #expect(harness.statuses("/users/mona/starred").sorted() == [200, 304, 304], "the pages that did not change are 304s")
+    }
+
+    @Test("a starred list that grew or shrank past a page boundary is read whole, its pages asked for at once")
+    func pagesAskedAtOnceFollowTheFreshChain() async throws {
+        let first = try await harness.store().starredList(by: "mona")
+        #expect(first.stars.count == 232)
+        for index in 0..<80 {
+            harness.github.add(.init(id: Int64(5_000 + index), owner: "kit-harbor", name: "new-\(index)"))
+            harness.github.star("kit-harbor/new-\(index)", by: "mona", at: "2026-11-22T09:00:00Z")
+        }
+        let grown = try await harness.store().starredList(by: "mona")
+        #expect(grown.stars.count == 312 && grown.isComplete, "the fourth page is followed from the third")
+        #expect(Set(grown.stars.map(\.repo.id)).count == 312)
+
+        for index in 0..<200 { harness.github.unstar("kit-harbor/tool-\(index)", by: "mona") }
+        let shrunk = try await harness.store().starredList(by: "mona")
+        #expect(shrunk.stars.count == 112 && shrunk.isComplete, "pages past the new end are not read into the list")
+        #expect(Set(shrunk.stars.map(\.repo.id)).count == 112)
     }
 }
