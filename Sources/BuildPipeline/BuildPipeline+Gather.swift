@@ -31,8 +31,9 @@ extension BuildPipeline {
     /// with the state folder's history and the favourites added there, shown together with
     /// the configuration's.
     func gather() async throws -> Sources {
+        settings.configuration.warnings.forEach(events.warning)
         var request = settings.configuration.digestRequest
-        request.fullRefresh = settings.fullRefresh
+        request.detailRefresh.everything = settings.fullRefresh
         guard case .github(let github) = settings.data, let folder = settings.stateDirectory else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])
             return Sources(source: SampleDataStore(), history: SampleHistory(), request: request)
@@ -89,7 +90,8 @@ extension BuildPipeline {
             return
         }
         events.info(
-            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried.",
+            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried; "
+                + "\(report.kept) releases and READMEs of repositories not pushed to taken from the cache.",
             fields: [:])
         for resource in report.cutShort {
             events.warning("\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown")

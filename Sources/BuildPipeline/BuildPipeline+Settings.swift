@@ -42,7 +42,8 @@ extension BuildPipeline {
         public var data: Data
         /// Build and publish even when nothing changed since the published build.
         public var force = false
-        /// Read every starred list to its end (`--full`).
+        /// Ask again for every repository's releases and README (`--full`), not only for those
+        /// pushed to or due their slow refresh.
         public var fullRefresh = false
         /// The command-line options that shape the site, in one line, for the stamp: a build
         /// with other ones is never up to date with the published one.

@@ -53,10 +53,6 @@ public struct BuildPipeline: Sendable {
         if sources.live != nil, !sources.isStale,
             UpToDate.after(published: published, stamp: stamp, reading: reading, found: found)
         {
-            // No run is recorded, but a full read of the starred lists still defers the next one.
-            if digest.snapshot.starredListComplete {
-                try await step(.record) { try await sources.history.noteCompleteStarredRead(at: digest.snapshot.takenAt) }
-            }
             return .upToDate(index: indexPage)
         }
         let line = sources.isStale ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }

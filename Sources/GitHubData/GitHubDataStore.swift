@@ -31,42 +31,12 @@ public struct GitHubDataStore: RepositorySource {
         return owner
     }
 
-    /// Pages are asked for, conditionally, until one holds a star the previous run knew;
-    /// the older pages then come from the cache without a request while it has them. A new
-    /// star shifts every page, so a star may have moved from a page read fresh onto a cached
-    /// one that predates the move: the cached copies of the pages read fresh are merged in
-    /// too, each repository once.
-    public func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
+    /// Every page, each asked for conditionally: an unchanged page is a 304, free with a
+    /// token, and every star's figures are as GitHub has them now.
+    public func starredList(by login: String) async throws -> StarredList {
         let url = login == "@me" ? try authenticated(endpoint.authenticatedStarred) : endpoint.starred(by: login)
-        var stars: [StarDTO] = []
-        var earlier: [StarDTO] = []
-        var next: String? = url
-        var pages = 0
-        var reachedKnown = false
-        var fromCache = false
-        while let current = next {
-            guard pages < maxPages else {
-                // A `Link` may claim any number of pages; the bound holds, and the run says so.
-                api.log.cutShort("GET \(url)")
-                break
-            }
-            if !known.isEmpty, !reachedKnown {
-                earlier += await api.cachedValue([Lenient<StarDTO>].self, current, accept: MediaType.starJSON)?
-                    .values(resource: "GET \(current)", warn: api.log.warn) ?? []
-            }
-            let page = try await api.get([Lenient<StarDTO>].self, current, accept: MediaType.starJSON, cachedIsEnough: reachedKnown)
-            let found = page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            fromCache = fromCache || page.unchecked
-            stars += found
-            pages += 1
-            reachedKnown = reachedKnown || found.contains { known.contains(GitHubRepo.ID(rawValue: $0.repo.id)) }
-            if page.value.isEmpty { break }
-            next = page.next
-        }
-        guard fromCache else { return StarredList(stars: stars.map { $0.entity(warn: api.log.warn) }, isComplete: next == nil) }
-        var seen = Set<Int64>()
-        let merged = (stars + earlier).filter { seen.insert($0.repo.id).inserted }
-        return StarredList(stars: merged.map { $0.entity(warn: api.log.warn) }, isComplete: false)
+        let list = try await pages(StarDTO.self, url, accept: MediaType.starJSON, atOnce: true)
+        return StarredList(stars: list.items.map { $0.entity(warn: api.log.warn) }, isComplete: list.complete)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {
@@ -106,13 +76,19 @@ public struct GitHubDataStore: RepositorySource {
         }
     }
 
-    /// Published releases only (drafts are visible to maintainers, and are not news).
     public func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
+        try await releases(of: repo, limit: limit, from: .source)
+    }
+
+    /// Published releases only (drafts are visible to maintainers, and are not news).
+    public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
         guard limit > 0 else { return [] }
         do {
-            let releases = try await all(ReleaseDTO.self, endpoint.releases(repo.name)) { items in
+            let releases = try await pages(
+                ReleaseDTO.self, endpoint.releases(repo.name), cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+            ) { items in
                 items.lazy.filter { $0.draft != true }.count >= limit
-            }
+            }.items
             return releases.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }.prefix(limit).map { $0 }
         } catch GitHubDataError.notFound {
             return []
@@ -120,9 +96,15 @@ public struct GitHubDataStore: RepositorySource {
     }
 
     public func readme(of repo: GitHubRepo) async throws -> Readme? {
+        try await readme(of: repo, from: .source)
+    }
+
+    public func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? {
         let url = endpoint.readme(repo.name)
         do {
-            var readme = try await api.get(ReadmeDTO.self, url, rememberNotFound: true).value.entity(resource: "GET \(url)")
+            var readme = try await api.get(
+                ReadmeDTO.self, url, rememberNotFound: true, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+            ).value.entity(resource: "GET \(url)")
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)
             if !readme.isMarkdown {
@@ -157,27 +139,9 @@ public struct GitHubDataStore: RepositorySource {
         await api.cache?.generation()
     }
 
-    /// Every page of a list, or only as many as `enough` needs.
-    func all<Item: CheckedDTO & Sendable>(
-        _ type: Item.Type, _ url: String, accept: String = MediaType.json,
-        enough: ([Item]) -> Bool = { _ in false }
-    ) async throws -> [Item] {
-        var items: [Item] = []
-        var next: String? = url
-        var pages = 0
-        while let current = next {
-            guard pages < maxPages else {
-                // A `Link` may claim any number of pages; the bound holds, and the run says so.
-                api.log.cutShort("GET \(url)")
-                break
-            }
-            let page = try await api.get([Lenient<Item>].self, current, accept: accept)
-            items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            pages += 1
-            if enough(items) || page.value.isEmpty { break }
-            next = page.next
-        }
-        return items
+    /// Every page of a list.
+    func all<Item: CheckedDTO & Sendable>(_ type: Item.Type, _ url: String) async throws -> [Item] {
+        try await pages(type, url, atOnce: true).items
     }
 
     /// A single answer GitHub could not have sent (a name it does not allow) is refused whole.

@@ -33,7 +33,7 @@ public struct SampleDataStore: RepositorySource {
     }
 
     /// The sample's list is one file: always read whole.
-    public func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
+    public func starredList(by login: String) async throws -> StarredList {
         StarredList(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
     }
 

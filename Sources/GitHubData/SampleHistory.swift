@@ -17,9 +17,7 @@ public struct SampleHistory: HistoryStore {
     }
 
     public func latestSnapshot() async throws -> RunSnapshot? { previous }
-    public func latestCompleteStarredRead() async throws -> Date? { previous?.takenAt }
     public func record(_ snapshot: RunSnapshot) async throws {}
-    public func noteCompleteStarredRead(at date: Date) async throws {}
     public func prune(before date: Date) async throws {}
 }
 

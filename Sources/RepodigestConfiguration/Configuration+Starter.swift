@@ -54,9 +54,9 @@ extension Configuration {
         starred_sort = "starred"
         # Days that snapshots of past runs are kept, for "since the last run" (1 to 3650).
         history_days = 90
-        # A run stops reading a starred list at the first star the previous run knew (one
-        # request per account when nothing is new); every this many days, or with --full, it
-        # reads every list to its end, to notice unstars (1 to 365).
-        full_refresh_days = 7
+        # A repository's releases and README are asked for again when it was pushed to; and,
+        # to see what changes without a push (a release edited on GitHub's site), each one
+        # every this many days, a few per run (1 to 365). --full asks for all of them now.
+        details_refresh_days = 7
         """#
 }

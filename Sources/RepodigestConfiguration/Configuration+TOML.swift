@@ -4,6 +4,10 @@ import TOMLGuard
 internal import TOMLKit
 
 extension Configuration {
+    /// `[digest]` keys that no longer do anything, still accepted (with a warning) so that a
+    /// cron job's configuration keeps working after an upgrade; the starter sets none of them.
+    static let retiredDigestKeys: Set<String> = ["full_refresh_days"]
+
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -64,8 +68,8 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "full_refresh_days"],
-                in: digest, at: path)
+                 "details_refresh_days"],
+                retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
@@ -79,11 +83,18 @@ extension Configuration {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }
             }
-            if let days = try reader.int("full_refresh_days", in: digest, at: path) {
+            if let days = try reader.int("details_refresh_days", in: digest, at: path) {
                 guard (1...365).contains(days) else {
-                    throw reader.error(at: path + ["full_refresh_days"], "full_refresh_days must be between 1 and 365, found \(days)")
+                    throw reader.error(at: path + ["details_refresh_days"], "details_refresh_days must be between 1 and 365, found \(days)")
                 }
-                fullRefreshDays = days
+                detailsRefreshDays = days
+            }
+            if try reader.int("full_refresh_days", in: digest, at: path) != nil {
+                warnings.append(reader.error(
+                    at: path + ["full_refresh_days"],
+                    "full_refresh_days no longer does anything (every run reads every starred list to its end); "
+                        + "remove it. details_refresh_days sets how often unchanged repositories are checked again"
+                ).description)
             }
             if let days = try reader.int("history_days", in: digest, at: path) {
                 guard (1...3650).contains(days) else {
@@ -109,8 +120,9 @@ private struct TOMLReader {
     var text: String
     var source: String
 
-    func allow(_ keys: Set<String>, in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
-        for (key, _) in table where !keys.contains(key) {
+    /// `retired` keys are accepted too, but not offered in the message.
+    func allow(_ keys: Set<String>, retired: Set<String> = [], in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
+        for (key, _) in table where !keys.contains(key) && !retired.contains(key) {
             throw error(at: path + [key], "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
                 + keys.sorted().joined(separator: ", "))
         }

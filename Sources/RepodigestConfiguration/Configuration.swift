@@ -25,8 +25,12 @@ public struct Configuration: Sendable, Equatable {
     public var pageSize = 30
     /// How long snapshots of past runs are kept; the latest is kept whatever its age.
     public var historyDays = 90
-    /// Days after which a run reads every starred list to its end again, to notice unstars.
-    public var fullRefreshDays = 7
+    /// Every repository's releases and README are asked for again at least this often,
+    /// pushed to or not (`DetailRefresh`).
+    public var detailsRefreshDays = 7
+    /// What the file says that still works but should change (a key that no longer does
+    /// anything), each naming the file and line: the build prints them as warnings.
+    public var warnings: [String] = []
     /// `starred_group` and `starred_sort`.
     public var starred = StarredArrangement()
 
@@ -43,6 +47,6 @@ public struct Configuration: Sendable, Equatable {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
-            fullRefreshDays: fullRefreshDays)
+            detailRefresh: DetailRefresh(days: detailsRefreshDays))
     }
 }

@@ -17,16 +17,14 @@ public struct BuildDigest: Sendable {
         /// Private repositories appear on no page unless the configuration says so.
         public var includePrivate: Bool
         public var starred: StarredArrangement
-        /// Read every starred list to its end (`--full`), rather than stopping at the first
-        /// star the previous run knew. Also done when the last full read is this old.
-        public var fullRefresh: Bool
-        public var fullRefreshDays: Int
+        /// When releases and READMEs are asked for again (`details_refresh_days`, `--full`).
+        public var detailRefresh: DetailRefresh
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
             releasesPerRepository: Int = 3, includePrivate: Bool = false,
-            starred: StarredArrangement = StarredArrangement(), fullRefresh: Bool = false, fullRefreshDays: Int = 7
+            starred: StarredArrangement = StarredArrangement(), detailRefresh: DetailRefresh = DetailRefresh()
         ) {
             self.title = title
             self.starredBy = starredBy
@@ -37,8 +35,7 @@ public struct BuildDigest: Sendable {
             self.releasesPerRepository = releasesPerRepository
             self.includePrivate = includePrivate
             self.starred = starred
-            self.fullRefresh = fullRefresh
-            self.fullRefreshDays = fullRefreshDays
+            self.detailRefresh = detailRefresh
         }
     }
 
@@ -84,8 +81,7 @@ public struct BuildDigest: Sendable {
         let shown = request.includePrivate
         let now = clock.now
         let previous = try await history?.latestSnapshot()
-        let known = try await starsKnown(previous, request: request, now: now)
-        async let stars = CollectStarred(source: source, includePrivate: shown)(users: request.starredBy, known: known)
+        async let stars = CollectStarred(source: source, includePrivate: shown).list(users: request.starredBy)
         async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
         async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
         async let favourites = loadFavourites(request.favourites)
@@ -101,7 +97,8 @@ public struct BuildDigest: Sendable {
         data.sources = request.sources
         data.unifyRepositories()
         let load = LoadRepositoryDetail(
-            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed)
+            source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed,
+            refresh: request.detailRefresh, now: now)
         data.details = try await load(data.allRepositories)
         data.stale = await source.staleData()
 
@@ -114,16 +111,6 @@ public struct BuildDigest: Sendable {
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
-    }
-
-    /// What the previous run saw starred, for the source to stop at; empty (read everything)
-    /// on a first run, with `--full`, or when the last full read is `fullRefreshDays` old.
-    private func starsKnown(_ previous: RunSnapshot?, request: Request, now: Date) async throws -> Set<GitHubRepo.ID> {
-        guard let previous, let history, !request.fullRefresh,
-            let lastFull = try await history.latestCompleteStarredRead(),
-            now.timeIntervalSince(lastFull) < Double(request.fullRefreshDays) * 86_400
-        else { return [] }
-        return Set(previous.repositories.filter(\.isStarred).map(\.id))
     }
 
     /// The favourites that exist, and the names of those GitHub no longer has, in the order

@@ -12,18 +12,17 @@ public struct CollectStarred: Sendable {
     }
 
     public func callAsFunction(users: [String]) async throws -> [Star] {
-        try await callAsFunction(users: users, known: []).stars
+        try await list(users: users).stars
     }
 
-    /// - Parameter known: repositories a previous run saw starred; a source may stop reading
-    ///   at the first of them. Complete only when every user's list was read to its end.
-    public func callAsFunction(users: [String], known: Set<GitHubRepo.ID>) async throws -> StarredList {
+    /// Every user's list; complete only when each was read to its end.
+    public func list(users: [String]) async throws -> StarredList {
         var stars: [Star] = []
         var complete = true
         var starredBy: [GitHubRepo.ID: Set<String>] = [:]
         for user in users {
             do {
-                let list = try await source.starred(by: user, known: known)
+                let list = try await source.starredList(by: user)
                 stars += list.stars
                 for star in list.stars { starredBy[star.repo.id, default: []].insert(user.lowercased()) }
                 complete = complete && list.isComplete

@@ -1,32 +1,42 @@
 public import Entities
+public import Foundation
 
-/// Loads releases and README for many repositories, a few at a time.
+/// Loads releases and README for many repositories, a few at a time: asked of the source for
+/// those `DetailRefresh` says are due, taken as the source kept them for the rest.
 public struct LoadRepositoryDetail: Sendable {
     private let source: any RepositorySource
     private let releasesPerRepository: Int
     private let width: Int
     private let readmes: Bool
+    private let refresh: DetailRefresh
+    private let now: Date
 
     /// - Parameter width: how many repositories load at once. The HTTP client has its own
     ///   limit on requests in flight; this one only keeps the number of tasks small.
     /// - Parameter readmes: false to leave READMEs out (streamed later, see `ReadmeLoader`).
-    public init(source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8, readmes: Bool = true) {
+    public init(
+        source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8, readmes: Bool = true,
+        refresh: DetailRefresh = DetailRefresh(), now: Date
+    ) {
         self.source = source
         self.releasesPerRepository = releasesPerRepository
         self.width = max(1, width)
         self.readmes = readmes
+        self.refresh = refresh
+        self.now = now
     }
 
     /// Details in the order of `repos`.
     public func callAsFunction(_ repos: [GitHubRepo]) async throws -> [RepositoryDetail] {
-        try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
+        let due = refresh.due(repos, kept: await source.keptDetails(of: repos), now: now)
+        return try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
             var details = [RepositoryDetail?](repeating: nil, count: repos.count)
             var next = 0
             func startNext() {
                 guard next < repos.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, try await load(repos[index])) }
+                group.addTask { (index, try await load(repos[index], from: due.contains(repos[index].id) ? .source : .kept)) }
             }
             for _ in 0..<width { startNext() }
             while let (index, detail) = try await group.next() {
@@ -37,10 +47,10 @@ public struct LoadRepositoryDetail: Sendable {
         }
     }
 
-    private func load(_ repo: GitHubRepo) async throws -> RepositoryDetail {
+    private func load(_ repo: GitHubRepo, from origin: DetailOrigin) async throws -> RepositoryDetail {
         do {
-            async let releases = source.releases(of: repo, limit: releasesPerRepository)
-            async let readme = readmes ? source.readme(of: repo) : nil
+            async let releases = source.releases(of: repo, limit: releasesPerRepository, from: origin)
+            async let readme = readmes ? source.readme(of: repo, from: origin) : nil
             return RepositoryDetail(repo: repo, releases: try await releases, readme: try await readme)
         } catch {
             throw UseCaseFailure(step: "loading the details of \(repo.name)", underlying: error)

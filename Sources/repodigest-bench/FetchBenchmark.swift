@@ -2,8 +2,9 @@ import FakeGitHubServer
 import Foundation
 
 /// A live build against the fake GitHub with `latency` added to every answer: 1,000 starred
-/// repositories and 100 favourites, each with releases and a README. The floor is what the
-/// requests cost at best: requests × latency ÷ the requests in flight at once.
+/// repositories and 100 favourites, each with releases and a README; then the same with
+/// nothing changed, then with one starred repository pushed to (stars and README). A run's
+/// floor is what its requests cost at best: requests × latency ÷ the requests in flight at once.
 struct FetchBenchmark {
     struct Run {
         var requests: Int
@@ -21,9 +22,11 @@ struct FetchBenchmark {
         var concurrency: Int
         var first: Run
         var second: Run
+        /// After one starred repository's stars and README changed with a push.
+        var changed: Run
 
-        var floor: Double { Double(first.requests) * latency / Double(concurrency) }
-        var multiple: Double { first.fetch / floor }
+        func floor(_ run: Run) -> Double { Double(run.requests) * latency / Double(concurrency) }
+        func multiple(_ run: Run) -> Double { run.fetch / floor(run) }
     }
 
     var work: URL
@@ -78,8 +81,16 @@ struct FetchBenchmark {
         progress("  fetch: first run \(first.requests) requests, \(first.fetch.formatted(2)) s")
         let second = try measure()
         progress("  fetch: second run \(second.requests) requests, \(second.not304) not 304, \(second.fetch.formatted(2)) s")
+        let pushed = SyntheticData(count: starred, seed: 7).repositories[starred / 2]
+        github.update(pushed.fullName) { repo in
+            repo.stars += 25
+            repo.readme = (repo.readme ?? "") + "\n\nA line added by a push.\n"
+            repo.pushedAt = "2026-11-22T12:00:00Z"
+        }
+        let changed = try measure()
+        progress("  fetch: one repository changed, \(changed.requests) requests, \(changed.not304) not 304, \(changed.fetch.formatted(2)) s")
         return Result(starred: starred, favourites: favourites, latency: latency, concurrency: concurrency,
-                      first: first, second: second)
+                      first: first, second: second, changed: changed)
     }
 
     /// Seconds from the process's start to its "GitHub: … requests" log line.

@@ -49,13 +49,13 @@ struct RebuildBenchmark {
         progress("  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written; "
                  + "--force \(forcedWalls.median.formatted(3)) s, \(forcedWritten) written")
 
-        // One repository changes on GitHub: more stars, a new README paragraph. One of the
-        // newest stars, on the first page a repeat run asks for (older pages come from the
-        // cache until the periodic full read).
+        // One repository changes on GitHub: more stars, a new README paragraph, pushed (so
+        // `pushed_at` moves, and the run asks for its README again).
         let changed = site.data.repositories[min(10, site.data.repositories.count - 1)]
         site.github.update(changed.fullName) { repo in
             repo.stars += 500
             repo.readme = (repo.readme ?? "") + "\n\nA new paragraph.\n"
+            repo.pushedAt = "2026-11-22T12:00:00Z"
         }
         let before = Self.inodes(in: output)
         let live = try site.build(output: output, offline: false, quiet: false).runChecked()

@@ -62,9 +62,15 @@ struct Report {
 
         | run | requests | not answered 304 | fetch (s) | floor (s) | × floor | whole build (s) |
         | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-        | first, empty state | \(result.first.requests.grouped) | \(result.first.not304.grouped) | \(result.first.fetch.formatted(2)) | \(result.floor.formatted(2)) | **\(result.multiple.formatted(2))×** | \(result.first.build.formatted(2)) |
-        | second, nothing changed | \(result.second.requests.grouped) | \(result.second.not304) | \(result.second.fetch.formatted(2)) | | | \(result.second.build.formatted(2)) |
+        | first, empty state | \(row(result.first, of: result)) |
+        | second, nothing changed | \(row(result.second, of: result)) |
+        | third, one repository changed (stars, README) | \(row(result.changed, of: result)) |
         """
+    }
+
+    private func row(_ run: FetchBenchmark.Run, of result: FetchBenchmark.Result) -> String {
+        [run.requests.grouped, run.not304.grouped, run.fetch.formatted(2), result.floor(run).formatted(2),
+         "**\(result.multiple(run).formatted(2))×**", run.build.formatted(2)].joined(separator: " | ")
     }
 
     private func phaseTable(_ result: PhaseBreakdown.Result) -> String {

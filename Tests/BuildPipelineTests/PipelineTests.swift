@@ -30,9 +30,7 @@ import UseCases
     struct FailingHistory: HistoryStore {
         struct Refused: Error, CustomStringConvertible { var description: String { "the disk said no" } }
         func latestSnapshot() async throws -> RunSnapshot? { nil }
-        func latestCompleteStarredRead() async throws -> Date? { nil }
         func record(_ snapshot: RunSnapshot) async throws { throw Refused() }
-        func noteCompleteStarredRead(at date: Date) async throws {}
         func prune(before date: Date) async throws {}
     }
 

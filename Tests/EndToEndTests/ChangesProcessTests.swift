@@ -14,7 +14,9 @@ import Testing
 
         run.github.update("lumen-labs/lantern") { repo in
             repo.stars = 1_500
+            // A release with a new tag pushes that tag: `pushed_at` moves.
             repo.releases.insert(.init(id: 1002, tag: "v2.0", name: "Lantern 2", body: "Bigger"), at: 0)
+            repo.pushedAt = "2026-11-22T00:30:00Z"
         }
         run.github.add(.init(id: 103, owner: "lumen-labs", name: "beacon", description: "New", stars: 9))
         run.github.star("lumen-labs/beacon", by: "mona", at: "2026-11-22T01:00:00Z")

@@ -81,9 +81,7 @@ import UseCases
             ]
             return RunSnapshot(takenAt: Date(timeIntervalSince1970: 1_794_900_000), repositories: repositories)
         }
-        func latestCompleteStarredRead() async throws -> Date? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
-        func noteCompleteStarredRead(at date: Date) async throws {}
         func prune(before date: Date) async throws {}
     }
 

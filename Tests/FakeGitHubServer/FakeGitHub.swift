@@ -68,6 +68,11 @@ public final class FakeGitHub: @unchecked Sendable {
         }
     }
 
+    /// `login` no longer stars `repo`.
+    public func unstar(_ repo: String, by login: String) {
+        lock.withLock { stars[login.lowercased()]?.removeAll { $0.repo.lowercased() == repo.lowercased() } }
+    }
+
     /// Many stars at once: one sort, where `star` sorts for each (a benchmark stars 10,000).
     public func star(_ starred: [(repo: String, at: String)], by login: String) {
         lock.withLock {

@@ -68,13 +68,17 @@ struct ConditionalCacheTests {
         #expect(await harness.store().dataGeneration() != first, "other bytes are")
     }
 
-    @Test("a missing README is remembered for a day: GitHub sends no validator with a 404, and charges for each")
+    @Test("a missing README is remembered until the repository is pushed to: GitHub sends no validator with a 404, and charges for each")
     func rememberedNotFound() async throws {
         let harness = try LiveHarness()
         let prism = try await harness.store().repository(RepoName(owner: "lumen-labs", name: "prism"))
         #expect(try await harness.store().readme(of: prism) == nil)
-        #expect(try await harness.store().readme(of: prism) == nil)
+        let store = harness.store()
+        #expect(try await store.readme(of: prism, from: .kept) == nil)
+        #expect(store.report.kept == 1)
         #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 1)
+        #expect(try await harness.store().readme(of: prism, from: .source) == nil)
+        #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 2, "asked when the run says so")
         // A repository itself is never assumed gone: its 404 is asked again every run.
         harness.github.remove(repo: "lumen-labs/prism")
         for _ in 0..<2 { _ = try? await harness.store().repository(prism.name) }

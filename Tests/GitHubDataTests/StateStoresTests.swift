@@ -86,19 +86,6 @@ import UseCases
         #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
     }
 
-    @Test func aCompleteReadByARunThatRecordedNothingStillCounts() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var warnings: [String] = []
-        let history = try open(&warnings).history
-        try await history.record(snapshot(0, [(1, "a/one", 10)]))
-        let day = { (number: Double) in Date(timeIntervalSince1970: 1_795_000_000 + number * 86_400) }
-        #expect(try await history.latestCompleteStarredRead() == day(0))
-        try await history.noteCompleteStarredRead(at: day(8))
-        #expect(try await history.latestCompleteStarredRead() == day(8))
-        try await history.record(snapshot(9, [(1, "a/one", 10)]))
-        #expect(try await open(&warnings).history.latestCompleteStarredRead() == day(9), "kept across runs")
-    }
-
     @Test func aFileOfTheFirstSchemaIsMigratedWithItsDataKept() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -111,7 +98,7 @@ import UseCases
         let stores = try open(&warnings)
         #expect(warnings.isEmpty)
         #expect(try await stores.favourites.favourites().map(\.name.description) == ["a/b"])
-        try await stores.history.noteCompleteStarredRead(at: Date(timeIntervalSince1970: 1_795_000_000))
+        try await stores.history.record(snapshot(0, [(1, "a/one", 10)]))
         let version = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == StateDatabase.migrations.count)
     }

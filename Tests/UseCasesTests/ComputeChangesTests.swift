@@ -6,14 +6,9 @@ import UseCases
 /// In-memory history: what the use cases see of the SQLite store.
 actor InMemoryHistory: HistoryStore {
     private(set) var snapshots: [RunSnapshot] = []
-    private var noted: Date?
 
     func latestSnapshot() -> RunSnapshot? { snapshots.last }
-    func latestCompleteStarredRead() -> Date? {
-        [snapshots.last { $0.starredListComplete }?.takenAt, noted].compactMap { $0 }.max()
-    }
     func record(_ snapshot: RunSnapshot) { snapshots.append(snapshot) }
-    func noteCompleteStarredRead(at date: Date) { noted = max(noted ?? date, date) }
     func prune(before date: Date) {
         let latest = snapshots.last
         snapshots.removeAll { $0.takenAt < date && $0 != latest }

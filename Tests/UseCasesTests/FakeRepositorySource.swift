@@ -29,12 +29,9 @@ struct FakeRepositorySource: RepositorySource {
         return owner
     }
 
-    /// Like a paged source that stops at the first known star and takes the rest from its
-    /// cache: the same stars, but not a complete read.
-    func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList {
+    func starredList(by login: String) async throws -> StarredList {
         try check("starred:\(login)")
-        let all = stars[login] ?? []
-        return StarredList(stars: all, isComplete: !all.contains { known.contains($0.repo.id) })
+        return StarredList(stars: stars[login] ?? [], isComplete: true)
     }
 
     func repositories(of owner: Owner) async throws -> [GitHubRepo] {

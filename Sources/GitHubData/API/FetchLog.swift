@@ -9,9 +9,9 @@ public struct FetchReport: Sendable, Hashable {
     public var notModified = 0
     /// Answers taken from the cache without asking (`--offline`).
     public var servedOffline = 0
-    /// Pages of a starred list taken from the cache without asking, past the first star the
-    /// previous run already knew.
-    public var servedKnownFromCache = 0
+    /// Answers taken from the cache without asking: the releases and READMEs of repositories
+    /// not pushed to since they were cached (and not due their slow refresh).
+    public var kept = 0
     /// Requests sent again after a 5xx, a timeout or a dropped connection.
     public var retries = 0
     /// Resources served from an earlier run because refreshing them failed.
@@ -44,7 +44,7 @@ final class FetchLog: @unchecked Sendable {
     func notModified() { lock.withLock { report.notModified += 1 } }
 
     func servedOffline() { lock.withLock { report.servedOffline += 1 } }
-    func servedKnownFromCache() { lock.withLock { report.servedKnownFromCache += 1 } }
+    func kept() { lock.withLock { report.kept += 1 } }
 
     func cutShort(_ resource: String) {
         lock.withLock {

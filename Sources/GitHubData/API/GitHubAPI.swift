@@ -17,8 +17,6 @@ struct GitHubAPI: Sendable {
         var tokenVariable: String?
         /// Rate-limit waits one request may sit through before giving up.
         var maxWaits = 3
-        /// How long a remembered 404 is believed without asking again (see `get`'s `rememberNotFound`).
-        var notFoundLifetime: Duration = .seconds(24 * 3600)
     }
 
     var client: any HTTPClient
@@ -34,31 +32,23 @@ struct GitHubAPI: Sendable {
     var redactor = Redactor.none
     var decoder: GitHubDecoder { GitHubDecoder(redactor: redactor) }
 
-    /// The cached copy of `url`, decoded, without asking GitHub; nil when there is none.
-    func cachedValue<T: Decodable & Sendable>(_ type: T.Type, _ url: String, accept: String) async -> T? {
-        guard let cache, let cached = await cache.entry(for: CachedResponse.key(url: url, accept: accept)),
-            !cached.isNotFound
-        else { return nil }
-        return try? decoder.decode(type, from: cached.body, resource: "GET \(url)")
-    }
-
     /// `url` decoded as `type`. `caching: false` for answers that must be fresh (`/rate_limit`).
-    /// `rememberNotFound` for resources whose absence is common and news only slowly (READMEs):
-    /// a 404 is kept for `notFoundLifetime` and not asked again meanwhile, since GitHub sends
-    /// no validator with a 404 and would charge for every repeat. `cachedIsEnough` takes a
-    /// cached copy as it is, with no request, when there is one (pages of a starred list older
-    /// than the first star the previous run knew).
+    /// `rememberNotFound` for resources whose absence is common (READMEs): a 404 is kept like
+    /// an answer, since GitHub sends no validator with a 404 and would charge for every repeat.
+    /// `cachedIsEnough` takes a cached copy (or a remembered 404) as it is, with no request,
+    /// when there is one: the details of a repository not pushed to since they were cached.
+    /// `pushedAt` is kept with the answer (see `CachedResponse.pushedAt`).
     func get<T: Decodable & Sendable>(
         _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
-        rememberNotFound: Bool = false, cachedIsEnough: Bool = false
+        rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil
     ) async throws -> Page<T> {
         let resource = "GET \(url)"
         let key = CachedResponse.key(url: url, accept: accept)
         var cached: CachedResponse? = nil
         if caching, let cache { cached = await cache.entry(for: key) }
         if let absent = cached, absent.isNotFound {
-            let age = Duration.seconds(now().timeIntervalSince(absent.fetchedAt))
-            if settings.offline || (rememberNotFound && age < settings.notFoundLifetime) {
+            if settings.offline || cachedIsEnough {
+                if cachedIsEnough { log.kept() }
                 throw GitHubDataError.notFound(resource: resource)
             }
             cached = nil
@@ -68,11 +58,10 @@ struct GitHubAPI: Sendable {
             log.servedOffline()
             return Page(value: try decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
         }
-        if cachedIsEnough, let cached, let page = try? Page(
-            value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next,
-            unchecked: true)
+        if cachedIsEnough, let cached,
+            let page = try? Page(value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
         {
-            log.servedKnownFromCache()
+            log.kept()
             return page
         }
 
@@ -114,7 +103,7 @@ struct GitHubAPI: Sendable {
                     if caching, let cache {
                         await cache.store(CachedResponse(
                             key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                            link: response.headers["link"], body: response.body, fetchedAt: now()))
+                            link: response.headers["link"], body: response.body, fetchedAt: now(), pushedAt: pushedAt))
                     }
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
                 } catch GitHubDataError.undecodable(_, let reason) {
@@ -129,7 +118,7 @@ struct GitHubAPI: Sendable {
             case 304:
                 log.notModified()
                 if let stored = cached, let value = try? decoder.decode(type, from: stored.body, resource: resource) {
-                    await cache?.markValidated(key, at: now())
+                    await cache?.markValidated(key, at: now(), pushedAt: pushedAt)
                     return Page(value: value, next: LinkHeader(stored.link).next)
                 }
                 // Not modified, but the copy is gone or unreadable: ask again without conditions.
@@ -150,7 +139,7 @@ struct GitHubAPI: Sendable {
                 continue
             case 404, 410:
                 if rememberNotFound, caching, let cache {
-                    await cache.store(CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now()))
+                    await cache.store(CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now(), pushedAt: pushedAt))
                 }
                 throw GitHubDataError.notFound(resource: resource)
             case 500...599:

@@ -2,6 +2,4 @@
 struct Page<Value: Sendable>: Sendable {
     var value: Value
     var next: String?
-    /// Taken from the cache without asking (`cachedIsEnough`), so possibly out of date.
-    var unchecked = false
 }

@@ -5,8 +5,12 @@ import Foundation
 protocol ResponseCache: Sendable {
     func entry(for key: String) async -> CachedResponse?
     func store(_ response: CachedResponse) async
-    /// The server confirmed the stored body (a 304): it is as fresh as now.
-    func markValidated(_ key: String, at date: Date) async
+    /// The server confirmed the stored body (a 304): it is as fresh as now, and, given a
+    /// `pushedAt`, taken at that state of its repository.
+    func markValidated(_ key: String, at date: Date, pushedAt: String?) async
+    /// When each of `keys` that is stored was last sent or confirmed, and at which `pushed_at`,
+    /// without reading the bodies: what a run needs to decide which details to ask for.
+    func checks(for keys: [String]) async -> [String: CachedResponse.Check]
     func remove(_ key: String) async
     /// Changes whenever a stored answer does (not when one is only confirmed by a 304): a
     /// build that reads the same generation reads the same data. Nil when it cannot be told.
@@ -27,6 +31,15 @@ struct CachedResponse: Sendable, Hashable {
     var body: Data
     /// When the server last sent or confirmed this body.
     var fetchedAt: Date
+    /// For a repository's releases and README: its `pushed_at` when they were asked for
+    /// (`GitHubDataStore.version(of:)`), so a later run can tell whether a push came since.
+    var pushedAt: String?
+
+    /// What `ResponseCache.checks` reads of an entry.
+    struct Check: Sendable, Hashable {
+        var fetchedAt: Date
+        var pushedAt: String?
+    }
 
     var isNotFound: Bool { status == 404 }
 

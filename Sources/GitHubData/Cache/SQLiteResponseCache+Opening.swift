@@ -15,6 +15,10 @@ extension SQLiteResponseCache {
             }
             let database = try DatabaseQueue(path: path.path)
             try database.write { db in
+                // Version 1 lacked `pushed_at`: added, not set aside, so the upgrade keeps every ETag.
+                if try Int.fetchOne(db, sql: "PRAGMA user_version") == 1 {
+                    try db.execute(sql: "ALTER TABLE response ADD COLUMN pushed_at TEXT")
+                }
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS response (
                         key TEXT PRIMARY KEY NOT NULL,
@@ -23,7 +27,8 @@ extension SQLiteResponseCache {
                         last_modified TEXT,
                         link TEXT,
                         body BLOB NOT NULL,
-                        fetched_at DOUBLE NOT NULL
+                        fetched_at DOUBLE NOT NULL,
+                        pushed_at TEXT
                     );
                     CREATE TABLE IF NOT EXISTS generation (
                         id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -56,7 +61,7 @@ extension SQLiteResponseCache {
     private static func problem(with path: URL) -> String? {
         switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "cache") {
         case .fresh: return nil
-        case .ours(let version) where version == schemaVersion: return nil
+        case .ours(let version) where version == schemaVersion || version == 1: return nil
         case .ours(let version): return "a cache of another repodigest version (schema \(version), this one reads \(schemaVersion))"
         case .unusable(let reason): return reason
         }

@@ -7,7 +7,7 @@ import Synchronization
 /// write that fails later counts as a miss, with one warning, never as a failed build.
 final class SQLiteResponseCache: ResponseCache {
     /// Written as `PRAGMA user_version`; a file with another is set aside, not migrated.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     /// `PRAGMA application_id`, "rdRC": tells our file from any other SQLite file.
     static let applicationID: Int32 = 0x7264_5243
 
@@ -26,12 +26,12 @@ final class SQLiteResponseCache: ResponseCache {
         do {
             return try await database.read { db in
                 try Row.fetchOne(
-                    db, sql: "SELECT status, etag, last_modified, link, body, fetched_at FROM response WHERE key = ?",
+                    db, sql: "SELECT status, etag, last_modified, link, body, fetched_at, pushed_at FROM response WHERE key = ?",
                     arguments: [key]
                 ).map { row in
                     CachedResponse(
                         key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"], link: row["link"],
-                        body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+                        body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"])
                 }
             }
         } catch {
@@ -44,24 +44,47 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at, pushed_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET status = excluded.status, etag = excluded.etag,
                         last_modified = excluded.last_modified, link = excluded.link, body = excluded.body,
-                        fetched_at = excluded.fetched_at
+                        fetched_at = excluded.fetched_at, pushed_at = excluded.pushed_at
                     """,
                 arguments: [
                     response.key, response.status, response.etag, response.lastModified, response.link, response.body,
-                    response.fetchedAt.timeIntervalSince1970,
+                    response.fetchedAt.timeIntervalSince1970, response.pushedAt,
                 ])
         }
     }
 
-    func markValidated(_ key: String, at date: Date) async {
+    func markValidated(_ key: String, at date: Date, pushedAt: String?) async {
         await write { db in
             try db.execute(
-                sql: "UPDATE response SET fetched_at = ? WHERE key = ?",
-                arguments: [date.timeIntervalSince1970, key])
+                sql: "UPDATE response SET fetched_at = ?, pushed_at = coalesce(?, pushed_at) WHERE key = ?",
+                arguments: [date.timeIntervalSince1970, pushedAt, key])
+        }
+    }
+
+    func checks(for keys: [String]) async -> [String: CachedResponse.Check] {
+        do {
+            return try await database.read { db in
+                var checks: [String: CachedResponse.Check] = [:]
+                // SQLite allows 32,766 parameters a statement; a chunk stays far below.
+                for start in stride(from: 0, to: keys.count, by: 500) {
+                    let chunk = Array(keys[start..<min(keys.count, start + 500)])
+                    let rows = try Row.fetchAll(
+                        db, sql: "SELECT key, fetched_at, pushed_at FROM response WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
+                        arguments: StatementArguments(chunk))
+                    for row in rows {
+                        checks[row["key"]] = CachedResponse.Check(
+                            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"])
+                    }
+                }
+                return checks
+            }
+        } catch {
+            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            return [:]
         }
     }
 

@@ -38,23 +38,6 @@ final class SQLiteHistoryStore: HistoryStore {
         try await database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0 }
     }
 
-    public func latestCompleteStarredRead() async throws -> Date? {
-        try await database.queue.read { db in
-            try Double.fetchOne(db, sql: """
-                SELECT max(taken_at) FROM (
-                    SELECT taken_at FROM run WHERE starred_complete = 1 UNION ALL SELECT taken_at FROM complete_starred_read)
-                """).map(Date.init(timeIntervalSince1970:))
-        }
-    }
-
-    public func noteCompleteStarredRead(at date: Date) async throws {
-        try await database.queue.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO complete_starred_read (id, taken_at) VALUES (1, ?)",
-                arguments: [date.timeIntervalSince1970])
-        }
-    }
-
     /// One transaction: a killed run records the whole snapshot or nothing.
     public func record(_ snapshot: RunSnapshot) async throws {
         try await database.queue.write { db in

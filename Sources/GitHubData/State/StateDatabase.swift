@@ -41,7 +41,9 @@ final class StateDatabase: Sendable {
             PRIMARY KEY (run_id, repo_id)
         );
         """,
-        // Complete starred reads by runs that found nothing new, and so recorded no run.
+        // Complete starred reads by runs that found nothing new, and so recorded no run. No
+        // longer read (every run now reads every starred list to its end); kept, as a
+        // migration that ran once must stay in the list.
         """
         CREATE TABLE complete_starred_read (
             id INTEGER PRIMARY KEY CHECK (id = 1),

@@ -5,10 +5,9 @@ public import Entities
 public protocol RepositorySource: Sendable {
     /// The account behind a login: a user or an organisation.
     func owner(_ login: String) async throws -> Owner
-    /// Repositories a user starred, most recently starred first. Given the repositories a
-    /// previous run saw starred, a source may stop asking at the first of them and take the
-    /// older stars from what it kept (a repeat cron run then costs one request per account).
-    func starred(by login: String, known: Set<GitHubRepo.ID>) async throws -> StarredList
+    /// Repositories a user starred, most recently starred first, read to the end of the list
+    /// (a live source asks for every page conditionally, so unchanged pages cost a free 304).
+    func starredList(by login: String) async throws -> StarredList
     /// An owner's own public repositories.
     func repositories(of owner: Owner) async throws -> [GitHubRepo]
     /// Up to `search.limit` repositories matching a saved search, in the order GitHub ranks them.
@@ -19,6 +18,14 @@ public protocol RepositorySource: Sendable {
     func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release]
     /// The README, or nil when the repository has none.
     func readme(of repo: GitHubRepo) async throws -> Readme?
+    /// What this source kept of each repository's releases and README from an earlier run,
+    /// and at which `pushed_at`; a repository it keeps nothing for is left out (and asked for).
+    func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail]
+    /// The releases as `releases(of:limit:)`, or, `from: .kept`, the copy an earlier run kept,
+    /// without asking, when there is one.
+    func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release]
+    /// The README as `readme(of:)`, or, `from: .kept`, the copy an earlier run kept.
+    func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme?
     /// What this source served from an earlier run because refreshing it failed, so far.
     func staleData() async -> [StaleData]
 }
@@ -29,8 +36,21 @@ extension RepositorySource {
 }
 
 extension RepositorySource {
-    /// Every star, read in full.
+    /// Every star.
     public func starred(by login: String) async throws -> [Star] {
-        try await starred(by: login, known: []).stars
+        try await starredList(by: login).stars
+    }
+}
+
+extension RepositorySource {
+    /// Sources that keep nothing between runs (the sample, in-memory fakes) ask every time.
+    public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] { [:] }
+
+    public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
+        try await releases(of: repo, limit: limit)
+    }
+
+    public func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? {
+        try await readme(of: repo)
     }
 }

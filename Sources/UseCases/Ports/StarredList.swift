@@ -1,9 +1,8 @@
 public import Entities
 
 /// A user's stars as a source read them: newest first, and whether the whole list was read.
-/// A source that stopped at the first star a previous run knew, and took the older ones from
-/// what it kept, says `isComplete: false`: an unstar among those it did not read again
-/// cannot be seen, so none is reported.
+/// A list cut short (more pages than a source reads from one list) says `isComplete: false`:
+/// an unstar among the stars it did not read cannot be seen, so none is reported.
 public struct StarredList: Sendable, Hashable {
     public var stars: [Star]
     public var isComplete: Bool

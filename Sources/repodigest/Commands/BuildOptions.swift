@@ -31,7 +31,7 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Send no request: build from what earlier runs cached.")
     var offline = false
 
-    @Flag(name: .long, help: "Read every starred list to its end, to notice unstars (also done every full_refresh_days).")
+    @Flag(name: .long, help: "Ask again for every repository's releases and README, not only for those pushed to since the last run.")
     var full = false
 
     @Flag(name: .long, help: "Render and publish even when nothing changed since the published build.")

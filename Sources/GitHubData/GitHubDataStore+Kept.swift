@@ -1,0 +1,40 @@
+import Entities
+import Foundation
+public import UseCases
+
+// What the cache kept of each repository's releases and README, for `DetailRefresh` to decide
+// which to ask for again. Read in one query over the cache's metadata, never the bodies.
+extension GitHubDataStore {
+    /// Only repositories whose releases and README were both kept at the same `pushed_at`
+    /// (a run that got one and fell back to a stale copy of the other did not finish the pair).
+    /// Offline everything comes from the cache anyway: nothing to decide.
+    public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] {
+        guard !api.settings.offline, let cache = api.cache else { return [:] }
+        let keys = repos.map { cacheKeys(of: $0) }
+        let checks = await cache.checks(for: keys.flatMap { [$0.releases, $0.readme] })
+        var kept: [GitHubRepo.ID: KeptDetail] = [:]
+        for (repo, key) in zip(repos, keys) {
+            guard let releases = checks[key.releases], let readme = checks[key.readme],
+                let version = releases.pushedAt, version == readme.pushedAt
+            else { continue }
+            kept[repo.id] = KeptDetail(pushedAt: Self.pushedAt(version), checkedAt: min(releases.fetchedAt, readme.fetchedAt))
+        }
+        return kept
+    }
+
+    /// The cache keys of a repository's first page of releases and its README.
+    private func cacheKeys(of repo: GitHubRepo) -> (releases: String, readme: String) {
+        (CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.json),
+         CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json))
+    }
+
+    /// `pushed_at` as the cache keeps it: exact (seconds since 1970, which `Double`'s
+    /// description gives back bit for bit), and "none" for a repository never pushed to.
+    static func version(of repo: GitHubRepo) -> String {
+        repo.pushedAt.map { String($0.timeIntervalSince1970) } ?? "none"
+    }
+
+    private static func pushedAt(_ version: String) -> Date? {
+        Double(version).map(Date.init(timeIntervalSince1970:))
+    }
+}

@@ -1,0 +1,26 @@
+@testable import BuildPipeline
+import Foundation
+import GitHubData
+import RepodigestConfiguration
+import SiteRenderer
+import Testing
+
+/// What the configuration says that still works but should change reaches the person running
+/// the build as a warning, before anything is gathered.
+@Suite struct ConfigurationWarningTests {
+    @Test("full_refresh_days is warned about at its line, and --full asks for every repository's details")
+    func fullRefreshDaysIsWarned() async throws {
+        let text = SampleDataStore.configuration + "\nfull_refresh_days = 3\n"
+        let configuration = try Configuration(toml: text, source: "repodigest.toml")
+        var settings = BuildPipeline.Settings(
+            configuration: configuration, configurationBytes: Data(text.utf8), theme: try Theme.builtIn("default"),
+            output: FileManager.default.temporaryDirectory.appending(path: "unused-\(UUID().uuidString)"),
+            stateDirectory: nil, data: .sample, shapingOptions: "test", program: "test", sourceDateEpoch: nil)
+        settings.fullRefresh = true
+        let events = PipelineTests.Lines()
+        let sources = try await BuildPipeline(settings: settings, events: events, clock: PipelineTests.Now()).gather()
+        let warning = try #require(events.all.first { $0.hasPrefix("warning: ") })
+        #expect(warning.contains("full_refresh_days no longer does anything"), "\(warning)")
+        #expect(sources.request.detailRefresh.everything)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import GitHubData
+
+/// A cache from before `pushed_at` was kept with each answer is upgraded in place: its ETags
+/// stay, so the first run after the upgrade is still all 304s.
+@Suite struct CacheUpgradeTests {
+    @Test("a cache of schema 1 gains pushed_at and keeps every answer, without a warning")
+    func schemaOneIsUpgraded() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "upgrade-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appending(path: "cache.sqlite")
+        try await DatabaseQueue(path: path.path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE response (
+                    key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
+                    last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL);
+                INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5);
+                PRAGMA application_id = \(SQLiteResponseCache.applicationID);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let warnings = WarningLog()
+        let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+        #expect(warnings.all.isEmpty)
+        let entry = try #require(await cache.entry(for: "application/json https://x/readme"))
+        #expect(entry.etag == "\"e1\"" && entry.pushedAt == nil)
+        await cache.markValidated(entry.key, at: Date(timeIntervalSince1970: 10), pushedAt: "42.0")
+        let checks = await cache.checks(for: [entry.key, "absent"])
+        #expect(checks == [entry.key: CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0")])
+        let version = try await DatabaseQueue(path: path.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        #expect(version == SQLiteResponseCache.schemaVersion)
+    }
+}
