@@ -8,6 +8,8 @@ extension SiteWriter {
 
         /// The marker's manifest; nil where the folder's marker predates manifests.
         var manifest: Set<String>?
+        /// What the marker keeps of each file of its manifest (its digests, its links).
+        var entries: [String: Marker.Entry] = [:]
         /// repodigest's regular files, reached through real folders only: the only files a
         /// new build may hard-link, so a planted link never enters it.
         var regularFiles: Set<String> = []
@@ -25,7 +27,9 @@ extension SiteWriter {
         /// - Parameter writing: the paths the new build writes, which are all repodigest can
         ///   know as its own when the marker predates manifests.
         init(of folder: URL, writing: Set<String>) {
-            manifest = Marker(in: folder)?.manifest
+            let marker = Marker(in: folder)
+            manifest = marker?.manifest
+            entries = marker?.entries ?? [:]
             // No manifest: a marker from an older repodigest. Its other pages cannot be told
             // from the user's files, so only the paths this build writes count as its own and
             // every other file is kept (with a warning): a stale page kept costs less than a
