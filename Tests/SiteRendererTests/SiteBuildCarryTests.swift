@@ -126,4 +126,47 @@ import Testing
         #expect(findings.map(\.file) == ["repos/kit-harbor/old-fork.html"])
         #expect(findings.first?.rule == "broken-link")
     }
+
+    @Test("a published page edited by hand since, even to the same size, is rendered again, not carried")
+    func editedPageRestored() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let theme = try Theme.builtIn("default")
+        _ = try await build(SiteFixture.site, theme: theme)
+        let page = output.appending(path: PageInputTests.lantern)
+        let original = try Data(contentsOf: page)
+        try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: page)
+        guard case .published(let report, _) = try await build(SiteFixture.site, theme: theme) else {
+            Issue.record("the build must publish")
+            return
+        }
+        #expect(try Data(contentsOf: page) == original)
+        #expect(report.written == 1)
+    }
+
+    @Test("a rendered page's link to an id in a carried page is checked against the published copy")
+    func fragmentIntoCarriedPage() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ThemeTests.ThemeFolderFixture([
+            "theme.toml": "name = \"fragments\"\nextends = \"default\"\n",
+            "templates/repository.mustache":
+                "{{<layout}}\n{{$main}}\n<h1>{{repo.fullName}}</h1><a href=\"{{home}}#content\">Top</a>\n"
+                + "<a href=\"{{home}}#{{ownerLogin}}\">Owner</a>\n{{/main}}\n{{/layout}}\n",
+        ])
+        let theme = try Theme(directory: folder.url)
+        var site = SiteFixture.site
+        for index in site.repositories.indices { site.repositories[index].ownerLogin = "content" }
+        guard case .published = try await build(site, theme: theme) else {
+            Issue.record("the fixture must publish")
+            return
+        }
+        let index = try #require(site.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" })
+        site.repositories[index].ownerLogin = "nowhere"
+        // The digest page does not show the owner's login: carried over, its ids read back.
+        guard case .invalid(let findings) = try await build(site, theme: theme) else {
+            Issue.record("the link to an id the carried digest page does not have must be found")
+            return
+        }
+        #expect(findings.map(\.file) == [PageInputTests.lantern])
+        #expect(findings.first?.message.contains("no id 'nowhere' in index.html") == true)
+    }
 }
