@@ -107,8 +107,11 @@ public struct BuildPipeline: Sendable {
     /// Renders, checks and stages every file, and publishes the site only if all passed.
     private func publish(_ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?) async throws -> Published {
         events.info("Rendering with the '\(settings.theme.name)' theme…", fields: [:])
+        // A page whose inputs are those of its published copy is carried over unrendered,
+        // unless forced; a new program or other shaping options render every page again.
         let build = SiteBuild(
-            generator: SiteGenerator(theme: settings.theme, baseURL: settings.configuration.baseURL), writer: writer)
+            generator: SiteGenerator(theme: settings.theme, baseURL: settings.configuration.baseURL), writer: writer,
+            options: "program \(settings.program)\noptions \(settings.shapingOptions)", force: settings.force)
         let events = self.events
         let outcome = try await build.run(
             digest.site, readmes: digest.readmes?.batches(for: digest.site), stamp: stamp,

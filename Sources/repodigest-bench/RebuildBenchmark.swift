@@ -18,9 +18,15 @@ struct RebuildBenchmark {
         /// Files the build after one change wrote anew (its own count, and by inode).
         var changedWritten: Int
         var rewritten: [String]
+        /// The live build after the change, whole (fetch included), and its pages alone:
+        /// from its "Rendering" log line to its "Published" one.
+        var changedWall: Double
+        var changedPages: Double?
 
         var share: Double { unchanged / cold }
         var forcedShare: Double { forced / cold }
+        var changedShare: Double { changedWall / cold }
+        var changedPagesShare: Double? { changedPages.map { $0 / cold } }
     }
 
     var site: BenchSite
@@ -64,7 +70,8 @@ struct RebuildBenchmark {
         return Result(
             repositories: site.count, cold: cold, unchanged: walls.median, unchangedWritten: written,
             forced: forcedWalls.median, forcedWritten: forcedWritten, files: files,
-            changedRepository: changed.fullName, changedWritten: try Self.published(live).written, rewritten: rewritten)
+            changedRepository: changed.fullName, changedWritten: try Self.published(live).written, rewritten: rewritten,
+            changedWall: live.wall, changedPages: Self.pagesTime(live))
     }
 
     /// The counts from the build's "Published" log line.
@@ -77,6 +84,23 @@ struct RebuildBenchmark {
             }
         }
         throw ChildProcess.Failure(description: "no 'Published' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
+    }
+
+    /// Seconds from the build's "Rendering" log line to its "Published" one: what its pages
+    /// cost, apart from gathering the data; nil where either line is missing.
+    static func pagesTime(_ outcome: ChildProcess.Outcome) -> Double? {
+        var start: Date?
+        var end: Date?
+        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for line in outcome.standardError.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let message = object["message"] as? String, let time = (object["time"] as? String).flatMap({ try? format.parse($0) })
+            else { continue }
+            if message.hasPrefix("Rendering") { start = time }
+            if object["written"] != nil { end = time }
+        }
+        guard let start, let end else { return nil }
+        return end.timeIntervalSince(start)
     }
 
     /// Each file's inode: an unchanged file is hard-linked into the new build, so keeps it.

@@ -34,7 +34,8 @@ import Testing
         // published build's manifest does not list it.
         let marker = site.appending(path: ".repodigest-site")
         let text = try String(contentsOf: marker, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "file digest.md\n", with: "").utf8).write(to: marker)
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("file digest.md ") }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: marker)
         try Data("my own digest".utf8).write(to: site.appending(path: "digest.md"))
         let before = SampleBuildTests.files(in: site)
 

@@ -76,7 +76,7 @@ import Testing
         #expect(writer.interruption.stop() == .stagingRemoved(staging.folder.path))
         #expect(try names() == ["site"])
         #expect(throws: PublishError.interrupted) { try staging.put(file("repos/b/c.html", "c")) }
-        #expect(throws: PublishError.interrupted) { try writer.commit(staging, paths: ["index.html"], stamp: nil) }
+        #expect(throws: PublishError.interrupted) { try writer.commit(staging, entries: ["index.html": .init()], stamp: nil) }
         #expect(try names() == ["site"], "nothing brought the staging folder back")
         #expect(try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8) == "1")
     }

@@ -8,6 +8,11 @@ extension SiteWriter {
 
         /// The marker's manifest; nil where the folder's marker predates manifests.
         var manifest: Set<String>?
+        /// What the marker keeps of each of repodigest's regular files (its digests, its
+        /// links), for those not modified since the marker was written: a file edited by hand
+        /// no longer holds what its digests say, so it is neither carried over nor trusted
+        /// to be unchanged without being read.
+        var entries: [String: Marker.Entry] = [:]
         /// repodigest's regular files, reached through real folders only: the only files a
         /// new build may hard-link, so a planted link never enters it.
         var regularFiles: Set<String> = []
@@ -25,13 +30,31 @@ extension SiteWriter {
         /// - Parameter writing: the paths the new build writes, which are all repodigest can
         ///   know as its own when the marker predates manifests.
         init(of folder: URL, writing: Set<String>) {
-            manifest = Marker(in: folder)?.manifest
+            let marker = Marker(in: folder)
+            manifest = marker?.manifest
             // No manifest: a marker from an older repodigest. Its other pages cannot be told
             // from the user's files, so only the paths this build writes count as its own and
             // every other file is kept (with a warning): a stale page kept costs less than a
             // user's file deleted.
             let files = manifest ?? writing
             walk(folder, "", files: files, folders: Self.folders(of: files))
+            if let known = marker?.entries, let written = Self.modified(folder.appending(path: SiteWriter.marker)) {
+                entries = known.filter { path, _ in
+                    regularFiles.contains(path)
+                        && Self.modified(folder.appending(path: path)).map { !Self.isLater($0, than: written) } == true
+                }
+            }
+        }
+
+        /// When a file's bytes last changed (`lstat`'s modification time).
+        static func modified(_ url: URL) -> timespec? {
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { return nil }
+            return status.st_mtim
+        }
+
+        static func isLater(_ time: timespec, than other: timespec) -> Bool {
+            (time.tv_sec, time.tv_nsec) > (other.tv_sec, other.tv_nsec)
         }
 
         private mutating func walk(_ root: URL, _ relative: String, files: Set<String>, folders owned: Set<String>) {

@@ -2,42 +2,105 @@ import Foundation
 
 extension SiteWriter {
     /// `.repodigest-site`, read: the stamp of the build's inputs and the manifest of the files
-    /// it wrote, so that a later build removes only those and keeps every other file as the user's.
+    /// it wrote, so that a later build removes only those and keeps every other file as the
+    /// user's; and of each file, what the next build needs to carry it over unrendered.
     ///
     /// ```
     /// repodigest
     /// inputs <stamp>
-    /// manifest
-    /// file index.html
-    /// file repos/apple/swift.html
+    /// manifest 2
+    /// file index.html <inputs digest> <bytes digest>
+    /// file repos/apple/swift.html <inputs digest> <bytes digest>
+    /// links 1 0 4 7
     /// ```
     /// Each path takes a line of its own, after a `file ` prefix, so no path can pass for the
     /// stamp line; `isSafe` refuses paths with a line break or any other control character.
+    /// The two digests (32 hex digits, or `-` when unknown) end the line, so a path may hold
+    /// spaces. A `links N …` line lists the internal links found in the N-th file (0-based,
+    /// in the manifest's order) when it was checked, as numbers of files; `#N` for a link to
+    /// an id in file N. A marker with a bare `manifest` line is one from before digests: its
+    /// `file` lines hold a path only.
     struct Marker: Equatable {
         static let manifestLine = "manifest"
+        static let digestedManifestLine = "manifest 2"
         static let filePrefix = "file "
+        static let linksPrefix = "links "
+        static let unknown = "-"
+
+        /// What the marker keeps of one file.
+        struct Entry: Sendable, Equatable {
+            /// `SitePlan.Inputs`'s digest of what the file was made from; nil when unknown.
+            var inputs: String?
+            /// `StableHasher.digest(of:)` of its bytes; nil when unknown.
+            var bytes: String?
+            /// The files its internal links lead to, `#` before those that name an id in
+            /// another file; nil when unknown.
+            var links: [String]?
+
+            init(inputs: String? = nil, bytes: String? = nil, links: [String]? = nil) {
+                self.inputs = inputs
+                self.bytes = bytes
+                self.links = links
+            }
+        }
 
         var stamp: String?
         /// The files the build wrote; nil for a marker written before manifests existed.
-        var manifest: Set<String>?
+        var entries: [String: Entry]?
+
+        var manifest: Set<String>? { entries.map { Set($0.keys) } }
 
         init(stamp: String?, manifest: Set<String>?) {
+            self.init(
+                stamp: stamp, entries: manifest.map { Dictionary(uniqueKeysWithValues: $0.map { ($0, Entry()) }) })
+        }
+
+        init(stamp: String?, entries: [String: Entry]?) {
             self.stamp = stamp
-            self.manifest = manifest
+            self.entries = entries
         }
 
         init(text: String) {
-            var manifest: Set<String>?
+            var entries: [String: Entry]?
+            var digested = false
+            var order: [String] = []
+            var links: [(Int, [String])] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
                 if stamp == nil, line.hasPrefix(SiteWriter.stampPrefix) {
                     stamp = String(line.dropFirst(SiteWriter.stampPrefix.count))
-                } else if line == Self.manifestLine {
-                    manifest = manifest ?? []
-                } else if manifest != nil, line.hasPrefix(Self.filePrefix) {
-                    manifest?.insert(String(line.dropFirst(Self.filePrefix.count)))
+                } else if line == Self.manifestLine || line == Self.digestedManifestLine {
+                    entries = entries ?? [:]
+                    digested = line == Self.digestedManifestLine
+                } else if entries != nil, line.hasPrefix(Self.filePrefix) {
+                    let rest = line.dropFirst(Self.filePrefix.count)
+                    let (path, entry) = digested ? Self.digestedFile(rest) : (String(rest), Entry())
+                    entries?[path] = entry
+                    order.append(path)
+                } else if digested, line.hasPrefix(Self.linksPrefix) {
+                    let parts = line.dropFirst(Self.linksPrefix.count).split(separator: " ")
+                    if let file = parts.first.flatMap({ Int($0) }) {
+                        links.append((file, parts.dropFirst().map(String.init)))
+                    }
                 }
             }
-            self.manifest = manifest
+            for (file, targets) in links where order.indices.contains(file) {
+                entries?[order[file]]?.links = targets.compactMap { target in
+                    let fragment = target.hasPrefix("#")
+                    guard let number = Int(fragment ? target.dropFirst() : target[...]), order.indices.contains(number)
+                    else { return nil }
+                    return (fragment ? "#" : "") + order[number]
+                }
+            }
+            self.entries = entries
+        }
+
+        /// `PATH INPUTS BYTES`, read from the end, as the path may hold spaces.
+        private static func digestedFile(_ rest: Substring) -> (String, Entry) {
+            let parts = rest.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count >= 3 else { return (String(rest), Entry()) }
+            let known = { (part: Substring) in part == Self.unknown ? nil : String(part) }
+            let path = parts.dropLast(2).joined(separator: " ")
+            return (path, Entry(inputs: known(parts[parts.count - 2]), bytes: known(parts[parts.count - 1])))
         }
 
         /// The marker of the folder `url`, or nil where there is none (or it cannot be read).
@@ -50,11 +113,25 @@ extension SiteWriter {
         var text: String {
             var text = "repodigest\n"
             if let stamp { text += "\(SiteWriter.stampPrefix)\(stamp)\n" }
-            if let manifest {
-                text += "\(Self.manifestLine)\n"
-                for path in manifest.sorted() { text += "\(Self.filePrefix)\(path)\n" }
+            guard let entries else { return text }
+            text += "\(Self.digestedManifestLine)\n"
+            let order = entries.keys.sorted()
+            let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            var links = ""
+            for (index, path) in order.enumerated() {
+                let entry = entries[path]!
+                text += "\(Self.filePrefix)\(path) \(entry.inputs ?? Self.unknown) \(entry.bytes ?? Self.unknown)\n"
+                guard let targets = entry.links else { continue }
+                links += "\(Self.linksPrefix)\(index)"
+                for target in targets {
+                    let fragment = target.hasPrefix("#")
+                    // A link to a file outside the manifest cannot be: links are checked against it.
+                    guard let to = number[fragment ? String(target.dropFirst()) : target] else { continue }
+                    links += fragment ? " #\(to)" : " \(to)"
+                }
+                links += "\n"
             }
-            return text
+            return text + links
         }
     }
 }

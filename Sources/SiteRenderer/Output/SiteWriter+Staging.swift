@@ -9,6 +9,8 @@ extension SiteWriter {
         let output: URL
         /// The published build's own regular files: only these may be hard-linked into the new one.
         let previous: Set<String>
+        /// What the published build's marker keeps of each of its files.
+        let known: [String: Marker.Entry]
         let interruption: PublishInterruption
         /// Warnings from making it (leftovers left alone).
         let notes: [String]
@@ -17,35 +19,68 @@ extension SiteWriter {
         /// From the swap on, this folder holds the previous build with the user's files: never discarded.
         private let swapped = Mutex(false)
 
-        init(folder: URL, output: URL, previous: Set<String>, interruption: PublishInterruption, notes: [String]) {
+        init(
+            folder: URL, output: URL, previous: Set<String>, known: [String: Marker.Entry] = [:],
+            interruption: PublishInterruption, notes: [String]
+        ) {
             self.folder = folder
             self.output = output
             self.previous = previous
+            self.known = known
             self.interruption = interruption
             self.notes = notes
         }
 
-        /// Puts one file into staging. An unchanged file is hard-linked from the published
-        /// build rather than written again: it keeps its modification time, and costs no bytes.
-        func put(_ file: OutputFile) throws(PublishError) {
+        /// Puts one file into staging; the digest of its bytes, for the marker. An unchanged
+        /// file is hard-linked from the published build rather than written again: it keeps
+        /// its modification time, and costs no bytes. Unchanged is told by the size, then by
+        /// the digest the marker kept (reading the published file only where it kept none).
+        @discardableResult
+        func put(_ file: OutputFile) throws(PublishError) -> String {
             guard !interruption.isStopped else { throw .interrupted }
             guard SiteWriter.isSafe(file.path) else { throw .unsafePath(file.path) }
             let target = folder.appending(path: file.path)
             let previousFile = output.appending(path: file.path)
-            // Under the lock, so no file is written into a folder another thread is still making.
-            try folders.withLock { (made: inout Set<String>) throws(PublishError) in
-                try makeFolders(for: file.path, made: &made)
-            }
-            let unchanged = previous.contains(file.path) && SiteWriter.sameBytes(file.contents, atPath: previousFile.path)
+            try makeFolders(for: file.path)
+            let digest = StableHasher.digest(of: file.contents)
+            let unchanged = previous.contains(file.path)
+                && SiteWriter.sameBytes(file.contents, digest: digest, known: known[file.path]?.bytes, atPath: previousFile.path)
             defer { counts.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) } }
-            if unchanged, link(previousFile.path, target.path) == 0 { return }
+            if unchanged, link(previousFile.path, target.path) == 0 { return digest }
             try SiteWriter.write(file.contents, to: target)
-            guard unchanged else { return }
-            // No hard links on this file system: a copy, with the published file's time.
-            if let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate] {
-                try SiteWriter.step("setting the time of", target) {
-                    try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
-                }
+            if unchanged { try keepTime(of: previousFile, on: target) }
+            return digest
+        }
+
+        /// Puts the published build's copy of `path` into staging, unread: false where it has
+        /// none of its own (it may only carry a regular file repodigest wrote).
+        func carry(_ path: String) throws(PublishError) -> Bool {
+            guard !interruption.isStopped else { throw .interrupted }
+            guard previous.contains(path), SiteWriter.isSafe(path) else { return false }
+            let target = folder.appending(path: path)
+            let previousFile = output.appending(path: path)
+            try makeFolders(for: path)
+            if link(previousFile.path, target.path) != 0 {
+                guard errno != ENOENT, let contents = FileManager.default.contents(atPath: previousFile.path) else { return false }
+                try SiteWriter.write(contents, to: target)
+                try keepTime(of: previousFile, on: target)
+            }
+            counts.withLock { $0.unchanged += 1 }
+            return true
+        }
+
+        /// No hard links on this file system: a copy, with the published file's time.
+        private func keepTime(of previousFile: URL, on target: URL) throws(PublishError) {
+            guard let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate] else { return }
+            try SiteWriter.step("setting the time of", target) {
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
+            }
+        }
+
+        /// Under the lock, so no file is written into a folder another thread is still making.
+        private func makeFolders(for path: String) throws(PublishError) {
+            try folders.withLock { (made: inout Set<String>) throws(PublishError) in
+                try makeFolders(for: path, made: &made)
             }
         }
 
@@ -98,7 +133,9 @@ extension SiteWriter {
                 throw error
             }
         }
-        return Staging(folder: folder, output: output, previous: inventory.regularFiles, interruption: interruption, notes: notes)
+        return Staging(
+            folder: folder, output: output, previous: inventory.regularFiles, known: inventory.entries,
+            interruption: interruption, notes: notes)
     }
 
     /// The published folder's inventory, or an empty one where there is none.
@@ -106,16 +143,17 @@ extension SiteWriter {
         Inventory.kind(output) == .folder ? Inventory(of: output, writing: paths) : Inventory()
     }
 
-    /// Publishes a complete staging folder holding `paths`: the marker with its manifest,
-    /// then one atomic swap, then the user's entries moved across.
-    func commit(_ staging: Staging, paths: Set<String>, stamp: String?) throws(PublishError) -> Report {
+    /// Publishes a complete staging folder holding the files of `entries`: the marker with
+    /// its manifest, then one atomic swap, then the user's entries moved across.
+    func commit(_ staging: Staging, entries: [String: Marker.Entry], stamp: String?) throws(PublishError) -> Report {
+        let paths = Set(entries.keys)
         try interruption.publishing()
         var published = false
         defer { interruption.ended(published: published) }
         // Read again: the user may have added a file while the build was staged.
         let inventory = inventory(writing: paths)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
-        try Self.write(Data(Marker(stamp: stamp, manifest: paths).text.utf8), to: staging.folder.appending(path: Self.marker))
+        try Self.write(Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
         unlink(staging.folder.appending(path: Self.stagingMarker).path)
         // Every byte on disk before the swap, so a power cut cannot publish empty files: one
         // `syncfs` for the build, where an fsync per file cost a fifth of the writing.

@@ -67,26 +67,28 @@ public struct SiteWriter: Sendable {
     public func publish(
         _ files: [OutputFile], stamp: String? = nil, progress: (_ staged: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(PublishError) -> Report {
-        let paths = Set(files.map(\.path))
-        let staging = try stage(writing: paths)
+        let staging = try stage(writing: Set(files.map(\.path)))
         do {
+            var entries: [String: Marker.Entry] = [:]
             for (index, file) in files.enumerated() {
-                try staging.put(file)
+                entries[file.path] = Marker.Entry(bytes: try staging.put(file))
                 progress(index + 1, files.count)
             }
-            return try commit(staging, paths: paths, stamp: stamp)
+            return try commit(staging, entries: entries, stamp: stamp)
         } catch {
             staging.discard()
             throw error
         }
     }
 
-    /// Whether a regular file (not a link to one) holds exactly these bytes; its size is
-    /// checked before it is read.
-    static func sameBytes(_ contents: Data, atPath path: String) -> Bool {
+    /// Whether a regular file (not a link to one) holds exactly these bytes: its size first,
+    /// then the digest of its bytes the marker kept (`known`), and only where it kept none
+    /// the file itself, read. Reading every page back made `--force` cost twice a cold build.
+    static func sameBytes(_ contents: Data, digest: String, known: String?, atPath path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
         else { return false }
+        if let known { return known == digest }
         return FileManager.default.contents(atPath: path) == contents
     }
 

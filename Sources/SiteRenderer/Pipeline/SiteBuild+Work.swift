@@ -3,41 +3,88 @@ import PageModels
 import Synchronization
 
 extension SiteBuild {
-    /// One build's files on their way: each rendered, checked, and staged unless a file
+    /// One build's files on their way: each carried over from the published build when its
+    /// inputs are those the marker kept, else rendered, checked, and staged unless a file
     /// already failed (then nothing will be published, so nothing more is written).
     struct Work: Sendable {
         let plan: SitePlan
+        let inputs: SitePlan.Inputs
         let session: SiteValidator.Session
         let staging: SiteWriter.Staging
         let listener: Listener
+        /// Every path of the new build: a carried page's links must all lead into it.
+        let paths: Set<String>
+        /// Render every file, whatever the marker kept (`--force`).
+        let force: Bool
         private let done = Counter()
 
-        init(plan: SitePlan, session: SiteValidator.Session, staging: SiteWriter.Staging, listener: Listener) {
+        init(
+            plan: SitePlan, inputs: SitePlan.Inputs, session: SiteValidator.Session, staging: SiteWriter.Staging,
+            listener: Listener, force: Bool
+        ) {
             self.plan = plan
+            self.inputs = inputs
             self.session = session
             self.staging = staging
             self.listener = listener
+            self.paths = Set(plan.paths)
+            self.force = force
         }
 
-        /// Checks and stages one file; its findings.
-        func process(_ file: OutputFile) throws -> [Finding] {
-            let found = session.check(file)
+        /// What the new marker keeps of each file staged so far.
+        var entries: [String: SiteWriter.Marker.Entry] { done.entries.withLock { $0 } }
+
+        /// The file at `index` of the plan (for a repository page, made from `page` when
+        /// given): carried over, or rendered, checked and staged; its findings.
+        func make(_ index: Int, page: RepoPage? = nil) throws -> [Finding] {
+            let path = plan.items[index].path
+            let digest = inputs.digest(at: index, page: page)
+            if !force, let known = staging.known[path], known.inputs == digest, let links = known.links,
+                links.allSatisfy({ canStillLink(to: $0) }), try staging.carry(path)
+            {
+                session.carry(path)
+                finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, links: links))
+                return []
+            }
+            let file = try page.map { try plan.repositoryFile(at: index, page: $0) } ?? plan.file(at: index)
+            return try process(file, inputs: digest)
+        }
+
+        /// A carried page's link stays good while the file it leads to is still published.
+        /// A link to an id in another page is trusted to no page carried unchecked: the page
+        /// it names may be rendered anew without that id.
+        private func canStillLink(to target: String) -> Bool {
+            !target.hasPrefix("#") && paths.contains(target)
+        }
+
+        /// Checks and stages one rendered file; its findings.
+        func process(_ file: OutputFile, inputs digest: String? = nil) throws -> [Finding] {
+            let (found, links) = session.checkLinks(file)
             if !found.isEmpty { done.failed.store(true, ordering: .relaxed) }
-            if !done.failed.load(ordering: .relaxed) { try staging.put(file) }
+            var entry: SiteWriter.Marker.Entry?
+            if !done.failed.load(ordering: .relaxed) {
+                entry = SiteWriter.Marker.Entry(inputs: digest, bytes: try staging.put(file), links: links)
+            }
+            finished(file.path, entry)
+            return found
+        }
+
+        private func finished(_ path: String, _ entry: SiteWriter.Marker.Entry?) {
+            if let entry { done.entries.withLock { $0[path] = entry } }
             done.count.withLock { count in
                 count += 1
                 listener.progress(count, plan.count)
             }
-            return found
         }
 
         /// Every file: the repository pages as their READMEs arrive, the others at once.
         func run(readmes: any AsyncSequence<ReadmeBatch, any Error>) async throws -> [Finding] {
-            var waiting = Dictionary(uniqueKeysWithValues: plan.items.indices.compactMap { index in
-                plan.items[index].item.repository.map { ($0, index) }
-            })
+            var waiting = Dictionary(
+                uniqueKeysWithValues: plan.items.indices.compactMap { index in
+                    plan.items[index].item.repository.map { ($0, index) }
+                })
             let others = Set(plan.items.indices).subtracting(waiting.values).sorted()
-            var findings = try Parallel.map(others.count) { try process(plan.file(at: others[$0])) }.flatMap { $0 }
+            var findings = try Parallel.map(others.count) { try make(others[$0]) }.flatMap { $0 }
             for try await batch in readmes {
                 let pages = batch.pages.indices.compactMap { offset in
                     waiting.removeValue(forKey: batch.pages[offset]).map { (item: $0, readme: batch.readmes[offset]) }
@@ -45,18 +92,19 @@ extension SiteBuild {
                 findings += try Parallel.map(pages.count) { offset in
                     var page = plan.site.repositories[plan.items[pages[offset].item].item.repository!]
                     page.readme = pages[offset].readme
-                    return try process(plan.repositoryFile(at: pages[offset].item, page: page))
+                    return try make(pages[offset].item, page: page)
                 }.flatMap { $0 }
             }
             let rest = waiting.values.sorted()
-            findings += try Parallel.map(rest.count) { try process(plan.file(at: rest[$0])) }.flatMap { $0 }
+            findings += try Parallel.map(rest.count) { try make(rest[$0]) }.flatMap { $0 }
             return findings
         }
     }
 
-    /// Files done so far, and whether any failed.
+    /// Files done so far, whether any failed, and what the marker will keep of each.
     private final class Counter: Sendable {
         let count = Mutex(0)
         let failed = Atomic<Bool>(false)
+        let entries = Mutex([String: SiteWriter.Marker.Entry]())
     }
 }

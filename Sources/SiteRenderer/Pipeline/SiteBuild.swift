@@ -5,13 +5,24 @@ public import PageModels
 /// only if every file passed: what `SiteGenerator`, `SiteValidator` and `SiteWriter` do in
 /// turn, without holding the whole site in memory between them. A site of 10,000 pages
 /// would otherwise hold some 300 MB of HTML from rendering until the last file is written.
+///
+/// A file whose inputs (`SitePlan.Inputs`) are those the published marker kept for it is
+/// not rendered at all: the published copy is hard-linked into the new build, as long as
+/// every page it linked to is still part of the site. So a build costs what changed.
 public struct SiteBuild: Sendable {
     public var generator: SiteGenerator
     public var writer: SiteWriter
+    /// What else shapes every page, in one line: the program (a new one may render
+    /// differently) and the options that shape the site. A change renders every page again.
+    public var options: String
+    /// Render every file, carrying none over (`--force`).
+    public var force: Bool
 
-    public init(generator: SiteGenerator, writer: SiteWriter) {
+    public init(generator: SiteGenerator, writer: SiteWriter, options: String = "", force: Bool = false) {
         self.generator = generator
         self.writer = writer
+        self.options = options
+        self.force = force
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -33,21 +44,23 @@ public struct SiteBuild: Sendable {
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
         let paths = Set(plan.paths)
-        let work = Work(plan: plan, session: SiteValidator.Session(paths: paths), staging: try writer.stage(writing: paths),
-                        listener: Listener(progress))
+        let work = Work(
+            plan: plan, inputs: SitePlan.Inputs(plan: plan, theme: generator.theme, options: options),
+            session: SiteValidator.Session(paths: paths, published: writer.output), staging: try writer.stage(writing: paths),
+            listener: Listener(progress), force: force)
         do {
             var findings: [Finding]
             if let readmes {
                 findings = try await work.run(readmes: readmes)
             } else {
-                findings = try Parallel.map(plan.count) { try work.process(plan.file(at: $0)) }.flatMap { $0 }
+                findings = try Parallel.map(plan.count) { try work.make($0) }.flatMap { $0 }
             }
             findings = (findings + work.session.finish()).sorted()
             guard findings.isEmpty else {
                 work.staging.discard()
                 return .invalid(findings)
             }
-            return .published(try writer.commit(work.staging, paths: paths, stamp: stamp), files: plan.count)
+            return .published(try writer.commit(work.staging, entries: work.entries, stamp: stamp), files: plan.count)
         } catch {
             work.staging.discard()
             throw error

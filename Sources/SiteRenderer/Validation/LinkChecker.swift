@@ -6,7 +6,8 @@ import Foundation
 enum LinkChecker {
     /// What one link needs.
     enum Verdict: Equatable {
-        case fine
+        /// The file it leads to, if it names one (nil for a link to the page itself).
+        case fine(target: String?)
         case problem(String)
         /// The file exists; its id `fragment` is still to be found, if the file is a page.
         case fragment(target: String, fragment: String)
@@ -26,16 +27,18 @@ enum LinkChecker {
             .map { $0.contains("%") ? $0.removingPercentEncoding ?? $0 : $0 }
 
         var target = file
+        var named: String?
         if !pathPart.isEmpty {
             guard let resolved = resolve(pathPart, from: folder) else {
                 return .problem("link '\(href)' leads outside the site")
             }
             target = resolved.hasSuffix("/") || resolved.isEmpty ? resolved + "index.html" : resolved
             guard paths.contains(target) else { return .problem("link '\(href)' names no file of the site (\(target))") }
+            named = target
         }
-        guard let fragment, !fragment.isEmpty else { return .fine }
+        guard let fragment, !fragment.isEmpty else { return .fine(target: named) }
         guard target == file else { return .fragment(target: target, fragment: fragment) }
-        return ids.contains(fragment) ? .fine : missingID(href, fragment, target)
+        return ids.contains(fragment) ? .fine(target: named) : missingID(href, fragment, target)
     }
 
     static func missingID(_ href: String, _ fragment: String, _ target: String) -> Verdict {

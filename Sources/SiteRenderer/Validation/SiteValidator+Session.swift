@@ -8,6 +8,8 @@ extension SiteValidator {
     /// the page go.
     final class Session: Sendable {
         private let paths: Set<String>
+        /// Where the files carried over unchecked from the published build are (`carried`).
+        private let published: URL?
         private let state = Mutex(State())
 
         private struct State {
@@ -15,22 +17,40 @@ extension SiteValidator {
             var ids = Set<UInt64>()
             var pages = Set<String>()
             var pending: [(target: String, fragment: String, href: String, finding: Finding)] = []
+            /// Pages carried over from the published build: checked when they were published.
+            var carried = Set<String>()
         }
 
-        /// - Parameter paths: every file of the site, relative to its folder.
-        init(paths: Set<String>) {
+        /// - Parameters:
+        ///   - paths: every file of the site, relative to its folder.
+        ///   - published: the folder of the published build, which the files `carry` names are read from.
+        init(paths: Set<String>, published: URL? = nil) {
             self.paths = paths
+            self.published = published
             XMLTree.initialise()
         }
 
         /// What is wrong with this file alone, and with its links into files of the site.
         func check(_ file: OutputFile) -> [Finding] {
+            checkLinks(file).findings
+        }
+
+        /// A file carried over from the published build without being checked: links into
+        /// it still find its ids, read from it once some link needs them.
+        func carry(_ path: String) {
+            state.withLock { _ = $0.carried.insert(path) }
+        }
+
+        /// `check`, and the other files this one links to, `#` before those whose ids it names:
+        /// what a later build needs to know whether the page can be carried over.
+        func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
             switch (file.path as NSString).pathExtension.lowercased() {
             case "html": break
-            case "xml": return FeedChecker.checkXML(file)
-            case "json": return FeedChecker.checkJSON(file)
-            default: return []
+            case "xml": return (FeedChecker.checkXML(file), [])
+            case "json": return (FeedChecker.checkJSON(file), [])
+            default: return ([], [])
             }
+            var targets: [String] = []
             let facts = HTMLChecker.check(file)
             var findings = facts.findings
             var pending: [(String, String, String, Finding)] = []
@@ -43,9 +63,11 @@ extension SiteValidator {
                     return Finding(file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
                 }
                 switch LinkChecker.check(link.href, from: file.path, folder: folder, paths: paths, ids: facts.ids) {
-                case .fine: break
+                case .fine(let target):
+                    if let target, target != file.path { targets.append(target) }
                 case .problem(let message): findings.append(finding(message))
                 case .fragment(let target, let fragment):
+                    targets.append("#" + target)
                     pending.append((target, fragment, link.href, finding("")))
                 }
             }
@@ -55,12 +77,25 @@ extension SiteValidator {
                 state.pages.insert(file.path)
                 state.pending += pending
             }
-            return findings
+            // Each target once: a list page links to the same pages from its navigation and cards.
+            return (findings, Set(targets).sorted())
         }
 
         /// The links into other pages whose fragment names no id there; call once every page is checked.
         func finish() -> [Finding] {
-            state.withLock { state in
+            let carriedTargets = state.withLock { state in
+                Set(state.pending.map(\.target)).filter { state.carried.contains($0) && !state.pages.contains($0) }
+            }
+            for path in carriedTargets {
+                guard let published, let contents = FileManager.default.contents(atPath: published.appending(path: path).path)
+                else { continue }
+                let ids = HTMLChecker.check(OutputFile(path: path, contents: contents)).ids.map { Self.pathID(path, $0) }
+                state.withLock { state in
+                    state.ids.formUnion(ids)
+                    state.pages.insert(path)
+                }
+            }
+            return state.withLock { state in
                 state.pending.compactMap { link in
                     guard state.pages.contains(link.target), !state.ids.contains(Self.pathID(link.target, link.fragment)),
                         case .problem(let message) = LinkChecker.missingID(link.href, link.fragment, link.target)

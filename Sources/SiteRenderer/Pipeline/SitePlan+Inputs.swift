@@ -1,0 +1,87 @@
+import Foundation
+import PageModels
+
+extension SitePlan {
+    /// The digest of each file's inputs, computed from the page models without rendering
+    /// anything: equal digests, equal bytes (given the same program). `SiteBuild` carries a
+    /// file over from the published site when its digest is the one the marker kept.
+    struct Inputs: Sendable {
+        let plan: SitePlan
+        /// What every page shares: the site's title, navigation and notices, the base URL,
+        /// the theme's contents, and the caller's `options` (the program and the options
+        /// that shape the site).
+        let shared: String
+        /// What the feeds, `digest.json` and `digest.md` are made from: the digest page,
+        /// the feed entries, every repository's card, and when the run happened.
+        let siteWide: String
+
+        /// Bump when the digest's scheme changes, so no build trusts digests made the old way.
+        static let scheme = "page-inputs 1"
+
+        init(plan: SitePlan, theme: Theme, options: String) {
+            self.plan = plan
+            let router = plan.router
+            var hasher = StableHasher()
+            hasher.combine(Self.scheme)
+            hasher.combine(options)
+            hasher.combine(theme.name)
+            for (name, bytes) in theme.contents {
+                hasher.combine(name)
+                hasher.combine(bytes)
+            }
+            hasher.combine(router.baseURL)
+            hasher.combine(plan.site.title)
+            plan.site.navigation.feed(&hasher, router: router)
+            plan.site.notices.feed(&hasher, router: router)
+            shared = hasher.finalize()
+
+            var whole = StableHasher()
+            whole.combine(shared)
+            whole.combine(plan.site.generatedText)
+            whole.combine(plan.site.generatedISO)
+            plan.site.digest.feed(&whole, router: router)
+            plan.site.feed.feed(&whole, router: router)
+            whole.combine(plan.site.repositories.count)
+            for page in plan.site.repositories { page.card.feed(&whole, router: router) }
+            siteWide = whole.finalize()
+        }
+
+        /// The digest of the file at `index` of the plan's items; for a repository page, of
+        /// `page` when given (the page with the README streamed to the build).
+        func digest(at index: Int, page: RepoPage? = nil) -> String {
+            let (path, item) = plan.items[index]
+            var hasher = StableHasher()
+            hasher.combine(shared)
+            hasher.combine(path)
+            let router = plan.router
+            switch item {
+            case .digest:
+                hasher.combine("digest")
+                // Only the digest page says when the run happened.
+                hasher.combine(plan.site.generatedText)
+                hasher.combine(plan.site.generatedISO)
+                plan.site.digest.feed(&hasher, router: router)
+            case .notFound:
+                hasher.combine("not-found")
+            case .list(let list):
+                hasher.combine("list")
+                plan.site.lists[list].feed(&hasher, router: router)
+            case .repository(let repository):
+                hasher.combine("repository")
+                (page ?? plan.site.repositories[repository]).feed(&hasher, router: router)
+            case .asset(let name):
+                hasher.combine("asset")
+                hasher.combine(plan.assets[name]!)
+            case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown:
+                hasher.combine("site-wide")
+                hasher.combine(siteWide)
+            case .sitemap:
+                hasher.combine("sitemap")
+                let pages = plan.items.filter { $0.item.isPage }
+                hasher.combine(pages.count)
+                for page in pages { hasher.combine(page.path) }
+            }
+            return hasher.finalize()
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import PageModels
+import Testing
+
+@testable import SiteRenderer
+
+/// The digest of a file's inputs, computed without rendering it: the same in every process
+/// for the same model, another for any change a page could show.
+@Suite struct PageInputTests {
+    static func inputs(
+        _ site: Site = SiteFixture.site, theme: Theme? = nil, baseURL: String? = "https://example.org/",
+        options: String = ""
+    ) throws -> SitePlan.Inputs {
+        let theme = try theme ?? Theme.builtIn("default")
+        let plan = try SiteGenerator(theme: theme, baseURL: baseURL).plan(site)
+        return SitePlan.Inputs(plan: plan, theme: theme, options: options)
+    }
+
+    /// Every file's digest, by path.
+    static func digests(_ inputs: SitePlan.Inputs) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: inputs.plan.items.indices.map { (inputs.plan.items[$0].path, inputs.digest(at: $0)) })
+    }
+
+    static let lantern = "repos/lumen-labs/lantern.html"
+
+    @Test("the same model gives the same digest in every process and run, not a randomly seeded hash")
+    func stableAcrossProcesses() throws {
+        let first = Self.digests(try Self.inputs())
+        let second = Self.digests(try Self.inputs())
+        #expect(first == second)
+        // A literal: Swift's `Hasher` is seeded anew in each process, so only a digest that
+        // never depends on it can equal the one a test run made before.
+        #expect(StableHasher.digest(of: Data("repodigest".utf8)) == "60ac45e8ac2ee8962ef7995cc773e030")
+    }
+
+    @Test("a change of one repository's model changes its page's digest and no other page's")
+    func modelChange() throws {
+        var site = SiteFixture.site
+        let before = Self.digests(try Self.inputs(site))
+        let index = site.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" }!
+        site.repositories[index].readme?.source += "\n\nA new paragraph.\n"
+        let after = Self.digests(try Self.inputs(site))
+        // The feeds and digest.json show cards and release notes, not READMEs.
+        #expect(before.keys.filter { before[$0] != after[$0] } == [Self.lantern])
+    }
+
+    @Test("a change of stars on a card changes every page that shows the card")
+    func cardChange() throws {
+        var site = SiteFixture.site
+        let before = Self.digests(try Self.inputs(site))
+        for index in site.lists.indices where site.lists[index].route == Route(.language(name: "Swift")) {
+            site.lists[index].groups[0].cards[0].starsText = "4.3k"
+        }
+        let after = Self.digests(try Self.inputs(site))
+        #expect(Set(before.keys.filter { before[$0] != after[$0] }) == ["languages/swift/index.html"])
+    }
+
+    @Test("another theme, base URL or shaping option changes every page's digest")
+    func sharedInputsChange() throws {
+        let base = Self.digests(try Self.inputs())
+        let folder = try ThemeTests.ThemeFolderFixture(["assets/style.css": "body { color: red; }\n"])
+        for other in [
+            Self.digests(try Self.inputs(theme: try Theme(directory: folder.url))),
+            Self.digests(try Self.inputs(baseURL: "https://example.org/digest/")),
+            Self.digests(try Self.inputs(options: "program 0.2.0")),
+        ] {
+            let pages = base.keys.filter { $0.hasSuffix(".html") }
+            #expect(!pages.isEmpty)
+            for page in pages { #expect(base[page] != other[page], "\(page)") }
+        }
+    }
+
+    @Test("a new page that moves another's path (names equal but for case) changes the pages linking to it")
+    func routerPathsCount() throws {
+        var site = SiteFixture.site
+        let before = try Self.inputs(site)
+        site.lists.append(SiteFixture.list(.owner(login: "Kit-Harbor"), "Kit-Harbor", groups: []))
+        let after = try Self.inputs(site)
+        let owner = Route(.owner(login: "kit-harbor"))
+        #expect(before.plan.router.path(for: owner) != after.plan.router.path(for: owner))
+        let fork = { (inputs: SitePlan.Inputs) in
+            inputs.digest(at: inputs.plan.items.firstIndex { $0.path == "repos/kit-harbor/old-fork.html" }!)
+        }
+        #expect(fork(before) != fork(after), "the fork's page links to its owner's page, which moved")
+    }
+
+    /// A field a model gains must be fed to the digest (`PageInput.swift`), or a page that
+    /// shows it would be carried over with the old value.
+    @Test("every field of every page model is fed to the digest")
+    func everyFieldIsFed() {
+        let site = SiteFixture.site
+        let page = site.repositories[0]
+        let fields: [(Any, [String])] = [
+            (page, ["card", "owner", "ownerLogin", "ownerGitHubURL", "facts", "homepageURL", "releases", "readme"]),
+            (
+                page.card,
+                [
+                    "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
+                    "pushedText", "starredText", "badges", "gitHubURL",
+                ]
+            ),
+            (site.lists[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
+            (site.lists[0].pagination!, ["page", "pageCount", "previous", "next"]),
+            (site.lists[0].groups[0], ["title", "cards"]),
+            (site.digest, ["title", "summary", "sections", "languages", "topics", "releases", "changes"]),
+            (site.digest.sections[0], ["title", "cards", "more"]),
+            (
+                site,
+                [
+                    "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
+                    "notices",
+                ]
+            ),
+            (
+                SiteFixture.release,
+                [
+                    "id", "kind", "title", "repository", "route", "url", "dateISO", "dateText", "summary",
+                    "content",
+                ]
+            ),
+            (
+                ReleaseItem(title: "", tag: "", dateText: nil, dateISO: nil, isPrerelease: false, url: "", notes: nil),
+                ["title", "tag", "dateText", "dateISO", "isPrerelease", "url", "notes"]
+            ),
+            (
+                ChangeItem(id: "", kind: .stars, label: "", text: "", repository: "", route: nil, url: ""),
+                ["id", "kind", "label", "text", "repository", "route", "url"]
+            ),
+            (ChangesSection(summary: "", items: []), ["summary", "items"]),
+            (MarkdownText(source: ""), ["source", "linkBase", "imageBase"]),
+            (PageLink(title: "", route: .digest), ["title", "route", "count"]),
+            (Fact(label: "", value: ""), ["label", "value"]),
+            (Notice(text: ""), ["text"]),
+            (Route.digest, ["kind", "page"]),
+        ]
+        for (model, expected) in fields {
+            #expect(
+                Mirror(reflecting: model).children.map { $0.label ?? "" } == expected,
+                "\(type(of: model)) has other fields than PageInput feeds: feed the new one, then list it here")
+        }
+    }
+}
