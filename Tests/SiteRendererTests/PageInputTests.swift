@@ -128,7 +128,7 @@ import Testing
                 ["id", "kind", "label", "text", "repository", "route", "url"]
             ),
             (ChangesSection(summary: "", items: []), ["summary", "items"]),
-            (MarkdownText(source: ""), ["source", "linkBase", "imageBase"]),
+            (MarkdownText(source: ""), ["source", "markup", "linkBase", "imageBase"]),
             (PageLink(title: "", route: .digest), ["title", "route", "count"]),
             (Fact(label: "", value: ""), ["label", "value"]),
             (Notice(text: ""), ["text"]),

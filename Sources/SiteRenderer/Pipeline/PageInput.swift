@@ -43,6 +43,7 @@ extension PageLink: PageInput {
 extension MarkdownText: PageInput {
     func feed(_ hasher: inout StableHasher, router: Router) {
         hasher.combine(source)
+        hasher.combine(markup == .markdown ? "markdown" : "html")
         hasher.combine(linkBase)
         hasher.combine(imageBase)
     }
