@@ -64,7 +64,7 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "full_refresh_days"],
+                 "full_refresh_days", "markdown"],
                 in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
@@ -100,6 +100,7 @@ extension Configuration {
             searches = try reader.searches(in: digest, at: path)
             starred.grouping = try reader.choice("starred_group", in: digest, at: path) ?? starred.grouping
             starred.order = try reader.choice("starred_sort", in: digest, at: path) ?? starred.order
+            markdown = try reader.choice("markdown", in: digest, at: path) ?? markdown
         }
     }
 }

@@ -29,6 +29,8 @@ public struct Configuration: Sendable, Equatable {
     public var fullRefreshDays = 7
     /// `starred_group` and `starred_sort`.
     public var starred = StarredArrangement()
+    /// `markdown`: what `digest.md` holds, the digest or the whole list.
+    public var markdown = MarkdownDigest.digest
 
     /// The defaults: what a build uses where the file says nothing.
     public init() {}
@@ -40,9 +42,11 @@ public struct Configuration: Sendable, Equatable {
 
     /// What the build use case needs from it.
     public var digestRequest: BuildDigest.Request {
-        BuildDigest.Request(
+        var request = BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
             fullRefreshDays: fullRefreshDays)
+        request.markdown = markdown
+        return request
     }
 }

@@ -21,6 +21,8 @@ public struct BuildDigest: Sendable {
         /// star the previous run knew. Also done when the last full read is this old.
         public var fullRefresh: Bool
         public var fullRefreshDays: Int
+        /// What `digest.md` holds.
+        public var markdown: MarkdownDigest = .digest
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],

@@ -44,9 +44,20 @@ extension PageContext {
             "pushedText": card.pushedText,
             "starredText": card.starredText,
             "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
+            "note": card.note,
+            "languageColor": card.languageColor.flatMap(Self.cssColor),
             "gitHubURL": URLSyntax.valid(card.gitHubURL),
             "filterText": Self.filterText(of: card),
         ])
+    }
+
+    /// A colour for a `style` attribute, only as `#rrggbb`: anything else from a page model
+    /// would be CSS from the data.
+    static func cssColor(_ hex: String) -> String? {
+        let digits = hex.utf8.dropFirst()
+        guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+        else { return nil }
+        return hex
     }
 
     /// An id per titled group, for links to it; unique on the page even when two titles

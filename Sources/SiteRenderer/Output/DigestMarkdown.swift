@@ -10,6 +10,13 @@ struct DigestMarkdown {
     var router: Router
 
     func file() -> OutputFile {
+        let lines = site.markdownList.map(listLines) ?? digestLines()
+        let text = (lines + ["_Generated \(Self.escape(site.generatedText)) by repodigest._"]).joined(separator: "\n").xmlSafe + "\n"
+        return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
+    }
+
+    /// The digest page, section by section.
+    private func digestLines() -> [String] {
         let digest = site.digest
         var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
         if let changes = digest.changes {
@@ -44,13 +51,11 @@ struct DigestMarkdown {
             }.joined(separator: " · "))
             lines.append("")
         }
-        lines.append("_Generated \(Self.escape(site.generatedText)) by repodigest._")
-        let text = lines.joined(separator: "\n").xmlSafe + "\n"
-        return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
+        return lines
     }
 
     /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`
-    private func item(_ card: RepoCard) -> String {
+    func item(_ card: RepoCard) -> String {
         var facts = ["★ " + card.starsText]
         if let language = card.language { facts.append(Self.escape(language.title)) }
         facts += card.badges.map(\.rawValue)
