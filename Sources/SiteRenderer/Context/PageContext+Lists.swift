@@ -10,6 +10,7 @@ extension PageContext {
             "summary": page.summary,
             "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
             "filterable": page.isFilterable,
+            "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
             "count": page.cards.count,
             "cards": page.cards.map { card($0, from: route) },
             "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in

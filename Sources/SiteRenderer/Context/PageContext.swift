@@ -15,6 +15,8 @@ struct PageContext: Sendable {
     var hasFavicon = false
     /// Whether the site has an "All topics" page for the digest to link.
     var hasTopicIndex = false
+    /// The lists that ship a `search.json` of all their pages, for the filter box to load.
+    var searchIndexes: Set<Route.Kind> = []
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
     /// (the digest's footer also says when it was generated).
