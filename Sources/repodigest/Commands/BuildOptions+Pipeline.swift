@@ -7,6 +7,13 @@ extension BuildOptions {
     /// One build with these options, as `build` and each rebuild of `serve` run it: the
     /// pipeline, then what it did on the console. Its exit code.
     func build(console: Console) async -> ExitCode {
+        await buildReporting(console: console).code
+    }
+
+    /// One build, as `build` runs it, and what went wrong in lines, for `serve` to show in the
+    /// open page; the lines are nil unless the build failed for something the person can fix
+    /// in the configuration or the theme, or its output failed validation.
+    func buildReporting(console: Console) async -> (code: ExitCode, failure: [String]?) {
         do {
             let pipeline = BuildPipeline(settings: try pipelineSettings(), events: ConsoleEvents(console), clock: try SystemClock())
             switch try await pipeline.run() {
@@ -14,7 +21,7 @@ extension BuildOptions {
                 console.info("Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
                              fields: ["output": output, "upToDate": true])
                 console.result(index.path)
-                return ExitStatus.success
+                return (ExitStatus.success, nil)
             case .published(let published):
                 let report = published.report
                 console.info(
@@ -27,10 +34,11 @@ extension BuildOptions {
                 if published.staleSources > 0 {
                     console.warning("published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept")
                 }
-                return published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success
+                return (published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success, nil)
             }
         } catch {
-            return console.fail(error)
+            let code = console.fail(error)
+            return (code, [ExitStatus.usage, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil)
         }
     }
 

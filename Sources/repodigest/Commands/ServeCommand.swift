@@ -36,21 +36,26 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         let address = try listenAddress(console)
-        let first = await Self.build(options, console)
-        guard [0, 2, 4].contains(first) else { throw ExitCode(first) }
+        if let problem = listenProblem(address) {
+            console.error(problem)
+            throw ExitStatus.usage
+        }
+        let first = await options.buildReporting(console: console)
+        guard [0, 2, 4].contains(first.code.rawValue) else { throw first.code }
 
         let events = ReloadEvents()
+        let problems = BuildProblems(first.failure)
         let root = URL(fileURLWithPath: options.output).standardizedFileURL
         let server = HTTPServer(
             config: HTTPServer.Configuration(address: address, logger: .disabled),
-            handler: SiteRequestHandler(root: root, events: events, console: console))
+            handler: SiteRequestHandler(root: root, events: events, console: console, problems: problems))
         let signals = SignalStream()
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
 
         let failure: String? = await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                do { try await server.run() } catch { stop.yield(.failed("cannot serve on \(address): \(error)")) }
+                do { try await server.run() } catch { stop.yield(.failed(listenProblem(error))) }
             }
             group.addTask {
                 for await number in signals.signals { stop.yield(.signal(number)); return }
@@ -63,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events) }
+            group.addTask { await Self.watch(options, console, events, problems) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }
@@ -85,8 +90,4 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// One build with the command's options, as `repodigest build` runs it; its exit code.
-    static func build(_ options: BuildOptions, _ console: Console) async -> Int32 {
-        await options.build(console: console).rawValue
-    }
 }
