@@ -20,6 +20,8 @@ public struct Site: Sendable, Hashable {
     /// The whole list for `digest.md`, grouped by language with a table of contents, as
     /// starred-list generators write it; nil for `digest.md` as the digest page.
     public var markdownList: [CardGroup]?
+    /// Owners' pictures the site publishes itself, by file name (`AvatarImage.file`).
+    public var avatars: [String: [UInt8]] = [:]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],

@@ -25,9 +25,10 @@ extension Configuration {
         }
         let reader = TOMLReader(text: text, source: source)
         self.init()
-        try reader.allow(["title", "base_url", "theme", "github", "digest"], in: table, at: [])
+        try reader.allow(["title", "base_url", "theme", "avatars", "github", "digest"], in: table, at: [])
         title = try reader.text("title", in: table, at: [], maxCharacters: Self.maxTitleCharacters) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
+        avatars = try reader.choice("avatars", in: table, at: []) ?? avatars
         if !baseURL.isEmpty, let problem = Self.baseURLProblem(baseURL) {
             throw reader.error(at: ["base_url"], "base_url " + problem)
         }

@@ -31,6 +31,8 @@ public struct Configuration: Sendable, Equatable {
     public var starred = StarredArrangement()
     /// `markdown`: what `digest.md` holds, the digest or the whole list.
     public var markdown = MarkdownDigest.digest
+    /// `avatars`: owners' pictures linked from GitHub, copied into the site, or none.
+    public var avatars = AvatarMode.link
 
     /// The defaults: what a build uses where the file says nothing.
     public init() {}
@@ -47,6 +49,7 @@ public struct Configuration: Sendable, Equatable {
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
             fullRefreshDays: fullRefreshDays)
         request.markdown = markdown
+        request.avatars = avatars
         return request
     }
 }

@@ -23,6 +23,8 @@ public struct BuildDigest: Sendable {
         public var fullRefreshDays: Int
         /// What `digest.md` holds.
         public var markdown: MarkdownDigest = .digest
+        /// How owners' pictures reach the site.
+        public var avatars: AvatarMode = .link
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -105,6 +107,10 @@ public struct BuildDigest: Sendable {
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed)
         data.details = try await load(data.allRepositories)
+        if request.avatars == .copy {
+            data.avatars = await CollectAvatars(source: source)(
+                data.allRepositories.map(\.owner) + data.owners.map(\.owner))
+        }
         data.stale = await source.staleData()
 
         let snapshot = data.snapshot(at: now, previous: previous)

@@ -118,3 +118,39 @@ import Testing
             == ["jupyter-notebook", "c", "c-1", "emacs-lisp", "日本語"])
     }
 }
+
+/// Owners' pictures in both themes.
+@Suite struct AvatarRenderingTests {
+    @Test("A copied avatar is published under avatars/ and linked relatively; a linked one keeps GitHub's URL",
+          arguments: Theme.builtInNames)
+    func avatars(_ theme: String) throws {
+        var site = SiteFixture.site
+        site.avatars = ["lumen-labs.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)]
+        func withAvatar(_ card: RepoCard) -> RepoCard {
+            var card = card
+            if card.fullName == "lumen-labs/lantern" { card.avatar = .file(name: "lumen-labs.svg") }
+            if card.fullName == "kit-harbor/old-fork" { card.avatar = .remote(url: "https://avatars.githubusercontent.com/u/1?v=4&s=96") }
+            if card.fullName == "haruki-s/kanji-lint" { card.avatar = .file(name: "not-published.png") }
+            return card
+        }
+        site.lists = site.lists.map { list in
+            var list = list
+            list.groups = list.groups.map { CardGroup(title: $0.title, cards: $0.cards.map(withAvatar)) }
+            return list
+        }
+        site.repositories = site.repositories.map { page in
+            var page = page
+            page.card = withAvatar(page.card)
+            return page
+        }
+        let files = try SiteGenerator(theme: Theme.builtIn(theme)).render(site)
+        #expect(SiteValidator().validate(files) == [])
+        #expect(files.contains { $0.path == "avatars/lumen-labs.svg" })
+        let list = String(decoding: try #require(files.first { $0.path == "topics/ssg/index.html" }).contents, as: UTF8.self)
+        #expect(list.contains("src=\"../../avatars/lumen-labs.svg\""))
+        #expect(list.contains("src=\"https://avatars.githubusercontent.com/u/1?v=4&amp;s=96\""))
+        #expect(list.contains("alt=\"\""), "the name beside it says whose it is")
+        let page = String(decoding: try #require(files.first { $0.path == "repos/haruki-s/kanji-lint.html" }).contents, as: UTF8.self)
+        #expect(!page.contains("not-published.png"), "a copy the site lacks is no picture")
+    }
+}

@@ -47,9 +47,21 @@ extension PageContext {
             "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
             "note": card.note,
             "languageColor": card.languageColor.flatMap(Self.cssColor),
+            "avatar": card.avatar.flatMap { avatar(for: $0, from: route) },
             "gitHubURL": URLSyntax.valid(card.gitHubURL),
             "filterText": Self.filterText(of: card),
         ])
+    }
+
+    /// An avatar's `src`: the site's own copy, linked relatively, or GitHub's URL. A copy the
+    /// site does not carry is no picture rather than a broken one.
+    func avatar(for image: AvatarImage, from route: Route) -> String? {
+        switch image {
+        case .remote(let url): return URLSyntax.valid(url)
+        case .file(let name):
+            guard site.avatars[name] != nil else { return nil }
+            return router.href(from: route, toFile: Router.avatarsFolder + PathSegment.make(name))
+        }
     }
 
     /// A colour for a `style` attribute, only as `#rrggbb`: anything else from a page model

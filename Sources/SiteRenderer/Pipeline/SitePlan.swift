@@ -10,7 +10,7 @@ struct SitePlan: Sendable {
         case digest, notFound, list(Int), repository(Int), topicIndex
         /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
         case searchIndex([Int])
-        case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
+        case asset(String), avatar(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -63,6 +63,7 @@ struct SitePlan: Sendable {
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages)) }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
+        items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
         items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
                   (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown)]
         self.items = items.sorted { $0.0 < $1.0 }
@@ -82,6 +83,7 @@ struct SitePlan: Sendable {
         case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
         case .repository(let page): return try self.page(path, "repository", context.repository(site.repositories[page]))
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
+        case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
         case .atomFeed: return AtomFeed(site: site, router: router, markdown: context.markdown).file()
         case .jsonFeed: return try JSONFeed(site: site, router: router, markdown: context.markdown).file()
         case .digestJSON: return try DigestJSON(site: site, router: router).file()

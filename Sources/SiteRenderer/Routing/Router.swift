@@ -27,6 +27,8 @@ public struct Router: Sendable {
     public static let digestJSON = "digest.json"
     public static let digestMarkdown = "digest.md"
     public static let assetsFolder = "assets/"
+    /// Owners' pictures the site publishes itself.
+    public static let avatarsFolder = "avatars/"
 
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }

@@ -12,7 +12,8 @@ struct SiteTranslator: Sendable {
             favourites: Set(data.favourites.map(\.repo.id)),
             notes: Dictionary(
                 data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
-                uniquingKeysWith: { first, _ in first }))
+                uniquingKeysWith: { first, _ in first }),
+            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars))
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -48,6 +49,8 @@ struct SiteTranslator: Sendable {
         if site.digest.allTopics != nil {
             site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
         }
+        site.avatars = Dictionary(
+            uniqueKeysWithValues: data.avatars.map { (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data)) })
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed).map { language, repos in
