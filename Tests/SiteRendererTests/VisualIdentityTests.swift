@@ -107,7 +107,8 @@ import Testing
         let text = String(decoding: try #require(files.first { $0.path == "digest.md" }).contents, as: UTF8.self)
         #expect(text.hasPrefix("# Fixture \\& friends\n\n4 repositories, grouped by language, most stars first.\n\n## Contents\n\n"))
         #expect(text.contains("- [C](#c) (1)\n- [C++](#c-1) (1)\n- [Swift](#swift) (1)\n- [Other](#other) (1)\n"))
-        #expect(text.contains("## Swift\n\n- [lumen-labs/lantern](<https://example.org/repos/lumen-labs/lantern.html>) ★ 4k"))
+        #expect(text.contains("## Swift\n\n- [lumen-labs/lantern](<https://example.org/repos/lumen-labs/lantern.html>) ★ 4k · Favourite: "),
+                "the heading names the language; the line does not repeat it")
         #expect(!text.contains("Recently starred"))
     }
 

@@ -22,7 +22,7 @@ extension DigestMarkdown {
         lines.append("")
         for (title, group) in zip(titles, groups) {
             lines += ["## " + Self.escape(title), ""]
-            lines += group.cards.map(item)
+            lines += group.cards.map { item($0, language: false) }
             lines.append("")
         }
         return lines

@@ -29,7 +29,7 @@ struct DigestMarkdown {
         }
         for section in digest.sections {
             lines += ["## " + Self.escape(section.title), ""]
-            lines += section.cards.map(item)
+            lines += section.cards.map { item($0) }
             if let more = section.more {
                 let title = Self.escape(more.title) + (more.count.map { " (\($0))" } ?? "")
                 lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? title]
@@ -54,10 +54,11 @@ struct DigestMarkdown {
         return lines
     }
 
-    /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`
-    func item(_ card: RepoCard) -> String {
+    /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`; without the language
+    /// under a heading that already names it.
+    func item(_ card: RepoCard, language shown: Bool = true) -> String {
         var facts = ["★ " + card.starsText]
-        if let language = card.language { facts.append(Self.escape(language.title)) }
+        if shown, let language = card.language { facts.append(Self.escape(language.title)) }
         facts += card.badges.map(\.rawValue)
         var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
         if let description = card.description { line += ": " + Self.escape(description) }
