@@ -41,3 +41,16 @@ import Testing
         #expect(items[0]["d"] as? String == "Checks <script>alert(\"x\")</script> & 'quotes'\u{1}")
     }
 }
+
+@Suite struct SearchIndexJSONTests {
+    @Test("Strings are written as JSON reads them back: quotes, backslashes, control characters, any script")
+    func quoting() throws {
+        for text in ["plain", "a \"quoted\" \\ back", "tab\tnew\nline\u{1}\u{1F}", "日本語 🦀", "</script>", ""] {
+            var bytes: [UInt8] = Array("[".utf8)
+            SearchIndex.quote(text, into: &bytes)
+            bytes += Array("]".utf8)
+            let decoded = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String]
+            #expect(decoded == [text], "\(text)")
+        }
+    }
+}
