@@ -74,6 +74,15 @@ public struct SampleDataStore: RepositorySource {
         return readme
     }
 
+    /// The sample's own drawings (`avatars/LOGIN.svg`): its accounts are made up, so GitHub
+    /// has no pictures of them.
+    public func avatar(of owner: Owner, size: Int) async -> Avatar? {
+        guard let base64 = files["avatars/\(owner.login.lowercased()).svg"], let data = Data(base64Encoded: base64) else {
+            return nil
+        }
+        return Avatar(data: data, format: .svg)
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {
         guard let base64 = files[resource + ".json"], let data = Data(base64Encoded: base64) else {
             throw GitHubDataError.notFound(resource: "sample \(resource)")

@@ -6,6 +6,8 @@ public struct DigestPage: Sendable, Hashable {
     public var sections: [DigestSection]
     public var languages: [PageLink]
     public var topics: [PageLink]
+    /// "All 94 topics", when `topics` shows only the most used of them.
+    public var allTopics: PageLink?
     /// The latest releases of the repositories shown, newest first.
     public var releases: [FeedEntry]
     /// What changed since the last run; nil where no history is kept (a bare sample build).

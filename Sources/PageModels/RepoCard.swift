@@ -16,12 +16,22 @@ public struct RepoCard: Sendable, Hashable {
     public var badges: [Badge]
     /// The repository on GitHub (always https).
     public var gitHubURL: String
+    /// The reader's note on a favourite: why it was pinned.
+    public var note: String?
+    /// GitHub's colour for the language, `#rrggbb`; nil for a language without one.
+    public var languageColor: String?
+    /// The owner's picture.
+    public var avatar: AvatarImage?
 
     public init(
         route: Route, fullName: String, description: String?, language: PageLink?,
         topics: [PageLink], stars: Int, starsText: String, forksText: String,
-        pushedText: String?, starredText: String?, badges: [Badge], gitHubURL: String
+        pushedText: String?, starredText: String?, badges: [Badge], gitHubURL: String,
+        note: String? = nil, languageColor: String? = nil, avatar: AvatarImage? = nil
     ) {
+        self.avatar = avatar
+        self.note = note
+        self.languageColor = languageColor
         self.route = route
         self.fullName = fullName
         self.description = description

@@ -10,6 +10,8 @@ public struct Route: Sendable, Hashable, Comparable {
         case search(name: String)
         case language(name: String)
         case topic(name: String)
+        /// Every topic, linked to its list.
+        case topics
         case notFound
     }
 
@@ -24,6 +26,7 @@ public struct Route: Sendable, Hashable, Comparable {
 
     public static let digest = Route(.digest)
     public static let notFound = Route(.notFound)
+    public static let topics = Route(.topics)
 
     public static func < (lhs: Route, rhs: Route) -> Bool {
         (lhs.kind, lhs.page) < (rhs.kind, rhs.page)

@@ -14,6 +14,14 @@ public struct Site: Sendable, Hashable {
     public var feed: [FeedEntry]
     /// Shown on every page: which data is old because it could not be refreshed.
     public var notices: [Notice]
+    /// Every topic with how many repositories carry it, most used first: the "All topics"
+    /// page, where the digest lists only the most used.
+    public var topics: [PageLink] = []
+    /// The whole list for `digest.md`, grouped by language with a table of contents, as
+    /// starred-list generators write it; nil for `digest.md` as the digest page.
+    public var markdownList: [CardGroup]?
+    /// Owners' pictures the site publishes itself, by file name (`AvatarImage.file`).
+    public var avatars: [String: [UInt8]] = [:]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],

@@ -22,6 +22,11 @@ extension Configuration {
         # (templates/*.mustache and assets/); --theme overrides it.
         theme = "default"
 
+        # Owners' pictures: "link" (readers' browsers load them from GitHub), "copy" (fetched
+        # at build time and published with the site, so no reader's browser contacts anyone
+        # else; kept a week in the cache) or "none".
+        avatars = "copy"
+
         [github]
         # The API root: GitHub Enterprise Server is "https://HOST/api/v3"; --api-url overrides it.
         api_url = "https://api.github.com"
@@ -58,5 +63,8 @@ extension Configuration {
         # to see what changes without a push (a release edited on GitHub's site), each one
         # every this many days, a few per run (1 to 365). --full asks for all of them now.
         details_refresh_days = 7
+        # What digest.md holds: "digest" (the front page as Markdown) or "list" (every starred
+        # repository, grouped by language under a table of contents, for a README).
+        markdown = "digest"
         """#
 }

@@ -29,9 +29,10 @@ extension Configuration {
         }
         let reader = TOMLReader(text: text, source: source)
         self.init()
-        try reader.allow(["title", "base_url", "theme", "github", "digest"], in: table, at: [])
+        try reader.allow(["title", "base_url", "theme", "avatars", "github", "digest"], in: table, at: [])
         title = try reader.text("title", in: table, at: [], maxCharacters: Self.maxTitleCharacters) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
+        avatars = try reader.choice("avatars", in: table, at: []) ?? avatars
         if !baseURL.isEmpty, let problem = Self.baseURLProblem(baseURL) {
             throw reader.error(at: ["base_url"], "base_url " + problem)
         }
@@ -68,7 +69,7 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "details_refresh_days"],
+                 "details_refresh_days", "markdown"],
                 retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
@@ -111,6 +112,7 @@ extension Configuration {
             searches = try reader.searches(in: digest, at: path)
             starred.grouping = try reader.choice("starred_group", in: digest, at: path) ?? starred.grouping
             starred.order = try reader.choice("starred_sort", in: digest, at: path) ?? starred.order
+            markdown = try reader.choice("markdown", in: digest, at: path) ?? markdown
         }
     }
 }

@@ -33,6 +33,10 @@ public struct Configuration: Sendable, Equatable {
     public var warnings: [String] = []
     /// `starred_group` and `starred_sort`.
     public var starred = StarredArrangement()
+    /// `markdown`: what `digest.md` holds, the digest or the whole list.
+    public var markdown = MarkdownDigest.digest
+    /// `avatars`: owners' pictures linked from GitHub, copied into the site, or none.
+    public var avatars = AvatarMode.link
 
     /// The defaults: what a build uses where the file says nothing.
     public init() {}
@@ -44,9 +48,12 @@ public struct Configuration: Sendable, Equatable {
 
     /// What the build use case needs from it.
     public var digestRequest: BuildDigest.Request {
-        BuildDigest.Request(
+        var request = BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
             detailRefresh: DetailRefresh(days: detailsRefreshDays))
+        request.markdown = markdown
+        request.avatars = avatars
+        return request
     }
 }

@@ -19,6 +19,10 @@ public struct BuildDigest: Sendable {
         public var starred: StarredArrangement
         /// When releases and READMEs are asked for again (`details_refresh_days`, `--full`).
         public var detailRefresh: DetailRefresh
+        /// What `digest.md` holds.
+        public var markdown: MarkdownDigest = .digest
+        /// How owners' pictures reach the site.
+        public var avatars: AvatarMode = .link
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -100,6 +104,10 @@ public struct BuildDigest: Sendable {
             source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed,
             refresh: request.detailRefresh, now: now)
         data.details = try await load(data.allRepositories)
+        if request.avatars == .copy {
+            data.avatars = await CollectAvatars(source: source)(
+                data.allRepositories.map(\.owner) + data.owners.map(\.owner))
+        }
         data.stale = await source.staleData()
 
         let snapshot = data.snapshot(at: now, previous: previous)

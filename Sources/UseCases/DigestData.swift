@@ -24,6 +24,8 @@ struct DigestData: Sendable {
     var starredBy: [GitHubRepo.ID: Set<String>] = [:]
     /// What the configuration named: recorded with the snapshot.
     var sources: RunSources?
+    /// Owners' pictures by login, lower-cased, when the site publishes them itself.
+    var avatars: [String: Avatar] = [:]
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every

@@ -1,6 +1,10 @@
+import FakeGitHubServer
 import Foundation
+@testable import GitHubData
+import RepodigestConfiguration
 import SiteRenderer
 import Testing
+import UseCases
 
 /// `repodigest build --sample`, run as a process: the promise of `make run`.
 @Suite struct SampleBuildTests {
@@ -48,15 +52,21 @@ import Testing
         }
     }
 
-    /// The sample's hostile descriptions, topics, homepages, READMEs and release notes must
-    /// reach no page as markup. The validator already refuses event handlers, script URLs and
+    /// The hostile fixture's descriptions, topics, homepages, READMEs and release notes, laid
+    /// over the sample (which a newcomer sees, so it holds none itself), must reach no page as
+    /// markup in any theme. The validator already refuses event handlers, script URLs and
     /// inline scripts; this checks the text itself, so a validator bug cannot hide a leak.
-    @Test func hostileSampleContentIsInertEverywhere() throws {
-        let folder = try TemporaryFolder()
-        let output = folder.url.appending(path: "site")
-        _ = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"])
+    @Test(arguments: Theme.builtInNames)
+    func hostileSampleContentIsInertEverywhere(_ theme: String) async throws {
+        struct Fixed: Clock { var now: Date { Date(timeIntervalSince1970: 1_795_000_000) } }
+        let store = SampleDataStore(files: try HostileSample.files(over: SampleFiles.files))
+        let request = try Configuration(toml: SampleDataStore.configuration, source: "sample").digestRequest
+        let site = try await BuildDigest(source: store, clock: Fixed()).build(request).site
+        let files = try SiteGenerator(theme: Theme.builtIn(theme)).render(site)
+        #expect(SiteValidator().validate(files) == [])
         var sawEscapedScript = false
-        for (path, data) in Self.files(in: output) where path.hasSuffix(".html") {
+        for file in files where file.path.hasSuffix(".html") {
+            let (path, data) = (file.path, file.contents)
             let html = String(decoding: data, as: UTF8.self).lowercased()
             // Attribute values hold escaped text (the filter box keeps each card's words in
             // one); only what is outside them is markup.

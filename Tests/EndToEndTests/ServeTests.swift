@@ -149,4 +149,39 @@ import RepodigestConfiguration
         server.process.signal(SIGTERM)
         #expect(server.process.wait() == 0)
     }
+
+    @Test("A theme error while serving shows in the open page, and the site comes back when it is fixed")
+    func aBuildErrorShowsInTheBrowserUntilFixed() throws {
+        let server = try Server()
+        let events = try RawHTTPConnection(port: server.port)
+        events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: ": connected"))
+
+        let template = server.theme.appending(path: "templates/digest.mustache")
+        let good = try Data(contentsOf: template)
+        try Data("{{#unclosed}}<b>&".utf8).write(to: template)
+        #expect(events.read(until: "event: reload"), "the open page reloads onto the error: \(server.process.standardError)")
+        let failed = try server.get("/")
+        #expect(failed.status == 500)
+        #expect(failed.text.contains("The last build failed") && failed.text.contains("digest"), "\(failed.text)")
+        #expect(failed.text.contains(SiteRequestHandler.scriptTag), "the error page reloads by itself")
+        #expect(try server.get("/assets/style.css").status == 200, "assets are still served")
+
+        try good.write(to: template)
+        #expect(events.read(until: "data: 2"), "a second reload once fixed: \(events.receivedText)")
+        let fixed = try server.get("/")
+        #expect(fixed.status == 200 && !fixed.text.contains("The last build failed"))
+    }
+
+    @Test("A port in use is said plainly, before anything is built")
+    func aPortInUseIsSaidBeforeBuilding() throws {
+        let first = try Server()
+        let folder = try TemporaryFolder()
+        let second = try RunningProcess(
+            ["serve", "--sample", "--port", String(first.port), "--output", folder.url.appending(path: "site").path])
+        #expect(second.wait() == 1)
+        #expect(second.standardError.contains("127.0.0.1 port \(first.port): the port is already in use"), "\(second.standardError)")
+        #expect(!second.standardError.contains("sockaddr") && !second.standardError.contains("Published"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "site").path), "nothing was built")
+    }
 }

@@ -10,6 +10,7 @@ extension FakeGitHub {
             "type": account.isOrganization ? "Organization" : "User",
             "html_url": "https://github.com/\(account.login)", "site_admin": false,
         ]
+        if avatars[account.id] != nil { object["avatar_url"] = "\(baseURL)/avatars/u/\(account.id)?v=4" }
         if full {
             object["name"] = account.name ?? NSNull()
             object[account.isOrganization ? "description" : "bio"] = account.bio ?? NSNull()

@@ -155,6 +155,11 @@ extension FakeGitHub {
         let parts = request.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         let me = authenticated ? tokenOwner?.lowercased() : nil
         switch parts.count > 0 ? parts[0] : "" {
+        case "avatars":
+            guard parts.count == 3, let id = Int64(parts[2]), let data = avatars[id] else { break }
+            let etag = "\"avatar-\(data.count)-\(data.hashValue)\""
+            if request.header("if-none-match") == etag { return FakeResponse(status: 304, headers: [("ETag", etag)]) }
+            return FakeResponse(status: 200, headers: [("Content-Type", "image/png"), ("ETag", etag)], body: data)
         case "rate_limit":
             let budget: [String: Any] = ["limit": 5000, "remaining": rateLimitRemaining, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 5000 - rateLimitRemaining]
             return .json(200, ["resources": ["core": budget, "search": ["limit": 30, "remaining": 30, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 0]], "rate": budget])

@@ -12,6 +12,8 @@ public final class FakeGitHub: @unchecked Sendable {
     var stars: [String: [(repo: String, at: String)]] = [:]
     var searches: [String: [String]] = [:]
     var renamed: [String: Int64] = [:]
+    /// Pictures by account id, served at `/avatars/u/ID` as GitHub's avatar server does.
+    var avatars: [Int64: Data] = [:]
     var faults: [String: [Fault]] = [:]
     var exchanges: [(request: FakeRequest, status: Int)] = []
     var rateLimitRemaining = 5000
@@ -50,6 +52,13 @@ public final class FakeGitHub: @unchecked Sendable {
 
     public func add(_ account: Account) { lock.withLock { accounts[account.login.lowercased()] = account } }
     public func add(_ repo: Repo) { lock.withLock { repos[repo.fullName.lowercased()] = repo } }
+    /// The account's picture: its JSON then carries an `avatar_url` on this server.
+    public func setAvatar(of login: String, to data: Data) {
+        lock.withLock {
+            if let id = accounts[login.lowercased()]?.id { avatars[id] = data }
+        }
+    }
+
     public func remove(repo fullName: String) { lock.withLock { _ = repos.removeValue(forKey: fullName.lowercased()) } }
 
     public func update(_ fullName: String, _ change: (inout Repo) -> Void) {

@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 @testable import GitHubData
+import FakeGitHubServer
 import Testing
 import UseCases
 
@@ -45,7 +46,26 @@ import UseCases
         #expect(readme.htmlURL?.hasPrefix("https://github.com/vesper-org/vesper/blob/") == true)
     }
 
-    @Test func theSampleCarriesHostileContentForTheEscapingTests() async throws {
+    @Test("The showcase sample holds no script-injection strings: a newcomer's first page is realistic")
+    func theSampleIsFreeOfInjectionStrings() throws {
+        for (path, base64) in SampleFiles.files {
+            var text = String(decoding: Data(base64Encoded: base64) ?? Data(), as: UTF8.self)
+            // READMEs come base64 inside their JSON, as GitHub sends them.
+            if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let content = object["content"] as? String,
+                let decoded = Data(base64Encoded: content, options: .ignoreUnknownCharacters)
+            {
+                text += String(decoding: decoded, as: UTF8.self)
+            }
+            for vector in ["<script", "javascript:", "onerror", "onload", "onclick", "alert(", "<iframe", "data:text"] {
+                #expect(!text.lowercased().contains(vector), "\(path) holds \(vector)")
+            }
+        }
+    }
+
+    @Test("The hostile fixture, laid over the sample, carries what the escaping tests need")
+    func theHostileFixtureCarriesHostileContent() async throws {
+        let store = SampleDataStore(files: try HostileSample.files(over: SampleFiles.files))
         let stars = try await store.starred(by: "mona-sample")
         #expect(stars.contains { $0.repo.description?.contains("<script>") == true })
         // A topic GitHub could not have (`<script>`) is left out where it is read.

@@ -97,19 +97,19 @@ import Testing
                 page.card,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
-                    "pushedText", "starredText", "badges", "gitHubURL",
+                    "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar",
                 ]
             ),
             (site.lists[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
             (site.lists[0].pagination!, ["page", "pageCount", "previous", "next"]),
             (site.lists[0].groups[0], ["title", "cards"]),
-            (site.digest, ["title", "summary", "sections", "languages", "topics", "releases", "changes"]),
+            (site.digest, ["title", "summary", "sections", "languages", "topics", "allTopics", "releases", "changes"]),
             (site.digest.sections[0], ["title", "cards", "more"]),
             (
                 site,
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
-                    "notices",
+                    "notices", "topics", "markdownList", "avatars",
                 ]
             ),
             (

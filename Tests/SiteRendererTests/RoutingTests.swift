@@ -63,10 +63,20 @@ import Testing
         }
     }
 
+    @Test("The 404 page of a site without a base URL links from the server's root, so it works at any depth")
+    func notFoundPageLinksFromTheRootWithoutABaseURL() {
+        let router = Router(routes: [.digest, .notFound, Route(.starred)])
+        #expect(router.href(from: .notFound, to: .digest) == "/index.html")
+        #expect(router.href(from: .notFound, toFile: "assets/style.css") == "/assets/style.css")
+        #expect(router.href(from: .notFound, toFolder: "assets/") == "/assets/")
+        // Every other page still links relatively, so the site opens from disk.
+        #expect(router.href(from: Route(.starred), to: .digest) == "../index.html")
+    }
+
     @Test func absoluteURLsExistOnlyWithABaseURL() {
         let relative = Router(routes: [])
         #expect(relative.url(for: .digest) == nil)
-        #expect(relative.href(from: .notFound, to: Route(.starred)) == "starred/index.html")
+        #expect(relative.href(from: .notFound, to: Route(.starred)) == "/starred/index.html")
 
         let router = Router(routes: [], baseURL: "https://example.org/docs/digest")
         #expect(router.baseURL == "https://example.org/docs/digest/", "a missing trailing slash is added")

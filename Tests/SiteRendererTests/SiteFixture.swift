@@ -59,7 +59,8 @@ enum SiteFixture {
             list(.starred, "Starred", groups: [
                 CardGroup(title: "Go", cards: [hostile]), CardGroup(title: "Swift", cards: [lantern]),
             ], page: 1, of: 2, filterable: true),
-            list(.starred, "Starred", groups: [CardGroup(title: "No language", cards: [kanji])], page: 2, of: 2),
+            list(.starred, "Starred", groups: [CardGroup(title: "No language", cards: [kanji])], page: 2, of: 2,
+                 filterable: true),
             list(.favourites, "Favourites", groups: [CardGroup(title: nil, cards: [lantern])]),
             list(.owner(login: "kit-harbor"), "kit-harbor", groups: [CardGroup(title: nil, cards: [fork])],
                  gitHubURL: "https://github.com/kit-harbor"),

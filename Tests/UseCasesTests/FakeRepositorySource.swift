@@ -11,6 +11,8 @@ struct FakeRepositorySource: RepositorySource {
     var repos: [String: GitHubRepo] = [:]
     var releaseLists: [String: [Release]] = [:]
     var readmes: [String: Readme] = [:]
+    /// Pictures by login.
+    var avatars: [String: Avatar] = [:]
     /// Names of calls that fail, e.g. "starred:mona".
     var failing: Set<String> = []
 
@@ -21,6 +23,10 @@ struct FakeRepositorySource: RepositorySource {
 
     private func check(_ call: String) throws {
         if failing.contains(call) { throw Failure(call: call) }
+    }
+
+    func avatar(of owner: Owner, size: Int) async -> Avatar? {
+        avatars[owner.login]
     }
 
     func owner(_ login: String) async throws -> Owner {

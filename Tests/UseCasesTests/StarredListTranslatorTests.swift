@@ -71,11 +71,12 @@ enum StarredFixture {
         ])
     }
 
-    @Test func aGroupRunningOverAPageBreakContinuesUnderItsHeading() {
+    @Test("A grouped list is paginated by group: no group continues on the next page")
+    func groupsNeverSplitAcrossPages() {
         let pages = F.translator(.topic, .starred, pageSize: 3).pages(F.stars, starredBy: ["mona"])
         #expect(pages.map { names($0.groups) } == [
-            ["cli: a/swift-low b/rust-high", "swift: a/swift-low"],
-            ["swift: d/swift-high", "No topics: c/none"],
+            ["cli: a/swift-low b/rust-high"],
+            ["swift: a/swift-low d/swift-high", "No topics: c/none"],
         ])
         #expect(pages[1].pagination?.previous == Route(.starred))
         #expect(pages[0].summary == "4 repositories starred by mona, grouped by topic, newest first")
@@ -88,14 +89,31 @@ enum StarredFixture {
 }
 
 @Suite struct ListPagingTests {
-    @Test func onlyPagesLongerThanTheThresholdGetAFilterBox() {
+    @Test("Every page of a list longer than the threshold gets the filter box, which searches the whole list")
+    func everyPageOfALongListGetsAFilterBox() {
         let cards = (1...12).map {
             RepoCardTranslator(favourites: []).card(for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
         }
-        let lists = ListPageTranslator(pageSize: 11)
-        let pages = lists.pages(.favourites, title: "F", summary: "", cards: cards)
-        #expect(pages.map(\.isFilterable) == [true, false])
+        let pages = ListPageTranslator(pageSize: 11).pages(.favourites, title: "F", summary: "", cards: cards)
+        #expect(pages.map(\.isFilterable) == [true, true])
         #expect(pages.map(\.cards.count) == [11, 1])
+        let short = ListPageTranslator(pageSize: 11).pages(.favourites, title: "F", summary: "", cards: Array(cards.prefix(10)))
+        #expect(short.map(\.isFilterable) == [false])
+    }
+
+    @Test("A group longer than a page has a page of its own, never shared and never split")
+    func aLongGroupHasAPageToItself() {
+        let cards = (1...5).map {
+            RepoCardTranslator(favourites: []).card(for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
+        }
+        let groups = [
+            CardGroup(title: "A", cards: [cards[0]]), CardGroup(title: "B", cards: Array(cards[1...3])),
+            CardGroup(title: "C", cards: [cards[4]]),
+        ]
+        let pages = ListPageTranslator(pageSize: 2).pages(.starred, title: "S", summary: "", groups: groups)
+        #expect(pages.map { $0.groups.map { $0.title ?? "" } } == [["A"], ["B"], ["C"]])
+        #expect(pages.map(\.cards.count) == [1, 3, 1])
+        #expect(pages.last?.pagination == Pagination(page: 3, pageCount: 3, previous: Route(.starred, page: 2), next: nil))
     }
 
     @Test func ownerAndSearchPagesLinkToGitHub() {

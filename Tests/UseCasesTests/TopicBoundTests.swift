@@ -14,7 +14,7 @@ struct TopicBoundTests {
         let translator = DigestPageTranslator()
         let page = translator.page(
             title: "T", starred: [], favourites: [], all: repos.map { cards.card(for: $0) }, recentlyPushed: [], sourcesSummary: "")
-        #expect(page.topics.count == translator.termCount)
+        #expect(page.topics.count == translator.topicCount)
         #expect(page.languages.count == translator.termCount)
     }
 }

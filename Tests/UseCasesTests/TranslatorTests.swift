@@ -5,10 +5,18 @@ import Testing
 
 @Suite struct DisplayFormatTests {
     @Test(arguments: [
-        (0, "0"), (999, "999"), (1_000, "1k"), (1_234, "1.2k"), (12_345, "12.3k"), (99_999, "99.9k"),
-        (100_000, "100k"), (123_456, "123k"), (1_000_000, "1M"), (2_560_000, "2.5M"),
+        (0, "0"), (999, "999"), (1_000, "1k"), (1_234, "1.2k"), (12_345, "12.3k"), (99_949, "99.9k"),
+        (99_999, "100k"), (100_000, "100k"), (123_456, "123k"), (999_499, "999k"), (999_600, "1M"),
+        (1_000_000, "1M"), (2_540_000, "2.5M"),
     ])
     func compactCountsReadLikeGitHubs(_ value: Int, _ text: String) {
+        #expect(DisplayFormat.compact(value) == text)
+    }
+
+    @Test("A compact count rounds to the nearest: 1,990 stars read 2k, not 1.9k", arguments: [
+        (1_990, "2k"), (1_950, "2k"), (1_949, "1.9k"), (1_250, "1.3k"), (2_560_000, "2.6M"), (1_999_999, "2M"),
+    ])
+    func compactCountsRoundToTheNearest(_ value: Int, _ text: String) {
         #expect(DisplayFormat.compact(value) == text)
     }
 

@@ -93,7 +93,8 @@ extension AccountDTO {
             kind: type == "Organization" ? .organization : .user,
             htmlURL: htmlUrl ?? "https://github.com/\(login)",
             displayName: name.flatMap { $0.isEmpty ? nil : $0 },
-            bio: (bio ?? description).flatMap { $0.isEmpty ? nil : $0 }
+            bio: (bio ?? description).flatMap { $0.isEmpty ? nil : $0 },
+            avatarURL: avatarUrl.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 }

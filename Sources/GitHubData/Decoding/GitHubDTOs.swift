@@ -53,6 +53,7 @@ struct AccountDTO: Decodable {
     var id: Int64
     var type: String?
     var htmlUrl: String?
+    var avatarUrl: String?
     var name: String?
     var bio: String?
     /// Organisations describe themselves here rather than in `bio`.

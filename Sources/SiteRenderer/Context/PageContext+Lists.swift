@@ -10,6 +10,7 @@ extension PageContext {
             "summary": page.summary,
             "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
             "filterable": page.isFilterable,
+            "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
             "count": page.cards.count,
             "cards": page.cards.map { card($0, from: route) },
             "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in
@@ -44,9 +45,32 @@ extension PageContext {
             "pushedText": card.pushedText,
             "starredText": card.starredText,
             "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
+            "note": card.note,
+            "languageColor": card.languageColor.flatMap(Self.cssColor),
+            "avatar": card.avatar.flatMap { avatar(for: $0, from: route) },
             "gitHubURL": URLSyntax.valid(card.gitHubURL),
             "filterText": Self.filterText(of: card),
         ])
+    }
+
+    /// An avatar's `src`: the site's own copy, linked relatively, or GitHub's URL. A copy the
+    /// site does not carry is no picture rather than a broken one.
+    func avatar(for image: AvatarImage, from route: Route) -> String? {
+        switch image {
+        case .remote(let url): return URLSyntax.valid(url)
+        case .file(let name):
+            guard site.avatars[name] != nil else { return nil }
+            return router.href(from: route, toFile: Router.avatarsFolder + PathSegment.make(name))
+        }
+    }
+
+    /// A colour for a `style` attribute, only as `#rrggbb`: anything else from a page model
+    /// would be CSS from the data.
+    static func cssColor(_ hex: String) -> String? {
+        let digits = hex.utf8.dropFirst()
+        guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+        else { return nil }
+        return hex
     }
 
     /// An id per titled group, for links to it; unique on the page even when two titles

@@ -18,6 +18,9 @@ extension PageContext {
                     "dateText": release.dateText,
                     "dateISO": release.dateISO,
                     "prerelease": release.isPrerelease,
+                    // Only the newest release's notes start unfolded: older ones' would push
+                    // the rest of the page down for what few readers look for.
+                    "isLatest": index == 0,
                     "url": URLSyntax.valid(release.url),
                     "notesHTML": release.notes.map {
                         markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)

@@ -10,6 +10,13 @@ struct PageContext: Sendable {
     var site: Site
     var router: Router
     var markdown: MarkdownRenderer
+    /// Whether the theme ships `assets/favicon.svg`, for the layout to link it: a theme
+    /// without one must not get a link to a file the site lacks.
+    var hasFavicon = false
+    /// Whether the site has an "All topics" page for the digest to link.
+    var hasTopicIndex = false
+    /// The lists that ship a `search.json` of all their pages, for the filter box to load.
+    var searchIndexes: Set<Route.Kind> = []
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
     /// (the digest's footer also says when it was generated).
@@ -17,10 +24,14 @@ struct PageContext: Sendable {
         Self.present([
             "siteTitle": site.title,
             "pageTitle": title,
+            // The browser tab's title: "Swift · My stars", but the home page's title is the
+            // site's own, and "My stars · My stars" says it twice.
+            "documentTitle": title == site.title ? title : "\(title) · \(site.title)",
             "pageKind": kind,
             "home": router.href(from: route, to: .digest),
             "assets": router.href(from: route, toFolder: Router.assetsFolder),
             "stylesheet": router.href(from: route, toFile: Router.assetsFolder + "style.css"),
+            "favicon": hasFavicon ? router.href(from: route, toFile: Router.assetsFolder + "favicon.svg") : nil,
             "canonical": route.kind == .notFound ? nil : router.url(for: route),
             "feeds": [
                 "atom": router.href(from: route, toFile: Router.atomFeed),
@@ -66,7 +77,18 @@ struct PageContext: Sendable {
             "releases": page.releases.map { entry($0, from: route) },
             "languages": page.languages.map { link($0, from: route) },
             "topics": page.topics.map { link($0, from: route) },
+            "allTopics": hasTopicIndex ? page.allTopics.map { link($0, from: route) } : nil,
         ], over: layout(for: route, title: page.title, kind: "digest"))
+    }
+
+    /// Every topic with its count, most used first.
+    func topicIndex() -> [String: Any] {
+        let route = Route.topics
+        return Self.present([
+            "heading": "All topics",
+            "summary": (site.topics.count == 1 ? "1 topic" : "\(site.topics.count) topics") + ", most used first",
+            "topics": site.topics.map { link($0, from: route) },
+        ], over: layout(for: route, title: "All topics", kind: "topics"))
     }
 
     func notFound() -> [String: Any] {

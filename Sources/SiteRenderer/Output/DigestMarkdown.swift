@@ -10,6 +10,13 @@ struct DigestMarkdown {
     var router: Router
 
     func file() -> OutputFile {
+        let lines = site.markdownList.map(listLines) ?? digestLines()
+        let text = (lines + ["_Generated \(Self.escape(site.generatedText)) by repodigest._"]).joined(separator: "\n").xmlSafe + "\n"
+        return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
+    }
+
+    /// The digest page, section by section.
+    private func digestLines() -> [String] {
         let digest = site.digest
         var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
         if let changes = digest.changes {
@@ -22,7 +29,7 @@ struct DigestMarkdown {
         }
         for section in digest.sections {
             lines += ["## " + Self.escape(section.title), ""]
-            lines += section.cards.map(item)
+            lines += section.cards.map { item($0) }
             if let more = section.more {
                 let title = Self.escape(more.title) + (more.count.map { " (\($0))" } ?? "")
                 lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? title]
@@ -44,15 +51,14 @@ struct DigestMarkdown {
             }.joined(separator: " · "))
             lines.append("")
         }
-        lines.append("_Generated \(Self.escape(site.generatedText)) by repodigest._")
-        let text = lines.joined(separator: "\n").xmlSafe + "\n"
-        return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
+        return lines
     }
 
-    /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`
-    private func item(_ card: RepoCard) -> String {
+    /// `- [owner/name](link) ★ 1.2k · Swift · Archived: description`; without the language
+    /// under a heading that already names it.
+    func item(_ card: RepoCard, language shown: Bool = true) -> String {
         var facts = ["★ " + card.starsText]
-        if let language = card.language { facts.append(Self.escape(language.title)) }
+        if shown, let language = card.language { facts.append(Self.escape(language.title)) }
         facts += card.badges.map(\.rawValue)
         var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
         if let description = card.description { line += ": " + Self.escape(description) }

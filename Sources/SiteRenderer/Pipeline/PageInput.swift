@@ -70,6 +70,13 @@ extension RepoCard: PageInput {
         hasher.combine(badges.count)
         for badge in badges { hasher.combine(badge.rawValue) }
         hasher.combine(gitHubURL)
+        hasher.combine(note)
+        hasher.combine(languageColor)
+        switch avatar {
+        case .remote(let url)?: hasher.combine("remote " + url)
+        case .file(let name)?: hasher.combine("file " + name)
+        case nil: hasher.combine("none")
+        }
     }
 }
 
@@ -137,6 +144,7 @@ extension DigestPage: PageInput {
         sections.feed(&hasher, router: router)
         languages.feed(&hasher, router: router)
         topics.feed(&hasher, router: router)
+        allTopics.feed(&hasher, router: router)
         releases.feed(&hasher, router: router)
         changes.feed(&hasher, router: router)
     }

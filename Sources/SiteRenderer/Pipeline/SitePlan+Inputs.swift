@@ -43,6 +43,9 @@ extension SitePlan {
             plan.site.feed.feed(&whole, router: router)
             whole.combine(plan.site.repositories.count)
             for page in plan.site.repositories { page.card.feed(&whole, router: router) }
+            // `digest.md` as a list shows every group of the starred list.
+            whole.combine(plan.site.markdownList?.count ?? -1)
+            for group in plan.site.markdownList ?? [] { group.feed(&whole, router: router) }
             siteWide = whole.finalize()
         }
 
@@ -69,9 +72,19 @@ extension SitePlan {
             case .repository(let repository):
                 hasher.combine("repository")
                 (page ?? plan.site.repositories[repository]).feed(&hasher, router: router)
+            case .topicIndex:
+                hasher.combine("topic-index")
+                hasher.combine(plan.site.topics.count)
+                for topic in plan.site.topics { topic.feed(&hasher, router: router) }
+            case .searchIndex(let lists):
+                hasher.combine("search-index")
+                for list in lists { plan.site.lists[list].feed(&hasher, router: router) }
             case .asset(let name):
                 hasher.combine("asset")
                 hasher.combine(plan.assets[name]!)
+            case .avatar(let name):
+                hasher.combine("avatar")
+                hasher.combine(Data(plan.site.avatars[name] ?? []))
             case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown:
                 hasher.combine("site-wide")
                 hasher.combine(siteWide)

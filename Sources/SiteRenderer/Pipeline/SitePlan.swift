@@ -7,8 +7,10 @@ import PageModels
 /// each file as it comes (`SiteBuild`) never holds the whole site in memory.
 struct SitePlan: Sendable {
     enum Item: Sendable {
-        case digest, notFound, list(Int), repository(Int)
-        case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
+        case digest, notFound, list(Int), repository(Int), topicIndex
+        /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
+        case searchIndex([Int])
+        case asset(String), avatar(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -18,7 +20,7 @@ struct SitePlan: Sendable {
 
         var isPage: Bool {
             switch self {
-            case .digest, .notFound, .list, .repository: return true
+            case .digest, .notFound, .list, .repository, .topicIndex: return true
             default: return false
             }
         }
@@ -34,19 +36,34 @@ struct SitePlan: Sendable {
     let items: [(path: String, item: Item)]
 
     init(site: Site, theme: Theme, library: MustacheLibrary, baseURL: String?) {
+        // "All topics" is a page of themes that have a template for it (the built-in ones);
+        // an older custom theme goes on without it, and without a link to it.
+        let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
         let routes = [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
+            + (topicIndex ? [Route.topics] : [])
         let router = Router(routes: routes, baseURL: baseURL)
+        // Lists of several pages with a filter box get an index of the whole list, in themes
+        // whose script reads it.
+        var listPages: [Route.Kind: [Int]] = [:]
+        for (index, list) in site.lists.enumerated() { listPages[list.route.kind, default: []].append(index) }
+        let indexed = theme.assets[SearchIndex.script] == nil
+            ? [:] : listPages.filter { $0.value.count > 1 && site.lists[$0.value[0]].isFilterable }
         self.site = site
         self.themeName = theme.name
         self.library = library
         self.router = router
-        self.context = PageContext(site: site, router: router, markdown: MarkdownRenderer())
+        self.context = PageContext(
+            site: site, router: router, markdown: MarkdownRenderer(), hasFavicon: theme.assets["favicon.svg"] != nil,
+            hasTopicIndex: topicIndex, searchIndexes: Set(indexed.keys))
         self.assets = theme.assets
         var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
         items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
         items += site.repositories.indices.map { (router.path(for: site.repositories[$0].card.route), .repository($0)) }
+        if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
+        items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages)) }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
+        items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
         items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
                   (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown)]
         self.items = items.sorted { $0.0 < $1.0 }
@@ -62,8 +79,11 @@ struct SitePlan: Sendable {
         case .digest: return try page(path, "digest", context.digest(site.digest))
         case .notFound: return try page(path, "not-found", context.notFound())
         case .list(let list): return try page(path, "list", context.list(site.lists[list]))
+        case .topicIndex: return try page(path, Theme.topicsTemplate, context.topicIndex())
+        case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
         case .repository(let page): return try self.page(path, "repository", context.repository(site.repositories[page]))
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
+        case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
         case .atomFeed: return AtomFeed(site: site, router: router, markdown: context.markdown).file()
         case .jsonFeed: return try JSONFeed(site: site, router: router, markdown: context.markdown).file()
         case .digestJSON: return try DigestJSON(site: site, router: router).file()

@@ -13,7 +13,8 @@ public import PageModels
 /// `index.html`, hence links name the file). Absolute URLs, for feeds, the sitemap and
 /// canonical links, exist only when the site's `baseURL` is known. The one page that needs
 /// them is `404.html`: a server shows it at whatever address was asked for, so relative links
-/// from it would resolve against the wrong folder.
+/// from it would resolve against the wrong folder; without a `baseURL` it links from the
+/// server's root instead.
 public struct Router: Sendable {
     /// Where the site is published, ending in `/`; nil when unknown.
     public var baseURL: String?
@@ -26,6 +27,8 @@ public struct Router: Sendable {
     public static let digestJSON = "digest.json"
     public static let digestMarkdown = "digest.md"
     public static let assetsFolder = "assets/"
+    /// Owners' pictures the site publishes itself.
+    public static let avatarsFolder = "avatars/"
 
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }
@@ -62,7 +65,7 @@ public struct Router: Sendable {
 
     /// A link from a page to any file of the site (an asset, a feed).
     public func href(from: Route, toFile file: String) -> String {
-        if from.kind == .notFound, let absolute = url(forFile: file) { return absolute }
+        if from.kind == .notFound { return url(forFile: file) ?? rootRelative(file) }
         return relative(from: path(for: from), to: file)
     }
 
@@ -85,6 +88,14 @@ public struct Router: Sendable {
         return baseURL + file
     }
 
+    /// A file's address from the root of the server: how the 404 page links when the site's
+    /// address is unknown, as with `base_url = ""` (what `init` writes and `serve` uses). A
+    /// server shows that page at any depth (`/repos/nope/missing.html`), where a relative
+    /// link would miss; a site served from a subfolder sets `base_url` and gets absolute ones.
+    private func rootRelative(_ file: String) -> String {
+        "/" + file
+    }
+
     private func folder(of kind: Route.Kind) -> String {
         folders[kind] ?? Self.naturalFolder(of: kind)
     }
@@ -100,6 +111,7 @@ public struct Router: Sendable {
         case .search(let name): return "searches/" + PathSegment.make(name)
         case .language(let name): return "languages/" + PathSegment.make(name)
         case .topic(let name): return "topics/" + PathSegment.make(name)
+        case .topics: return "topics"
         }
     }
 

@@ -26,6 +26,8 @@ public struct Theme: Sendable {
 
     /// The templates the generator renders pages with; partials and layouts are the theme's affair.
     static let pageTemplates = ["digest", "list", "repository", "not-found"]
+    /// The "All topics" page's template: optional, so themes written before it still load.
+    static let topicsTemplate = "topics"
 
     /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> MustacheLibrary {

@@ -28,11 +28,17 @@ public protocol RepositorySource: Sendable {
     func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme?
     /// What this source served from an earlier run because refreshing it failed, so far.
     func staleData() async -> [StaleData]
+    /// The owner's picture, `size` pixels square, to publish with the site; nil when there is
+    /// none to be had (no avatar, not an image, not fetched). Never throws for a picture:
+    /// a missing avatar costs the site a picture, never the build.
+    func avatar(of owner: Owner, size: Int) async -> Avatar?
 }
 
 extension RepositorySource {
     /// Sources that never serve old data (the sample, in-memory fakes) report none.
     public func staleData() async -> [StaleData] { [] }
+    /// Sources without pictures.
+    public func avatar(of owner: Owner, size: Int) async -> Avatar? { nil }
 }
 
 extension RepositorySource {

@@ -10,6 +10,14 @@ struct ChangesTranslator: Sendable {
     /// News first: releases and new stars, then gains, then what went away.
     private static let order: [ChangeItem.Kind] = [.release, .starred, .favourite, .stars, .archived, .renamed, .gone, .unstarred]
 
+    /// How big a change is, for the order within its kind (largest first): a star gain by the
+    /// stars gained, anything else by the repository's stars, so the projects most people
+    /// know lead and a list of fifty releases does not read alphabetically.
+    static func size(of change: DigestChange) -> Int {
+        if case .starGain(let from, let to) = change.kind { return to.saturatingMinus(from) }
+        return DisplayFormat.shown(change.repo.stars)
+    }
+
     func section(_ changes: Changes) -> ChangesSection {
         let since = changes.since.map(DisplayFormat.minute) ?? ""
         guard case .changes(let all) = changes.outcome else {
@@ -17,10 +25,10 @@ struct ChangesTranslator: Sendable {
                 summary: "Nothing to compare with yet: this is the first run. From the next one on, this shows what changed.",
                 items: [])
         }
-        let items = all.map(item).sorted {
-            (Self.order.firstIndex(of: $0.kind)!, $0.repository.lowercased(), $0.id)
-                < (Self.order.firstIndex(of: $1.kind)!, $1.repository.lowercased(), $1.id)
-        }
+        let items = all.map { (item: item($0), size: Self.size(of: $0)) }.sorted {
+            (Self.order.firstIndex(of: $0.item.kind)!, $1.size, $0.item.repository.lowercased(), $0.item.id)
+                < (Self.order.firstIndex(of: $1.item.kind)!, $0.size, $1.item.repository.lowercased(), $1.item.id)
+        }.map(\.item)
         let summary = items.isEmpty
             ? "No changes since \(since)."
             : DisplayFormat.count(items.count, "change", "changes") + " since \(since)."

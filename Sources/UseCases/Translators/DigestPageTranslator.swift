@@ -8,6 +8,9 @@ struct DigestPageTranslator: Sendable {
     /// How many languages and topics the front page lists, the most used: one page must not
     /// grow with every distinct topic of every repository. Each has its own page still.
     var termCount = 60
+    /// How many topics the front page lists: topics are many and mostly used once, so a
+    /// screenful of the most used, and "All topics" for the rest.
+    var topicCount = 24
 
     func page(
         title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
@@ -33,13 +36,18 @@ struct DigestPageTranslator: Sendable {
                     title: "Recently pushed", cards: Array(recentlyPushed.prefix(sectionSize)),
                     more: nil))
         }
-        return DigestPage(
+        let topics = Self.tally(all.flatMap(\.topics))
+        var page = DigestPage(
             title: title,
             summary: DisplayFormat.count(all.count, "repository", "repositories") + sourcesSummary,
             sections: sections,
             languages: Array(Self.tally(all.compactMap(\.language)).prefix(termCount)),
-            topics: Array(Self.tally(all.flatMap(\.topics)).prefix(termCount)),
+            topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
+        if topics.count > topicCount {
+            page.allTopics = PageLink(title: "All \(DisplayFormat.grouped(topics.count)) topics", route: .topics, count: topics.count)
+        }
+        return page
     }
 
     private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {

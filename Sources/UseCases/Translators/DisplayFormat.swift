@@ -13,15 +13,17 @@ enum DisplayFormat {
         return calendar
     }()
 
-    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M. Every number shown
+    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M, rounded to the
+    /// nearest (1,990 reads "2k", not "1.9k", which would understate it by 90). The unit is
+    /// chosen after rounding, so 999,600 reads "1M" rather than "1000k". Every number shown
     /// is a count, never below zero (see `shown`).
     static func compact(_ value: Int) -> String {
-        switch shown(value) {
-        case ..<1_000: return String(shown(value))
-        case ..<100_000: return trimmed(Double(value) / 1_000) + "k"
-        case ..<1_000_000: return String(value / 1_000) + "k"
-        default: return trimmed(Double(value) / 1_000_000) + "M"
-        }
+        let value = shown(value)
+        if value < 1_000 { return String(value) }
+        let thousands = Double(value) / 1_000
+        if thousands < 99.95 { return trimmed(thousands) + "k" }
+        if thousands.rounded() < 1_000 { return String(Int(thousands.rounded())) + "k" }
+        return trimmed(Double(value) / 1_000_000) + "M"
     }
 
     /// Full counts with thousands separators: 12,345.
@@ -74,8 +76,9 @@ enum DisplayFormat {
         "\(grouped(value)) \(value == 1 ? singular : plural)"
     }
 
+    /// One decimal, rounded to the nearest, without a trailing ".0".
     private static func trimmed(_ value: Double) -> String {
-        let rounded = (value * 10).rounded(.down) / 10
+        let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 

@@ -1,11 +1,13 @@
 import PageModels
 
 /// Cards → `ListPage`s: splits a long list into pages linked by their `Pagination`. A grouped
-/// list is paginated by card, and a group that runs over a page break continues under the
-/// same heading on the next page.
+/// list is paginated by group: whole groups fill a page up to its size, and a group never
+/// continues on the next page ("Swift 2" on one page and "Swift 7" on the next read as two
+/// different counts). A group longer than a page has a page of its own.
 struct ListPageTranslator: Sendable {
     var pageSize: Int
-    /// A page with more cards than this gets a filter box.
+    /// A list with more cards than this gets a filter box on each of its pages; the box
+    /// searches the whole list, so a short last page gets it too.
     var filterThreshold = 10
 
     func pages(_ kind: Route.Kind, title: String, summary: String, cards: [RepoCard]) -> [ListPage] {
@@ -15,12 +17,14 @@ struct ListPageTranslator: Sendable {
     func pages(
         _ kind: Route.Kind, title: String, summary: String, groups: [CardGroup], gitHubURL: String? = nil
     ) -> [ListPage] {
-        let entries = groups.flatMap { group in group.cards.map { (group.title, $0) } }
         let size = max(1, pageSize)
-        let pageCount = max(1, (entries.count + size - 1) / size)
-        return (1...pageCount).map { page in
+        let total = groups.reduce(0) { $0 + $1.cards.count }
+        let grouped = groups.contains { $0.title != nil }
+        let pageGroups = grouped ? Self.pack(groups, size: size) : Self.split(groups.flatMap(\.cards), size: size)
+        let pageCount = pageGroups.count
+        return pageGroups.enumerated().map { index, groups in
+            let page = index + 1
             let route = Route(kind, page: page)
-            let slice = entries.dropFirst((page - 1) * size).prefix(size)
             let pagination =
                 pageCount == 1
                 ? nil
@@ -29,21 +33,35 @@ struct ListPageTranslator: Sendable {
                     previous: page > 1 ? route.page(page - 1) : nil,
                     next: page < pageCount ? route.page(page + 1) : nil)
             return ListPage(
-                route: route, title: title, summary: summary, groups: Self.regroup(slice),
-                pagination: pagination, gitHubURL: gitHubURL, isFilterable: slice.count > filterThreshold)
+                route: route, title: title, summary: summary, groups: groups,
+                pagination: pagination, gitHubURL: gitHubURL, isFilterable: total > filterThreshold)
         }
     }
 
-    /// Consecutive entries under the same title become one group again.
-    private static func regroup(_ entries: ArraySlice<(String?, RepoCard)>) -> [CardGroup] {
-        var groups: [CardGroup] = []
-        for (title, card) in entries {
-            if let last = groups.last, last.title == title {
-                groups[groups.count - 1].cards.append(card)
-            } else {
-                groups.append(CardGroup(title: title, cards: [card]))
-            }
+    /// An ungrouped list, `size` cards a page; at least one page, empty when the list is.
+    private static func split(_ cards: [RepoCard], size: Int) -> [[CardGroup]] {
+        guard !cards.isEmpty else { return [[CardGroup(title: nil, cards: [])]] }
+        return stride(from: 0, to: cards.count, by: size).map {
+            [CardGroup(title: nil, cards: Array(cards[$0..<min($0 + size, cards.count)]))]
         }
-        return groups.isEmpty ? [CardGroup(title: nil, cards: [])] : groups
+    }
+
+    /// Whole groups, in order, onto as few pages as keep each within `size` cards, but for
+    /// a group longer than that, which has a page to itself.
+    private static func pack(_ groups: [CardGroup], size: Int) -> [[CardGroup]] {
+        var pages: [[CardGroup]] = []
+        var current: [CardGroup] = []
+        var count = 0
+        for group in groups where !group.cards.isEmpty {
+            if !current.isEmpty && count + group.cards.count > size {
+                pages.append(current)
+                current = []
+                count = 0
+            }
+            current.append(group)
+            count += group.cards.count
+        }
+        if !current.isEmpty { pages.append(current) }
+        return pages.isEmpty ? [[CardGroup(title: nil, cards: [])]] : pages
     }
 }

@@ -7,13 +7,19 @@ import Synchronization
 struct RepoCardTranslator: Sendable {
     /// Repositories to mark as favourites wherever they appear.
     var favourites: Set<GitHubRepo.ID>
+    /// The reader's own notes on favourites (`favourites add --note`), shown on their cards.
+    var notes: [GitHubRepo.ID: String]
+    /// How owners' pictures are shown, and the files of those the site publishes itself.
+    var avatars: AvatarChoice
     /// Each repository's card, made once per build: one repository shows on up to half a
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
     private let made = Memo()
 
-    init(favourites: Set<GitHubRepo.ID>) {
+    init(favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice()) {
+        self.avatars = avatars
         self.favourites = favourites
+        self.notes = notes.filter { !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
 
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
@@ -43,7 +49,10 @@ struct RepoCardTranslator: Sendable {
             pushedText: repo.pushedAt.map { "Pushed " + DisplayFormat.day($0) },
             starredText: nil,
             badges: badges,
-            gitHubURL: Self.gitHubURL(of: repo)
+            gitHubURL: Self.gitHubURL(of: repo),
+            note: notes[repo.id],
+            languageColor: repo.language.flatMap(LanguageColors.hex),
+            avatar: avatars.image(for: repo.owner)
         )
     }
 

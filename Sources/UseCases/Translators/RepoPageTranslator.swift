@@ -98,7 +98,9 @@ struct RepoPageTranslator: Sendable {
         if let watchers = repo.watchers { facts.append(Fact(label: "Watchers", value: DisplayFormat.grouped(watchers))) }
         facts.append(Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)))
         if let language = repo.language { facts.append(Fact(label: "Language", value: language)) }
-        facts.append(Fact(label: "Licence", value: repo.license?.name ?? "None detected"))
+        // Without a licence from GitHub there is nothing to state: "None detected" would claim
+        // a detection that the data does not show happened.
+        if let license = repo.license?.name { facts.append(Fact(label: "Licence", value: license)) }
         let dates: [(String, Date?)] = [
             ("Created", repo.createdAt), ("Last push", repo.pushedAt), ("Updated", repo.updatedAt),
         ]

@@ -16,7 +16,7 @@ extension SiteTranslator {
             pages += lists.pages(
                 .favourites, title: "Favourites",
                 summary: DisplayFormat.count(data.favourites.count, "pinned repository", "pinned repositories"),
-                cards: data.favourites.map { cards.card(for: $0.repo) })
+                cards: data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) })
         }
         for entry in data.owners {
             let kind = entry.owner.kind == .organization ? "Organisation" : "User"
@@ -51,6 +51,13 @@ extension SiteTranslator {
                 cards: repos.map { cards.card(for: $0) })
         }
         return pages
+    }
+
+    /// A card on the favourites list: there a "Favourite" badge on every card says nothing.
+    static func unmarked(_ card: RepoCard) -> RepoCard {
+        var card = card
+        card.badges.removeAll { $0 == .favourite }
+        return card
     }
 
     /// The same search on github.com, sorted as the saved search is.

@@ -8,7 +8,12 @@ struct SiteTranslator: Sendable {
     var request: BuildDigest.Request
 
     func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
-        let cards = RepoCardTranslator(favourites: Set(data.favourites.map(\.repo.id)))
+        let cards = RepoCardTranslator(
+            favourites: Set(data.favourites.map(\.repo.id)),
+            notes: Dictionary(
+                data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
+                uniquingKeysWith: { first, _ in first }),
+            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars))
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -17,7 +22,7 @@ struct SiteTranslator: Sendable {
         let allCards = all.map { cards.card(for: $0) }
 
         let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
-        let favourites = data.favourites.map { cards.card(for: $0.repo) }
+        let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
         let changesTranslator = ChangesTranslator(pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }))
         let feed = FeedTranslator(cards: cards).entries(
             stars: data.stars, details: data.details,
@@ -28,7 +33,7 @@ struct SiteTranslator: Sendable {
         let recentlyPushed = all.filter { $0.pushedAt != nil }
             .sorted { ($0.pushedAt!, $1.name) > ($1.pushedAt!, $0.name) }
             .map { cards.card(for: $0) }
-        return Site(
+        var site = Site(
             title: request.title,
             generatedText: DisplayFormat.minute(now),
             generatedISO: DisplayFormat.iso(now),
@@ -41,6 +46,29 @@ struct SiteTranslator: Sendable {
             repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
             feed: feed,
             notices: NoticeTranslator(now: now).notices(for: data.stale))
+        if site.digest.allTopics != nil {
+            site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
+        }
+        site.avatars = Dictionary(
+            uniqueKeysWithValues: data.avatars.map { (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data)) })
+        if request.markdown == .list {
+            let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
+            site.markdownList = Self.byLanguage(listed).map { language, repos in
+                CardGroup(title: language, cards: repos.map { cards.card(for: $0) })
+            }
+        }
+        return site
+    }
+
+    /// Each repository once, under its language (languages by name, "Other" last), most
+    /// stars first: the arrangement of starred-list READMEs.
+    static func byLanguage(_ repos: [GitHubRepo]) -> [(String, [GitHubRepo])] {
+        var seen = Set<GitHubRepo.ID>()
+        let unique = mostStarredFirst(repos.filter { seen.insert($0.id).inserted })
+        let named = grouped(unique.filter { $0.language != nil }, by: { [$0.language!] })
+            .sorted { ($0.0.lowercased(), $0.0) < ($1.0.lowercased(), $1.0) }
+        let other = unique.filter { $0.language == nil }
+        return named + (other.isEmpty ? [] : [("Other", other)])
     }
 
     private func navigation(_ data: DigestData) -> [PageLink] {

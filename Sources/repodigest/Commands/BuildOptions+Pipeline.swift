@@ -11,6 +11,15 @@ extension BuildOptions {
     ///   - interruption: what a signal handler tells to stop the build.
     ///   - signals: the handler, which ends the process once an interrupted build has tidied up.
     func build(console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil) async -> ExitCode {
+        await buildReporting(console: console, interruption: interruption, signals: signals).code
+    }
+
+    /// One build, as `build` runs it, and what went wrong in lines, for `serve` to show in the
+    /// open page; the lines are nil unless the build failed for something the person can fix
+    /// in the configuration or the theme, or its output failed validation.
+    func buildReporting(
+        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil
+    ) async -> (code: ExitCode, failure: [String]?) {
         do {
             var settings = try pipelineSettings()
             settings.interruption = interruption
@@ -20,7 +29,7 @@ extension BuildOptions {
                 console.info("Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
                              fields: ["output": output, "upToDate": true])
                 console.result(index.path)
-                return ExitStatus.success
+                return (ExitStatus.success, nil)
             case .published(let published):
                 let report = published.report
                 published.warnings.forEach(console.warning)
@@ -35,13 +44,14 @@ extension BuildOptions {
                 if published.staleSources > 0 {
                     console.warning("published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept")
                 }
-                return published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success
+                return (published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success, nil)
             }
         } catch {
             // The handler is removing the staging folder and ends the process: returning first
             // would exit with 1 and leave it half removed.
             if case .interrupted? = (error as? BuildFailure)?.underlying as? PublishError { signals?.awaitExit() }
-            return console.fail(error)
+            let code = console.fail(error)
+            return (code, [ExitStatus.usage, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil)
         }
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 
 extension ServeCommand {
-    /// Rebuilds after each change and, when something was published, reloads the pages.
-    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents) async {
+    /// Rebuilds after each change and reloads the open pages: onto the new build, or onto
+    /// the page that says why the build failed (the configuration, the theme), until a
+    /// change fixes it.
+    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems) async {
         var watcher = ChangeWatcher(paths: watchedPaths(options))
         if watcher.paths.isEmpty {
             console.info("Nothing to watch: the sample's configuration and a built-in theme; pass --config FILE or --theme DIR")
@@ -12,8 +14,9 @@ extension ServeCommand {
         var last = watcher.snapshot()
         while let now = await watcher.nextChange(after: last, interval: pollInterval) {
             console.info("A watched file changed; rebuilding…")
-            let status = await build(options, console)
-            if status == 0 || status == 2 { await events.reload() }
+            let outcome = await options.buildReporting(console: console)
+            problems.set(outcome.failure)
+            await events.reload()
             let paths = watchedPaths(options)
             last = paths == watcher.paths ? now : ChangeWatcher(paths: paths).snapshot()
             watcher.paths = paths

@@ -36,23 +36,28 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
         let address = try listenAddress(console)
+        if let problem = listenProblem(address) {
+            console.error(problem)
+            throw ExitStatus.usage
+        }
         // Before the first build: a Ctrl-C during any build waits in the stream until that
         // build is done, so no staging folder is ever left beside the output.
         let signals = SignalStream()
-        let first = await Self.build(options, console)
-        guard [0, 2, 4].contains(first) else { throw ExitCode(first) }
+        let first = await options.buildReporting(console: console)
+        guard [0, 2, 4].contains(first.code.rawValue) else { throw first.code }
 
         let events = ReloadEvents()
+        let problems = BuildProblems(first.failure)
         let root = URL(fileURLWithPath: options.output).standardizedFileURL
         let server = HTTPServer(
             config: HTTPServer.Configuration(address: address, logger: .disabled),
-            handler: SiteRequestHandler(root: root, events: events, console: console))
+            handler: SiteRequestHandler(root: root, events: events, console: console, problems: problems))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
 
         let failure: String? = await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                do { try await server.run() } catch { stop.yield(.failed("cannot serve on \(address): \(error)")) }
+                do { try await server.run() } catch { stop.yield(.failed(listenProblem(error))) }
             }
             group.addTask {
                 for await number in signals.signals { stop.yield(.signal(number)); return }
@@ -65,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events) }
+            group.addTask { await Self.watch(options, console, events, problems) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }
@@ -87,8 +92,4 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// One build with the command's options, as `repodigest build` runs it; its exit code.
-    static func build(_ options: BuildOptions, _ console: Console) async -> Int32 {
-        await options.build(console: console).rawValue
-    }
 }

@@ -18,6 +18,7 @@ struct SiteRequestHandler: HTTPHandler {
     var root: URL
     var events: ReloadEvents
     var console: Console
+    var problems = BuildProblems()
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
@@ -66,6 +67,9 @@ struct SiteRequestHandler: HTTPHandler {
     private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
         let type = ContentType.of(path: path)
         guard type.hasPrefix("text/html") else { return Self.answer(status, data, type: type) }
+        if let lines = problems.current {
+            return Self.answer(.internalServerError, ErrorPage.html(lines), type: type)
+        }
         return Self.answer(status, Self.injectingScript(into: data), type: type)
     }
 

@@ -39,11 +39,16 @@ extension Console {
     /// Says what went wrong (every finding, for a site that failed validation), and gives the
     /// exit code for it.
     func fail(_ error: any Error) -> ExitCode {
-        let underlying = (error as? BuildFailure)?.underlying ?? error
-        if let invalid = underlying as? InvalidSite {
-            invalid.findings.forEach { self.error($0.description) }
-        }
-        if !(underlying is ExitCode) { self.error("\(underlying)") }
+        Self.failureLines(error).forEach { self.error($0) }
         return ExitStatus.code(for: error)
+    }
+
+    /// What `fail` says about an error, a line each: every finding of a site that failed
+    /// validation, then the error itself.
+    static func failureLines(_ error: any Error) -> [String] {
+        let underlying = (error as? BuildFailure)?.underlying ?? error
+        var lines = (underlying as? InvalidSite)?.findings.map(\.description) ?? []
+        if !(underlying is ExitCode) { lines.append("\(underlying)") }
+        return lines
     }
 }

@@ -1,31 +1,118 @@
 // repodigest default theme: the filter box of long lists. Each card carries its name,
-// description, language and topics in data-filter-text; typing hides the cards that do not
-// hold every word typed. Without JavaScript the box stays hidden and every card shows.
+// description, language and topics in data-filter-text; typing hides the cards of this page
+// that do not hold every word typed. A list of several pages ships search.json, every card
+// of the whole list, so the box also counts and links the matches on the other pages. The
+// query stays in the address (?q=), so a filtered list can be shared or reloaded, and "/"
+// focuses the box. Without JavaScript the box stays hidden and every card shows; opened
+// from disk, where browsers refuse to load the index, the box filters this page only.
 (function () {
   "use strict";
   var box = document.querySelector("[data-filter]");
   if (!box) return;
   var input = box.querySelector("input");
   var status = box.querySelector("[role=status]");
+  var elsewhere = box.querySelector(".filter-elsewhere");
+  var elsewhereList = elsewhere.querySelector("ul");
   var cards = Array.prototype.slice.call(document.querySelectorAll("[data-filter-text]"));
   var groups = Array.prototype.slice.call(document.querySelectorAll("[data-filter-group]"));
+  var pageLinks = Array.prototype.slice.call(document.querySelectorAll(".pagination a"));
+  var index = null;
+  var here = location.pathname.split("/").pop() || "index.html";
+  var shownLimit = 50;
+
+  function words() {
+    return input.value.toLowerCase().split(/\s+/).filter(Boolean);
+  }
+
+  function matches(text, query) {
+    return query.every(function (word) { return text.indexOf(word) !== -1; });
+  }
+
+  function plural(count, one, many) {
+    return count + " " + (count === 1 ? one : many);
+  }
+
+  function remember(value) {
+    var url = new URL(location.href);
+    if (value) url.searchParams.set("q", value); else url.searchParams.delete("q");
+    history.replaceState(null, "", url.href);
+    pageLinks.forEach(function (link) {
+      var target = new URL(link.getAttribute("href"), location.href);
+      if (value) target.searchParams.set("q", value); else target.searchParams.delete("q");
+      link.href = target.href;
+    });
+  }
+
+  function showElsewhere(query) {
+    elsewhereList.textContent = "";
+    if (!index || !query.length) { elsewhere.hidden = true; return 0; }
+    var found = index.items.filter(function (item) {
+      return index.pages[item.p] !== here && matches(item.t, query);
+    });
+    found.slice(0, shownLimit).forEach(function (item) {
+      var li = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = item.h;
+      link.textContent = item.n;
+      li.appendChild(link);
+      var meta = document.createElement("span");
+      meta.className = "entry-meta";
+      meta.textContent = " ★ " + item.s + " · page " + (item.p + 1) + (item.d ? " · " + item.d : "");
+      li.appendChild(meta);
+      elsewhereList.appendChild(li);
+    });
+    elsewhere.hidden = found.length === 0;
+    return found.length;
+  }
 
   function apply() {
-    var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var query = words();
     var shown = 0;
     cards.forEach(function (card) {
-      var text = card.getAttribute("data-filter-text");
-      var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+      var match = matches(card.getAttribute("data-filter-text"), query);
       card.hidden = !match;
       if (match) shown += 1;
     });
     groups.forEach(function (group) {
       group.hidden = !group.querySelector("[data-filter-text]:not([hidden])");
     });
-    status.textContent = words.length ? shown + " of " + cards.length + " shown" : "";
+    var other = showElsewhere(query);
+    if (!query.length) {
+      status.textContent = "";
+    } else if (index) {
+      status.textContent = plural(shown + other, "match", "matches") + " in all " + index.count +
+        " of this list: " + shown + " on this page" +
+        (other > shownLimit ? ", the first " + shownLimit + " of " + other + " others below" : other ? ", " + other + " below" : "") + ".";
+    } else {
+      status.textContent = shown + " of " + cards.length + " on this page shown";
+    }
+    remember(input.value.trim());
   }
 
   box.hidden = false;
+  input.value = new URLSearchParams(location.search).get("q") || "";
   input.addEventListener("input", apply);
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName));
+    if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      input.focus();
+      input.select();
+    } else if (event.key === "Escape" && target === input && input.value) {
+      input.value = "";
+      apply();
+    }
+  });
   apply();
+  var source = box.getAttribute("data-index");
+  if (source && window.fetch) {
+    fetch(source).then(function (response) {
+      if (!response.ok) throw new Error(response.status);
+      return response.json();
+    }).then(function (loaded) {
+      index = loaded;
+      apply();
+    }).catch(function () { /* this page still filters */ });
+  }
 })();

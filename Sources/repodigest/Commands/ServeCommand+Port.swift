@@ -1,0 +1,40 @@
+internal import FlyingSocks
+import Foundation
+
+extension ServeCommand {
+    /// Why the server could not listen at `address`, in words, found by binding the port as
+    /// the server will, before the build: a port in use is said at once, not after a whole
+    /// build, and not as a raw socket address with its port byte-swapped. Nil when it can.
+    func listenProblem(_ address: any SocketAddress) -> String? {
+        do {
+            let socket = try Socket(domain: Int32(type(of: address).family))
+            defer { try? socket.close() }
+            try socket.setValue(true, for: .localAddressReuse)
+            try socket.bind(to: address)
+            try socket.listen()
+            return nil
+        } catch {
+            return listenProblem(error)
+        }
+    }
+
+    /// What a failure to listen means for the person who typed `serve`.
+    func listenProblem(_ error: any Error) -> String {
+        let where_ = "\(host) port \(port)"
+        guard case SocketError.failed(_, let number, let message) = error else {
+            return "cannot serve on \(where_): \(error)"
+        }
+        switch number {
+        case EADDRINUSE:
+            return "cannot serve on \(where_): the port is already in use (another `repodigest serve`, "
+                + "or another server?). Stop it, or pass --port with another number, or --port 0 for any free one."
+        case EACCES:
+            return "cannot serve on \(where_): this user may not listen on ports below 1024. "
+                + "Pass --port 8000, or --port 0 for any free one."
+        case EADDRNOTAVAIL:
+            return "cannot serve on \(where_): this machine has no such address. --host 127.0.0.1 serves locally."
+        default:
+            return "cannot serve on \(where_): \(message)"
+        }
+    }
+}

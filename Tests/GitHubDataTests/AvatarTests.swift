@@ -1,0 +1,57 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+@testable import GitHubData
+import Testing
+
+/// Owners' pictures fetched for a site that publishes them itself (`avatars = "copy"`).
+@Suite struct AvatarTests {
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 40)
+
+    @Test("A picture is fetched at the size asked for, then kept a week: the next run sends nothing for it")
+    func fetchedOnceAndCached() async throws {
+        let harness = try LiveHarness()
+        harness.github.setAvatar(of: "lumen-labs", to: Self.png)
+        let owner = try await harness.store().owner("lumen-labs")
+        harness.github.clearLog()
+
+        let avatar = try #require(await harness.store().avatar(of: owner, size: 96))
+        #expect(avatar == Avatar(data: Self.png, format: .png))
+        let asked = harness.github.requests.filter { $0.path.hasPrefix("/avatars/") }
+        #expect(asked.count == 1 && asked.first?.query["s"] == "96")
+
+        harness.github.clearLog()
+        #expect(await harness.store().avatar(of: owner, size: 96) == avatar)
+        #expect(harness.github.requests.isEmpty, "a second run answers from the cache")
+    }
+
+    @Test("Anything but PNG, JPEG, GIF or WebP is no picture: an SVG could run script on the site's origin")
+    func onlyRasterImages() async throws {
+        let harness = try LiveHarness()
+        harness.github.setAvatar(of: "lumen-labs", to: Data("<svg onload=alert(1)></svg>".utf8))
+        let owner = try await harness.store().owner("lumen-labs")
+        #expect(await harness.store().avatar(of: owner, size: 96) == nil)
+        #expect(Avatar.rasterFormat(of: Data([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
+        #expect(Avatar.rasterFormat(of: Data("GIF89a".utf8)) == .gif)
+    }
+
+    @Test("An owner without a picture, or whose picture cannot be had, costs a picture and never the build")
+    func missingPicturesAreNil() async throws {
+        let harness = try LiveHarness()
+        let owner = try await harness.store().owner("lumen-labs")
+        #expect(owner.avatarURL == nil)
+        #expect(await harness.store().avatar(of: owner, size: 96) == nil)
+        var gone = owner
+        gone.avatarURL = harness.github.baseURL + "/avatars/u/999999?v=4"
+        #expect(await harness.store().avatar(of: gone, size: 96) == nil)
+    }
+
+    @Test("The sample draws its own pictures, as SVG, for its made-up accounts")
+    func samplePictures() async throws {
+        let store = SampleDataStore()
+        let owner = try await store.owner("lumen-labs")
+        let avatar = try #require(await store.avatar(of: owner, size: 96))
+        #expect(avatar.format == .svg)
+        #expect(String(decoding: avatar.data, as: UTF8.self).hasPrefix("<svg"))
+    }
+}
