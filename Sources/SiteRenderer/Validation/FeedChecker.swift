@@ -59,7 +59,8 @@ enum FeedChecker {
             var fullName: String
             var page: String
             enum CodingKeys: String, CodingKey {
-                case fullName = "full_name", page
+                case fullName = "full_name"
+                case page
             }
         }
         func finding(_ rule: String, _ message: String) -> [Finding] {

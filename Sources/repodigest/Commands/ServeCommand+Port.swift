@@ -20,21 +20,21 @@ extension ServeCommand {
 
     /// What a failure to listen means for the person who typed `serve`.
     func listenProblem(_ error: any Error) -> String {
-        let where_ = "\(host) port \(port)"
+        let address = "\(host) port \(port)"
         guard case SocketError.failed(_, let number, let message) = error else {
-            return "cannot serve on \(where_): \(error)"
+            return "cannot serve on \(address): \(error)"
         }
         switch number {
         case EADDRINUSE:
-            return "cannot serve on \(where_): the port is already in use (another `repodigest serve`, "
+            return "cannot serve on \(address): the port is already in use (another `repodigest serve`, "
                 + "or another server?). Stop it, or pass --port with another number, or --port 0 for any free one."
         case EACCES:
-            return "cannot serve on \(where_): this user may not listen on ports below 1024. "
+            return "cannot serve on \(address): this user may not listen on ports below 1024. "
                 + "Pass --port 8000, or --port 0 for any free one."
         case EADDRNOTAVAIL:
-            return "cannot serve on \(where_): this machine has no such address. --host 127.0.0.1 serves locally."
+            return "cannot serve on \(address): this machine has no such address. --host 127.0.0.1 serves locally."
         default:
-            return "cannot serve on \(where_): \(message)"
+            return "cannot serve on \(address): \(message)"
         }
     }
 }
