@@ -8,7 +8,7 @@ import PageModels
 struct SitePlan: Sendable {
     enum Item: Sendable {
         case digest, notFound, list(Int), repository(Int)
-        case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
+        case asset(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -46,6 +46,7 @@ struct SitePlan: Sendable {
         items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
         items += site.repositories.indices.map { (router.path(for: site.repositories[$0].card.route), .repository($0)) }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
+        if !ReleasesOPML(site: site).cards.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
                   (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown)]
@@ -70,6 +71,7 @@ struct SitePlan: Sendable {
         case .digestMarkdown: return DigestMarkdown(site: site, router: router).file()
         case .sitemap:
             return Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path)).file()!
+        case .releasesOPML: return ReleasesOPML(site: site).file()!
         }
     }
 

@@ -25,6 +25,7 @@ public struct Router: Sendable {
     public static let sitemap = "sitemap.xml"
     public static let digestJSON = "digest.json"
     public static let digestMarkdown = "digest.md"
+    public static let releasesOPML = "releases.opml"
     public static let assetsFolder = "assets/"
 
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {

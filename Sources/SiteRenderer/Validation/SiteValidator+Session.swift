@@ -27,7 +27,7 @@ extension SiteValidator {
         func check(_ file: OutputFile) -> [Finding] {
             switch (file.path as NSString).pathExtension.lowercased() {
             case "html": break
-            case "xml": return FeedChecker.checkXML(file)
+            case "xml", "opml": return FeedChecker.checkXML(file)
             case "json": return FeedChecker.checkJSON(file)
             default: return []
             }
