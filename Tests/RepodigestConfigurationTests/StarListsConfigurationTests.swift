@@ -3,15 +3,6 @@ import Testing
 
 /// `[digest] lists_of`: whose Star Lists get pages, checked where it is written.
 @Suite struct StarListsConfigurationTests {
-    static func error(_ text: String) -> ConfigurationError? {
-        do {
-            _ = try Configuration(toml: text, source: "repodigest.toml")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test("lists_of takes @me and logins, and remembers its line")
     func listsOfIsRead() throws {
         let configuration = try Configuration(
@@ -29,7 +20,7 @@ import Testing
               ("lists_of = [1]", "must be an array of strings"),
           ])
     func badEntriesAreErrors(line: String, message: String) throws {
-        let error = try #require(Self.error("[digest]\nowners = []\n" + line + "\n"))
+        let error = try #require(ConfigurationParserTests.error("[digest]\nowners = []\n" + line + "\n"))
         #expect(error.source == "repodigest.toml" && error.line == 3, "\(error)")
         #expect(error.message.contains(message), "\(error)")
     }
