@@ -53,6 +53,6 @@ public struct Configuration: Sendable, Equatable {
         BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
-            detailRefresh: DetailRefresh(days: detailsRefreshDays))
+            detailRefresh: DetailRefresh(days: detailsRefreshDays), listsOf: listsOf)
     }
 }

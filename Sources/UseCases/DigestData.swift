@@ -13,6 +13,8 @@ struct DigestData: Sendable {
     var favourites: [FavouriteRepo]
     var owners: [OwnerRepositories]
     var searches: [SearchResult]
+    /// The Star Lists of `lists_of`, as shown (private ones only when asked).
+    var starLists: [StarList] = []
     var details: [RepositoryDetail] = []
     /// What the source served from an earlier run; the pages say so.
     var stale: [StaleData] = []
@@ -36,13 +38,18 @@ struct DigestData: Sendable {
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
         owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
         searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
+        starLists = starLists.map { list in
+            var list = list
+            list.repositories = list.repositories.map(unified)
+            return list
+        }
     }
 
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
     var allRepositories: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
         let all = stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos)
+            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
         return all.filter { seen.insert($0.id).inserted }
     }
 

@@ -11,6 +11,7 @@ struct FakeRepositorySource: RepositorySource {
     var repos: [String: GitHubRepo] = [:]
     var releaseLists: [String: [Release]] = [:]
     var readmes: [String: Readme] = [:]
+    var lists: [String: [StarList]] = [:]
     /// Names of calls that fail, e.g. "starred:mona".
     var failing: Set<String> = []
 
@@ -27,6 +28,11 @@ struct FakeRepositorySource: RepositorySource {
         try check("owner:\(login)")
         guard let owner = owners[login] else { throw Failure(call: "owner:\(login)") }
         return owner
+    }
+
+    func starLists(of account: String) async throws -> [StarList] {
+        try check("lists:\(account)")
+        return lists[account] ?? []
     }
 
     func starredList(by login: String) async throws -> StarredList {

@@ -28,6 +28,13 @@ public protocol RepositorySource: Sendable {
     func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme?
     /// What this source served from an earlier run because refreshing it failed, so far.
     func staleData() async -> [StaleData]
+    /// Every Star List of an account (`@me`: the token's owner), each with its repositories.
+    func starLists(of account: String) async throws -> [StarList]
+}
+
+extension RepositorySource {
+    /// Sources that know no Star Lists (in-memory fakes) have none.
+    public func starLists(of account: String) async throws -> [StarList] { [] }
 }
 
 extension RepositorySource {

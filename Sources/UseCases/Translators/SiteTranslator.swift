@@ -49,6 +49,7 @@ struct SiteTranslator: Sendable {
         if !data.favourites.isEmpty { links.append(PageLink(title: "Favourites", route: Route(.favourites))) }
         links += data.owners.map { PageLink(title: $0.owner.login, route: Route(.owner(login: $0.owner.login))) }
         links += data.searches.map { PageLink(title: $0.search.name, route: Route(.search(name: $0.search.name))) }
+        links += data.starLists.map { PageLink(title: $0.name, route: Route(.starList(account: $0.account, slug: $0.slug))) }
         return links
     }
 

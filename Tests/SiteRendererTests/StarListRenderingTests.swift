@@ -1,0 +1,46 @@
+import FakeGitHubServer
+import Foundation
+import PageModels
+@testable import SiteRenderer
+import Testing
+
+/// Star List pages in both themes: under `lists/ACCOUNT/SLUG/`, in the navigation, and valid
+/// whatever a List's name and description hold.
+@Suite struct StarListRenderingTests {
+    static func site(names: [String]) -> Site {
+        var site = SiteFixture.site
+        for (index, name) in names.enumerated() {
+            var page = SiteFixture.list(
+                .starList(account: "mona", slug: "list-\(index)"), name, groups: [CardGroup(title: nil, cards: [SiteFixture.lantern])],
+                gitHubURL: "https://github.com/stars/mona/lists/list-\(index)")
+            page.summary = "List · " + name + " · 1 repository"
+            site.lists.append(page)
+            site.navigation.append(PageLink(title: name, route: page.route))
+        }
+        return site
+    }
+
+    @Test("a List's page is lists/ACCOUNT/SLUG/index.html, linked from the navigation of a theme that has one", arguments: ["default", "minimal"])
+    func listPageIsLinked(theme: String) throws {
+        let files = try SiteGenerator(theme: try Theme.builtIn(theme), baseURL: nil).render(Self.site(names: ["Git tooling"]))
+        let page = try #require(files.first { $0.path == "lists/mona/list-0/index.html" })
+        #expect(String(decoding: page.contents, as: UTF8.self).contains("Git tooling"))
+        let digest = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
+        // The minimal theme has no site navigation, for Lists as for owners and searches.
+        #expect(digest.contains("href=\"lists/mona/list-0/index.html\"") == (theme == "default"))
+        #expect(SiteValidator().validate(files).isEmpty)
+    }
+
+    @Test("Lists named and described with every hostile vector render escaped and pass the validator", arguments: ["default", "minimal"])
+    func hostileNames(theme: String) throws {
+        let files = try SiteGenerator(theme: try Theme.builtIn(theme), baseURL: "https://example.org/")
+            .render(Self.site(names: HostileText.vectors))
+        #expect(files.filter { $0.path.hasPrefix("lists/mona/") }.count == HostileText.vectors.count)
+        let findings = SiteValidator().validate(files)
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+        for file in files where file.path.hasPrefix("lists/") {
+            let html = String(decoding: file.contents, as: UTF8.self)
+            #expect(!html.contains("<script>alert"), "\(file.path)")
+        }
+    }
+}
