@@ -16,6 +16,8 @@ public struct RepoCard: Sendable, Hashable {
     public var badges: [Badge]
     /// The repository on GitHub (always https).
     public var gitHubURL: String
+    /// The Star Lists that hold it, each linking to its page.
+    public var lists: [PageLink] = []
 
     public init(
         route: Route, fullName: String, description: String?, language: PageLink?,

@@ -43,4 +43,31 @@ import Testing
             #expect(!html.contains("<script>alert"), "\(file.path)")
         }
     }
+
+    @Test("a card and a repository page name the Lists holding it, and digest.json gains its lists", arguments: ["default", "minimal"])
+    func cardsNameTheirLists(theme: String) throws {
+        var site = Self.site(names: ["Git tooling"])
+        let link = PageLink(title: "Git tooling", route: Route(.starList(account: "mona", slug: "list-0")))
+        for index in site.repositories.indices where site.repositories[index].card.fullName == "lumen-labs/lantern" {
+            site.repositories[index].card.lists = [link]
+        }
+        for index in site.lists.indices where site.lists[index].route.kind == .starList(account: "mona", slug: "list-0") {
+            site.lists[index].cards = site.lists[index].cards.map { card in
+                var card = card
+                card.lists = [link]
+                return card
+            }
+        }
+        let files = try SiteGenerator(theme: try Theme.builtIn(theme), baseURL: nil).render(site)
+        func text(_ path: String) throws -> String {
+            String(decoding: try #require(files.first { $0.path == path }).contents, as: UTF8.self)
+        }
+        #expect(try text("repos/lumen-labs/lantern.html").contains("<a href=\"../../lists/mona/list-0/index.html\">Git tooling</a>"))
+        #expect(try text("lists/mona/list-0/index.html").contains("<a href=\"index.html\">Git tooling</a>"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text("digest.json").utf8)) as? [String: Any])
+        let repositories = try #require(json["repositories"] as? [[String: Any]])
+        #expect(repositories.first { $0["full_name"] as? String == "lumen-labs/lantern" }?["lists"] as? [String] == ["Git tooling"])
+        #expect(repositories.filter { $0["lists"] != nil }.count == 1, "absent when a repository is in no List")
+        #expect(SiteValidator().validate(files).isEmpty)
+    }
 }

@@ -62,4 +62,16 @@ import UseCases
             try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(BuildDigest.Request(title: "T", listsOf: ["mona"]))
         }
     }
+
+    @Test("each repository's card, wherever it shows, and its page name the Lists that hold it")
+    func cardsNameTheirLists() async throws {
+        let site = try await Self.site(includePrivate: true)
+        let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
+        #expect(knot.card.lists.map(\.title) == ["Lights", "Secret"])
+        #expect(knot.card.lists.first?.route == Route(.starList(account: "mona", slug: "lights")))
+        let lantern = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
+        #expect(lantern.card.lists.map(\.title) == ["Lights"])
+        let onAPage = site.lists.flatMap(\.cards).filter { $0.fullName == "kit-harbor/knot" }
+        #expect(!onAPage.isEmpty && onAPage.allSatisfy { $0.lists.count == 2 })
+    }
 }

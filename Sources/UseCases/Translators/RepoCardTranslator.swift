@@ -7,13 +7,21 @@ import Synchronization
 struct RepoCardTranslator: Sendable {
     /// Repositories to mark as favourites wherever they appear.
     var favourites: Set<GitHubRepo.ID>
+    /// The Star Lists that hold each repository.
+    var lists: [GitHubRepo.ID: [PageLink]] = [:]
     /// Each repository's card, made once per build: one repository shows on up to half a
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
     private let made = Memo()
 
-    init(favourites: Set<GitHubRepo.ID>) {
+    init(favourites: Set<GitHubRepo.ID>, lists: [StarList] = []) {
         self.favourites = favourites
+        for list in lists {
+            let link = PageLink(title: list.name, route: Route(.starList(account: list.account, slug: list.slug)))
+            for repo in list.repositories where self.lists[repo.id]?.contains(link) != true {
+                self.lists[repo.id, default: []].append(link)
+            }
+        }
     }
 
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
@@ -23,6 +31,7 @@ struct RepoCardTranslator: Sendable {
             return card
         }()
         card.starredText = starredAt.map { "Starred " + DisplayFormat.day($0) }
+        card.lists = lists[repo.id] ?? []
         return card
     }
 

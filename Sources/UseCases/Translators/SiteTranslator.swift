@@ -8,7 +8,7 @@ struct SiteTranslator: Sendable {
     var request: BuildDigest.Request
 
     func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
-        let cards = RepoCardTranslator(favourites: Set(data.favourites.map(\.repo.id)))
+        let cards = RepoCardTranslator(favourites: Set(data.favourites.map(\.repo.id)), lists: data.starLists)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
