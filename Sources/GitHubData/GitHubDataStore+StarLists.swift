@@ -37,17 +37,7 @@ extension GitHubDataStore {
             pageInfo = items.pageInfo
             pages += 1
         }
-        let repositories = nodes.compactMap { node -> GitHubRepo? in
-            let repo = node.rest
-            if let problem = repo.problem {
-                api.log.warn("Star List '\(list.name)' of \(account): \(node.nameWithOwner) left out: \(problem)")
-                return nil
-            }
-            return repo.entity(warn: api.log.warn)
-        }
-        return StarList(
-            account: account, name: list.name, slug: list.slug, description: list.description,
-            isPrivate: list.isPrivate, lastAddedAt: list.lastAddedAt, repositories: repositories)
+        return list.entity(account: account, items: nodes, warn: api.log.warn)
     }
 
     /// A query's `data`: GraphQL's `errors` never are (`GitHubAPI.get` falls back to the

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 
 // The JSON shapes of the GraphQL answers for Star Lists (`StarListQueries`).
@@ -77,5 +78,23 @@ struct GraphQLRepoDTO: Decodable, Sendable {
             topics: repositoryTopics?.nodes.compactMap { $0?.topic.name }, stargazersCount: stargazerCount,
             subscribersCount: nil, forksCount: forkCount, openIssuesCount: nil, license: nil, archived: isArchived,
             defaultBranch: nil, createdAt: nil, updatedAt: nil, pushedAt: pushedAt)
+    }
+}
+
+extension StarListDTO {
+    /// The List as the domain holds it, with `items` (all its pages) as its repositories. A
+    /// repository whose name GitHub does not allow is left out, told to `warn`.
+    func entity(account: String, items: [GraphQLRepoDTO], warn: (String) -> Void) -> StarList {
+        let repositories = items.compactMap { node -> GitHubRepo? in
+            let repo = node.rest
+            if let problem = repo.problem {
+                warn("Star List '\(name)' of \(account): \(node.nameWithOwner) left out: \(problem)")
+                return nil
+            }
+            return repo.entity(warn: warn)
+        }
+        return StarList(
+            account: account, name: name, slug: slug, description: description, isPrivate: isPrivate,
+            lastAddedAt: lastAddedAt, repositories: repositories)
     }
 }
