@@ -76,6 +76,10 @@ struct DigestData: Sendable {
     private func snapshot(at date: Date) -> RunSnapshot {
         let starred = Set(stars.map(\.repo.id))
         let pinned = Set(favourites.map(\.repo.id))
+        var lists: [GitHubRepo.ID: Set<String>] = [:]
+        for list in starLists {
+            for repo in list.repositories { lists[repo.id, default: []].insert(list.name) }
+        }
         let latestRelease = Dictionary(
             details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) }, uniquingKeysWith: { first, _ in first })
         return RunSnapshot(
@@ -85,7 +89,7 @@ struct DigestData: Sendable {
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
                     latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
                     isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id),
-                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [])
+                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [], lists: lists[repo.id] ?? [])
             },
             starredListComplete: starredComplete, sources: sources)
     }
