@@ -7,9 +7,12 @@ import Testing
 @Suite struct StarListsProcessTests {
     static func run(_ folder: borrowing TemporaryFolder) throws -> LiveBuildProcessTests.Run {
         let github = try LiveBuildProcessTests.world()
-        github.setStarLists([
-            .init(name: "Lights", slug: "lights", description: "Things that glow", repos: ["lumen-labs/lantern", "lumen-labs/prism"]),
-        ], of: "mona")
+        github.setStarLists(
+            [
+                .init(
+                    name: "Lights", slug: "lights", description: "Things that glow",
+                    repos: ["lumen-labs/lantern", "lumen-labs/prism"])
+            ], of: "mona")
         return LiveBuildProcessTests.Run(folder: folder.url, github: github)
     }
 
@@ -17,7 +20,9 @@ import Testing
         try? String(contentsOf: run.output.appending(path: "lists/mona/lights/index.html"), encoding: .utf8)
     }
 
-    @Test("a live build gives each List a valid page; a query answered with errors keeps the cached List and exits 2 naming it")
+    @Test(
+        "a live build gives each List a valid page; a query answered with errors keeps the cached List and exits 2 naming it"
+    )
     func liveThenStale() throws {
         let folder = try TemporaryFolder()
         let run = try Self.run(folder)

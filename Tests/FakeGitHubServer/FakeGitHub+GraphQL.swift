@@ -29,8 +29,14 @@ extension FakeGitHub {
             return .json(200, ["errors": [["type": "NOT_FOUND", "message": "Could not resolve to a User."]]])
         }
         guard accounts[login.lowercased()] != nil else {
-            return .json(200, ["data": ["user": NSNull()],
-                               "errors": [["type": "NOT_FOUND", "message": "Could not resolve to a User with the login of '\(login)'."]]])
+            return .json(
+                200,
+                [
+                    "data": ["user": NSNull()],
+                    "errors": [
+                        ["type": "NOT_FOUND", "message": "Could not resolve to a User with the login of '\(login)'."]
+                    ],
+                ])
         }
         // GitHub shows a private List to its owner only.
         let all = (starLists[login.lowercased()] ?? []).enumerated().filter {
@@ -40,7 +46,8 @@ extension FakeGitHub {
         let nodes: [[String: Any]] = page.map { index, list in
             [
                 "id": "UL_\(login.lowercased())_\(index)", "name": list.name, "slug": list.slug,
-                "description": list.description ?? NSNull(), "isPrivate": list.isPrivate, "lastAddedAt": list.lastAddedAt,
+                "description": list.description ?? NSNull(), "isPrivate": list.isPrivate,
+                "lastAddedAt": list.lastAddedAt,
                 "items": items(of: list, first: itemsFirst, after: 0),
             ]
         }

@@ -9,7 +9,9 @@ public enum GraphQLSchemaCheck {
         "Query": ["user", "viewer", "node"],
         "User": ["lists", "login"],
         "UserListConnection": ["nodes", "pageInfo", "totalCount"],
-        "UserList": ["id", "name", "slug", "description", "isPrivate", "lastAddedAt", "items", "createdAt", "updatedAt"],
+        "UserList": [
+            "id", "name", "slug", "description", "isPrivate", "lastAddedAt", "items", "createdAt", "updatedAt",
+        ],
         "UserListItemsConnection": ["nodes", "pageInfo", "totalCount"],
         "Repository": [
             "databaseId", "name", "nameWithOwner", "owner", "description", "url", "homepageUrl", "primaryLanguage",
@@ -31,7 +33,8 @@ public enum GraphQLSchemaCheck {
         "UserListConnection.pageInfo": "PageInfo", "UserList.items": "UserListItemsConnection",
         "UserListItemsConnection.nodes": "Repository", "UserListItemsConnection.pageInfo": "PageInfo",
         "Repository.owner": "RepositoryOwner", "Repository.primaryLanguage": "Language",
-        "Repository.repositoryTopics": "RepositoryTopicConnection", "RepositoryTopicConnection.nodes": "RepositoryTopic",
+        "Repository.repositoryTopics": "RepositoryTopicConnection",
+        "RepositoryTopicConnection.nodes": "RepositoryTopic",
         "RepositoryTopicConnection.pageInfo": "PageInfo", "RepositoryTopic.topic": "Topic",
     ]
 
@@ -60,8 +63,12 @@ public enum GraphQLSchemaCheck {
             } else if character == "(" {
                 let close = scanner.firstIndex(of: ")") ?? scanner.endIndex
                 let arguments = scanner[scanner.startIndex..<close]
-                if let last = lastField, connections.contains(last.type + "." + last.name), !arguments.contains("first:") {
-                    problems.append("You must provide a `first` or `last` value to properly paginate the `\(last.name)` connection.")
+                if let last = lastField, connections.contains(last.type + "." + last.name),
+                    !arguments.contains("first:")
+                {
+                    problems.append(
+                        "You must provide a `first` or `last` value to properly paginate the `\(last.name)` connection."
+                    )
                 }
                 scanner = scanner[close...].dropFirst()
             } else if scanner.hasPrefix("...") {
@@ -71,7 +78,9 @@ public enum GraphQLSchemaCheck {
                 scanner = scanner.dropFirst(2).drop(while: \.isWhitespace)
                 let name = scanner.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
                 scanner = scanner.dropFirst(name.count).drop(while: \.isWhitespace)
-                guard scanner.first == "{", fields[String(name)] != nil else { return problems + ["Unknown type '\(name)'"] }
+                guard scanner.first == "{", fields[String(name)] != nil else {
+                    return problems + ["Unknown type '\(name)'"]
+                }
                 stack.append(String(name))
                 lastField = nil
                 scanner = scanner.dropFirst()
@@ -84,7 +93,8 @@ public enum GraphQLSchemaCheck {
                 }
                 let key = type + "." + name
                 if connections.contains(key), scanner.drop(while: \.isWhitespace).first != "(" {
-                    problems.append("You must provide a `first` or `last` value to properly paginate the `\(name)` connection.")
+                    problems.append(
+                        "You must provide a `first` or `last` value to properly paginate the `\(name)` connection.")
                 }
                 lastField = (type, name)
             } else {

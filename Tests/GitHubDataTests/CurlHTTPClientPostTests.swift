@@ -1,18 +1,22 @@
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// POST, which GraphQL needs, through the same libcurl client and connections as every GET.
 @Suite("CurlHTTPClient POST")
 struct CurlHTTPClientPostTests {
     private func client(_ github: FakeGitHub) -> CurlHTTPClient {
-        CurlHTTPClient(configuration: .init(
-            apiURL: github.baseURL, token: FixtureWorld.token, userAgent: "repodigest/9.9", concurrency: 1,
-            connectTimeout: .seconds(2), totalTimeout: .seconds(30)))
+        CurlHTTPClient(
+            configuration: .init(
+                apiURL: github.baseURL, token: FixtureWorld.token, userAgent: "repodigest/9.9", concurrency: 1,
+                connectTimeout: .seconds(2), totalTimeout: .seconds(30)))
     }
 
-    @Test("a request with a body is a POST of exactly those bytes, with the token, and the next GET on the connection is a GET")
+    @Test(
+        "a request with a body is a POST of exactly those bytes, with the token, and the next GET on the connection is a GET"
+    )
     func postSendsTheBody() async throws {
         let github = FixtureWorld.make()
         try github.start()

@@ -1,6 +1,7 @@
 import Entities
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// The bundled sample's Star Lists: a GraphQL answer, decoded as a live one is.
 @Suite struct SampleStarListsTests {

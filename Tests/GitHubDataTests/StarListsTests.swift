@@ -1,8 +1,9 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// Star Lists through GraphQL, against the fake GitHub's `/graphql`, which refuses what
 /// GitHub's schema refuses (`GraphQLSchemaCheck`).
@@ -59,7 +60,9 @@ struct StarListsTests {
         harness.github.inject(.graphQLErrors(["Something went wrong while executing your query."]), at: "/graphql")
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starLists(of: "mona") }
         #expect(error?.resource == "POST \(harness.github.baseURL)/graphql (query UserStarLists)")
-        #expect(error?.detail.contains("GraphQL errors: NOT_FOUND: Something went wrong while executing your query.") == true)
+        #expect(
+            error?.detail.contains("GraphQL errors: NOT_FOUND: Something went wrong while executing your query.")
+                == true)
         #expect(harness.github.requests.count == 1, "not retried: asking again gets the same")
     }
 
@@ -99,7 +102,9 @@ struct StarListsTests {
     @Test("a refused token is a 401 naming its variable (exit 3), never a stale page")
     func unauthorised() async throws {
         let harness = try Self.harness(lists: [])
-        let error = await #expect(throws: GitHubDataError.self) { try await harness.store(token: "ghp_wrong").starLists(of: "@me") }
+        let error = await #expect(throws: GitHubDataError.self) {
+            try await harness.store(token: "ghp_wrong").starLists(of: "@me")
+        }
         #expect(error?.isAuthenticationOrRateLimit == true)
         #expect(error?.detail.contains("GITHUB_TOKEN") == true)
     }
@@ -110,7 +115,8 @@ struct StarListsTests {
             .init(name: "Public", slug: "public", repos: ["lumen-labs/lantern"]),
             .init(name: "Secret", slug: "secret", isPrivate: true, repos: ["mona/diary"]),
         ])
-        harness.github.setStarLists([.init(name: "Hidden", slug: "hidden", isPrivate: true, repos: [])], of: "kit-harbor")
+        harness.github.setStarLists(
+            [.init(name: "Hidden", slug: "hidden", isPrivate: true, repos: [])], of: "kit-harbor")
         let mine = try await harness.store().starLists(of: "@me")
         #expect(mine.map(\.name) == ["Public", "Secret"])
         #expect(mine.map(\.isPrivate) == [false, true])
@@ -140,7 +146,9 @@ struct StarListsTests {
         let offline = try await harness.store { $0.offline = true }.starLists(of: "@me")
         #expect(offline == live)
         #expect(harness.github.requests.isEmpty)
-        await #expect(throws: GitHubDataError.self) { try await harness.store { $0.offline = true }.starLists(of: "kit-harbor") }
+        await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.offline = true }.starLists(of: "kit-harbor")
+        }
     }
 
     @Test("the GraphQL endpoint is beside the REST root, and /api/graphql for GitHub Enterprise's /api/v3")
@@ -158,9 +166,11 @@ struct StarListsTests {
         ] {
             #expect(GraphQLSchemaCheck.problems(in: query.text).isEmpty, "\(query.name)")
         }
-        let unknown = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(of: "lastAddedAt", with: "lastAdded")
+        let unknown = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
+            of: "lastAddedAt", with: "lastAdded")
         #expect(GraphQLSchemaCheck.problems(in: unknown) == ["Field 'lastAdded' doesn't exist on type 'UserList'"])
-        let unpaged = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(of: "items(first: 100)", with: "items")
+        let unpaged = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
+            of: "items(first: 100)", with: "items")
         #expect(GraphQLSchemaCheck.problems(in: unpaged).first?.contains("`first`") == true)
     }
 }

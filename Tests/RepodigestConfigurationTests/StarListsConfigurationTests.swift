@@ -12,13 +12,14 @@ import Testing
         #expect(try Configuration(toml: "", source: "x").listsOf.isEmpty)
     }
 
-    @Test("a login GitHub cannot have, a login written twice or a value that is not an array of strings is an error at its line",
-          arguments: [
-              ("lists_of = [\"../etc\"]", "digest.lists_of"),
-              ("lists_of = [\"mona\", \"Mona\"]", "names 'Mona' twice"),
-              ("lists_of = \"mona\"", "must be an array of strings"),
-              ("lists_of = [1]", "must be an array of strings"),
-          ])
+    @Test(
+        "a login GitHub cannot have, a login written twice or a value that is not an array of strings is an error at its line",
+        arguments: [
+            ("lists_of = [\"../etc\"]", "digest.lists_of"),
+            ("lists_of = [\"mona\", \"Mona\"]", "names 'Mona' twice"),
+            ("lists_of = \"mona\"", "must be an array of strings"),
+            ("lists_of = [1]", "must be an array of strings"),
+        ])
     func badEntriesAreErrors(line: String, message: String) throws {
         let error = try #require(ConfigurationParserTests.error("[digest]\nowners = []\n" + line + "\n"))
         #expect(error.source == "repodigest.toml" && error.line == 3, "\(error)")

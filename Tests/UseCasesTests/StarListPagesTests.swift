@@ -14,8 +14,9 @@ import UseCases
     static var source: FakeRepositorySource {
         var source = FakeRepositorySource()
         source.lists["mona"] = [
-            StarList(account: "mona", name: "Lights", slug: "lights", description: "Things that glow",
-                     repositories: [lantern, diary, knot]),
+            StarList(
+                account: "mona", name: "Lights", slug: "lights", description: "Things that glow",
+                repositories: [lantern, diary, knot]),
             StarList(account: "mona", name: "Secret", slug: "secret", isPrivate: true, repositories: [knot]),
         ]
         return source
@@ -33,11 +34,14 @@ import UseCases
         let page = try #require(site.lists.first { $0.route == route })
         #expect(page.title == "Lights")
         #expect(page.summary == "List · Things that glow · 2 repositories")
-        #expect(page.cards.map(\.fullName) == ["lumen-labs/lantern", "kit-harbor/knot"], "the private repository is left out")
+        #expect(
+            page.cards.map(\.fullName) == ["lumen-labs/lantern", "kit-harbor/knot"],
+            "the private repository is left out")
         #expect(page.gitHubURL == "https://github.com/stars/mona/lists/lights")
         #expect(site.navigation.contains(PageLink(title: "Lights", route: route)))
         #expect(!site.lists.contains { $0.title == "Secret" })
-        #expect(site.repositories.contains { $0.card.fullName == "kit-harbor/knot" }, "a List's repository has its page")
+        #expect(
+            site.repositories.contains { $0.card.fullName == "kit-harbor/knot" }, "a List's repository has its page")
     }
 
     @Test("with include_private, private Lists and their private repositories are shown")
@@ -59,7 +63,8 @@ import UseCases
         var source = Self.source
         source.failing = ["lists:mona"]
         await #expect(throws: UseCaseFailure.self) {
-            try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(BuildDigest.Request(title: "T", listsOf: ["mona"]))
+            try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+                BuildDigest.Request(title: "T", listsOf: ["mona"]))
         }
     }
 

@@ -42,7 +42,8 @@ struct GraphQLError: Decodable, Sendable, Hashable {
 
     /// "GraphQL errors: NOT_FOUND: Could not resolve …; …", for a stale notice or a failure.
     static func summary(_ errors: [GraphQLError]) -> String {
-        "GraphQL errors: " + errors.prefix(3).map { ($0.type.map { $0 + ": " } ?? "") + $0.message }.joined(separator: "; ")
+        "GraphQL errors: "
+            + errors.prefix(3).map { ($0.type.map { $0 + ": " } ?? "") + $0.message }.joined(separator: "; ")
             + (errors.count > 3 ? "; and \(errors.count - 3) more" : "")
     }
 }

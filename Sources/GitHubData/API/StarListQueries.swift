@@ -28,7 +28,8 @@ enum StarListQueries {
         if account == "@me" {
             return GraphQLQuery(
                 name: "ViewerStarLists",
-                text: "query ViewerStarLists($after: String) { viewer { lists(first: \(first), after: $after) { \(listFields) } } }",
+                text:
+                    "query ViewerStarLists($after: String) { viewer { lists(first: \(first), after: $after) { \(listFields) } } }",
                 variables: ["after": cursor])
         }
         return GraphQLQuery(
