@@ -168,9 +168,9 @@ struct StarListsTests {
         }
         let unknown = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
             of: "lastAddedAt", with: "lastAdded")
-        #expect(GraphQLSchemaCheck.problems(in: unknown) == ["Field 'lastAdded' doesn't exist on type 'UserList'"])
+        #expect(GraphQLSchemaCheck.problems(in: unknown).first?.contains("lastAdded") == true)
         let unpaged = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
             of: "items(first: 100)", with: "items")
-        #expect(GraphQLSchemaCheck.problems(in: unpaged).first?.contains("`first`") == true)
+        #expect(GraphQLSchemaCheck.problems(in: unpaged).first?.contains("argument \"first\"") == true)
     }
 }
