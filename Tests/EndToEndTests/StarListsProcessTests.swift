@@ -64,4 +64,20 @@ import Testing
         #expect(outcome.standardError.contains("rate limit"), "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: run.output.path), "nothing published")
     }
+
+    @Test("a repeat run with the Lists unchanged is up to date; a repository added to a List publishes, reporting it")
+    func upToDateUntilAListChanges() throws {
+        let folder = try TemporaryFolder()
+        let run = try Self.run(folder)
+        defer { run.github.stop() }
+        #expect(try run.build(digest: "lists_of = [\"mona\"]").status == 0)
+        let again = try run.build(digest: "lists_of = [\"mona\"]")
+        #expect(again.status == 0 && again.standardError.contains("Up to date"), "\(again.standardError)")
+
+        run.github.setStarLists([.init(name: "Lights", slug: "lights", repos: ["lumen-labs/prism"])], of: "mona")
+        let changed = try run.build(digest: "lists_of = [\"mona\"]")
+        #expect(changed.status == 0 && !changed.standardError.contains("Up to date"), "\(changed.standardError)")
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("lumen-labs/lantern was removed from the List Lights"))
+    }
 }
