@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // For the fake GitHub only: GraphQL queries validated against a schema, as GitHub does.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
     ],
     targets: [
         // Plain Sendable value types from GitHub's world: repositories, owners, releases. Imports nothing.
@@ -140,7 +142,9 @@ let package = Package(
             dependencies: ["BuildPipeline", "SiteRenderer", "RepodigestConfiguration", "UseCases", "Entities", "GitHubData"]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
         // A fake GitHub API on 127.0.0.1 for tests and benchmarks: plain sockets, scriptable faults.
-        .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer", swiftSettings: strict),
+        .target(
+            name: "FakeGitHubServer", dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            path: "Tests/FakeGitHubServer", swiftSettings: strict),
         .testTarget(
             name: "GitHubDataTests",
             dependencies: [

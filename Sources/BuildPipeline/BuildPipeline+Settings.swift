@@ -71,6 +71,13 @@ extension BuildPipeline {
             self.sourceDateEpoch = sourceDateEpoch
         }
 
+        /// What the configuration asks that this build cannot give: Star Lists from GitHub
+        /// without a token (from the cache or the sample they need none).
+        var configurationProblem: ConfigurationError? {
+            guard case .github(let github) = data, !github.offline else { return nil }
+            return configuration.listsOfProblem(hasToken: github.token != nil)
+        }
+
         var isOffline: Bool {
             if case .github(let github) = data { return github.offline }
             return false

@@ -11,6 +11,9 @@ public struct DigestChange: Sendable, Hashable {
         case archived
         case renamed(from: RepoName)
         case gone
+        /// Added to, or taken out of, the Star List of this name.
+        case addedToList(String)
+        case removedFromList(String)
     }
 
     public var kind: Kind
@@ -37,6 +40,8 @@ public struct DigestChange: Sendable, Hashable {
         case .archived: return "archived:\(repo)"
         case .renamed(let from): return "renamed:\(repo):\(from)"
         case .gone: return "gone:\(repo)"
+        case .addedToList(let list): return "list-added:\(repo):\(list):\(Int(noticedAt.timeIntervalSince1970))"
+        case .removedFromList(let list): return "list-removed:\(repo):\(list):\(Int(noticedAt.timeIntervalSince1970))"
         }
     }
 }

@@ -12,6 +12,8 @@ public struct GitHubDataStore: RepositorySource {
     /// A bound on any one list, whatever its `Link` header claims: 100 pages of 100 (a
     /// search stops sooner, at its configured `limit`).
     var maxPages = 100
+    /// Lists, and items of a List, asked for at once (GitHub gives at most 100).
+    var graphQLPageSize = StarListQueries.pageSize
     private let session = Session()
 
     init(api: GitHubAPI, apiURL: String, hasToken: Bool) {

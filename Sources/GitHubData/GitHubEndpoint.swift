@@ -27,6 +27,11 @@ struct GitHubEndpoint: Sendable {
     func releases(_ name: RepoName) -> String { url("repos", name.owner, name.name, "releases", query: perPage) }
     func readme(_ name: RepoName) -> String { url("repos", name.owner, name.name, "readme") }
     var rateLimit: String { url("rate_limit") }
+    /// GitHub's GraphQL endpoint: beside the REST root on github.com, and at `/api/graphql`
+    /// for GitHub Enterprise Server, whose REST root is `/api/v3`.
+    var graphQL: String {
+        root.hasSuffix("/api/v3") ? String(root.dropLast("/v3".count)) + "/graphql" : root + "/graphql"
+    }
 
     func search(_ search: SavedSearch, perPage: Int) -> String {
         var query = [("q", search.query)]

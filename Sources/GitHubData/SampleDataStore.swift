@@ -48,6 +48,15 @@ public struct SampleDataStore: RepositorySource {
             .prefix(search.limit).map(\.entity)
     }
 
+    /// The sample's Lists are one GraphQL answer per account, read whole.
+    public func starLists(of account: String) async throws -> [StarList] {
+        let resource = "graphql/users/\(account)/lists"
+        guard files[resource + ".json"] != nil else { return [] }
+        let answer = try decode(GraphQLAnswer<StarListsPayloadDTO>.self, resource)
+        let lists = answer.data?.user?.lists.nodes.compactMap { $0 } ?? []
+        return lists.map { $0.entity(account: account, items: $0.items.nodes.compactMap { $0 }, warn: { _ in }) }
+    }
+
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         guard files["repos/\(name).json"] != nil else { throw RepositoryNotFound(name: name) }
         let repo = try decode(RepoDTO.self, "repos/\(name)")

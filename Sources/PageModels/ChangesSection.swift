@@ -13,7 +13,7 @@ public struct ChangesSection: Sendable, Hashable {
 /// One change, ready to show.
 public struct ChangeItem: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case starred, unstarred, favourite, release, stars, archived, renamed, gone
+        case starred, unstarred, favourite, release, stars, archived, renamed, gone, addedToList, removedFromList
     }
 
     /// Stable for the same event across runs (feed readers key on it).

@@ -22,6 +22,8 @@ public struct RepoCard: Sendable, Hashable {
     public var languageColor: String?
     /// The owner's picture.
     public var avatar: AvatarImage?
+    /// The Star Lists that hold it, each linking to its page.
+    public var lists: [PageLink] = []
 
     public init(
         route: Route, fullName: String, description: String?, language: PageLink?,

@@ -8,6 +8,8 @@ public struct Route: Sendable, Hashable, Comparable {
         case repository(owner: String, name: String)
         case owner(login: String)
         case search(name: String)
+        /// A Star List, by its account (as configured) and GitHub's slug.
+        case starList(account: String, slug: String)
         case language(name: String)
         case topic(name: String)
         /// Every topic, linked to its list.

@@ -45,6 +45,9 @@ extension Configuration {
         favourites = ["lumen-labs/lantern", "otter-cli/otter"]
         # Users or organisations whose own repositories get a page each.
         owners = ["lumen-labs", "kit-harbor"]
+        # Accounts whose GitHub Star Lists get a page each; "@me" is the token's owner, whose
+        # private Lists show only with include_private. Needs a token (GitHub's GraphQL API).
+        lists_of = ["mona-sample"]
         # Saved GitHub searches, each with a page: a name, a query in GitHub's search syntax,
         # a sort (best-match, stars, forks or updated) and a limit (1 to 1000).
         searches = [

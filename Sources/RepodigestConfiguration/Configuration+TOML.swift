@@ -69,10 +69,18 @@ extension Configuration {
             let path = ["digest"]
             try reader.allow(
                 ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "details_refresh_days", "markdown"],
+                 "details_refresh_days", "markdown", "lists_of"],
                 retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
+            listsOf = try reader.logins("lists_of", in: digest, at: path, allowsMe: true)
+            if let twice = Self.firstRepeated(listsOf) {
+                throw reader.error(at: path + ["lists_of"], "digest.lists_of names '\(twice)' twice (logins ignore case)")
+            }
+            if !listsOf.isEmpty {
+                listsOfSource = source
+                listsOfLine = reader.line(of: path + ["lists_of"])
+            }
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
                 guard text.utf8.count <= Self.maxRepoNameCharacters else {
                     throw reader.error(at: path + ["favourites"], "digest.favourites: a repository name has at most "

@@ -21,6 +21,12 @@ public struct Configuration: Sendable, Equatable {
     public var favourites: [Favourite] = []
     public var owners: [String] = []
     public var searches: [SavedSearch] = []
+    /// Accounts whose GitHub Star Lists get a page each (`@me`: the token's owner, private
+    /// Lists included with `include_private`). Read through GraphQL, which needs a token.
+    public var listsOf: [String] = []
+    /// Where `lists_of` was written, so that a build without a token is refused at its line.
+    public var listsOfSource: String?
+    public var listsOfLine: Int?
     /// Repositories per page of a long list.
     public var pageSize = 30
     /// How long snapshots of past runs are kept; the latest is kept whatever its age.
@@ -51,7 +57,7 @@ public struct Configuration: Sendable, Equatable {
         var request = BuildDigest.Request(
             title: title, starredBy: starredBy, favourites: favourites, owners: owners,
             searches: searches, pageSize: pageSize, includePrivate: includePrivate, starred: starred,
-            detailRefresh: DetailRefresh(days: detailsRefreshDays))
+            detailRefresh: DetailRefresh(days: detailsRefreshDays), listsOf: listsOf)
         request.markdown = markdown
         request.avatars = avatars
         return request

@@ -12,6 +12,8 @@ public struct BuildDigest: Sendable {
         public var favourites: [Favourite]
         public var owners: [String]
         public var searches: [SavedSearch]
+        /// Accounts whose Star Lists get pages (`lists_of`).
+        public var listsOf: [String] = []
         public var pageSize: Int
         public var releasesPerRepository: Int
         /// Private repositories appear on no page unless the configuration says so.
@@ -28,8 +30,10 @@ public struct BuildDigest: Sendable {
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
             owners: [String] = [], searches: [SavedSearch] = [], pageSize: Int = 30,
             releasesPerRepository: Int = 3, includePrivate: Bool = false,
-            starred: StarredArrangement = StarredArrangement(), detailRefresh: DetailRefresh = DetailRefresh()
+            starred: StarredArrangement = StarredArrangement(), detailRefresh: DetailRefresh = DetailRefresh(),
+            listsOf: [String] = []
         ) {
+            self.listsOf = listsOf
             self.title = title
             self.starredBy = starredBy
             self.favourites = favourites
@@ -89,12 +93,14 @@ public struct BuildDigest: Sendable {
         async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
         async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
         async let favourites = loadFavourites(request.favourites)
+        async let starLists = CollectStarLists(source: source, includePrivate: shown)(accounts: request.listsOf)
 
         let (found, gone) = try await favourites
         let starred = try await stars
         var data = DigestData(
             stars: starred.stars, favourites: found.filter { shown || !$0.repo.isPrivate },
             owners: try await owners, searches: try await searches)
+        data.starLists = try await starLists
         data.goneFavourites = gone
         data.starredComplete = starred.isComplete
         data.starredBy = starred.starredBy

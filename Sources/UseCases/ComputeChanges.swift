@@ -60,8 +60,29 @@ public struct ComputeChanges: Sendable {
                 changes.append(DigestChange(kind: .unstarred, repo: now[old.id] ?? old, noticedAt: at))
             }
         }
+        changes += listChanges(previous: previous, current: current, before: before)
         changes += largestGains(gains, at: at)
         return .changes(changes)
+    }
+
+    /// Repositories added to or taken out of a Star List. Only against a run that recorded
+    /// Lists: the first run with `lists_of` (or one from before Lists were recorded) would
+    /// otherwise report every repository of every List as just added.
+    private func listChanges(previous: RunSnapshot, current: RunSnapshot, before: [GitHubRepo.ID: RepoSnapshot]) -> [DigestChange] {
+        guard previous.repositories.contains(where: { !$0.lists.isEmpty }) else { return [] }
+        let at = current.takenAt
+        var changes: [DigestChange] = []
+        var seen = Set<GitHubRepo.ID>()
+        for repo in current.repositories {
+            seen.insert(repo.id)
+            let old = before[repo.id]?.lists ?? []
+            changes += repo.lists.subtracting(old).sorted().map { DigestChange(kind: .addedToList($0), repo: repo, noticedAt: at) }
+            changes += old.subtracting(repo.lists).sorted().map { DigestChange(kind: .removedFromList($0), repo: repo, noticedAt: at) }
+        }
+        for old in previous.repositories where !seen.contains(old.id) {
+            changes += old.lists.sorted().map { DigestChange(kind: .removedFromList($0), repo: old, noticedAt: at) }
+        }
+        return changes
     }
 
     /// Starred, as far as the accounts both runs read can tell: a star of an account only one

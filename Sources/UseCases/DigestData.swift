@@ -13,6 +13,8 @@ struct DigestData: Sendable {
     var favourites: [FavouriteRepo]
     var owners: [OwnerRepositories]
     var searches: [SearchResult]
+    /// The Star Lists of `lists_of`, as shown (private ones only when asked).
+    var starLists: [StarList] = []
     var details: [RepositoryDetail] = []
     /// What the source served from an earlier run; the pages say so.
     var stale: [StaleData] = []
@@ -38,13 +40,18 @@ struct DigestData: Sendable {
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
         owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
         searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
+        starLists = starLists.map { list in
+            var list = list
+            list.repositories = list.repositories.map(unified)
+            return list
+        }
     }
 
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
     var allRepositories: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
         let all = stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos)
+            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
         return all.filter { seen.insert($0.id).inserted }
     }
 
@@ -71,6 +78,10 @@ struct DigestData: Sendable {
     private func snapshot(at date: Date) -> RunSnapshot {
         let starred = Set(stars.map(\.repo.id))
         let pinned = Set(favourites.map(\.repo.id))
+        var lists: [GitHubRepo.ID: Set<String>] = [:]
+        for list in starLists {
+            for repo in list.repositories { lists[repo.id, default: []].insert(list.name) }
+        }
         let latestRelease = Dictionary(
             details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) }, uniquingKeysWith: { first, _ in first })
         return RunSnapshot(
@@ -80,7 +91,7 @@ struct DigestData: Sendable {
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
                     latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
                     isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id),
-                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [])
+                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [], lists: lists[repo.id] ?? [])
             },
             starredListComplete: starredComplete, sources: sources)
     }

@@ -66,4 +66,16 @@ import Testing
         #expect(outcome.standardError.contains("gone: cannot read theme: no such folder (expected a built-in theme's name or a theme folder)"),
                 "\(outcome.standardError)")
     }
+
+    @Test("lists_of in a build from GitHub without a token is refused at its line, exit 1, before anything is touched")
+    func listsOfWithoutATokenIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try Data("[digest]\nstarred_by = [\"mona\"]\nlists_of = [\"@me\"]\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        let outcome = try RepodigestProcess.run(
+            ["build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state", "--api-url", "http://127.0.0.1:9/"],
+            environment: ["GITHUB_TOKEN": "", "GH_TOKEN": ""], in: folder.url)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("error: repodigest.toml:3:1: digest.lists_of needs a token"), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"], "nothing touched")
+    }
 }

@@ -17,6 +17,8 @@ import Testing
             #expect(check.status == 0, "\(check.standardError)")
             let files = SampleBuildTests.files(in: URL(fileURLWithPath: output))
             #expect(files["feed.xml"] != nil && files["feed.json"] != nil && files["digest.md"] != nil)
+            #expect(files["releases.opml"] != nil, "the sample has favourites and stars to follow")
+            #expect(files["lists/mona-sample/static-sites/index.html"] != nil, "the sample's Star Lists have pages")
             #expect((files["sitemap.xml"] != nil) == !baseURL.isEmpty)
         }
     }

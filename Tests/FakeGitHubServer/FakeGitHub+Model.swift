@@ -77,7 +77,33 @@ extension FakeGitHub {
     }
 
     /// A scripted misbehaviour, served instead of the real answer.
+    /// A Star List: its repositories by full name, in order.
+    public struct StarList: Sendable, Hashable {
+        public var name: String
+        public var slug: String
+        public var description: String?
+        public var isPrivate: Bool
+        public var lastAddedAt: String
+        public var repos: [String]
+
+        public init(
+            name: String, slug: String, description: String? = nil, isPrivate: Bool = false,
+            lastAddedAt: String = "2026-11-20T10:00:00Z", repos: [String]
+        ) {
+            self.name = name
+            self.slug = slug
+            self.description = description
+            self.isPrivate = isPrivate
+            self.lastAddedAt = lastAddedAt
+            self.repos = repos
+        }
+    }
+
     public enum Fault: Sendable, Hashable {
+        /// A GraphQL 200 whose `errors` hold these messages, and no data.
+        case graphQLErrors([String])
+        /// GraphQL's own rate limit: a 200 with a `RATE_LIMITED` error and the graphql budget at 0.
+        case graphQLRateLimited(resetIn: Int)
         /// An error status with GitHub's JSON message (500, 502, 503, …).
         case status(Int)
         /// The real answer, `seconds` late.

@@ -52,6 +52,15 @@ extension FakeGitHub {
                             headers: [("Retry-After", String(seconds))] + rateLimitHeaders(request))
         case .unauthorized:
             return .message(401, "Bad credentials")
+        case .graphQLErrors(let messages):
+            return .json(200, ["data": NSNull(), "errors": messages.map { ["type": "NOT_FOUND", "message": $0] }],
+                         headers: rateLimitHeaders(request))
+        case .graphQLRateLimited(let seconds):
+            let reset = Int(Date().timeIntervalSince1970) + seconds
+            return .json(200, ["errors": [["type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."]]], headers: [
+                ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
+                ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "graphql"),
+            ])
         case .notFound:
             return .message(404, "Not Found", headers: rateLimitHeaders(request))
         case .redirect(let location):
@@ -126,8 +135,12 @@ extension FakeGitHub {
         if request.path != "/rate_limit" && rateLimitRemaining <= 0 {
             return .message(403, "API rate limit exceeded for 127.0.0.1.", headers: rateLimitHeaders(request))
         }
-        var response = route(request, authenticated: authenticated)
-        if response.status == 200, !(searchesWithoutValidators && request.path.hasPrefix("/search/")) {
+        var response = request.path == "/graphql"
+            ? graphQL(request, me: authenticated ? tokenOwner : nil) : route(request, authenticated: authenticated)
+        // GraphQL sends no validators.
+        if response.status == 200, request.path != "/graphql",
+            !(searchesWithoutValidators && request.path.hasPrefix("/search/"))
+        {
             let etag = Self.etag(response.body)
             response.headers.append(("ETag", etag))
             if request.header("if-none-match") == etag {
@@ -147,7 +160,7 @@ extension FakeGitHub {
             ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", String(rateLimitRemaining)),
             ("X-RateLimit-Reset", String(Int(rateLimitReset.timeIntervalSince1970))),
             ("X-RateLimit-Used", String(5000 - rateLimitRemaining)),
-            ("X-RateLimit-Resource", request.path.hasPrefix("/search/") ? "search" : "core"),
+            ("X-RateLimit-Resource", request.path == "/graphql" ? "graphql" : request.path.hasPrefix("/search/") ? "search" : "core"),
         ]
     }
 

@@ -15,6 +15,7 @@ public final class FakeGitHub: @unchecked Sendable {
     /// Pictures by account id, served at `/avatars/u/ID` as GitHub's avatar server does.
     var avatars: [Int64: Data] = [:]
     var faults: [String: [Fault]] = [:]
+    var starLists: [String: [StarList]] = [:]
     var exchanges: [(request: FakeRequest, status: Int)] = []
     var rateLimitRemaining = 5000
     var rateLimitReset = Date().addingTimeInterval(3600)
@@ -89,6 +90,9 @@ public final class FakeGitHub: @unchecked Sendable {
             stars[login.lowercased()]!.sort { $0.at > $1.at }
         }
     }
+
+    /// `login`'s Star Lists, replacing any it had; GitHub shows private ones to their owner only.
+    public func setStarLists(_ lists: [StarList], of login: String) { lock.withLock { starLists[login.lowercased()] = lists } }
 
     /// What a search query finds, best first.
     public func search(_ query: String, finds fullNames: [String]) { lock.withLock { searches[query] = fullNames } }

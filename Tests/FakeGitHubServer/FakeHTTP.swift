@@ -9,6 +9,8 @@ public struct FakeRequest: Sendable, Hashable {
     public var query: [String: String]
     /// Header fields by lower-case name.
     public var headers: [String: String]
+    /// What a POST sent (`Content-Length` bytes); empty for a GET.
+    public var body = Data()
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 

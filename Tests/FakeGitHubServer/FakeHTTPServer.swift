@@ -94,7 +94,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
         var buffer = Data()
         while true {
             guard let head = readHead(client, &buffer) else { return }
-            guard let request = FakeRequest(head: head) else { return }
+            guard var request = FakeRequest(head: head) else { return }
+            if let length = request.header("content-length").flatMap(Int.init), length > 0 {
+                guard let body = readBody(client, &buffer, length: length) else { return }
+                request.body = body
+            }
             lock.withLock {
                 inFlight += 1
                 mostInFlight = max(mostInFlight, inFlight)
@@ -116,6 +120,19 @@ public final class FakeHTTPServer: @unchecked Sendable {
             }
             if request.header("connection")?.lowercased() == "close" { return }
         }
+    }
+
+    /// The `length` bytes of a request's body, leaving any further bytes in `buffer`.
+    private func readBody(_ client: Int32, _ buffer: inout Data, length: Int) -> Data? {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while buffer.count < length {
+            let count = recv(client, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+        let body = Data(buffer.prefix(length))
+        buffer = Data(buffer.dropFirst(length))
+        return body
     }
 
     /// The next request's head (request line and fields), leaving any further bytes in `buffer`.

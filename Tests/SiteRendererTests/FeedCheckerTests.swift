@@ -40,4 +40,22 @@ import Testing
         #expect(rules("digest.json", #"{"version": 2, "repositories": []}"#) == ["digest-json"])
         #expect(rules("other.json", "[1, 2") == ["json"])
     }
+
+    static let opml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <opml version="2.0"><head><title>T</title></head><body>
+        <outline type="rss" text="a/b" xmlUrl="https://github.com/a/b/releases.atom"/>
+        </body></opml>
+        """
+
+    @Test("releases.opml is checked as OPML 2.0: version, head and body, outlines with text and an absolute feed address")
+    func releasesOPMLIsChecked() {
+        #expect(rules("releases.opml", Self.opml) == [])
+        #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "2.0", with: "1.0")) == ["opml"])
+        #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "<head><title>T</title></head>", with: "")) == ["opml"])
+        #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: " text=\"a/b\"", with: "")) == ["opml"])
+        #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "https://github.com/", with: "")) == ["opml"])
+        #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "<outline", with: "<other")) == ["opml"])
+        #expect(rules("releases.opml", String(Self.opml.dropLast(7))) == ["well-formed"])
+    }
 }

@@ -13,6 +13,7 @@ struct FakeRepositorySource: RepositorySource {
     var readmes: [String: Readme] = [:]
     /// Pictures by login.
     var avatars: [String: Avatar] = [:]
+    var lists: [String: [StarList]] = [:]
     /// Names of calls that fail, e.g. "starred:mona".
     var failing: Set<String> = []
 
@@ -33,6 +34,11 @@ struct FakeRepositorySource: RepositorySource {
         try check("owner:\(login)")
         guard let owner = owners[login] else { throw Failure(call: "owner:\(login)") }
         return owner
+    }
+
+    func starLists(of account: String) async throws -> [StarList] {
+        try check("lists:\(account)")
+        return lists[account] ?? []
     }
 
     func starredList(by login: String) async throws -> StarredList {

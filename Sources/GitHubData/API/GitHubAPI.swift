@@ -37,13 +37,15 @@ struct GitHubAPI: Sendable {
     /// an answer, since GitHub sends no validator with a 404 and would charge for every repeat.
     /// `cachedIsEnough` takes a cached copy (or a remembered 404) as it is, with no request,
     /// when there is one: the details of a repository not pushed to since they were cached.
-    /// `pushedAt` is kept with the answer (see `CachedResponse.pushedAt`).
+    /// `pushedAt` is kept with the answer (see `CachedResponse.pushedAt`). With `post`, a
+    /// GraphQL query (`GraphQLQuery`) is posted instead, cached under its text and variables.
     func get<T: Decodable & Sendable>(
         _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
-        rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil
+        rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil,
+        post query: GraphQLQuery? = nil
     ) async throws -> Page<T> {
-        let resource = "GET \(url)"
-        let key = CachedResponse.key(url: url, accept: accept)
+        let resource = query.map { "POST \(url) (query \($0.name))" } ?? "GET \(url)"
+        let key = CachedResponse.key(url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
         var cached: CachedResponse? = nil
         if caching, let cache { cached = await cache.entry(for: key) }
         if let absent = cached, absent.isNotFound {
@@ -81,7 +83,10 @@ struct GitHubAPI: Sendable {
             log.sent(retry: attempt > 1)
             let response: HTTPResponse
             do {
-                response = redactor(try await client.send(HTTPRequest(url: url, headers: conditionalHeaders(accept, cached))))
+                // GraphQL sends no validators: a query is asked whole every time.
+                let headers: HTTPHeaders =
+                    query == nil ? conditionalHeaders(accept, cached) : ["Accept": accept, "Content-Type": "application/json"]
+                response = redactor(try await client.send(HTTPRequest(url: url, headers: headers, body: query?.body)))
                 await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url, now: now()))
             } catch let error as HTTPClientError {
                 await budget.settle(bucket, reading: nil)
@@ -100,6 +105,16 @@ struct GitHubAPI: Sendable {
             case 200..<300:
                 do {
                     let value = try decoder.decode(type, from: response.body, resource: resource)
+                    if let errors = (value as? any GraphQLErrorsCarrying)?.graphQLErrors, !errors.isEmpty {
+                        // GitHub answers a query it refused with a 200: never data, never cached.
+                        if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
+                            let reset = RateLimitReading(headers: response.headers, url: url, now: now())?.reset
+                            await budget.exhaust(bucket, until: reset ?? now().addingTimeInterval(60))
+                            attempt -= 1
+                            continue
+                        }
+                        return try await fallback(type, cached, resource: resource, reason: GraphQLError.summary(errors))
+                    }
                     if caching, let cache {
                         await cache.store(CachedResponse(
                             key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],

@@ -24,9 +24,9 @@ final class CurlEasyHandle {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
-    /// Runs one GET to completion on the calling thread.
+    /// Runs one GET, or POST of `body`, to completion on the calling thread.
     func perform(
-        url: String, headers: HTTPHeaders, configuration: CurlHTTPClient.Configuration,
+        url: String, headers: HTTPHeaders, body: Data? = nil, configuration: CurlHTTPClient.Configuration,
         isCancelled: @escaping () -> Bool
     ) throws -> (status: Int, headers: HTTPHeaders, body: Data, newConnections: Int) {
         curl_easy_reset(handle)
@@ -40,7 +40,16 @@ final class CurlEasyHandle {
         defer { curl_slist_free_all(list) }
 
         rd_curl_setopt_string(handle, CURLOPT_URL, url)
-        rd_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        if let body {
+            // Size first: COPYPOSTFIELDS then copies exactly that many bytes, NULs included,
+            // so the body need not outlive this call.
+            rd_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+            body.withUnsafeBytes { bytes in
+                _ = rd_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        } else {
+            rd_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        }
         rd_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         // Redirects are followed by CurlHTTPClient, which decides per hop who sees the token.
         rd_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)

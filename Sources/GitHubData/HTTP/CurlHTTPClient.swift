@@ -35,8 +35,10 @@ public final class CurlHTTPClient: HTTPClient {
             if let field = headers.firstInvalidField {
                 throw HTTPClientError(.invalidRequest, url: url, detail: "the \(field) header holds a control character; not sent")
             }
-            let answer = try await perform(url: url, headers: headers)
-            guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"] else {
+            let answer = try await perform(url: url, headers: headers, body: request.body)
+            // A POST is answered where it was sent: following a redirect would send the query
+            // (and, to the same origin, the token) somewhere its author never named.
+            guard request.body == nil, [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"] else {
                 return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)
             }
             guard let next = URLOrigin.resolve(location, against: url), URLOrigin(next) != nil else {
@@ -64,8 +66,8 @@ public final class CurlHTTPClient: HTTPClient {
         return headers
     }
 
-    private func perform(url: String, headers: HTTPHeaders) async throws -> CurlJob.Answer {
-        let job = CurlJob(url: url, headers: headers)
+    private func perform(url: String, headers: HTTPHeaders, body: Data?) async throws -> CurlJob.Answer {
+        let job = CurlJob(url: url, headers: headers, body: body)
         let answer = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if job.attach(continuation) { pool.submit(job) }

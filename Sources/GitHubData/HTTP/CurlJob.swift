@@ -7,15 +7,17 @@ final class CurlJob: @unchecked Sendable {
 
     let url: String
     let headers: HTTPHeaders
+    let body: Data?
     private let lock = NSLock()
     // Guarded by `lock`.
     private var continuation: CheckedContinuation<Answer, any Error>?
     private var cancelled = false
     private var finished = false
 
-    init(url: String, headers: HTTPHeaders) {
+    init(url: String, headers: HTTPHeaders, body: Data? = nil) {
         self.url = url
         self.headers = headers
+        self.body = body
     }
 
     var isCancelled: Bool { lock.withLock { cancelled } }

@@ -61,7 +61,7 @@ final class CurlWorkerPool: @unchecked Sendable {
             }
             job.finish(Result {
                 try handle.perform(
-                    url: job.url, headers: job.headers, configuration: configuration,
+                    url: job.url, headers: job.headers, body: job.body, configuration: configuration,
                     isCancelled: { job.isCancelled })
             })
         }

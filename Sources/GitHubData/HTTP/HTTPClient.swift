@@ -1,4 +1,4 @@
-/// The one thing the data layer asks of HTTP: send a GET, get the answer. The live client is
+/// The one thing the data layer asks of HTTP: send a GET (or a POST), get the answer. The live client is
 /// `CurlHTTPClient`; everything above it (cache, budget, retries) depends on this protocol only.
 public protocol HTTPClient: Sendable {
     /// The answer, whatever its status; redirects already followed. Throws `HTTPClientError`

@@ -27,7 +27,9 @@ struct RateLimitReading: Sendable, Hashable {
 
     /// The budget a request draws on, known before it is sent: search has its own.
     static func resource(for url: String) -> String {
-        URLComponents(string: url)?.path.contains("/search/") == true ? "search" : "core"
+        let path = URLComponents(string: url)?.path ?? ""
+        if path.hasSuffix("/graphql") { return "graphql" }
+        return path.contains("/search/") ? "search" : "core"
     }
 }
 

@@ -24,7 +24,8 @@ final class SQLiteHistoryStore: HistoryStore {
                         latestRelease: row["latest_release"],
                         pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
                         isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
-                        starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []))
+                        starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
+                        lists: Set(StoredSources.strings(row["lists"]) ?? []))
                 }
             return RunSnapshot(
                 takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: repositories,
@@ -47,14 +48,15 @@ final class SQLiteHistoryStore: HistoryStore {
             let run = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
-                    latest_release, pushed_at, archived, starred, favourite, starred_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for repo in snapshot.repositories {
                 try insert.execute(arguments: [
                     run, repo.id.rawValue, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred, repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
+                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
                 ])
             }
         }

@@ -57,6 +57,11 @@ final class StateDatabase: Sendable {
         ALTER TABLE run ADD COLUMN sources TEXT;
         ALTER TABLE snapshot ADD COLUMN starred_by TEXT;
         """,
+        // The Star Lists that held each repository (a JSON array of names), so that the
+        // digest can say what was added to or taken out of a List. NULL: in no List.
+        """
+        ALTER TABLE snapshot ADD COLUMN lists TEXT;
+        """,
     ]
 
     let queue: DatabaseQueue

@@ -39,6 +39,7 @@ extension PageContext {
             "description": card.description,
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },
+            "lists": card.lists.map { link($0, from: route) },
             "stars": card.stars,
             "starsText": card.starsText,
             "forksText": card.forksText,

@@ -28,6 +28,8 @@ struct DigestJSON {
         var favourite: Bool
         var archived: Bool
         var fork: Bool
+        /// The Star Lists that hold it; left out when none.
+        var lists: [String]?
     }
 
     /// The whole document, with every repository, in the order published.
@@ -41,7 +43,7 @@ struct DigestJSON {
                         pageUrl: router.url(for: card.route), description: card.description,
                         language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
                         favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
-                        fork: card.badges.contains(.fork))
+                        fork: card.badges.contains(.fork), lists: card.lists.isEmpty ? nil : card.lists.map(\.title))
                 })
     }
 

@@ -77,6 +77,7 @@ extension RepoCard: PageInput {
         case .file(let name)?: hasher.combine("file " + name)
         case nil: hasher.combine("none")
         }
+        lists.feed(&hasher, router: router)
     }
 }
 

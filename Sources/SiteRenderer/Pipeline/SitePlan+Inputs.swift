@@ -85,7 +85,7 @@ extension SitePlan {
             case .avatar(let name):
                 hasher.combine("avatar")
                 hasher.combine(Data(plan.site.avatars[name] ?? []))
-            case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown:
+            case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown, .releasesOPML:
                 hasher.combine("site-wide")
                 hasher.combine(siteWide)
             case .sitemap:

@@ -10,7 +10,7 @@ struct SitePlan: Sendable {
         case digest, notFound, list(Int), repository(Int), topicIndex
         /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
         case searchIndex([Int])
-        case asset(String), avatar(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap
+        case asset(String), avatar(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -62,6 +62,7 @@ struct SitePlan: Sendable {
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages)) }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
+        if !ReleasesOPML(site: site).cards.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
         items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
@@ -90,6 +91,7 @@ struct SitePlan: Sendable {
         case .digestMarkdown: return DigestMarkdown(site: site, router: router).file()
         case .sitemap:
             return Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path)).file()!
+        case .releasesOPML: return ReleasesOPML(site: site).file()!
         }
     }
 

@@ -26,6 +26,7 @@ public struct Router: Sendable {
     public static let sitemap = "sitemap.xml"
     public static let digestJSON = "digest.json"
     public static let digestMarkdown = "digest.md"
+    public static let releasesOPML = "releases.opml"
     public static let assetsFolder = "assets/"
     /// Owners' pictures the site publishes itself.
     public static let avatarsFolder = "avatars/"
@@ -109,6 +110,7 @@ public struct Router: Sendable {
             return "repos/" + PathSegment.make(owner) + "/" + PathSegment.make(name)
         case .owner(let login): return "owners/" + PathSegment.make(login)
         case .search(let name): return "searches/" + PathSegment.make(name)
+        case .starList(let account, let slug): return "lists/" + PathSegment.make(account) + "/" + PathSegment.make(slug)
         case .language(let name): return "languages/" + PathSegment.make(name)
         case .topic(let name): return "topics/" + PathSegment.make(name)
         case .topics: return "topics"

@@ -2,7 +2,7 @@ internal import CLibXML2
 import Foundation
 
 /// The site's XML and JSON documents against their formats: `feed.xml` (Atom 1.0,
-/// RFC 4287), `sitemap.xml` (sitemaps.org 0.9), `feed.json` (JSON Feed 1.1) and
+/// RFC 4287), `sitemap.xml` (sitemaps.org 0.9), `releases.opml` (OPML 2.0), `feed.json` (JSON Feed 1.1) and
 /// `digest.json` (repodigest's own, version 1). Any other XML must be well-formed and any
 /// other JSON must parse.
 enum FeedChecker {
@@ -19,6 +19,7 @@ enum FeedChecker {
         switch file.path {
         case "feed.xml": return atom(root, file: file.path)
         case "sitemap.xml": return sitemap(root, file: file.path)
+        case Router.releasesOPML: return opml(root, file: file.path)
         default: return []
         }
     }
@@ -128,6 +129,37 @@ enum FeedChecker {
                 findings.append(Finding(file: file, line: XMLTree.line(of: url), column: 1, rule: "sitemap",
                                         message: "every <url> needs one absolute http(s) <loc>"))
                 continue
+            }
+        }
+        return findings
+    }
+
+    /// What a feed reader needs to import the file: an `<opml version="2.0">` with one
+    /// `<head>` and one `<body>` holding outlines, each with its `text` (OPML 2.0 requires it)
+    /// and, for a feed, an absolute http(s) `xmlUrl`.
+    private static func opml(_ root: xmlNodePtr, file: String) -> [Finding] {
+        func finding(_ node: xmlNodePtr, _ message: String) -> Finding {
+            Finding(file: file, line: XMLTree.line(of: node), column: 1, rule: "opml", message: message)
+        }
+        guard XMLTree.name(of: root) == "opml", XMLTree.attribute("version", of: root) == "2.0" else {
+            return [finding(root, "the root must be <opml version=\"2.0\">")]
+        }
+        let bodies = XMLTree.children(of: root, named: "body")
+        guard XMLTree.children(of: root, named: "head").count == 1, bodies.count == 1 else {
+            return [finding(root, "<opml> needs exactly one <head> and one <body>")]
+        }
+        let outlines = XMLTree.children(of: bodies[0], named: "outline")
+        if outlines.isEmpty { return [finding(bodies[0], "<body> needs at least one <outline>")] }
+        var findings: [Finding] = []
+        for outline in outlines {
+            if (XMLTree.attribute("text", of: outline) ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                findings.append(finding(outline, "every <outline> needs a non-empty text"))
+            }
+            if XMLTree.attribute("type", of: outline) == "rss" {
+                let address = XMLTree.attribute("xmlUrl", of: outline) ?? ""
+                if !(address.hasPrefix("https://") || address.hasPrefix("http://")) {
+                    findings.append(finding(outline, "a feed <outline> needs an absolute http(s) xmlUrl"))
+                }
             }
         }
         return findings

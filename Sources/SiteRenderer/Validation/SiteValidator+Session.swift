@@ -46,7 +46,7 @@ extension SiteValidator {
         func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
             switch (file.path as NSString).pathExtension.lowercased() {
             case "html": break
-            case "xml": return (FeedChecker.checkXML(file), [])
+            case "xml", "opml": return (FeedChecker.checkXML(file), [])
             case "json": return (FeedChecker.checkJSON(file), [])
             default: return ([], [])
             }

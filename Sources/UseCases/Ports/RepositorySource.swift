@@ -32,6 +32,14 @@ public protocol RepositorySource: Sendable {
     /// none to be had (no avatar, not an image, not fetched). Never throws for a picture:
     /// a missing avatar costs the site a picture, never the build.
     func avatar(of owner: Owner, size: Int) async -> Avatar?
+
+    /// Every Star List of an account (`@me`: the token's owner), each with its repositories.
+    func starLists(of account: String) async throws -> [StarList]
+}
+
+extension RepositorySource {
+    /// Sources that know no Star Lists (in-memory fakes) have none.
+    public func starLists(of account: String) async throws -> [StarList] { [] }
 }
 
 extension RepositorySource {

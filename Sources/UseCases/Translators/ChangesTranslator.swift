@@ -8,7 +8,9 @@ struct ChangesTranslator: Sendable {
     var pages: Set<Route>
 
     /// News first: releases and new stars, then gains, then what went away.
-    private static let order: [ChangeItem.Kind] = [.release, .starred, .favourite, .stars, .archived, .renamed, .gone, .unstarred]
+    private static let order: [ChangeItem.Kind] = [
+        .release, .starred, .favourite, .addedToList, .stars, .archived, .renamed, .removedFromList, .gone, .unstarred,
+    ]
 
     /// How big a change is, for the order within its kind (largest first): a star gain by the
     /// stars gained, anything else by the repository's stars, so the projects most people
@@ -75,6 +77,9 @@ struct ChangesTranslator: Sendable {
         case .archived: return item(.archived, "Archived", "\(name) was archived")
         case .renamed(let from): return item(.renamed, "Renamed", "\(from) is now \(name)")
         case .gone: return item(.gone, "Gone", "\(name) no longer exists on GitHub")
+        case .addedToList(let list): return item(.addedToList, "Added to a List", "\(name) was added to the List \(list)")
+        case .removedFromList(let list):
+            return item(.removedFromList, "Removed from a List", "\(name) was removed from the List \(list)")
         }
     }
 }

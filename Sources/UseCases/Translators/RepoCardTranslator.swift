@@ -11,15 +11,26 @@ struct RepoCardTranslator: Sendable {
     var notes: [GitHubRepo.ID: String]
     /// How owners' pictures are shown, and the files of those the site publishes itself.
     var avatars: AvatarChoice
+    /// The Star Lists that hold each repository.
+    var lists: [GitHubRepo.ID: [PageLink]] = [:]
     /// Each repository's card, made once per build: one repository shows on up to half a
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
     private let made = Memo()
 
-    init(favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice()) {
+    init(
+        favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice(),
+        lists: [StarList] = []
+    ) {
         self.avatars = avatars
         self.favourites = favourites
         self.notes = notes.filter { !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        for list in lists {
+            let link = PageLink(title: list.name, route: Route(.starList(account: list.account, slug: list.slug)))
+            for repo in list.repositories where self.lists[repo.id]?.contains(link) != true {
+                self.lists[repo.id, default: []].append(link)
+            }
+        }
     }
 
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
@@ -29,6 +40,7 @@ struct RepoCardTranslator: Sendable {
             return card
         }()
         card.starredText = starredAt.map { "Starred " + DisplayFormat.day($0) }
+        card.lists = lists[repo.id] ?? []
         return card
     }
 

@@ -35,6 +35,15 @@ extension SiteTranslator {
                 groups: [CardGroup(title: nil, cards: result.repos.map { cards.card(for: $0) })],
                 gitHubURL: Self.gitHubSearchURL(result.search))
         }
+        for list in data.starLists {
+            let count = DisplayFormat.count(list.repositories.count, "repository", "repositories")
+            let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
+            pages += lists.pages(
+                .starList(account: list.account, slug: list.slug), title: list.name,
+                summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "") + count,
+                groups: [CardGroup(title: nil, cards: list.repositories.map { cards.card(for: $0) })],
+                gitHubURL: Self.gitHubStarListURL(list))
+        }
         let byStars = Self.mostStarredFirst(data.allRepositories)
         for (language, repos) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
             pages += lists.pages(
@@ -58,6 +67,12 @@ extension SiteTranslator {
         var card = card
         card.badges.removeAll { $0 == .favourite }
         return card
+    }
+
+    /// The List on github.com: `/stars/LOGIN/lists/SLUG`; nil for `@me`, whose login this
+    /// translator does not know.
+    static func gitHubStarListURL(_ list: StarList) -> String? {
+        list.account == "@me" ? nil : SafeURL.gitHub("stars", list.account, "lists", list.slug)
     }
 
     /// The same search on github.com, sorted as the saved search is.

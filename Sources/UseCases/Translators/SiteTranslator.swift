@@ -13,7 +13,7 @@ struct SiteTranslator: Sendable {
             notes: Dictionary(
                 data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
                 uniquingKeysWith: { first, _ in first }),
-            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars))
+            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars), lists: data.starLists)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -77,6 +77,7 @@ struct SiteTranslator: Sendable {
         if !data.favourites.isEmpty { links.append(PageLink(title: "Favourites", route: Route(.favourites))) }
         links += data.owners.map { PageLink(title: $0.owner.login, route: Route(.owner(login: $0.owner.login))) }
         links += data.searches.map { PageLink(title: $0.search.name, route: Route(.search(name: $0.search.name))) }
+        links += data.starLists.map { PageLink(title: $0.name, route: Route(.starList(account: $0.account, slug: $0.slug))) }
         return links
     }
 

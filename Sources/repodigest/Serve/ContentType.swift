@@ -6,6 +6,7 @@ enum ContentType {
         "js": "text/javascript; charset=utf-8",
         "json": "application/json",
         "xml": "application/xml",
+        "opml": "text/x-opml; charset=utf-8",
         "md": "text/markdown; charset=utf-8",
         "txt": "text/plain; charset=utf-8",
         "svg": "image/svg+xml",

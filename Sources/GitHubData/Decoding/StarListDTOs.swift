@@ -1,0 +1,100 @@
+import Entities
+import Foundation
+
+// The JSON shapes of the GraphQL answers for Star Lists (`StarListQueries`).
+
+struct PageInfoDTO: Decodable, Sendable {
+    var hasNextPage: Bool
+    var endCursor: String?
+}
+
+struct ConnectionDTO<Node: Decodable & Sendable>: Decodable, Sendable {
+    /// Null entries (an item GitHub will not show this token) are dropped, not fatal.
+    var nodes: [Node?]
+    var pageInfo: PageInfoDTO
+}
+
+/// `{ user: { lists } }` or `{ viewer: { lists } }`.
+struct StarListsPayloadDTO: Decodable, Sendable {
+    struct Account: Decodable, Sendable {
+        var lists: ConnectionDTO<StarListDTO>
+    }
+    var user: Account?
+    var viewer: Account?
+}
+
+/// `{ node: { items } }`: one List's further items.
+struct StarListItemsPayloadDTO: Decodable, Sendable {
+    struct List: Decodable, Sendable {
+        var items: ConnectionDTO<GraphQLRepoDTO>
+    }
+    var node: List?
+}
+
+struct StarListDTO: Decodable, Sendable {
+    var id: String
+    var name: String
+    var slug: String
+    var description: String?
+    var isPrivate: Bool
+    var lastAddedAt: Date?
+    var items: ConnectionDTO<GraphQLRepoDTO>
+}
+
+/// A `Repository` as the GraphQL API names its fields; mapped onto `RepoDTO` so that one
+/// mapping (and one set of checks) makes every `GitHubRepo`.
+struct GraphQLRepoDTO: Decodable, Sendable {
+    struct Owner: Decodable, Sendable { var login: String }
+    struct Language: Decodable, Sendable { var name: String }
+    struct Topics: Decodable, Sendable {
+        struct Node: Decodable, Sendable {
+            struct Topic: Decodable, Sendable { var name: String }
+            var topic: Topic
+        }
+        var nodes: [Node?]
+    }
+
+    var databaseId: Int64?
+    var name: String
+    var nameWithOwner: String
+    var owner: Owner
+    var description: String?
+    var url: String
+    var homepageUrl: String?
+    var primaryLanguage: Language?
+    var repositoryTopics: Topics?
+    var stargazerCount: CountDTO
+    var forkCount: CountDTO
+    var isArchived: Bool
+    var isFork: Bool
+    var isPrivate: Bool
+    var pushedAt: Date?
+
+    var rest: RepoDTO {
+        RepoDTO(
+            id: databaseId ?? 0, name: name, fullName: nameWithOwner,
+            owner: AccountDTO(login: owner.login, id: 0), private: isPrivate, htmlUrl: url, description: description,
+            fork: isFork, homepage: homepageUrl, language: primaryLanguage?.name,
+            topics: repositoryTopics?.nodes.compactMap { $0?.topic.name }, stargazersCount: stargazerCount,
+            subscribersCount: nil, forksCount: forkCount, openIssuesCount: nil, license: nil, archived: isArchived,
+            defaultBranch: nil, createdAt: nil, updatedAt: nil, pushedAt: pushedAt)
+    }
+}
+
+extension StarListDTO {
+    /// The List as the domain holds it, with `items` (all its pages) as its repositories. A
+    /// repository whose name GitHub does not allow is left out, told to `warn`.
+    func entity(account: String, items: [GraphQLRepoDTO], warn: (String) -> Void) -> StarList {
+        let repositories = items.compactMap { node -> GitHubRepo? in
+            let repo = node.rest
+            if let problem = repo.problem {
+                warn("Star List '\(name)' of \(account): \(node.nameWithOwner) left out: \(problem)")
+                return nil
+            }
+            return repo.entity(warn: warn)
+        }
+        return StarList(
+            account: account, name: name, slug: slug, description: description, isPrivate: isPrivate,
+            lastAddedAt: lastAddedAt, repositories: repositories)
+    }
+}

@@ -1,0 +1,53 @@
+public import Entities
+import Foundation
+
+extension GitHubDataStore {
+    /// Every Star List of `account` (`@me`: the token's owner, private ones included), each
+    /// with every repository it holds: the lists and each List's items read page by page to
+    /// their end, up to `maxPages` pages of each.
+    public func starLists(of account: String) async throws -> [StarList] {
+        var lists: [StarList] = []
+        var cursor: String? = nil
+        var pages = 0
+        repeat {
+            let query = StarListQueries.lists(of: account, after: cursor, first: graphQLPageSize)
+            let payload = try await graphQL(StarListsPayloadDTO.self, query)
+            guard let connection = (account == "@me" ? payload.viewer : payload.user)?.lists else {
+                throw GitHubDataError.notFound(resource: resource(query))
+            }
+            for list in connection.nodes.compactMap({ $0 }) {
+                lists.append(try await starList(list, of: account))
+            }
+            pages += 1
+            cursor = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : nil
+        } while cursor != nil && pages < maxPages
+        return lists
+    }
+
+    private func starList(_ list: StarListDTO, of account: String) async throws -> StarList {
+        var nodes = list.items.nodes.compactMap { $0 }
+        var pageInfo = list.items.pageInfo
+        var pages = 1
+        while pageInfo.hasNextPage, let after = pageInfo.endCursor, pages < maxPages {
+            let query = StarListQueries.items(of: list.id, after: after, first: graphQLPageSize)
+            guard let items = try await graphQL(StarListItemsPayloadDTO.self, query).node?.items else {
+                throw GitHubDataError.notFound(resource: resource(query))
+            }
+            nodes += items.nodes.compactMap { $0 }
+            pageInfo = items.pageInfo
+            pages += 1
+        }
+        return list.entity(account: account, items: nodes, warn: api.log.warn)
+    }
+
+    /// A query's `data`: GraphQL's `errors` never are (`GitHubAPI.get` falls back to the
+    /// cached answer or fails, naming the query).
+    func graphQL<T: Decodable & Sendable>(_ type: T.Type, _ query: GraphQLQuery) async throws -> T {
+        guard let data = try await api.get(GraphQLAnswer<T>.self, endpoint.graphQL, post: query).value.data else {
+            throw GitHubDataError.undecodable(resource: resource(query), reason: "the answer holds no data")
+        }
+        return data
+    }
+
+    private func resource(_ query: GraphQLQuery) -> String { "POST \(endpoint.graphQL) (query \(query.name))" }
+}

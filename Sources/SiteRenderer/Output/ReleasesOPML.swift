@@ -1,0 +1,46 @@
+import Foundation
+import PageModels
+
+/// `releases.opml` (OPML 2.0): the releases Atom feed of every favourite and starred
+/// repository, for importing into a feed reader in one go. Owners' and searches'
+/// repositories are left out: the user follows those lists, not each repository in them.
+/// No `dateCreated`, so the same repositories give the same bytes and an unchanged build
+/// touches no file.
+struct ReleasesOPML {
+    var site: Site
+
+    /// The favourite and starred repositories, each once, by name without regard to case.
+    var cards: [RepoCard] {
+        var byName: [String: RepoCard] = [:]
+        for list in site.lists where list.route.kind == .starred || list.route.kind == .favourites {
+            for card in list.cards { byName[card.fullName.lowercased()] = card }
+        }
+        for page in site.repositories where page.card.badges.contains(.favourite) {
+            byName[page.card.fullName.lowercased()] = page.card
+        }
+        return byName.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// Nil when there is nothing to follow: OPML 2.0 requires a `<body>` to hold an outline.
+    func file() -> OutputFile? {
+        let cards = cards
+        guard !cards.isEmpty else { return nil }
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <opml version="2.0">
+            <head><title>\((site.title + ": releases").xmlEscaped)</title></head>
+            <body>
+
+            """
+        for card in cards {
+            let page = URLSyntax.valid(card.gitHubURL)
+            let name = card.fullName.xmlEscaped
+            let feed = (page + "/releases.atom").xmlEscaped
+            let releases = (page + "/releases").xmlEscaped
+            xml += "<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\""
+            xml += " xmlUrl=\"\(feed)\" htmlUrl=\"\(releases)\"/>\n"
+        }
+        xml += "</body>\n</opml>\n"
+        return OutputFile(path: Router.releasesOPML, contents: Data(xml.utf8))
+    }
+}

@@ -1,0 +1,176 @@
+import Entities
+import FakeGitHubServer
+import Foundation
+import Testing
+
+@testable import GitHubData
+
+/// Star Lists through GraphQL, against the fake GitHub's `/graphql`, which refuses what
+/// GitHub's schema refuses (`GraphQLSchemaCheck`).
+@Suite("Star Lists from GraphQL")
+struct StarListsTests {
+    static func harness(lists: [FakeGitHub.StarList], of login: String = "mona") throws -> LiveHarness {
+        let harness = try LiveHarness()
+        harness.github.setStarLists(lists, of: login)
+        return harness
+    }
+
+    static func manyRepositories(_ github: FakeGitHub, count: Int) -> [String] {
+        (0..<count).map { index in
+            github.add(.init(id: Int64(5000 + index), owner: "kit-harbor", name: "many-\(index)", stars: index))
+            return "kit-harbor/many-\(index)"
+        }
+    }
+
+    @Test("a List of 250 repositories is read to its end: the lists, then its items by node id, 100 at a time")
+    func aLongListIsReadToItsEnd() async throws {
+        let harness = try LiveHarness()
+        let names = Self.manyRepositories(harness.github, count: 250)
+        harness.github.setStarLists([.init(name: "Everything", slug: "everything", repos: names)], of: "mona")
+        let lists = try await harness.store().starLists(of: "mona")
+        #expect(lists.count == 1)
+        #expect(lists[0].repositories.map(\.name.description) == names)
+        let posts = harness.github.requests.filter { $0.path == "/graphql" }
+        #expect(posts.count == 3 && posts.allSatisfy { $0.method == "POST" })
+        #expect(harness.github.log.allSatisfy { $0.status == 200 }, "every query passed the schema check")
+    }
+
+    @Test("three Lists over two pages of Lists, each with its name, slug, description and repositories in order")
+    func listsArePaged() async throws {
+        let harness = try Self.harness(lists: [
+            .init(name: "Git tooling", slug: "git-tooling", description: "Everything git", repos: ["kit-harbor/knot"]),
+            .init(name: "Lights", slug: "lights", repos: ["lumen-labs/lantern", "lumen-labs/prism"]),
+            .init(name: "Empty", slug: "empty", repos: []),
+        ])
+        var store = harness.store()
+        store.graphQLPageSize = 2
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.name) == ["Git tooling", "Lights", "Empty"])
+        #expect(lists.map(\.slug) == ["git-tooling", "lights", "empty"])
+        #expect(lists[0].description == "Everything git" && lists[1].description == nil)
+        #expect(lists[1].repositories.map(\.name.description) == ["lumen-labs/lantern", "lumen-labs/prism"])
+        #expect(lists[1].repositories[0].stars == 1200 && lists[1].repositories[0].topics == ["static-site"])
+        #expect(lists.allSatisfy { $0.account == "mona" })
+        #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2)
+    }
+
+    @Test("errors in a 200 are never data: with nothing cached the failure names the query and GitHub's message")
+    func errorsInA200AreAFailure() async throws {
+        let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
+        harness.github.inject(.graphQLErrors(["Something went wrong while executing your query."]), at: "/graphql")
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starLists(of: "mona") }
+        #expect(error?.resource == "POST \(harness.github.baseURL)/graphql (query UserStarLists)")
+        #expect(
+            error?.detail.contains("GraphQL errors: NOT_FOUND: Something went wrong while executing your query.")
+                == true)
+        #expect(harness.github.requests.count == 1, "not retried: asking again gets the same")
+    }
+
+    @Test("errors in a 200 after a good run: the cached Lists are served and reported stale, naming the query")
+    func errorsInA200FallBackToTheCache() async throws {
+        let harness = try Self.harness(lists: [.init(name: "Lights", slug: "lights", repos: ["lumen-labs/lantern"])])
+        _ = try await harness.store().starLists(of: "mona")
+        harness.github.inject(.graphQLErrors(["Timeout"]), at: "/graphql")
+        let store = harness.store()
+        #expect(try await store.starLists(of: "mona").map(\.name) == ["Lights"])
+        let stale = await store.staleData()
+        #expect(stale.map(\.resource) == ["POST \(harness.github.baseURL)/graphql (query UserStarLists)"])
+        #expect(stale.first?.reason == "GraphQL errors: NOT_FOUND: Timeout")
+    }
+
+    @Test("GraphQL's own rate limit, spent for longer than the run may wait, ends the run as a rate limit (exit 3)")
+    func graphQLRateLimit() async throws {
+        let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
+        harness.github.inject(.graphQLRateLimited(resetIn: 3600), at: "/graphql")
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starLists(of: "@me") }
+        #expect(error?.isAuthenticationOrRateLimit == true)
+        if case .rateLimited(let resource, _, let secondary)? = error {
+            #expect(resource.hasSuffix("/graphql (query ViewerStarLists)") && !secondary)
+        } else {
+            Issue.record("expected rateLimited, got \(String(describing: error))")
+        }
+    }
+
+    @Test("GraphQL's rate limit that resets within the run's allowance is waited out, in the same budget")
+    func graphQLRateLimitWaited() async throws {
+        let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
+        harness.github.inject(.graphQLRateLimited(resetIn: 5), at: "/graphql")
+        #expect(try await harness.store().starLists(of: "@me").map(\.name) == ["L"])
+        #expect(harness.requestedSleeps.count == 1)
+    }
+
+    @Test("a refused token is a 401 naming its variable (exit 3), never a stale page")
+    func unauthorised() async throws {
+        let harness = try Self.harness(lists: [])
+        let error = await #expect(throws: GitHubDataError.self) {
+            try await harness.store(token: "ghp_wrong").starLists(of: "@me")
+        }
+        #expect(error?.isAuthenticationOrRateLimit == true)
+        #expect(error?.detail.contains("GITHUB_TOKEN") == true)
+    }
+
+    @Test("the token's owner sees its private List through @me; another account's private List is not shown")
+    func privateLists() async throws {
+        let harness = try Self.harness(lists: [
+            .init(name: "Public", slug: "public", repos: ["lumen-labs/lantern"]),
+            .init(name: "Secret", slug: "secret", isPrivate: true, repos: ["mona/diary"]),
+        ])
+        harness.github.setStarLists(
+            [.init(name: "Hidden", slug: "hidden", isPrivate: true, repos: [])], of: "kit-harbor")
+        let mine = try await harness.store().starLists(of: "@me")
+        #expect(mine.map(\.name) == ["Public", "Secret"])
+        #expect(mine.map(\.isPrivate) == [false, true])
+        #expect(mine[1].repositories.first?.isPrivate == true)
+        #expect(try await harness.store().starLists(of: "kit-harbor").isEmpty)
+    }
+
+    @Test("hostile names and descriptions come through byte for byte: escaping is the renderer's job")
+    func hostileText() async throws {
+        let lists = HostileText.vectors.enumerated().map { index, text in
+            FakeGitHub.StarList(name: text, slug: "list-\(index)", description: text, repos: ["lumen-labs/lantern"])
+        }
+        let harness = try Self.harness(lists: lists)
+        let read = try await harness.store().starLists(of: "mona")
+        #expect(read.count == HostileText.vectors.count)
+        #expect(read.map(\.name) == HostileText.vectors)
+        #expect(read.map { $0.description ?? "" } == HostileText.vectors)
+    }
+
+    @Test("--offline reads the Lists a live run cached, sending nothing")
+    func offlineFromTheCache() async throws {
+        let harness = try LiveHarness()
+        let names = Self.manyRepositories(harness.github, count: 150)
+        harness.github.setStarLists([.init(name: "Many", slug: "many", repos: names)], of: "mona")
+        let live = try await harness.store().starLists(of: "@me")
+        harness.github.clearLog()
+        let offline = try await harness.store { $0.offline = true }.starLists(of: "@me")
+        #expect(offline == live)
+        #expect(harness.github.requests.isEmpty)
+        await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.offline = true }.starLists(of: "kit-harbor")
+        }
+    }
+
+    @Test("the GraphQL endpoint is beside the REST root, and /api/graphql for GitHub Enterprise's /api/v3")
+    func endpoint() {
+        #expect(GitHubEndpoint(apiURL: "https://api.github.com").graphQL == "https://api.github.com/graphql")
+        #expect(GitHubEndpoint(apiURL: "https://ghe.example/api/v3/").graphQL == "https://ghe.example/api/graphql")
+        #expect(RateLimitReading.resource(for: "https://ghe.example/api/graphql") == "graphql")
+    }
+
+    @Test("the queries sent pass the schema check; an unknown field or a connection without first does not")
+    func schemaCheck() {
+        for query in [
+            StarListQueries.lists(of: "@me", after: nil), StarListQueries.lists(of: "mona", after: "c"),
+            StarListQueries.items(of: "UL_1", after: "c"),
+        ] {
+            #expect(GraphQLSchemaCheck.problems(in: query.text).isEmpty, "\(query.name)")
+        }
+        let unknown = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
+            of: "lastAddedAt", with: "lastAdded")
+        #expect(GraphQLSchemaCheck.problems(in: unknown).first?.contains("lastAdded") == true)
+        let unpaged = StarListQueries.lists(of: "mona", after: nil).text.replacingOccurrences(
+            of: "items(first: 100)", with: "items")
+        #expect(GraphQLSchemaCheck.problems(in: unpaged).first?.contains("argument \"first\"") == true)
+    }
+}

@@ -1,0 +1,82 @@
+import Entities
+import Foundation
+import PageModels
+import Testing
+import UseCases
+
+/// `lists_of`: each Star List a paginated list page with its description, in the navigation;
+/// private Lists and private repositories only with `include_private`.
+@Suite struct StarListPagesTests {
+    static let lantern = Make.repo("lumen-labs/lantern", id: 1, stars: 1200)
+    static let diary = Make.repo("mona/diary", id: 2, isPrivate: true)
+    static let knot = Make.repo("kit-harbor/knot", id: 3)
+
+    static var source: FakeRepositorySource {
+        var source = FakeRepositorySource()
+        source.lists["mona"] = [
+            StarList(
+                account: "mona", name: "Lights", slug: "lights", description: "Things that glow",
+                repositories: [lantern, diary, knot]),
+            StarList(account: "mona", name: "Secret", slug: "secret", isPrivate: true, repositories: [knot]),
+        ]
+        return source
+    }
+
+    static func site(includePrivate: Bool, pageSize: Int = 30) async throws -> Site {
+        try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+            BuildDigest.Request(title: "T", pageSize: pageSize, includePrivate: includePrivate, listsOf: ["mona"]))
+    }
+
+    @Test("every public List gets a page with its description and repositories, linked from the navigation")
+    func aPagePerList() async throws {
+        let site = try await Self.site(includePrivate: false)
+        let route = Route(.starList(account: "mona", slug: "lights"))
+        let page = try #require(site.lists.first { $0.route == route })
+        #expect(page.title == "Lights")
+        #expect(page.summary == "List · Things that glow · 2 repositories")
+        #expect(
+            page.cards.map(\.fullName) == ["lumen-labs/lantern", "kit-harbor/knot"],
+            "the private repository is left out")
+        #expect(page.gitHubURL == "https://github.com/stars/mona/lists/lights")
+        #expect(site.navigation.contains(PageLink(title: "Lights", route: route)))
+        #expect(!site.lists.contains { $0.title == "Secret" })
+        #expect(
+            site.repositories.contains { $0.card.fullName == "kit-harbor/knot" }, "a List's repository has its page")
+    }
+
+    @Test("with include_private, private Lists and their private repositories are shown")
+    func privateLists() async throws {
+        let site = try await Self.site(includePrivate: true)
+        #expect(site.lists.contains { $0.title == "Secret" && $0.summary.hasPrefix("Private List · ") })
+        #expect(site.lists.first { $0.title == "Lights" }?.cards.count == 3)
+    }
+
+    @Test("a long List is paginated like the starred list")
+    func paginated() async throws {
+        let site = try await Self.site(includePrivate: false, pageSize: 1)
+        let pages = site.lists.filter { $0.route.kind == .starList(account: "mona", slug: "lights") }
+        #expect(pages.map(\.route.page) == [1, 2])
+    }
+
+    @Test("a List that cannot be read fails the build naming the account")
+    func failure() async throws {
+        var source = Self.source
+        source.failing = ["lists:mona"]
+        await #expect(throws: UseCaseFailure.self) {
+            try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+                BuildDigest.Request(title: "T", listsOf: ["mona"]))
+        }
+    }
+
+    @Test("each repository's card, wherever it shows, and its page name the Lists that hold it")
+    func cardsNameTheirLists() async throws {
+        let site = try await Self.site(includePrivate: true)
+        let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
+        #expect(knot.card.lists.map(\.title) == ["Lights", "Secret"])
+        #expect(knot.card.lists.first?.route == Route(.starList(account: "mona", slug: "lights")))
+        let lantern = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
+        #expect(lantern.card.lists.map(\.title) == ["Lights"])
+        let onAPage = site.lists.flatMap(\.cards).filter { $0.fullName == "kit-harbor/knot" }
+        #expect(!onAPage.isEmpty && onAPage.allSatisfy { $0.lists.count == 2 })
+    }
+}
