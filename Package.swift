@@ -100,11 +100,14 @@ let package = Package(
         // `make fuzz`: the fuzz targets' bodies and invariants, replayed by the tests too.
         .target(
             name: "FuzzTargets",
-            dependencies: ["Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases", "RepodigestConfiguration"],
+            dependencies: [
+                "Entities", "GitHubData", "PageModels", "SiteRenderer", "UseCases", "RepodigestConfiguration",
+            ],
             exclude: ["README.md"], swiftSettings: strict
         ),
         // The libFuzzer driver for those targets (`fuzz TARGET [inputs | libFuzzer options]`).
-        .executableTarget(name: "fuzz", dependencies: ["FuzzTargets", "CFuzzer"], exclude: ["README.md"], swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz", dependencies: ["FuzzTargets", "CFuzzer"], exclude: ["README.md"], swiftSettings: strict),
         // libFuzzer's LLVMFuzzerRunDriver, declared; linked only by `make fuzz`.
         .systemLibrary(name: "CFuzzer"),
 
@@ -136,10 +139,13 @@ let package = Package(
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "PageModelsTests", dependencies: ["PageModels"]),
         .testTarget(name: "TOMLGuardTests", dependencies: ["TOMLGuard"]),
-        .testTarget(name: "RepodigestConfigurationTests", dependencies: ["RepodigestConfiguration", "Entities", "UseCases"]),
+        .testTarget(
+            name: "RepodigestConfigurationTests", dependencies: ["RepodigestConfiguration", "Entities", "UseCases"]),
         .testTarget(
             name: "BuildPipelineTests",
-            dependencies: ["BuildPipeline", "SiteRenderer", "RepodigestConfiguration", "UseCases", "Entities", "GitHubData"]),
+            dependencies: [
+                "BuildPipeline", "SiteRenderer", "RepodigestConfiguration", "UseCases", "Entities", "GitHubData",
+            ]),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
         // A fake GitHub API on 127.0.0.1 for tests and benchmarks: plain sockets, scriptable faults.
         .target(

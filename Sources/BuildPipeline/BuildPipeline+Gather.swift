@@ -42,7 +42,8 @@ extension BuildPipeline {
         let state = try StateStores(folder: folder, warn: { events.warning($0) })
         request.favourites = try await ManageFavourites(store: state.favourites, source: nil)
             .list(configured: settings.configuration.favourites)
-        let live = try await Self.liveStore(github, configuration: settings.configuration, stateDirectory: folder, events: events)
+        let live = try await Self.liveStore(
+            github, configuration: settings.configuration, stateDirectory: folder, events: events)
         return Sources(source: live, history: state.history, live: live, state: state, request: request)
     }
 
@@ -71,7 +72,9 @@ extension BuildPipeline {
         events.info("Gathering repositories from \(settings.apiURL) \(with)…", fields: [:])
         do {
             if let budget = try await store.checkRateLimit() {
-                events.info("Rate limit: \(budget.remaining) requests left, refilled at \(budget.reset.formatted(.iso8601)).", fields: [:])
+                events.info(
+                    "Rate limit: \(budget.remaining) requests left, refilled at \(budget.reset.formatted(.iso8601)).",
+                    fields: [:])
             }
         } catch let error as GitHubDataError where !error.isAuthenticationOrRateLimit {
             // Not knowing the budget is no reason to stop: every answer reports it again.
@@ -94,10 +97,13 @@ extension BuildPipeline {
                 + "\(report.kept) releases and READMEs of repositories not pushed to taken from the cache.",
             fields: [:])
         for resource in report.cutShort {
-            events.warning("\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown")
+            events.warning(
+                "\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown"
+            )
         }
         for stale in report.stale {
-            events.warning("\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
+            events.warning(
+                "\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
         }
     }
 }

@@ -1,9 +1,9 @@
+import Entities
 import Foundation
 import GitHubData
 import RepodigestConfiguration
 import SiteRenderer
 public import UseCases
-import Entities
 
 /// One build, as named steps: take the lock, gather, decide whether anything changed, digest,
 /// decide again once GitHub has answered, render-check-stage, publish, record. Every command
@@ -42,7 +42,8 @@ public struct BuildPipeline: Sendable {
 
         // From the cache or the sample, the inputs are known before anything is read.
         if sources.live == nil || settings.isOffline,
-            try await step(.decide, { try await UpToDate.before(published: published, stamp: stamp, reading: sources.reading()) })
+            try await step(
+                .decide, { try await UpToDate.before(published: published, stamp: stamp, reading: sources.reading()) })
         {
             return .upToDate(index: indexPage)
         }
@@ -57,7 +58,9 @@ public struct BuildPipeline: Sendable {
         {
             return .upToDate(index: indexPage)
         }
-        let line = sources.isStale ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
+        let line =
+            sources.isStale
+            ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
 
         var outcome = try await step(.publish) { try await publish(digest, into: writer, stamp: line) }
         // The site is published: from here on a failure is a warning, not "nothing published".
@@ -107,7 +110,9 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Renders, checks and stages every file, and publishes the site only if all passed.
-    private func publish(_ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?) async throws -> Published {
+    private func publish(_ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?) async throws
+        -> Published
+    {
         events.info("Rendering with the '\(settings.theme.name)' theme…", fields: [:])
         // A page whose inputs are those of its published copy is carried over unrendered,
         // unless forced; a new program or other shaping options render every page again.
@@ -137,7 +142,9 @@ public struct BuildPipeline: Sendable {
             try await history.prune(before: clock.now.addingTimeInterval(-days * 86_400))
             return []
         } catch {
-            return ["the site is published, but recording this run failed: \(error); the next run reports these changes again"]
+            return [
+                "the site is published, but recording this run failed: \(error); the next run reports these changes again"
+            ]
         }
     }
 }

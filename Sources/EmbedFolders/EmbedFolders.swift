@@ -33,7 +33,8 @@ struct EmbedFolders: BuildToolPlugin {
             let excluded = words.dropFirst().filter { $0.hasPrefix("!") }.map { String($0.dropFirst()) }
             // "-" for none: an empty argument does not survive the trip to the tool.
             arguments += [parts[0], folder.path(), excluded.isEmpty ? "-" : excluded.joined(separator: ",")]
-            inputs += files(under: folder).filter { file in !excluded.contains { file.lastPathComponent.hasSuffix($0) } }
+            inputs += files(under: folder).filter { file in !excluded.contains { file.lastPathComponent.hasSuffix($0) }
+            }
         }
 
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFolders.swift")

@@ -50,7 +50,9 @@ public struct RunSnapshot: Sendable, Hashable {
     /// read what the run it is compared with read, as was assumed then).
     public var sources: RunSources?
 
-    public init(takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil) {
+    public init(
+        takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil
+    ) {
         self.takenAt = takenAt
         self.repositories = repositories
         self.starredListComplete = starredListComplete

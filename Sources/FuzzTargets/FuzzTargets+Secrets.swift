@@ -22,7 +22,8 @@ extension FuzzTargets {
         guard let decoded = try? JSONSerialization.jsonObject(with: output, options: .fragmentsAllowed) else {
             preconditionFailure("valid JSON became invalid")
         }
-        precondition(!strings(in: decoded).contains { $0.contains(fuzzSecret) }, "a JSON string still spells the secret")
+        precondition(
+            !strings(in: decoded).contains { $0.contains(fuzzSecret) }, "a JSON string still spells the secret")
     }
 
     /// Any text as `Retry-After` and `X-RateLimit-Reset`: never a trap, and a wait (or a
@@ -35,7 +36,8 @@ extension FuzzTargets {
             _ = Duration.seconds(wait)
         }
         if let reset = RateLimitHeaderValue.reset(text, now: now) {
-            precondition(reset.timeIntervalSince1970.isFinite && reset <= now.addingTimeInterval(RateLimitHeaderValue.farthest))
+            precondition(
+                reset.timeIntervalSince1970.isFinite && reset <= now.addingTimeInterval(RateLimitHeaderValue.farthest))
         }
     }
 

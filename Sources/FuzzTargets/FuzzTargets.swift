@@ -12,7 +12,8 @@ import UseCases
 /// invariant; breaking it stops the process, which is what libFuzzer reports as a finding.
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration, "url": url,
+        "decoding": decoding, "link-header": linkHeader, "markdown": markdown, "configuration": configuration,
+        "url": url,
         "redactor": redactor, "retry-after": retryAfter, "json-repair": jsonRepair,
     ]
 
@@ -28,7 +29,9 @@ public enum FuzzTargets {
         let store = SampleDataStore(files: Dictionary(uniqueKeysWithValues: paths.map { ($0, body) }))
         runBlocking {
             await expectOnlyDataErrors { try await store.starred(by: "f").map(\.repo).forEach(checkRepository) }
-            await expectOnlyDataErrors { try await store.search(SavedSearch(name: "s", query: "q")).forEach(checkRepository) }
+            await expectOnlyDataErrors {
+                try await store.search(SavedSearch(name: "s", query: "q")).forEach(checkRepository)
+            }
             await expectOnlyDataErrors {
                 let owner = try await store.owner("f")
                 try await store.repositories(of: owner).forEach(checkRepository)
@@ -82,8 +85,11 @@ public enum FuzzTargets {
                 RepoPage(
                     card: card, owner: nil, ownerLogin: "o", ownerGitHubURL: "https://github.com/o", facts: [],
                     homepageURL: nil,
-                    releases: [ReleaseItem(title: "v1", tag: "v1", dateText: nil, dateISO: nil, isPrerelease: false,
-                                           url: "https://github.com/o/r", notes: MarkdownText(source: text))],
+                    releases: [
+                        ReleaseItem(
+                            title: "v1", tag: "v1", dateText: nil, dateISO: nil, isPrerelease: false,
+                            url: "https://github.com/o/r", notes: MarkdownText(source: text))
+                    ],
                     readme: MarkdownText(
                         source: text, linkBase: "https://github.com/o/r/blob/main/",
                         imageBase: "https://raw.githubusercontent.com/o/r/main/"))
@@ -116,16 +122,22 @@ public enum FuzzTargets {
             precondition(error.source == "fuzz.toml", "the error names the file: \(error)")
             precondition(!error.message.isEmpty, "the error says what is wrong")
             let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
-            precondition(error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
+            precondition(
+                error.line.map { (1...lines + 1).contains($0) } ?? true, "line \(error.line!) of \(lines): \(error)")
             return
         }
         // toml++ reads a C string: a NUL would end the file there, silently.
         precondition(!text.unicodeScalars.contains("\u{0}"), "a text with a NUL parsed")
-        precondition(Configuration.textProblem(configuration.title, name: "title", maxCharacters: Configuration.maxTitleCharacters) == nil)
-        precondition(Configuration.textProblem(configuration.theme, name: "theme", maxCharacters: Configuration.maxThemeCharacters) == nil)
-        precondition((configuration.starredBy + configuration.owners).allSatisfy {
-            Configuration.loginProblem($0, name: "login", allowsMe: true) == nil
-        })
+        precondition(
+            Configuration.textProblem(
+                configuration.title, name: "title", maxCharacters: Configuration.maxTitleCharacters) == nil)
+        precondition(
+            Configuration.textProblem(
+                configuration.theme, name: "theme", maxCharacters: Configuration.maxThemeCharacters) == nil)
+        precondition(
+            (configuration.starredBy + configuration.owners).allSatisfy {
+                Configuration.loginProblem($0, name: "login", allowsMe: true) == nil
+            })
         precondition((1...8).contains(configuration.concurrency))
         precondition((0...3600).contains(configuration.maxWaitSeconds))
         precondition((1...1000).contains(configuration.pageSize))
@@ -133,13 +145,17 @@ public enum FuzzTargets {
         precondition(configuration.baseURL.isEmpty || Configuration.isValidBaseURL(configuration.baseURL))
         precondition(Configuration.isAPIURL(configuration.apiURL))
         precondition(Set(configuration.searches.map(\.name)).count == configuration.searches.count)
-        precondition(configuration.searches.allSatisfy {
-            Configuration.textProblem($0.name, name: "name", maxCharacters: Configuration.maxSearchNameCharacters) == nil
-                && Configuration.textProblem($0.query, name: "query", maxCharacters: Configuration.maxSearchQueryCharacters) == nil
-                && (1...1000).contains($0.limit)
-        })
+        precondition(
+            configuration.searches.allSatisfy {
+                Configuration.textProblem($0.name, name: "name", maxCharacters: Configuration.maxSearchNameCharacters)
+                    == nil
+                    && Configuration.textProblem(
+                        $0.query, name: "query", maxCharacters: Configuration.maxSearchQueryCharacters) == nil
+                    && (1...1000).contains($0.limit)
+            })
         precondition(configuration.favourites.allSatisfy { (try? RepoName(parsing: $0.name.description)) == $0.name })
-        precondition((configuration.starredBy + configuration.owners).allSatisfy { $0 == "@me" || GitHubName.isLogin($0) })
+        precondition(
+            (configuration.starredBy + configuration.owners).allSatisfy { $0 == "@me" || GitHubName.isLogin($0) })
         _ = configuration.digestRequest
     }
 

@@ -57,7 +57,8 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
             return "GitHub asks for a token (HTTP 401); set GITHUB_TOKEN or GH_TOKEN"
         case .rateLimited(_, let until, let secondary):
             let which = secondary ? "asked this client to slow down (secondary rate limit)" : "rate limit is spent"
-            return "GitHub's \(which); try again after \(until.formatted(.iso8601)) (in about \(Self.span(until.timeIntervalSinceNow)))"
+            return
+                "GitHub's \(which); try again after \(until.formatted(.iso8601)) (in about \(Self.span(until.timeIntervalSinceNow)))"
         case .forbidden(_, let message):
             return "forbidden (HTTP 403): \(message)"
         case .unavailable(_, let reason):

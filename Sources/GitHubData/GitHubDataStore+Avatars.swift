@@ -11,7 +11,8 @@ extension GitHubDataStore {
     /// GIF or WebP is kept (an SVG could hold script, on the site's own origin). The token is
     /// never sent: the client gives it to the API's origin only.
     public func avatar(of owner: Owner, size: Int) async -> Avatar? {
-        guard let base = owner.avatarURL, let parts = URLComponents(string: base), ["https", "http"].contains(parts.scheme),
+        guard let base = owner.avatarURL, let parts = URLComponents(string: base),
+            ["https", "http"].contains(parts.scheme),
             parts.host != nil
         else { return nil }
         let url = base + (base.contains("?") ? "&" : "?") + "s=\(size)"
@@ -34,12 +35,15 @@ extension GitHubDataStore {
             return Self.image(cached.body)
         }
         guard response.status == 200, let image = Self.image(response.body) else {
-            api.log.warn("the picture of \(owner.login) is not an image GitHub serves (HTTP \(response.status)); the site shows none for it")
+            api.log.warn(
+                "the picture of \(owner.login) is not an image GitHub serves (HTTP \(response.status)); the site shows none for it"
+            )
             return nil
         }
         await api.cache?.store(
-            CachedResponse(key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                           link: nil, body: response.body, fetchedAt: now, pushedAt: nil))
+            CachedResponse(
+                key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
+                link: nil, body: response.body, fetchedAt: now, pushedAt: nil))
         return image
     }
 

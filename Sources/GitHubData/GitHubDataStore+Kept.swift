@@ -17,15 +17,18 @@ extension GitHubDataStore {
             guard let releases = checks[key.releases], let readme = checks[key.readme],
                 let version = releases.pushedAt, version == readme.pushedAt
             else { continue }
-            kept[repo.id] = KeptDetail(pushedAt: Self.pushedAt(version), checkedAt: min(releases.fetchedAt, readme.fetchedAt))
+            kept[repo.id] = KeptDetail(
+                pushedAt: Self.pushedAt(version), checkedAt: min(releases.fetchedAt, readme.fetchedAt))
         }
         return kept
     }
 
     /// The cache keys of a repository's first page of releases and its README.
     private func cacheKeys(of repo: GitHubRepo) -> (releases: String, readme: String) {
-        (CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.json),
-         CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json))
+        (
+            CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.json),
+            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json)
+        )
     }
 
     /// `pushed_at` as the cache keeps it: exact (seconds since 1970, which `Double`'s

@@ -28,10 +28,11 @@ extension GitHubDataStore {
     /// The store on libcurl and the SQLite cache in the state directory. Anything worth a
     /// person's attention while opening the cache lands in `warnings`.
     public init(configuration: Configuration, warnings: WarningLog) {
-        let client = CurlHTTPClient(configuration: CurlHTTPClient.Configuration(
-            apiURL: configuration.apiURL, token: configuration.token, userAgent: configuration.userAgent,
-            concurrency: configuration.concurrency, connectTimeout: configuration.connectTimeout,
-            totalTimeout: configuration.totalTimeout))
+        let client = CurlHTTPClient(
+            configuration: CurlHTTPClient.Configuration(
+                apiURL: configuration.apiURL, token: configuration.token, userAgent: configuration.userAgent,
+                concurrency: configuration.concurrency, connectTimeout: configuration.connectTimeout,
+                totalTimeout: configuration.totalTimeout))
         let cache = configuration.stateDirectory.flatMap {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }

@@ -24,9 +24,10 @@ extension GitHubDataStore {
         // As with the headers: a reset beyond any plan is read as the farthest one.
         let farthest = api.now().addingTimeInterval(RateLimitHeaderValue.farthest)
         for (name, budget) in answer.resources {
-            await api.budget.record(RateLimitReading(
-                resource: name, limit: budget.limit, remaining: budget.remaining,
-                reset: min(Date(timeIntervalSince1970: TimeInterval(budget.reset)), farthest)))
+            await api.budget.record(
+                RateLimitReading(
+                    resource: name, limit: budget.limit, remaining: budget.remaining,
+                    reset: min(Date(timeIntervalSince1970: TimeInterval(budget.reset)), farthest)))
         }
         guard let core = answer.resources["core"] else { return nil }
         let reset = min(Date(timeIntervalSince1970: TimeInterval(core.reset)), farthest)

@@ -72,7 +72,8 @@ public struct GitHubDataStore: RepositorySource {
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         do {
             let url = endpoint.repository(name)
-            return try checked(await api.get(RepoDTO.self, url).value, resource: "GET \(url)").entity(warn: api.log.warn)
+            return try checked(await api.get(RepoDTO.self, url).value, resource: "GET \(url)").entity(
+                warn: api.log.warn)
         } catch GitHubDataError.notFound {
             throw RepositoryNotFound(name: name)
         }
@@ -87,7 +88,8 @@ public struct GitHubDataStore: RepositorySource {
         guard limit > 0 else { return [] }
         do {
             let releases = try await pages(
-                ReleaseDTO.self, endpoint.releases(repo.name), cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+                ReleaseDTO.self, endpoint.releases(repo.name), cachedIsEnough: origin == .kept,
+                pushedAt: Self.version(of: repo)
             ) { items in
                 items.lazy.filter { $0.draft != true }.count >= limit
             }.items
@@ -105,7 +107,8 @@ public struct GitHubDataStore: RepositorySource {
         let url = endpoint.readme(repo.name)
         do {
             var readme = try await api.get(
-                ReadmeDTO.self, url, rememberNotFound: true, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+                ReadmeDTO.self, url, rememberNotFound: true, cachedIsEnough: origin == .kept,
+                pushedAt: Self.version(of: repo)
             ).value.entity(resource: "GET \(url)")
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)

@@ -60,7 +60,9 @@ public struct SampleDataStore: RepositorySource {
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         guard files["repos/\(name).json"] != nil else { throw RepositoryNotFound(name: name) }
         let repo = try decode(RepoDTO.self, "repos/\(name)")
-        if let problem = repo.problem { throw GitHubDataError.undecodable(resource: "sample repos/\(name)", reason: problem) }
+        if let problem = repo.problem {
+            throw GitHubDataError.undecodable(resource: "sample repos/\(name)", reason: problem)
+        }
         return repo.entity
     }
 
@@ -86,7 +88,8 @@ public struct SampleDataStore: RepositorySource {
     /// The sample's own drawings (`avatars/LOGIN.svg`): its accounts are made up, so GitHub
     /// has no pictures of them.
     public func avatar(of owner: Owner, size: Int) async -> Avatar? {
-        guard let base64 = files["avatars/\(owner.login.lowercased()).svg"], let data = Data(base64Encoded: base64) else {
+        guard let base64 = files["avatars/\(owner.login.lowercased()).svg"], let data = Data(base64Encoded: base64)
+        else {
             return nil
         }
         return Avatar(data: data, format: .svg)

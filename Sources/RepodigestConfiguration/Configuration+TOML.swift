@@ -15,7 +15,8 @@ extension Configuration {
         do {
             if let problem = TOMLGuard.problem(in: text) {
                 _ = try TOMLTable(string: problem.textBefore)
-                throw ConfigurationError(source: source, line: problem.line, column: problem.column, message: problem.message)
+                throw ConfigurationError(
+                    source: source, line: problem.line, column: problem.column, message: problem.message)
             }
             table = try TOMLTable(string: text)
         } catch let error as ConfigurationError {
@@ -47,20 +48,25 @@ extension Configuration {
             try reader.allow(["api_url", "include_private", "concurrency", "max_wait_seconds"], in: github, at: path)
             if let url = try reader.string("api_url", in: github, at: path) {
                 guard url.utf8.count <= Self.maxURLCharacters, Self.isAPIURL(url) else {
-                    throw reader.error(at: path + ["api_url"], "api_url must be an absolute http(s) URL, found '\(url)'")
+                    throw reader.error(
+                        at: path + ["api_url"], "api_url must be an absolute http(s) URL, found '\(url)'")
                 }
                 apiURL = url
             }
             includePrivate = try reader.bool("include_private", in: github, at: path) ?? includePrivate
             if let limit = try reader.int("concurrency", in: github, at: path) {
                 guard (1...8).contains(limit) else {
-                    throw reader.error(at: path + ["concurrency"], "concurrency must be between 1 and 8 (GitHub asks clients not to flood it), found \(limit)")
+                    throw reader.error(
+                        at: path + ["concurrency"],
+                        "concurrency must be between 1 and 8 (GitHub asks clients not to flood it), found \(limit)")
                 }
                 concurrency = limit
             }
             if let seconds = try reader.int("max_wait_seconds", in: github, at: path) {
                 guard (0...3600).contains(seconds) else {
-                    throw reader.error(at: path + ["max_wait_seconds"], "max_wait_seconds must be between 0 and 3600, found \(seconds)")
+                    throw reader.error(
+                        at: path + ["max_wait_seconds"], "max_wait_seconds must be between 0 and 3600, found \(seconds)"
+                    )
                 }
                 maxWaitSeconds = seconds
             }
@@ -68,14 +74,18 @@ extension Configuration {
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
             try reader.allow(
-                ["starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort", "history_days",
-                 "details_refresh_days", "markdown", "lists_of"],
+                [
+                    "starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort",
+                    "history_days",
+                    "details_refresh_days", "markdown", "lists_of",
+                ],
                 retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             listsOf = try reader.logins("lists_of", in: digest, at: path, allowsMe: true)
             if let twice = Self.firstRepeated(listsOf) {
-                throw reader.error(at: path + ["lists_of"], "digest.lists_of names '\(twice)' twice (logins ignore case)")
+                throw reader.error(
+                    at: path + ["lists_of"], "digest.lists_of names '\(twice)' twice (logins ignore case)")
             }
             if !listsOf.isEmpty {
                 listsOfSource = source
@@ -83,8 +93,10 @@ extension Configuration {
             }
             for text in try reader.strings("favourites", in: digest, at: path) ?? [] {
                 guard text.utf8.count <= Self.maxRepoNameCharacters else {
-                    throw reader.error(at: path + ["favourites"], "digest.favourites: a repository name has at most "
-                        + "\(Self.maxRepoNameCharacters) characters, found one of \(text.utf8.count) bytes")
+                    throw reader.error(
+                        at: path + ["favourites"],
+                        "digest.favourites: a repository name has at most "
+                            + "\(Self.maxRepoNameCharacters) characters, found one of \(text.utf8.count) bytes")
                 }
                 do {
                     favourites.append(Favourite(name: try RepoName(parsing: text)))
@@ -94,20 +106,24 @@ extension Configuration {
             }
             if let days = try reader.int("details_refresh_days", in: digest, at: path) {
                 guard (1...365).contains(days) else {
-                    throw reader.error(at: path + ["details_refresh_days"], "details_refresh_days must be between 1 and 365, found \(days)")
+                    throw reader.error(
+                        at: path + ["details_refresh_days"],
+                        "details_refresh_days must be between 1 and 365, found \(days)")
                 }
                 detailsRefreshDays = days
             }
             if try reader.int("full_refresh_days", in: digest, at: path) != nil {
-                warnings.append(reader.error(
-                    at: path + ["full_refresh_days"],
-                    "full_refresh_days no longer does anything (every run reads every starred list to its end); "
-                        + "remove it. details_refresh_days sets how often unchanged repositories are checked again"
-                ).description)
+                warnings.append(
+                    reader.error(
+                        at: path + ["full_refresh_days"],
+                        "full_refresh_days no longer does anything (every run reads every starred list to its end); "
+                            + "remove it. details_refresh_days sets how often unchanged repositories are checked again"
+                    ).description)
             }
             if let days = try reader.int("history_days", in: digest, at: path) {
                 guard (1...3650).contains(days) else {
-                    throw reader.error(at: path + ["history_days"], "history_days must be between 1 and 3650, found \(days)")
+                    throw reader.error(
+                        at: path + ["history_days"], "history_days must be between 1 and 3650, found \(days)")
                 }
                 historyDays = days
             }
@@ -131,10 +147,14 @@ private struct TOMLReader {
     var source: String
 
     /// `retired` keys are accepted too, but not offered in the message.
-    func allow(_ keys: Set<String>, retired: Set<String> = [], in table: TOMLTable, at path: [String]) throws(ConfigurationError) {
+    func allow(_ keys: Set<String>, retired: Set<String> = [], in table: TOMLTable, at path: [String])
+        throws(ConfigurationError)
+    {
         for (key, _) in table where !keys.contains(key) && !retired.contains(key) {
-            throw error(at: path + [key], "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
-                + keys.sorted().joined(separator: ", "))
+            throw error(
+                at: path + [key],
+                "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
+                    + keys.sorted().joined(separator: ", "))
         }
     }
 
@@ -145,19 +165,27 @@ private struct TOMLReader {
     }
 
     /// A string that reaches pages: checked by `Configuration.textProblem`.
-    func text(_ key: String, in table: TOMLTable, at path: [String], maxCharacters: Int) throws(ConfigurationError) -> String? {
+    func text(_ key: String, in table: TOMLTable, at path: [String], maxCharacters: Int) throws(ConfigurationError)
+        -> String?
+    {
         guard let value = try string(key, in: table, at: path) else { return nil }
-        if let problem = Configuration.textProblem(value, name: (path + [key]).joined(separator: "."), maxCharacters: maxCharacters) {
+        if let problem = Configuration.textProblem(
+            value, name: (path + [key]).joined(separator: "."), maxCharacters: maxCharacters)
+        {
             throw error(at: path + [key], problem)
         }
         return value
     }
 
     /// Account names, each checked by `Configuration.loginProblem`.
-    func logins(_ key: String, in table: TOMLTable, at path: [String], allowsMe: Bool) throws(ConfigurationError) -> [String] {
+    func logins(_ key: String, in table: TOMLTable, at path: [String], allowsMe: Bool) throws(ConfigurationError)
+        -> [String]
+    {
         let logins = try strings(key, in: table, at: path) ?? []
         for login in logins {
-            if let problem = Configuration.loginProblem(login, name: (path + [key]).joined(separator: "."), allowsMe: allowsMe) {
+            if let problem = Configuration.loginProblem(
+                login, name: (path + [key]).joined(separator: "."), allowsMe: allowsMe)
+            {
                 throw error(at: path + [key], problem)
             }
         }
@@ -182,8 +210,10 @@ private struct TOMLReader {
     ) throws(ConfigurationError) -> Choice? where Choice.RawValue == String {
         guard let text = try string(key, in: table, at: path) else { return nil }
         guard let value = Choice(rawValue: text) else {
-            throw error(at: path + [key], "'\((path + [key]).joined(separator: "."))' must be one of "
-                + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \"\(text)\"")
+            throw error(
+                at: path + [key],
+                "'\((path + [key]).joined(separator: "."))' must be one of "
+                    + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \"\(text)\"")
         }
         return value
     }
@@ -220,7 +250,8 @@ private struct TOMLReader {
                 let query = try string("query", in: search, at: keyPath), !query.isEmpty
             else { throw error(at: keyPath, "every search needs a non-empty name and query") }
             for (label, value, limit) in [
-                ("name", name, Configuration.maxSearchNameCharacters), ("query", query, Configuration.maxSearchQueryCharacters),
+                ("name", name, Configuration.maxSearchNameCharacters),
+                ("query", query, Configuration.maxSearchQueryCharacters),
             ] {
                 if let problem = Configuration.textProblem(value, name: "a search's \(label)", maxCharacters: limit) {
                     throw error(at: keyPath, "search \(searches.count + 1): " + problem)
@@ -229,14 +260,18 @@ private struct TOMLReader {
             var saved = SavedSearch(name: name, query: query)
             if let sort = try string("sort", in: search, at: keyPath) {
                 guard let value = SavedSearch.Sort(rawValue: sort) else {
-                    throw error(at: keyPath, "search '\(name)': sort must be one of "
-                        + SavedSearch.Sort.allCases.map(\.rawValue).joined(separator: ", ") + ", found '\(sort)'")
+                    throw error(
+                        at: keyPath,
+                        "search '\(name)': sort must be one of "
+                            + SavedSearch.Sort.allCases.map(\.rawValue).joined(separator: ", ") + ", found '\(sort)'")
                 }
                 saved.sort = value
             }
             if let limit = try int("limit", in: search, at: keyPath) {
                 guard (1...1000).contains(limit) else {
-                    throw error(at: keyPath, "search '\(name)': limit must be between 1 and 1000 (GitHub's cap), found \(limit)")
+                    throw error(
+                        at: keyPath, "search '\(name)': limit must be between 1 and 1000 (GitHub's cap), found \(limit)"
+                    )
                 }
                 saved.limit = limit
             }

@@ -34,7 +34,8 @@ extension Configuration {
             let scalar = value.unicodeScalars[offset]
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let position = value.unicodeScalars.distance(from: value.unicodeScalars.startIndex, to: offset) + 1
-            return "\(name) must not hold a control character, found U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) "
+            return
+                "\(name) must not hold a control character, found U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) "
                 + "at character \(position)"
         }
         return nil
@@ -47,9 +48,13 @@ extension Configuration {
         if allowsMe && login == "@me" { return nil }
         // One rule for a login wherever one enters: GitHubName's.
         guard !GitHubName.isLogin(login) else { return nil }
-        let printable = login.utf8.count <= maxLoginCharacters && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
-        return "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(GitHubName.maxLoginLength))"
-            + (allowsMe ? " or \"@me\"" : "") + ", found " + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
+        let printable =
+            login.utf8.count <= maxLoginCharacters
+            && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+        return
+            "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(GitHubName.maxLoginLength))"
+            + (allowsMe ? " or \"@me\"" : "") + ", found "
+            + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
     }
 
     /// Why `text` cannot be the site's `base_url`, or nil when it can: an absolute http(s)
@@ -58,15 +63,21 @@ extension Configuration {
     /// sitemap: no user name or password, no query, no fragment.
     public static func baseURLProblem(_ text: String) -> String? {
         // First, so that no message below repeats a password.
-        if let scheme = text.range(of: "://"), text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@") {
-            return "must not hold a user name or password (they would be published in every page's links and the sitemap)"
+        if let scheme = text.range(of: "://"),
+            text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@")
+        {
+            return
+                "must not hold a user name or password (they would be published in every page's links and the sitemap)"
         }
         guard text.utf8.count <= maxURLCharacters else {
             return "must be at most \(maxURLCharacters) characters long, found \(text.utf8.count) bytes"
         }
-        guard (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
-            && text.drop(while: { $0 != ":" }).dropFirst(3).first.map({ $0 != "/" }) == true
-            && text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0) })
+        guard
+            (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
+                && text.drop(while: { $0 != ":" }).dropFirst(3).first.map({ $0 != "/" }) == true
+                && text.unicodeScalars.allSatisfy({
+                    $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0)
+                })
         else { return "must be an absolute http(s) URL ending in '/', found '\(text)'" }
         if text.contains("?") || text.contains("#") {
             return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"

@@ -55,7 +55,8 @@ extension TOMLGuard {
                     skipString(quote: scalar)
                     if let escape = nulEscape {
                         return problem(
-                            at: escape, "the escape \\u0000 is not allowed: toml++ hands strings over as C strings, "
+                            at: escape,
+                            "the escape \\u0000 is not allowed: toml++ hands strings over as C strings, "
                                 + "so the text would silently end there")
                     }
                     atLineStart = false
@@ -81,11 +82,16 @@ extension TOMLGuard {
                     case "]", "}":
                         // toml++ asserts on `[}` (make fuzz found `searches = [}, …]`).
                         if let open = containers.last, (open == .array) != (scalar == "]") {
-                            return problem(at: position, "'\(Character(scalar))' does not close the \(open == .array ? "array" : "inline table") open here")
+                            return problem(
+                                at: position,
+                                "'\(Character(scalar))' does not close the \(open == .array ? "array" : "inline table") open here"
+                            )
                         }
                         _ = containers.popLast()
                     case ",":
-                        if case .table? = containers.last { containers[containers.count - 1] = .table(expectingKey: true) }
+                        if case .table? = containers.last {
+                            containers[containers.count - 1] = .table(expectingKey: true)
+                        }
                     default:
                         if let problem = checkBareValue() { return problem }
                         continue
@@ -113,7 +119,8 @@ extension TOMLGuard {
             let first = scalars[index]
             if first == "]" || first == "\"" || first == "'" || TOMLGuard.isBareKeyCharacter(first) { return nil }
             return problem(
-                at: index, "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), "
+                at: index,
+                "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), "
                     + "found '\(Character(first))'")
         }
 
@@ -126,7 +133,8 @@ extension TOMLGuard {
             guard !TOMLGuard.isSupportedBareValue(String(token)) else { return nil }
             let shown = String(String(token).prefix(40))
             return problem(
-                at: start, "'\(shown)' is not a value repodigest reads: use a \"string\", an integer, true or false, "
+                at: start,
+                "'\(shown)' is not a value repodigest reads: use a \"string\", an integer, true or false, "
                     + "an [array] or an { inline = \"table\" }")
         }
 
@@ -154,7 +162,8 @@ extension TOMLGuard {
         /// Basic strings (`"`) have backslash escapes; single-line strings end at a line
         /// break (an error toml++ reports); multi-line ones (`"""`, `'''`) count their lines.
         private mutating func skipString(quote: Unicode.Scalar) {
-            let triple = position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
+            let triple =
+                position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
             position += triple ? 3 : 1
             while position < scalars.count {
                 let scalar = scalars[position]
@@ -177,7 +186,8 @@ extension TOMLGuard {
                 }
                 if scalar == quote {
                     if !triple { return }
-                    if position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote {
+                    if position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
+                    {
                         // Up to two more quotes may belong to the string: `""""` ends one later.
                         var end = position + 2
                         while end + 1 < scalars.count && scalars[end + 1] == quote && end - position < 4 { end += 1 }

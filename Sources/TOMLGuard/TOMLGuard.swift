@@ -100,6 +100,7 @@ public enum TOMLGuard {
         let unsigned = scalars.first == "+" || scalars.first == "-" ? scalars.dropFirst() : scalars[...]
         let decimal: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
         // No leading zeros, as TOML says: `0` alone, or a number starting 1 to 9.
-        return unsigned.count <= 24 && (unsigned.elementsEqual(["0"]) || (unsigned.first != "0" && digits(unsigned, decimal)))
+        return unsigned.count <= 24
+            && (unsigned.elementsEqual(["0"]) || (unsigned.first != "0" && digits(unsigned, decimal)))
     }
 }

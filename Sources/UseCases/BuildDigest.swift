@@ -119,8 +119,11 @@ public struct BuildDigest: Sendable {
         let snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?
         if history != nil {
-            let goneIDs = Set(previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
-            changes = Changes(outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs), since: previous?.takenAt)
+            let goneIDs = Set(
+                previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
+            changes = Changes(
+                outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs),
+                since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
@@ -132,7 +135,8 @@ public struct BuildDigest: Sendable {
     /// another, 100 favourites cost 100 round trips before any detail could load.
     private func loadFavourites(_ favourites: [Favourite]) async throws -> ([FavouriteRepo], gone: [RepoName]) {
         let source = self.source
-        let answers = try await withThrowingTaskGroup(of: (Int, Swift.Result<GitHubRepo, RepositoryNotFound>).self) { group in
+        let answers = try await withThrowingTaskGroup(of: (Int, Swift.Result<GitHubRepo, RepositoryNotFound>).self) {
+            group in
             for (index, favourite) in favourites.enumerated() {
                 group.addTask {
                     do {

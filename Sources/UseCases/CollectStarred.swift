@@ -31,17 +31,19 @@ public struct CollectStarred: Sendable {
             }
         }
         return StarredList(
-            stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete, starredBy: starredBy)
+            stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete,
+            starredBy: starredBy)
     }
 
     private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {
         var seen = Set<GitHubRepo.ID>()
-        return stars
+        return
+            stars
             .enumerated()
             .sorted { lhs, rhs in
                 // Newest first; stars without a date keep the source's order, after dated ones.
                 switch (lhs.element.starredAt, rhs.element.starredAt) {
-                case let (l?, r?) where l != r: return l > r
+                case (let l?, let r?) where l != r: return l > r
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return lhs.offset < rhs.offset

@@ -43,7 +43,8 @@ public struct ComputeChanges: Sendable {
             }
             guard let old else { continue }
             if let tag = repo.latestRelease, tag != old.latestRelease {
-                changes.append(DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
+                changes.append(
+                    DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
             }
             if repo.isArchived && !old.isArchived {
                 changes.append(DigestChange(kind: .archived, repo: repo, noticedAt: at))
@@ -68,7 +69,9 @@ public struct ComputeChanges: Sendable {
     /// Repositories added to or taken out of a Star List. Only against a run that recorded
     /// Lists: the first run with `lists_of` (or one from before Lists were recorded) would
     /// otherwise report every repository of every List as just added.
-    private func listChanges(previous: RunSnapshot, current: RunSnapshot, before: [GitHubRepo.ID: RepoSnapshot]) -> [DigestChange] {
+    private func listChanges(previous: RunSnapshot, current: RunSnapshot, before: [GitHubRepo.ID: RepoSnapshot])
+        -> [DigestChange]
+    {
         guard previous.repositories.contains(where: { !$0.lists.isEmpty }) else { return [] }
         let at = current.takenAt
         var changes: [DigestChange] = []
@@ -76,8 +79,12 @@ public struct ComputeChanges: Sendable {
         for repo in current.repositories {
             seen.insert(repo.id)
             let old = before[repo.id]?.lists ?? []
-            changes += repo.lists.subtracting(old).sorted().map { DigestChange(kind: .addedToList($0), repo: repo, noticedAt: at) }
-            changes += old.subtracting(repo.lists).sorted().map { DigestChange(kind: .removedFromList($0), repo: repo, noticedAt: at) }
+            changes += repo.lists.subtracting(old).sorted().map {
+                DigestChange(kind: .addedToList($0), repo: repo, noticedAt: at)
+            }
+            changes += old.subtracting(repo.lists).sorted().map {
+                DigestChange(kind: .removedFromList($0), repo: repo, noticedAt: at)
+            }
         }
         for old in previous.repositories where !seen.contains(old.id) {
             changes += old.lists.sorted().map { DigestChange(kind: .removedFromList($0), repo: old, noticedAt: at) }
@@ -94,7 +101,7 @@ public struct ComputeChanges: Sendable {
 
         init(previous: RunSources?, current: RunSources?) {
             switch (previous ?? current, current ?? previous) {
-            case let (before?, now?): accounts = before.starredBy.intersection(now.starredBy)
+            case (let before?, let now?): accounts = before.starredBy.intersection(now.starredBy)
             default: accounts = nil
             }
         }
@@ -114,7 +121,9 @@ public struct ComputeChanges: Sendable {
             DigestChange(kind: .starGain(from: gain.from, to: gain.repo.stars), repo: gain.repo, noticedAt: at)
         }
         let absolute = gains.sorted {
-            ($1.repo.stars.saturatingMinus($1.from), $0.repo.name) < ($0.repo.stars.saturatingMinus($0.from), $1.repo.name)
+            ($1.repo.stars.saturatingMinus($1.from), $0.repo.name) < (
+                $0.repo.stars.saturatingMinus($0.from), $1.repo.name
+            )
         }.prefix(topGains)
         let chosen = Set(absolute.map(\.repo.id))
         func ratio(_ gain: (repo: RepoSnapshot, from: Int)) -> Double {

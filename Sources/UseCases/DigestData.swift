@@ -50,7 +50,8 @@ struct DigestData: Sendable {
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
     var allRepositories: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
-        let all = stars.map(\.repo) + favourites.map(\.repo)
+        let all =
+            stars.map(\.repo) + favourites.map(\.repo)
             + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
         return all.filter { seen.insert($0.id).inserted }
     }
@@ -83,7 +84,8 @@ struct DigestData: Sendable {
             for repo in list.repositories { lists[repo.id, default: []].insert(list.name) }
         }
         let latestRelease = Dictionary(
-            details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) }, uniquingKeysWith: { first, _ in first })
+            details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) },
+            uniquingKeysWith: { first, _ in first })
         return RunSnapshot(
             takenAt: date,
             repositories: allRepositories.map { repo in

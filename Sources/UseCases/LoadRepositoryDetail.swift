@@ -36,7 +36,9 @@ public struct LoadRepositoryDetail: Sendable {
                 guard next < repos.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, try await load(repos[index], from: due.contains(repos[index].id) ? .source : .kept)) }
+                group.addTask {
+                    (index, try await load(repos[index], from: due.contains(repos[index].id) ? .source : .kept))
+                }
             }
             for _ in 0..<width { startNext() }
             while let (index, detail) = try await group.next() {

@@ -71,7 +71,10 @@ public struct ReadmeLoader: Sendable {
                 guard let repo else { continue }
                 group.addTask {
                     do {
-                        return (index, try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo) })
+                        return (
+                            index,
+                            try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo) }
+                        )
                     } catch {
                         throw UseCaseFailure(step: "loading the README of \(repo.name)", underlying: error)
                     }

@@ -4,8 +4,9 @@
 // Targets are the bodies in FuzzTargets (`FuzzTargets.all`).
 import Foundation
 import FuzzTargets
+
 #if FUZZING
-internal import CFuzzer
+    internal import CFuzzer
 #endif
 
 @main
@@ -17,16 +18,18 @@ enum Fuzz {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first, let body = FuzzTargets.all[name] else {
-            FileHandle.standardError.write(Data(
-                "usage: fuzz TARGET [FILE|FOLDER... | libFuzzer options]; targets: \(FuzzTargets.all.keys.sorted().joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "usage: fuzz TARGET [FILE|FOLDER... | libFuzzer options]; targets: \(FuzzTargets.all.keys.sorted().joined(separator: ", "))\n"
+                        .utf8))
             exit(1)
         }
         let rest = Array(arguments.dropFirst())
         #if FUZZING
-        if rest.isEmpty || rest.contains(where: { $0.hasPrefix("-") }) || rest.allSatisfy(isFolder) {
-            target = body
-            exit(runLibFuzzer(arguments: [CommandLine.arguments[0]] + rest))
-        }
+            if rest.isEmpty || rest.contains(where: { $0.hasPrefix("-") }) || rest.allSatisfy(isFolder) {
+                target = body
+                exit(runLibFuzzer(arguments: [CommandLine.arguments[0]] + rest))
+            }
         #endif
         var count = 0
         for input in rest.flatMap(files) {
@@ -37,19 +40,19 @@ enum Fuzz {
     }
 
     #if FUZZING
-    /// libFuzzer sees the arguments without the target's name: the rest are its options and
-    /// corpus folders.
-    private static func runLibFuzzer(arguments: [String]) -> Int32 {
-        var argc = Int32(arguments.count)
-        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        return pointers.withUnsafeMutableBufferPointer { buffer in
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
-            return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-                Fuzz.target?(Array(UnsafeBufferPointer(start: data, count: size)))
-                return 0
+        /// libFuzzer sees the arguments without the target's name: the rest are its options and
+        /// corpus folders.
+        private static func runLibFuzzer(arguments: [String]) -> Int32 {
+            var argc = Int32(arguments.count)
+            var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            return pointers.withUnsafeMutableBufferPointer { buffer in
+                var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
+                return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                    Fuzz.target?(Array(UnsafeBufferPointer(start: data, count: size)))
+                    return 0
+                }
             }
         }
-    }
     #endif
 
     private static func isFolder(_ path: String) -> Bool {

@@ -30,10 +30,12 @@ struct BenchOptions {
             case "--keep":
                 keep = true
             default:
-                FileHandle.standardError.write(Data("""
-                    usage: repodigest-bench [--repos 1000,10000] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild] [--keep]
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        usage: repodigest-bench [--repos 1000,10000] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild] [--keep]
 
-                    """.utf8))
+                        """.utf8))
                 exit(1)
             }
         }

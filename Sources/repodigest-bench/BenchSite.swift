@@ -32,7 +32,8 @@ final class BenchSite {
         github.add(.init(login: "bench", id: 1))
         data.add(to: github, starredBy: "bench")
         try github.start()
-        try Data("""
+        try Data(
+            """
             title = "\(Self.title)"
             base_url = "\(Self.baseURL)"
 
@@ -43,7 +44,8 @@ final class BenchSite {
             starred_by = ["bench"]
             page_size = \(Self.pageSize)
 
-            """.utf8).write(to: config)
+            """.utf8
+        ).write(to: config)
     }
 
     deinit { github.stop() }
@@ -54,7 +56,8 @@ final class BenchSite {
         ChildProcess(
             executable: repodigest,
             arguments: ["build", "--config", config.path, "--state-dir", state.path, "--output", output.path]
-                + (offline ? ["--offline"] : []) + (quiet ? ["--quiet"] : ["--log-format", "json"]) + (force ? ["--force"] : []),
+                + (offline ? ["--offline"] : []) + (quiet ? ["--quiet"] : ["--log-format", "json"])
+                + (force ? ["--force"] : []),
             environment: ["GITHUB_TOKEN": "bench-token", "SOURCE_DATE_EPOCH": String(Self.now), "NO_COLOR": "1"])
     }
 
@@ -66,11 +69,13 @@ final class BenchSite {
     }
 
     func writeHugoProject() throws {
-        try HugoProject(folder: hugoProject, pageSize: Self.pageSize).write(data, title: Self.title, baseURL: Self.baseURL)
+        try HugoProject(folder: hugoProject, pageSize: Self.pageSize).write(
+            data, title: Self.title, baseURL: Self.baseURL)
     }
 
     func hugo(output: URL) -> ChildProcess {
-        ChildProcess(executable: "hugo", arguments: ["--quiet", "--source", hugoProject.path, "--destination", output.path],
-                     environment: ["HUGO_CACHEDIR": folder.appending(path: "hugo-cache").path])
+        ChildProcess(
+            executable: "hugo", arguments: ["--quiet", "--source", hugoProject.path, "--destination", output.path],
+            environment: ["HUGO_CACHEDIR": folder.appending(path: "hugo-cache").path])
     }
 }

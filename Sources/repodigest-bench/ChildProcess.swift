@@ -36,7 +36,8 @@ struct ChildProcess {
             Measured.program, [Measured.flag, measure, executable] + arguments, stdout: out, stderr: err,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard status == 0, let measured = Measured(file: measure) else {
-            throw Failure(description: "cannot run \(executable): \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
+            throw Failure(
+                description: "cannot run \(executable): \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
         }
         return Outcome(
             status: measured.status, started: measured.started, wall: measured.wall, peakRSS: measured.peakRSS,
@@ -62,7 +63,9 @@ struct ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var used = rusage()
         while wait4(pid, &status, 0, &used) < 0 && errno == EINTR {}
@@ -74,8 +77,9 @@ struct ChildProcess {
     func runChecked() throws -> Outcome {
         let outcome = try run()
         guard outcome.status == 0 else {
-            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited \(outcome.status):\n"
-                + outcome.standardError.suffix(2_000))
+            throw Failure(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited \(outcome.status):\n"
+                    + outcome.standardError.suffix(2_000))
         }
         return outcome
     }

@@ -50,7 +50,8 @@ struct FetchBenchmark {
         defer { github.stop() }
         github.latency = latency
         let config = folder.appending(path: "repodigest.toml")
-        try Data("""
+        try Data(
+            """
             title = "Fetch benchmark"
 
             [github]
@@ -61,11 +62,14 @@ struct FetchBenchmark {
             starred_by = ["bench"]
             favourites = [\(pinned.repositories.map { "\"\($0.fullName)\"" }.joined(separator: ", "))]
 
-            """.utf8).write(to: config)
+            """.utf8
+        ).write(to: config)
         let build = ChildProcess(
             executable: repodigest,
-            arguments: ["build", "--config", config.path, "--state-dir", folder.appending(path: "state").path,
-                        "--output", folder.appending(path: "site").path, "--log-format", "json"],
+            arguments: [
+                "build", "--config", config.path, "--state-dir", folder.appending(path: "state").path,
+                "--output", folder.appending(path: "site").path, "--log-format", "json",
+            ],
             environment: ["GITHUB_TOKEN": "bench-token", "SOURCE_DATE_EPOCH": String(BenchSite.now)])
 
         func measure() throws -> Run {
@@ -80,7 +84,8 @@ struct FetchBenchmark {
         let first = try measure()
         progress("  fetch: first run \(first.requests) requests, \(first.fetch.formatted(2)) s")
         let second = try measure()
-        progress("  fetch: second run \(second.requests) requests, \(second.not304) not 304, \(second.fetch.formatted(2)) s")
+        progress(
+            "  fetch: second run \(second.requests) requests, \(second.not304) not 304, \(second.fetch.formatted(2)) s")
         let pushed = SyntheticData(count: starred, seed: 7).repositories[starred / 2]
         github.update(pushed.fullName) { repo in
             repo.stars += 25
@@ -88,9 +93,12 @@ struct FetchBenchmark {
             repo.pushedAt = "2026-11-22T12:00:00Z"
         }
         let changed = try measure()
-        progress("  fetch: one repository changed, \(changed.requests) requests, \(changed.not304) not 304, \(changed.fetch.formatted(2)) s")
-        return Result(starred: starred, favourites: favourites, latency: latency, concurrency: concurrency,
-                      first: first, second: second, changed: changed)
+        progress(
+            "  fetch: one repository changed, \(changed.requests) requests, \(changed.not304) not 304, \(changed.fetch.formatted(2)) s"
+        )
+        return Result(
+            starred: starred, favourites: favourites, latency: latency, concurrency: concurrency,
+            first: first, second: second, changed: changed)
     }
 
     /// Seconds from the process's start to its "GitHub: … requests" log line.
@@ -103,6 +111,7 @@ struct FetchBenchmark {
                 return date.timeIntervalSince(outcome.started)
             }
         }
-        throw ChildProcess.Failure(description: "no 'GitHub:' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
+        throw ChildProcess.Failure(
+            description: "no 'GitHub:' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
     }
 }

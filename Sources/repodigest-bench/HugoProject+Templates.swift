@@ -3,7 +3,9 @@
 /// notes rendered from Markdown) and the README.
 extension HugoProject {
     static let templates: [(String, String)] = [
-        ("_default/baseof.html", """
+        (
+            "_default/baseof.html",
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -31,8 +33,11 @@ extension HugoProject {
             </body>
             </html>
 
-            """),
-        ("partials/card.html", """
+            """
+        ),
+        (
+            "partials/card.html",
+            """
             <li class="card">
             <h3 class="card-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h3>
             {{ with .Description }}<p class="card-description">{{ . }}</p>{{ end }}
@@ -44,8 +49,11 @@ extension HugoProject {
             {{ with .GetTerms "topics" }}<ul class="topics">{{ range . }}<li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>{{ end }}</ul>{{ end }}
             </li>
 
-            """),
-        ("_default/list.html", """
+            """
+        ),
+        (
+            "_default/list.html",
+            """
             {{ define "main" }}
             <h1>{{ .Title }}</h1>
             <p class="summary">{{ len .Pages }} repositories</p>
@@ -55,15 +63,21 @@ extension HugoProject {
             {{ template "_internal/pagination.html" . }}
             {{ end }}
 
-            """),
-        ("_default/terms.html", """
+            """
+        ),
+        (
+            "_default/terms.html",
+            """
             {{ define "main" }}
             <h1>{{ .Title }}</h1>
             <ul>{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> ({{ .Count }})</li>{{ end }}</ul>
             {{ end }}
 
-            """),
-        ("_default/single.html", """
+            """
+        ),
+        (
+            "_default/single.html",
+            """
             {{ define "main" }}
             <h1>{{ .Title }}</h1>
             {{ with .Description }}<p class="summary">{{ . }}</p>{{ end }}
@@ -93,8 +107,11 @@ extension HugoProject {
             </section>
             {{ end }}
 
-            """),
-        ("index.html", """
+            """
+        ),
+        (
+            "index.html",
+            """
             {{ define "main" }}
             <h1>{{ .Site.Title }}</h1>
             <section><h2>Recently starred</h2>
@@ -112,10 +129,14 @@ extension HugoProject {
             </section>
             {{ end }}
 
-            """),
-        ("404.html", """
+            """
+        ),
+        (
+            "404.html",
+            """
             {{ define "main" }}<h1>Page not found</h1><p><a href="{{ "/" | relURL }}">Back to the digest</a></p>{{ end }}
 
-            """),
+            """
+        ),
     ]
 }

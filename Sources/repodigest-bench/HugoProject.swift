@@ -10,7 +10,9 @@ struct HugoProject {
 
     func write(_ data: SyntheticData, title: String, baseURL: String) throws {
         try? FileManager.default.removeItem(at: folder)
-        try file("hugo.toml", """
+        try file(
+            "hugo.toml",
+            """
             baseURL = "\(baseURL)"
             title = "\(title)"
             languageCode = "en"
@@ -42,12 +44,16 @@ struct HugoProject {
                 "owner": repo.owner,
                 "github": "https://github.com/\(repo.fullName)",
                 "releases": repo.releases.map {
-                    ["name": $0.name, "tag": $0.tag, "body": $0.body, "published": $0.publishedAt,
-                     "url": "https://github.com/\(repo.fullName)/releases/tag/\($0.tag)"]
+                    [
+                        "name": $0.name, "tag": $0.tag, "body": $0.body, "published": $0.publishedAt,
+                        "url": "https://github.com/\(repo.fullName)/releases/tag/\($0.tag)",
+                    ]
                 },
             ]
             let json = try JSONSerialization.data(withJSONObject: front, options: [.sortedKeys, .prettyPrinted])
-            try file("content/repos/\(repo.owner)/\(repo.name).md", String(decoding: json, as: UTF8.self) + "\n\n" + repo.readme)
+            try file(
+                "content/repos/\(repo.owner)/\(repo.name).md",
+                String(decoding: json, as: UTF8.self) + "\n\n" + repo.readme)
         }
         for (path, text) in Self.templates {
             try file("layouts/" + path, text)

@@ -18,7 +18,8 @@ struct Measured {
 
     init?(file: String) {
         let fields = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: " ")
-        guard fields.count == 4, let status = Int32(fields[0]), let wall = Double(fields[1]), let peak = Double(fields[2]),
+        guard fields.count == 4, let status = Int32(fields[0]), let wall = Double(fields[1]),
+            let peak = Double(fields[2]),
             let started = Double(fields[3])
         else { return nil }
         self.status = status
@@ -33,9 +34,10 @@ struct Measured {
         var usage = rusage()
         let started = Date().timeIntervalSince1970
         let start = ContinuousClock.now
-        let status = (try? ChildProcess.spawn(
-            arguments[1], Array(arguments.dropFirst(2)), stdout: nil, stderr: nil,
-            environment: ProcessInfo.processInfo.environment, usage: &usage)) ?? 127
+        let status =
+            (try? ChildProcess.spawn(
+                arguments[1], Array(arguments.dropFirst(2)), stdout: nil, stderr: nil,
+                environment: ProcessInfo.processInfo.environment, usage: &usage)) ?? 127
         let wall = (ContinuousClock.now - start).seconds
         let line = "\(status) \(wall) \(Double(usage.ru_maxrss) / 1024) \(started)"
         exit((try? Data(line.utf8).write(to: URL(fileURLWithPath: arguments[0]))) == nil ? 1 : 0)

@@ -37,10 +37,16 @@ struct PhaseBreakdown {
         for run in 1...runs {
             let source = MemoizingSource(GitHubDataStore(configuration: store, warnings: WarningLog()))
             var site: Site?
-            let gathered = try await clock.measure { site = try await BuildDigest(source: source, clock: Clock())(request) }
-            let translate = try await clock.measure { site = try await BuildDigest(source: source, clock: Clock())(request) }
+            let gathered = try await clock.measure {
+                site = try await BuildDigest(source: source, clock: Clock())(request)
+            }
+            let translate = try await clock.measure {
+                site = try await BuildDigest(source: source, clock: Clock())(request)
+            }
             var files: [OutputFile] = []
-            let render = try clock.measure { files = try SiteGenerator(theme: theme, baseURL: BenchSite.baseURL).render(site!) }
+            let render = try clock.measure {
+                files = try SiteGenerator(theme: theme, baseURL: BenchSite.baseURL).render(site!)
+            }
             let markdown = clock.measure { Self.renderMarkdown(of: site!) }
             let validate = clock.measure {
                 let findings = SiteValidator().validate(files)
@@ -64,7 +70,9 @@ struct PhaseBreakdown {
             let page = site.repositories[index]
             if let readme = page.readme { _ = markdown.html(readme, idPrefix: "readme-", headingOffset: 2) }
             for (index, release) in page.releases.enumerated() {
-                if let notes = release.notes { _ = markdown.html(notes, idPrefix: "release-\(index + 1)-", headingOffset: 3) }
+                if let notes = release.notes {
+                    _ = markdown.html(notes, idPrefix: "release-\(index + 1)-", headingOffset: 3)
+                }
             }
         }
     }

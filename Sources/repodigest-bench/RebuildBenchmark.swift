@@ -52,8 +52,9 @@ struct RebuildBenchmark {
             forcedWalls.append(forced.wall)
             forcedWritten = max(forcedWritten, try Self.published(forced).written)
         }
-        progress("  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written; "
-                 + "--force \(forcedWalls.median.formatted(3)) s, \(forcedWritten) written")
+        progress(
+            "  rebuild \(site.count): cold \(cold.formatted(3)) s, unchanged \(walls.median.formatted(3)) s, \(written) written; "
+                + "--force \(forcedWalls.median.formatted(3)) s, \(forcedWritten) written")
 
         // One repository changes on GitHub: more stars, a new README paragraph, pushed (so
         // `pushed_at` moves, and the run asks for its README again).
@@ -83,7 +84,8 @@ struct RebuildBenchmark {
                 return (files, written)
             }
         }
-        throw ChildProcess.Failure(description: "no 'Published' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
+        throw ChildProcess.Failure(
+            description: "no 'Published' line in the build's log:\n\(outcome.standardError.suffix(1_000))")
     }
 
     /// Seconds from the build's "Rendering" log line to its "Published" one: what its pages
@@ -94,7 +96,8 @@ struct RebuildBenchmark {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         for line in outcome.standardError.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                let message = object["message"] as? String, let time = (object["time"] as? String).flatMap({ try? format.parse($0) })
+                let message = object["message"] as? String,
+                let time = (object["time"] as? String).flatMap({ try? format.parse($0) })
             else { continue }
             if message.hasPrefix("Rendering") { start = time }
             if object["written"] != nil { end = time }

@@ -51,8 +51,10 @@ struct RenderBenchmark {
                     repodigest.peaks.append(outcome.peakRSS)
                 }
             }
-            progress("  render \(site.count): run \(run)/\(runs): repodigest \(repodigest.walls.last!.formatted(3)) s "
-                     + "\(Int(repodigest.peaks.last!)) MB, Hugo \(hugo.walls.last!.formatted(3)) s \(Int(hugo.peaks.last!)) MB")
+            progress(
+                "  render \(site.count): run \(run)/\(runs): repodigest \(repodigest.walls.last!.formatted(3)) s "
+                    + "\(Int(repodigest.peaks.last!)) MB, Hugo \(hugo.walls.last!.formatted(3)) s \(Int(hugo.peaks.last!)) MB"
+            )
         }
         repodigest.pages = Self.htmlFiles(in: ours)
         hugo.pages = Self.htmlFiles(in: theirs)

@@ -14,8 +14,10 @@ struct Report {
 
     var markdown: String {
         var lines = ["\(date.formatted(.iso8601.year().month().day())), \(machine).", ""]
-        lines += ["**Render** (`repodigest build --offline` from a filled state folder, validation on, against Hugo; "
-            + "median of \(runs) alternate runs each, fresh output folder each run):", ""]
+        lines += [
+            "**Render** (`repodigest build --offline` from a filled state folder, validation on, against Hugo; "
+                + "median of \(runs) alternate runs each, fresh output folder each run):", "",
+        ]
         lines += [
             "| repositories | generator | pages | median wall (s) | pages/s | peak RSS (MB) | Hugo ÷ repodigest |",
             "| ---: | --- | ---: | ---: | ---: | ---: | ---: |",
@@ -23,22 +25,28 @@ struct Report {
         for render in renders {
             for generator in [render.repodigest, render.hugo] {
                 let ratio = generator.name == "repodigest" ? "**\(render.speedup.formatted(2))×**" : ""
-                lines.append("| \(render.repositories.grouped) | \(generator.name) | \(generator.pages.grouped) | "
-                    + "\(generator.wall.formatted(2)) | \(Int(generator.pagesPerSecond.rounded()).grouped) | "
-                    + "\(Int(generator.peakRSS.rounded())) | \(ratio) |")
+                lines.append(
+                    "| \(render.repositories.grouped) | \(generator.name) | \(generator.pages.grouped) | "
+                        + "\(generator.wall.formatted(2)) | \(Int(generator.pagesPerSecond.rounded()).grouped) | "
+                        + "\(Int(generator.peakRSS.rounded())) | \(ratio) |")
             }
         }
         if let rebuild { lines += ["", rebuildTable(rebuild)] }
         if let fetch { lines += ["", fetchTable(fetch)] }
         if let phases { lines += ["", phaseTable(phases)] }
         let prefill = prefills.map { "\($0.repositories.grouped) in \($0.wall.formatted(1)) s" }.joined(separator: ", ")
-        lines += ["", "First (live) builds against the fake GitHub with no added latency, filling the state folders: \(prefill). "
-            + "The whole benchmark took \(Int(duration / 60)) min \(Int(duration) % 60) s."]
+        lines += [
+            "",
+            "First (live) builds against the fake GitHub with no added latency, filling the state folders: \(prefill). "
+                + "The whole benchmark took \(Int(duration / 60)) min \(Int(duration) % 60) s.",
+        ]
         return lines.joined(separator: "\n")
     }
 
     private func rebuildTable(_ result: RebuildBenchmark.Result) -> String {
-        let shown = result.rewritten.count <= 12 ? result.rewritten.joined(separator: ", ")
+        let shown =
+            result.rewritten.count <= 12
+            ? result.rewritten.joined(separator: ", ")
             : result.rewritten.prefix(12).joined(separator: ", ") + ", …"
         return """
             **Rebuild** (\(result.repositories.grouped) repositories, \(result.files.grouped) files):
@@ -70,8 +78,10 @@ struct Report {
     }
 
     private func row(_ run: FetchBenchmark.Run, of result: FetchBenchmark.Result) -> String {
-        [run.requests.grouped, run.not304.grouped, run.fetch.formatted(2), result.floor(run).formatted(2),
-         "**\(result.multiple(run).formatted(2))×**", run.build.formatted(2)].joined(separator: " | ")
+        [
+            run.requests.grouped, run.not304.grouped, run.fetch.formatted(2), result.floor(run).formatted(2),
+            "**\(result.multiple(run).formatted(2))×**", run.build.formatted(2),
+        ].joined(separator: " | ")
     }
 
     private func phaseTable(_ result: PhaseBreakdown.Result) -> String {

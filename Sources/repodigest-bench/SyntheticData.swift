@@ -47,19 +47,23 @@ struct SyntheticData {
         var random = SplitMix(seed: seed)
         let owners = max(1, count / 7)
         repositories = (0..<count).map { index in
-            Self.repository(index: index, owner: "owner\(index % owners)", name: "\(prefix)-\(index)",
-                            id: idOffset + Int64(index), random: &random)
+            Self.repository(
+                index: index, owner: "owner\(index % owners)", name: "\(prefix)-\(index)",
+                id: idOffset + Int64(index), random: &random)
         }
     }
 
-    private static func repository(index: Int, owner: String, name: String, id: Int64, random: inout SplitMix) -> Repository {
+    private static func repository(index: Int, owner: String, name: String, id: Int64, random: inout SplitMix)
+        -> Repository
+    {
         let pushed = 1_700_000_000 + random.next(below: 90_000_000)
         let releaseCount = index % 3 == 0 ? 1 + random.next(below: 3) : 0
         return Repository(
             id: id, owner: owner, name: name,
             description: sentence(words: 6 + random.next(below: 14), random: &random),
             language: languages[random.next(below: languages.count)],
-            topics: Array(Set((0..<random.next(below: 6)).map { _ in topics[random.next(below: topics.count)] })).sorted(),
+            topics: Array(Set((0..<random.next(below: 6)).map { _ in topics[random.next(below: topics.count)] }))
+                .sorted(),
             stars: random.next(below: 50_000),
             pushedAt: iso(pushed),
             // One star an hour, newest first, the last before the benchmark's fixed "now".
@@ -67,7 +71,8 @@ struct SyntheticData {
             releases: (0..<releaseCount).map { release in
                 Release(
                     id: id * 10 + Int64(release), tag: "v1.\(9 - release).0", name: "Release 1.\(9 - release)",
-                    body: "### Changes\r\n\r\n- \(sentence(words: 8, random: &random))\r\n- **Fixed** `bug` #\(release)\r\n",
+                    body:
+                        "### Changes\r\n\r\n- \(sentence(words: 8, random: &random))\r\n- **Fixed** `bug` #\(release)\r\n",
                     publishedAt: "2026-10-0\(release + 1)T12:00:00Z")
             },
             readme: readme(name: name, random: &random))
@@ -82,10 +87,18 @@ struct SyntheticData {
             section += 1
             text += "## Section \(section)\n\n\(sentence(words: 40 + random.next(below: 60), random: &random))\n\n"
             switch random.next(below: 5) {
-            case 0: text += "```swift\nlet value = try await client.fetch(\"\(name)\", limit: \(section))\nprint(value)\n```\n\n"
-            case 1: text += "| option | default | meaning |\n|:--|:-:|--:|\n| `limit` | 30 | how many |\n| `sort` | stars | order |\n\n"
-            case 2: text += "- [x] \(sentence(words: 5, random: &random))\n- [ ] \(sentence(words: 7, random: &random))\n- ~~old~~ new\n\n"
-            case 3: text += "See [the guide](docs/GUIDE-\(section).md), ![diagram](docs/diagram-\(section).png) and https://example.org/\(name).\n\n"
+            case 0:
+                text +=
+                    "```swift\nlet value = try await client.fetch(\"\(name)\", limit: \(section))\nprint(value)\n```\n\n"
+            case 1:
+                text +=
+                    "| option | default | meaning |\n|:--|:-:|--:|\n| `limit` | 30 | how many |\n| `sort` | stars | order |\n\n"
+            case 2:
+                text +=
+                    "- [x] \(sentence(words: 5, random: &random))\n- [ ] \(sentence(words: 7, random: &random))\n- ~~old~~ new\n\n"
+            case 3:
+                text +=
+                    "See [the guide](docs/GUIDE-\(section).md), ![diagram](docs/diagram-\(section).png) and https://example.org/\(name).\n\n"
             default: text += "> \(sentence(words: 20, random: &random))\n\n1. one\n2. two\n3. three\n\n"
             }
         }

@@ -15,7 +15,8 @@ let repodigest = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlink
     .deletingLastPathComponent().appending(path: "repodigest").path
 do {
     guard FileManager.default.isExecutableFile(atPath: repodigest) else {
-        throw ChildProcess.Failure(description: "no repodigest binary beside this one (\(repodigest)); build both products")
+        throw ChildProcess.Failure(
+            description: "no repodigest binary beside this one (\(repodigest)); build both products")
     }
     print(try await Bench(options: options, repodigest: repodigest).run().markdown)
 } catch {

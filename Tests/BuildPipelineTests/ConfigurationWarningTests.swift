@@ -1,9 +1,10 @@
-@testable import BuildPipeline
 import Foundation
 import GitHubData
 import RepodigestConfiguration
 import SiteRenderer
 import Testing
+
+@testable import BuildPipeline
 
 /// What the configuration says that still works but should change reaches the person running
 /// the build as a warning, before anything is gathered.

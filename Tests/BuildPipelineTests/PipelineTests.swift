@@ -1,4 +1,3 @@
-@testable import BuildPipeline
 import Entities
 import Foundation
 import GitHubData
@@ -6,6 +5,8 @@ import RepodigestConfiguration
 import SiteRenderer
 import Testing
 import UseCases
+
+@testable import BuildPipeline
 
 /// The pipeline's steps on the bundled sample, with a history that can be made to fail.
 @Suite struct PipelineTests {
@@ -38,7 +39,8 @@ import UseCases
         let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample")
         let settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: Data(SampleDataStore.configuration.utf8),
-            theme: try Theme.builtIn("default"), output: root.appending(path: "site"), stateDirectory: nil, data: .sample,
+            theme: try Theme.builtIn("default"), output: root.appending(path: "site"), stateDirectory: nil,
+            data: .sample,
             shapingOptions: "test", program: "test", sourceDateEpoch: nil)
         return BuildPipeline(settings: settings, events: events, clock: Now())
     }

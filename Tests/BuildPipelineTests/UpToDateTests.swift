@@ -1,13 +1,16 @@
-@testable import BuildPipeline
 import Entities
 import Foundation
 import Testing
 import UseCases
 
+@testable import BuildPipeline
+
 /// When a run has nothing new to publish: the decisions of `UpToDate` and the stamp they
 /// compare, on values alone (end-to-end runs are in EndToEndTests/UpToDateTests).
 @Suite struct UpToDateDecisionTests {
-    let stamp = BuildStamp(fixed: ["program 1", "options sample=false", "configuration a", "theme b", "favourites ", "epoch -"])
+    let stamp = BuildStamp(fixed: [
+        "program 1", "options sample=false", "configuration a", "theme b", "favourites ", "epoch -",
+    ])
     let reading = BuildStamp.Reading(data: "7", newestRun: 3)
     let found = "f00d"
 
@@ -34,7 +37,9 @@ import UseCases
         let line = published(BuildStamp.Reading(data: "7", newestRun: 2), found: found)
         #expect(!UpToDate.before(published: line, stamp: stamp, reading: .init(data: "8", newestRun: 3)))
         #expect(!UpToDate.before(published: line, stamp: stamp, reading: .init(data: "7", newestRun: 4)))
-        let other = BuildStamp(fixed: ["program 2", "options sample=false", "configuration a", "theme b", "favourites ", "epoch -"])
+        let other = BuildStamp(fixed: [
+            "program 2", "options sample=false", "configuration a", "theme b", "favourites ", "epoch -",
+        ])
         #expect(!UpToDate.before(published: line, stamp: other, reading: reading))
     }
 
@@ -58,8 +63,12 @@ import UseCases
         more.stars = 6
         let at = Date(timeIntervalSince1970: 0)
         let one = BuildStamp.result(RunSnapshot(takenAt: at, repositories: [repo]), gone: [])
-        #expect(one == BuildStamp.result(RunSnapshot(takenAt: at.addingTimeInterval(60), repositories: [repo]), gone: []))
+        #expect(
+            one == BuildStamp.result(RunSnapshot(takenAt: at.addingTimeInterval(60), repositories: [repo]), gone: []))
         #expect(one != BuildStamp.result(RunSnapshot(takenAt: at, repositories: [more]), gone: []))
-        #expect(one != BuildStamp.result(RunSnapshot(takenAt: at, repositories: [repo]), gone: [RepoName(owner: "o", name: "gone")]))
+        #expect(
+            one
+                != BuildStamp.result(
+                    RunSnapshot(takenAt: at, repositories: [repo]), gone: [RepoName(owner: "o", name: "gone")]))
     }
 }

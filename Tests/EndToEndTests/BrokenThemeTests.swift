@@ -23,7 +23,9 @@ import Testing
         let output = folder.url.appending(path: "site")
         #expect(try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"]).status == 0)
         let before = SampleBuildTests.files(in: output)
-        let modified = try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[.modificationDate] as? Date
+        let modified =
+            try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[
+                .modificationDate] as? Date
 
         let theme = folder.url.appending(path: "theme")
         try FileManager.default.copyItem(at: Self.defaultTheme, to: theme)
@@ -37,9 +39,12 @@ import Testing
         let findings = outcome.standardError.split(separator: "\n").filter { $0.contains("[\(rule)]") }
         #expect(!findings.isEmpty, "expected a [\(rule)] finding in: \(outcome.standardError.prefix(500))")
         #expect(findings.contains { $0.contains("error: \(file)") }, "the finding names \(file)")
-        #expect(findings.allSatisfy { $0.range(of: #":\d+:\d+: "#, options: .regularExpression) != nil }, "line and column")
+        #expect(
+            findings.allSatisfy { $0.range(of: #":\d+:\d+: "#, options: .regularExpression) != nil }, "line and column")
         #expect(SampleBuildTests.files(in: output) == before, "the previous site is untouched")
-        let after = try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[.modificationDate] as? Date
+        let after =
+            try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[
+                .modificationDate] as? Date
         #expect(after == modified)
     }
 }

@@ -23,7 +23,9 @@ import Testing
         let second = try run.build(extra: ["--base-url", "https://example.org/digest/"])
         #expect(second.status == 0, "\(second.standardError)")
 
-        func read(_ path: String) throws -> String { try String(contentsOf: run.output.appending(path: path), encoding: .utf8) }
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: run.output.appending(path: path), encoding: .utf8)
+        }
         let index = try read("index.html")
         #expect(index.contains("Since the last run"))
         #expect(index.contains("lumen-labs/lantern v2.0 (was v1.0)"))
@@ -48,13 +50,15 @@ import Testing
         #expect(first.status == 0, "\(first.standardError)")
 
         let config = folder.url.appending(path: "without-stars.toml")
-        try Data("""
+        try Data(
+            """
             title = "Live"
             [github]
             api_url = "\(run.github.baseURL)"
             [digest]
             owners = ["lumen-labs"]
-            """.utf8).write(to: config)
+            """.utf8
+        ).write(to: config)
         let second = try RepodigestProcess.run(
             ["build", "--config", config.path, "--output", run.output.path, "--state-dir", run.state.path],
             environment: ["GH_TOKEN": "", "GITHUB_TOKEN": LiveBuildProcessTests.token])
@@ -71,7 +75,8 @@ import Testing
         try Data("title = \"Sample, no stars\"\n[digest]\nowners = [\"lumen-labs\"]\n".utf8)
             .write(to: folder.url.appending(path: "repodigest.toml"))
         let outcome = try RepodigestProcess.run(
-            ["build", "--sample", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"], in: folder.url)
+            ["build", "--sample", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"],
+            in: folder.url)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let index = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
         #expect(!index.contains("no longer starred"))

@@ -6,31 +6,67 @@ import Testing
 @Suite struct ConfigurationErrorTests {
     /// (repodigest.toml, what the error must say)
     static let cases: [(String, String)] = [
-        ("[github]\napi_url = \"https://api.github.com\"\ntoken = \"x\"\n",
-         "repodigest.toml:3:1: unknown key 'github.token'; expected one of: api_url, concurrency, include_private, max_wait_seconds"),
-        ("[github]\nconcurrency = \"four\"\n", "repodigest.toml:2:1: 'github.concurrency' must be an integer, found string"),
-        ("title = \"x\"\n\n[digest]\nowners = \"vapor\"\n", "repodigest.toml:4:1: 'digest.owners' must be an array of strings, found string"),
-        ("[digest]\nfavourites = [\"apple/swift/extra\"]\n",
-         "repodigest.toml:2:1: 'apple/swift/extra' is not a repository name: expected OWNER/NAME"),
-        ("title = \"x\"\ntheme = \"no-such-theme\"\n",
-         "repodigest.toml:2:1: theme: no theme named 'no-such-theme': built-in themes are"),
-        ("title = \"x\"\n\ntheme = \"./no-such-folder/\"\n",
-         "repodigest.toml:3:1: theme: /"),
+        (
+            "[github]\napi_url = \"https://api.github.com\"\ntoken = \"x\"\n",
+            "repodigest.toml:3:1: unknown key 'github.token'; expected one of: api_url, concurrency, include_private, max_wait_seconds"
+        ),
+        (
+            "[github]\nconcurrency = \"four\"\n",
+            "repodigest.toml:2:1: 'github.concurrency' must be an integer, found string"
+        ),
+        (
+            "title = \"x\"\n\n[digest]\nowners = \"vapor\"\n",
+            "repodigest.toml:4:1: 'digest.owners' must be an array of strings, found string"
+        ),
+        (
+            "[digest]\nfavourites = [\"apple/swift/extra\"]\n",
+            "repodigest.toml:2:1: 'apple/swift/extra' is not a repository name: expected OWNER/NAME"
+        ),
+        (
+            "title = \"x\"\ntheme = \"no-such-theme\"\n",
+            "repodigest.toml:2:1: theme: no theme named 'no-such-theme': built-in themes are"
+        ),
+        (
+            "title = \"x\"\n\ntheme = \"./no-such-folder/\"\n",
+            "repodigest.toml:3:1: theme: /"
+        ),
         ("[digest]\npage_size = 0\n", "repodigest.toml:2:1: page_size must be between 1 and 1000, found 0"),
-        ("[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
-         "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"),
+        (
+            "[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
+            "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"
+        ),
         ("title = \n", "repodigest.toml:1:9: "),
         ("title = \"  \"\n", "repodigest.toml:1:1: title must not be empty"),
-        ("title = \"" + String(repeating: "x", count: 1_000_000) + "\"\n",
-         "repodigest.toml:1:1: title must be at most 200 characters long, found 1000000 bytes"),
-        ("\ntitle = \"a\\u001Bb\"\n", "repodigest.toml:2:1: title must not hold a control character, found U+001B at character 2"),
-        ("base_url = \"https://u:secret@example.org/\"\n", "repodigest.toml:1:1: base_url must not hold a user name or password"),
-        ("base_url = \"https://example.org/?a=1#x/\"\n", "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"),
-        ("[digest]\nsearches = [{ name = \" \", query = \"q\" }]\n", "repodigest.toml:2:1: search 1: a search's name must not be empty"),
-        ("[digest]\nstarred_by = [\"@me\", \"../x\"]\n", "repodigest.toml:2:1: digest.starred_by must be GitHub account names"),
+        (
+            "title = \"" + String(repeating: "x", count: 1_000_000) + "\"\n",
+            "repodigest.toml:1:1: title must be at most 200 characters long, found 1000000 bytes"
+        ),
+        (
+            "\ntitle = \"a\\u001Bb\"\n",
+            "repodigest.toml:2:1: title must not hold a control character, found U+001B at character 2"
+        ),
+        (
+            "base_url = \"https://u:secret@example.org/\"\n",
+            "repodigest.toml:1:1: base_url must not hold a user name or password"
+        ),
+        (
+            "base_url = \"https://example.org/?a=1#x/\"\n",
+            "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"
+        ),
+        (
+            "[digest]\nsearches = [{ name = \" \", query = \"q\" }]\n",
+            "repodigest.toml:2:1: search 1: a search's name must not be empty"
+        ),
+        (
+            "[digest]\nstarred_by = [\"@me\", \"../x\"]\n",
+            "repodigest.toml:2:1: digest.starred_by must be GitHub account names"
+        ),
         ("theme = \"\"\n", "repodigest.toml:1:1: theme must not be empty"),
         // Everything after a NUL was once silently ignored (toml++ reads a C string): an empty site replaced the full one.
-        ("title = \"x\"\n\u{0}\n[digest]\nstarred_by = []\n", "repodigest.toml:2:1: the control character U+0000 is not allowed in TOML"),
+        (
+            "title = \"x\"\n\u{0}\n[digest]\nstarred_by = []\n",
+            "repodigest.toml:2:1: the control character U+0000 is not allowed in TOML"
+        ),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -40,11 +76,14 @@ import Testing
         try Data(toml.utf8).write(to: folder.url.appending(path: "repodigest.toml"))
         for mode in [["--sample"], []] {
             let outcome = try RepodigestProcess.run(
-                ["build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"] + mode, in: folder.url)
+                ["build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state"] + mode,
+                in: folder.url)
             #expect(outcome.status == 1, "\(outcome.standardError)")
             #expect(outcome.standardError.contains("error: " + expected), "\(outcome.standardError)")
             #expect(outcome.standardOutput.isEmpty)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"], "nothing touched")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"],
+                "nothing touched")
         }
     }
 
@@ -52,9 +91,14 @@ import Testing
     func aBaseURLWithAPasswordIsRefused() throws {
         let folder = try TemporaryFolder()
         let outcome = try RepodigestProcess.run(
-            ["build", "--sample", "--base-url", "https://u:secret@example.org/", "--output", "site", "--state-dir", "state"], in: folder.url)
+            [
+                "build", "--sample", "--base-url", "https://u:secret@example.org/", "--output", "site", "--state-dir",
+                "state",
+            ], in: folder.url)
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("error: --base-url: must not hold a user name or password"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("error: --base-url: must not hold a user name or password"),
+            "\(outcome.standardError)")
         #expect(!outcome.standardError.contains("secret"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
@@ -63,19 +107,29 @@ import Testing
         let folder = try TemporaryFolder()
         try Data("theme = \"./gone/\"\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
         let outcome = try RepodigestProcess.run(["build", "--sample", "--config", "repodigest.toml"], in: folder.url)
-        #expect(outcome.standardError.contains("gone: cannot read theme: no such folder (expected a built-in theme's name or a theme folder)"),
-                "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains(
+                "gone: cannot read theme: no such folder (expected a built-in theme's name or a theme folder)"),
+            "\(outcome.standardError)")
     }
 
     @Test("lists_of in a build from GitHub without a token is refused at its line, exit 1, before anything is touched")
     func listsOfWithoutATokenIsRefused() throws {
         let folder = try TemporaryFolder()
-        try Data("[digest]\nstarred_by = [\"mona\"]\nlists_of = [\"@me\"]\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        try Data("[digest]\nstarred_by = [\"mona\"]\nlists_of = [\"@me\"]\n".utf8).write(
+            to: folder.url.appending(path: "repodigest.toml"))
         let outcome = try RepodigestProcess.run(
-            ["build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state", "--api-url", "http://127.0.0.1:9/"],
+            [
+                "build", "--config", "repodigest.toml", "--output", "site", "--state-dir", "state", "--api-url",
+                "http://127.0.0.1:9/",
+            ],
             environment: ["GITHUB_TOKEN": "", "GH_TOKEN": ""], in: folder.url)
         #expect(outcome.status == 1, "\(outcome.standardError)")
-        #expect(outcome.standardError.contains("error: repodigest.toml:3:1: digest.lists_of needs a token"), "\(outcome.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"], "nothing touched")
+        #expect(
+            outcome.standardError.contains("error: repodigest.toml:3:1: digest.lists_of needs a token"),
+            "\(outcome.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"],
+            "nothing touched")
     }
 }

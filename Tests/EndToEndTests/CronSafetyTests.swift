@@ -23,7 +23,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing touched")
 
         close(descriptor)
-        let next = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--state-dir", state.path, "--quiet"])
+        let next = try RepodigestProcess.run([
+            "build", "--sample", "--output", output.path, "--state-dir", state.path, "--quiet",
+        ])
         #expect(next.status == 0, "the lock is free once its holder lets go: \(next.standardError)")
     }
 
@@ -38,7 +40,10 @@ import Testing
         try Data("\(gone.processIdentifier)\n".utf8).write(to: Self.lockFile(in: state))
 
         let outcome = try RepodigestProcess.run(
-            ["build", "--sample", "--output", folder.url.appending(path: "site").path, "--state-dir", state.path, "--quiet"])
+            [
+                "build", "--sample", "--output", folder.url.appending(path: "site").path, "--state-dir", state.path,
+                "--quiet",
+            ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
     }
 
@@ -47,7 +52,9 @@ import Testing
     @Test func twoConcurrentRunsOneExits75() throws {
         let folder = try TemporaryFolder()
         let state = folder.url.appending(path: "state")
-        let first = try RunningProcess(["build", "--sample", "--output", folder.url.appending(path: "one").path, "--state-dir", state.path])
+        let first = try RunningProcess([
+            "build", "--sample", "--output", folder.url.appending(path: "one").path, "--state-dir", state.path,
+        ])
         let holding = first.waitFor {
             (try? String(contentsOf: Self.lockFile(in: state), encoding: .utf8)) == "\(first.pid)\n"
         }
@@ -70,7 +77,9 @@ import Testing
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
         let lock = folder.url.appending(path: ".site.lock")
-        let first = try RunningProcess(["build", "--sample", "--output", output.path, "--state-dir", folder.url.appending(path: "one").path])
+        let first = try RunningProcess([
+            "build", "--sample", "--output", output.path, "--state-dir", folder.url.appending(path: "one").path,
+        ])
         let holding = first.waitFor { (try? String(contentsOf: lock, encoding: .utf8)) == "\(first.pid)\n" }
         #expect(holding, "the first run wrote its pid into the output's lock: \(first.standardError)")
         first.signal(SIGSTOP)
@@ -79,8 +88,9 @@ import Testing
         first.signal(SIGCONT)
 
         #expect(second.status == 75, "\(second.standardError)")
-        #expect(second.standardError.contains("process \(first.pid)") && second.standardError.contains(lock.path),
-                "\(second.standardError)")
+        #expect(
+            second.standardError.contains("process \(first.pid)") && second.standardError.contains(lock.path),
+            "\(second.standardError)")
         #expect(first.wait() == 0, "the first run finishes as if alone: \(first.standardError)")
         #expect(try SiteValidator().validate(directory: output) == [])
     }
@@ -89,23 +99,30 @@ import Testing
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
         let environment = ["SOURCE_DATE_EPOCH": "1795000000"]
-        #expect(try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"], environment: environment).status == 0)
+        #expect(
+            try RepodigestProcess.run(
+                ["build", "--sample", "--output", output.path, "--quiet"], environment: environment
+            ).status == 0)
         let past = Date(timeIntervalSince1970: 1_700_000_000)
         let paths = SampleBuildTests.files(in: output).keys.filter { !$0.hasPrefix(".") }
         #expect(paths.count > 100)
         for path in paths {
-            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output.appending(path: path).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: past], ofItemAtPath: output.appending(path: path).path)
         }
 
         // Nothing changed: nothing is built. Forced: every page is built and none rewritten.
         let again = try RepodigestProcess.run(["build", "--sample", "--output", output.path], environment: environment)
         #expect(again.status == 0)
         #expect(again.standardError.contains("Up to date"), "\(again.standardError)")
-        let forced = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--force"], environment: environment)
+        let forced = try RepodigestProcess.run(
+            ["build", "--sample", "--output", output.path, "--force"], environment: environment)
         #expect(forced.status == 0)
         #expect(forced.standardError.contains("(0 written, "), "\(forced.standardError)")
         for path in paths {
-            let date = try FileManager.default.attributesOfItem(atPath: output.appending(path: path).path)[.modificationDate] as? Date
+            let date =
+                try FileManager.default.attributesOfItem(atPath: output.appending(path: path).path)[.modificationDate]
+                as? Date
             #expect(date == past, "\(path) kept its time")
         }
     }

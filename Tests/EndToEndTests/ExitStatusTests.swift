@@ -4,6 +4,7 @@ import RepodigestConfiguration
 import SiteRenderer
 import Testing
 import UseCases
+
 @testable import repodigest
 
 /// The one place exit codes are decided: every error any command meets, however wrapped.
@@ -12,10 +13,14 @@ import UseCases
     func codes() {
         let invalid = InvalidSite(findings: [], output: "site")
         #expect(ExitStatus.code(for: BuildFailure(step: .publish, underlying: invalid)) == ExitStatus.invalidOutput)
-        #expect(ExitStatus.code(for: BuildFailure(step: .lock, underlying: RunLockError.held(path: "l", pid: 1))) == ExitStatus.locked)
+        #expect(
+            ExitStatus.code(for: BuildFailure(step: .lock, underlying: RunLockError.held(path: "l", pid: 1)))
+                == ExitStatus.locked)
         #expect(ExitStatus.code(for: RunLockError.unusable(path: "l", reason: "r")) == ExitStatus.usage)
         #expect(ExitStatus.code(for: ConfigurationError(source: "x", message: "y")) == ExitStatus.usage)
-        #expect(ExitStatus.code(for: BuildFailure(step: .publish, underlying: PublishError.unsafePath("../x"))) == ExitStatus.usage)
+        #expect(
+            ExitStatus.code(for: BuildFailure(step: .publish, underlying: PublishError.unsafePath("../x")))
+                == ExitStatus.usage)
         #expect(ExitStatus.code(for: ExitStatus.partial) == ExitStatus.partial)
     }
 }

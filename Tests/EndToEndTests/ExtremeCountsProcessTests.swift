@@ -17,10 +17,14 @@ import Testing
         for extra in [[], ["--force"], ["--offline", "--force"]] {
             let outcome = try run.build(extra: extra)
             #expect(outcome.status == 0, "\(extra): \(outcome.standardError)")
-            #expect(outcome.standardError.contains("lumen-labs/prism: stargazers_count is negative"), "\(outcome.standardError)")
-            let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/prism.html"), encoding: .utf8)
+            #expect(
+                outcome.standardError.contains("lumen-labs/prism: stargazers_count is negative"),
+                "\(outcome.standardError)")
+            let page = try String(
+                contentsOf: run.output.appending(path: "repos/lumen-labs/prism.html"), encoding: .utf8)
             #expect(!page.contains("-9,223") && !page.contains("-922"), "no negative count is shown")
-            let lantern = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/lantern.html"), encoding: .utf8)
+            let lantern = try String(
+                contentsOf: run.output.appending(path: "repos/lumen-labs/lantern.html"), encoding: .utf8)
             #expect(lantern.contains("9,223,372,036,854,775,807"))
         }
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)

@@ -11,14 +11,19 @@ import Testing
         let before = SampleBuildTests.files(in: output)
 
         let theme = folder.url.appending(path: "broken-theme")
-        try FileManager.default.createDirectory(at: theme.appending(path: "templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: theme.appending(path: "templates"), withIntermediateDirectories: true)
         for name in ["layout", "digest", "list", "repository", "not-found", "card", "pagination"] {
-            try Data("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main><p>unclosed</main></body></html>\n".utf8)
-                .write(to: theme.appending(path: "templates/\(name).mustache"))
+            try Data(
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main><p>unclosed</main></body></html>\n"
+                    .utf8
+            )
+            .write(to: theme.appending(path: "templates/\(name).mustache"))
         }
         let outcome = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--theme", theme.path])
         #expect(outcome.status == 4)
-        #expect(outcome.standardError.contains("index.html:2:"), "findings name file and line: \(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("index.html:2:"), "findings name file and line: \(outcome.standardError)")
         #expect(outcome.standardError.contains("[well-formed]"))
         #expect(SampleBuildTests.files(in: output) == before, "the previous site is exactly as it was")
     }
@@ -27,9 +32,13 @@ import Testing
         let folder = try TemporaryFolder()
         let config = folder.url.appending(path: "repodigest.toml")
         try Data("title = \"x\"\n\n[digest]\nfavourites = [\"apple/swift\", \"not a repo\"]\n".utf8).write(to: config)
-        let outcome = try RepodigestProcess.run(["build", "--sample", "--config", config.path, "--output", folder.url.appending(path: "o").path])
+        let outcome = try RepodigestProcess.run([
+            "build", "--sample", "--config", config.path, "--output", folder.url.appending(path: "o").path,
+        ])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("repodigest.toml:4:1: 'not a repo' is not a repository name"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("repodigest.toml:4:1: 'not a repo' is not a repository name"),
+            "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "o").path), "nothing touched")
 
         try Data("titel = \"x\"\n".utf8).write(to: config)
@@ -49,8 +58,11 @@ import Testing
         let output = folder.url.appending(path: "site")
         _ = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"])
         #expect(try RepodigestProcess.run(["validate", output.path]).status == 0)
-        try Data("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main><a href=\"gone.html\">x</a></main></body></html>".utf8)
-            .write(to: output.appending(path: "edited.html"))
+        try Data(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main><a href=\"gone.html\">x</a></main></body></html>"
+                .utf8
+        )
+        .write(to: output.appending(path: "edited.html"))
         let outcome = try RepodigestProcess.run(["validate", output.path])
         #expect(outcome.status == 4)
         #expect(outcome.standardError.contains("edited.html:2:"))

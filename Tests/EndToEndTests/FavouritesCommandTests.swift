@@ -41,7 +41,8 @@ import Testing
         #expect(try favourites(["add", "someone/unchecked", "--offline"]).status == 0)
 
         let json = try favourites(["list", "--json"])
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]])
         #expect(listed.map { $0["name"] } == ["lumen-labs/prism", "someone/unchecked"])
         #expect(listed.first?["note"] == "highlighting")
         #expect(try favourites(["list"]).standardOutput.contains("lumen-labs/prism"))

@@ -10,12 +10,16 @@ import Testing
     static let tooLongLogin = String(repeating: "a", count: 40)
     static let tooLongName = String(repeating: "n", count: 101)
 
-    @Test("an account or favourite GitHub cannot have is a configuration error at its line", arguments: [
-        ("starred_by", #"[".."]"#, "'..'"), ("owners", #"["ok", "a/b"]"#, "'a/b'"), ("owners", #"[""]"#, "''"),
-        ("owners", #"["x\u0001"]"#, "must be GitHub account names"), ("starred_by", "[\"\(tooLongLogin)\"]", tooLongLogin),
-        ("favourites", #"["o/.."]"#, "'o/..'"), ("favourites", #"["./x"]"#, "'./x'"),
-        ("favourites", "[\"o/\(tooLongName)\"]", tooLongName), ("favourites", "[\"\(tooLongLogin)/x\"]", tooLongLogin),
-    ])
+    @Test(
+        "an account or favourite GitHub cannot have is a configuration error at its line",
+        arguments: [
+            ("starred_by", #"[".."]"#, "'..'"), ("owners", #"["ok", "a/b"]"#, "'a/b'"), ("owners", #"[""]"#, "''"),
+            ("owners", #"["x\u0001"]"#, "must be GitHub account names"),
+            ("starred_by", "[\"\(tooLongLogin)\"]", tooLongLogin),
+            ("favourites", #"["o/.."]"#, "'o/..'"), ("favourites", #"["./x"]"#, "'./x'"),
+            ("favourites", "[\"o/\(tooLongName)\"]", tooLongName),
+            ("favourites", "[\"\(tooLongLogin)/x\"]", tooLongLogin),
+        ])
     func refusedInTheConfiguration(_ key: String, _ value: String, _ named: String) {
         let text = "title = \"T\"\n\n[digest]\n\(key) = \(value)\n"
         #expect(throws: ConfigurationError.self) { try Configuration(toml: text, source: "repodigest.toml") }

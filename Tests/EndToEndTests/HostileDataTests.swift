@@ -37,7 +37,8 @@ import UseCases
         func put(_ path: String, _ object: Any) throws {
             files[path] = try JSONSerialization.data(withJSONObject: object).base64EncodedString()
         }
-        let readme = vectors.joined(separator: "\n\n") + "\n\n# Heading\n\n[anchor](#heading) " + vectors.joined(separator: " ")
+        let readme =
+            vectors.joined(separator: "\n\n") + "\n\n# Heading\n\n[anchor](#heading) " + vectors.joined(separator: " ")
         for (index, vector) in vectors.enumerated() {
             let owner = index < hostileNames.count ? hostileNames[index] : "owner\(index % 4)"
             let name = index % 5 == 0 ? vector : "repo-\(index)"
@@ -47,18 +48,29 @@ import UseCases
             // Half the READMEs are Markdown; the others, in another markup by their path, show
             // "GitHub's rendering" of them, which is the corpus again, as HTML.
             files[base + "/readme.html"] = Data(readme.utf8).base64EncodedString()
-            try put(base + "/readme.json", [
-                "path": index % 2 == 0 ? "README.md" : vector, "encoding": "base64", "content": Data(readme.utf8).base64EncodedString(),
-                "html_url": vector, "download_url": vector,
-            ])
-            try put(base + "/releases.json", [[
-                "id": index, "tag_name": vector, "name": vector, "body": readme, "html_url": vector,
-                "published_at": "2026-11-01T00:00:00Z",
-            ]])
+            try put(
+                base + "/readme.json",
+                [
+                    "path": index % 2 == 0 ? "README.md" : vector, "encoding": "base64",
+                    "content": Data(readme.utf8).base64EncodedString(),
+                    "html_url": vector, "download_url": vector,
+                ])
+            try put(
+                base + "/releases.json",
+                [
+                    [
+                        "id": index, "tag_name": vector, "name": vector, "body": readme, "html_url": vector,
+                        "published_at": "2026-11-01T00:00:00Z",
+                    ]
+                ])
         }
         try put("users/hostile/starred.json", stars)
-        try put("users/\(hostileNames[0]).json", ["login": hostileNames[0], "id": 1, "type": "User", "name": vectors[0], "bio": vectors[2]])
-        try put("users/\(hostileNames[0])/repos.json", [repository(id: 1, owner: hostileNames[0], name: "repo-0", vector: vectors[1])])
+        try put(
+            "users/\(hostileNames[0]).json",
+            ["login": hostileNames[0], "id": 1, "type": "User", "name": vectors[0], "bio": vectors[2]])
+        try put(
+            "users/\(hostileNames[0])/repos.json",
+            [repository(id: 1, owner: hostileNames[0], name: "repo-0", vector: vectors[1])])
         try put("repos/owner1/pinned.json", repository(id: 999, owner: "owner1", name: "pinned", vector: vectors[8]))
         return files
     }
@@ -67,18 +79,26 @@ import UseCases
     /// are gone since, so the digest, the feeds and `digest.md` all carry changes too.
     struct PreviousRun: HistoryStore {
         func latestSnapshot() async throws -> RunSnapshot? {
-            let repositories = HostileDataTests.vectors.indices.map { index in
-                let owner = index < HostileDataTests.hostileNames.count ? HostileDataTests.hostileNames[index] : "owner\(index % 4)"
-                return RepoSnapshot(
-                    id: GitHubRepo.ID(rawValue: Int64(index + 1)),
-                    name: RepoName(owner: owner, name: index % 5 == 0 ? HostileDataTests.vectors[index] : "repo-\(index)"),
-                    stars: 0, latestRelease: "old", pushedAt: nil, isStarred: index % 2 == 0)
-            } + [
-                RepoSnapshot(id: GitHubRepo.ID(rawValue: 5000), name: RepoName(owner: "gone", name: "<script>alert(41)</script>"),
-                             stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
-                RepoSnapshot(id: GitHubRepo.ID(rawValue: 5001), name: RepoName(owner: "gone", name: "x>\"><img src=x onerror=alert(42)>"),
-                             stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
-            ]
+            let repositories =
+                HostileDataTests.vectors.indices.map { index in
+                    let owner =
+                        index < HostileDataTests.hostileNames.count
+                        ? HostileDataTests.hostileNames[index] : "owner\(index % 4)"
+                    return RepoSnapshot(
+                        id: GitHubRepo.ID(rawValue: Int64(index + 1)),
+                        name: RepoName(
+                            owner: owner, name: index % 5 == 0 ? HostileDataTests.vectors[index] : "repo-\(index)"),
+                        stars: 0, latestRelease: "old", pushedAt: nil, isStarred: index % 2 == 0)
+                } + [
+                    RepoSnapshot(
+                        id: GitHubRepo.ID(rawValue: 5000),
+                        name: RepoName(owner: "gone", name: "<script>alert(41)</script>"),
+                        stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
+                    RepoSnapshot(
+                        id: GitHubRepo.ID(rawValue: 5001),
+                        name: RepoName(owner: "gone", name: "x>\"><img src=x onerror=alert(42)>"),
+                        stars: 1, latestRelease: nil, pushedAt: nil, isStarred: true),
+                ]
             return RunSnapshot(takenAt: Date(timeIntervalSince1970: 1_794_900_000), repositories: repositories)
         }
         func record(_ snapshot: RunSnapshot) async throws {}
@@ -88,10 +108,12 @@ import UseCases
     @Test(arguments: Theme.builtInNames)
     func noDataCanRunScriptInTheme(_ themeName: String) async throws {
         let request = BuildDigest.Request(
-            title: "Hostile", starredBy: ["hostile"], favourites: [Favourite(name: RepoName(owner: "owner1", name: "pinned"))],
+            title: "Hostile", starredBy: ["hostile"],
+            favourites: [Favourite(name: RepoName(owner: "owner1", name: "pinned"))],
             owners: [Self.hostileNames[0]], pageSize: 7)
         struct Fixed: Clock { var now: Date { Date(timeIntervalSince1970: 1_795_000_000) } }
-        let site = try await BuildDigest(source: SampleDataStore(files: try Self.files()), clock: Fixed(), history: PreviousRun())(request)
+        let site = try await BuildDigest(
+            source: SampleDataStore(files: try Self.files()), clock: Fixed(), history: PreviousRun())(request)
         #expect(site.digest.changes?.items.isEmpty == false, "the changes carry hostile names too")
         let files = try SiteGenerator(theme: Theme.builtIn(themeName)).render(site)
 
@@ -101,14 +123,16 @@ import UseCases
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "out/site")
         try SiteWriter(output: output).publish(files)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path) == ["site"],
-                "nothing was written beside the output folder")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path) == ["site"],
+            "nothing was written beside the output folder")
         #expect(Set(files.map(\.path)).count == files.count, "no two pages share a file")
         // Names GitHub cannot have (`..`, `a/b`, a vector as a name) are left out where they are
         // read; the router's own guard against them is tried in RoutingTests.
         let allowed = Self.vectors.indices.filter { index in
             let owner = index < Self.hostileNames.count ? Self.hostileNames[index] : "owner\(index % 4)"
-            return (try? RepoName(parsing: "\(owner)/" + (index % 5 == 0 ? Self.vectors[index] : "repo-\(index)"))) != nil
+            return (try? RepoName(parsing: "\(owner)/" + (index % 5 == 0 ? Self.vectors[index] : "repo-\(index)")))
+                != nil
         }
         let repoPages = files.filter { $0.path.hasPrefix("repos/") }
         #expect(repoPages.count == allowed.count + 1, "Foo and foo kept apart, con written safely")
@@ -140,7 +164,8 @@ import UseCases
         var findings = links.filter { !SafeLink.isHTTP($0) }.map { "feed link '\($0)'" }
         let runs: Set<String> = ["well-formed", "event-handler", "unsafe-url", "inline-script", "active-content"]
         for (index, fragment) in fragments.enumerated() {
-            let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>feed</title></head><body><main>"
+            let page =
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>feed</title></head><body><main>"
                 + fragment + "</main></body></html>"
             findings += SiteValidator().validate([OutputFile(path: "entry-\(index).html", contents: Data(page.utf8))])
                 .filter { runs.contains($0.rule) }.map(\.description)
@@ -191,6 +216,8 @@ enum SafeLink {
     static func isHTTP(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return (lowered.hasPrefix("https://") || lowered.hasPrefix("http://"))
-            && !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "<>\"'`\\".unicodeScalars.contains($0) }
+            && !text.unicodeScalars.contains {
+                $0.value <= 0x20 || $0.value == 0x7F || "<>\"'`\\".unicodeScalars.contains($0)
+            }
     }
 }

@@ -26,9 +26,13 @@ import Testing
             api.stop()
             elsewhere.stop()
         }
-        api.inject(.redirect(to: elsewhere.baseURL + "/orgs/lumen-labs/repos?per_page=100"), at: "/orgs/lumen-labs/repos")
-        api.inject(.redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern/readme"), at: "/repos/lumen-labs/lantern/readme")
-        api.inject(.link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
+        api.inject(
+            .redirect(to: elsewhere.baseURL + "/orgs/lumen-labs/repos?per_page=100"), at: "/orgs/lumen-labs/repos")
+        api.inject(
+            .redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern/readme"),
+            at: "/repos/lumen-labs/lantern/readme")
+        api.inject(
+            .link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
         let run = LiveBuildProcessTests.Run(folder: folder.url, github: api)
 
         let outcome = try run.build(extra: ["--log-format", "json"])
@@ -37,10 +41,12 @@ import Testing
         #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Published") == true })
 
         let redirected = elsewhere.requests.map(\.path)
-        #expect(Set(redirected) == ["/orgs/lumen-labs/repos", "/repos/lumen-labs/lantern/readme", "/users/mona/starred"])
+        #expect(
+            Set(redirected) == ["/orgs/lumen-labs/repos", "/repos/lumen-labs/lantern/readme", "/users/mona/starred"])
         for request in elsewhere.requests {
             #expect(request.header("authorization") == nil, "\(request.target) got credentials")
-            #expect(!request.target.contains(Self.token) && !request.headers.values.contains { $0.contains(Self.token) })
+            #expect(
+                !request.target.contains(Self.token) && !request.headers.values.contains { $0.contains(Self.token) })
         }
         for request in api.requests {
             #expect(request.header("authorization") == "Bearer \(Self.token)")
@@ -52,7 +58,8 @@ import Testing
         let refused = try run.build(token: wrong, extra: ["--log-format", "json"])
         #expect(refused.status == 3, "\(refused.standardError)")
         let errors = Self.jsonLines(refused.standardError).filter { $0["level"] as? String == "error" }
-        #expect(errors.contains { ($0["message"] as? String)?.contains("GITHUB_TOKEN") == true }, "named by its variable")
+        #expect(
+            errors.contains { ($0["message"] as? String)?.contains("GITHUB_TOKEN") == true }, "named by its variable")
 
         for secret in [Self.token, wrong] {
             for text in [outcome.standardError, outcome.standardOutput, refused.standardError, refused.standardOutput] {
@@ -91,6 +98,8 @@ import Testing
         let outcome = try LiveBuildProcessTests.Run(folder: folder.url, github: github).build()
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(github.requests.filter { $0.path == "/users/mona/starred" }.count == 100)
-        #expect(outcome.standardError.contains("/users/mona/starred?per_page=100: the list offers more pages than repodigest reads"))
+        #expect(
+            outcome.standardError.contains(
+                "/users/mona/starred?per_page=100: the list offers more pages than repodigest reads"))
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
+import RepodigestConfiguration
 import Testing
 
-import RepodigestConfiguration
 @testable import repodigest
 
 /// `repodigest init`: a starter that the real parser reads, that builds as it is from the
 /// sample, that explains every key the parser accepts, and that never replaces a file
 /// without `--force`.
 @Suite struct InitTests {
-    static let parserSource = ArchitectureTests.sources.appending(path: "RepodigestConfiguration/Configuration+TOML.swift")
+    static let parserSource = ArchitectureTests.sources.appending(
+        path: "RepodigestConfiguration/Configuration+TOML.swift")
 
     /// Every key the parser allows, read from its `allow([...])` lists, so that a key added
     /// to the parser and not to the starter fails here.
@@ -33,12 +34,16 @@ import RepodigestConfiguration
         #expect(keys.count >= 15, "the parser's keys were found: \(keys.sorted())")
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for key in keys {
-            let set = lines.contains { $0.hasPrefix("\(key) =") || $0.hasPrefix("[\(key)]") || $0.contains("{ \(key) =") || $0.contains(", \(key) =") }
+            let set = lines.contains {
+                $0.hasPrefix("\(key) =") || $0.hasPrefix("[\(key)]") || $0.contains("{ \(key) =")
+                    || $0.contains(", \(key) =")
+            }
             #expect(set, "the starter sets '\(key)'")
         }
         #expect(lines.filter { $0.hasPrefix("#") }.count >= keys.count, "and explains them")
 
-        let build = try RepodigestProcess.run(["build", "--sample", "--config", file.path, "--output", "site", "--quiet"], in: folder.url)
+        let build = try RepodigestProcess.run(
+            ["build", "--sample", "--config", file.path, "--output", "site", "--quiet"], in: folder.url)
         #expect(build.status == 0, "it builds as it is from the sample: \(build.standardError)")
     }
 

@@ -26,8 +26,10 @@ import Testing
         /// A build of the "new" data: the site `epoch` says, slowed between staged files so
         /// that a kill lands mid-write as often as elsewhere.
         func environment(epoch: String) -> [String: String] {
-            ["SOURCE_DATE_EPOCH": epoch, "GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": "",
-             "REPODIGEST_TEST_WRITE_DELAY_MS": "15"]
+            [
+                "SOURCE_DATE_EPOCH": epoch, "GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": "",
+                "REPODIGEST_TEST_WRITE_DELAY_MS": "15",
+            ]
         }
     }
 
@@ -35,7 +37,8 @@ import Testing
         let folder = try TemporaryFolder()
         let setup = Setup(folder: folder.url, github: try LiveBuildProcessTests.world())
         defer { setup.github.stop() }
-        try Data("""
+        try Data(
+            """
             title = "Killed"
 
             [github]
@@ -45,17 +48,20 @@ import Testing
             starred_by = ["mona"]
             owners = ["lumen-labs"]
             favourites = ["lumen-labs/lantern"]
-            """.utf8).write(to: setup.config)
+            """.utf8
+        ).write(to: setup.config)
 
         let output = folder.url.appending(path: "out/site")
         let state = folder.url.appending(path: "state")
-        let old = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
+        let old = try RepodigestProcess.run(
+            setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
         #expect(old.status == 0, "\(old.standardError)")
         let oldSite = Self.build(in: output)
         // A repeat of it, with the cache warm as in every killed run: its duration sets the
         // range of the kill delays (used to aim, never asserted).
         let started = Date()
-        let repeated = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
+        let repeated = try RepodigestProcess.run(
+            setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.oldEpoch))
         let duration = Date().timeIntervalSince(started)
         #expect(repeated.status == 0 && Self.build(in: output) == oldSite)
 
@@ -70,12 +76,15 @@ import Testing
 
         // Seeded, and the seed printed, so that the moments of a failing run can be drawn
         // again: `REPODIGEST_KILL_SEED=N swift test --filter KillTests`.
-        let seed = ProcessInfo.processInfo.environment["REPODIGEST_KILL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        let seed =
+            ProcessInfo.processInfo.environment["REPODIGEST_KILL_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
         print("KillTests: REPODIGEST_KILL_SEED=\(seed)")
         var generator = SplitMix64(seed: seed)
         var outcomes: [String: Int] = [:]
         for _ in 0..<Self.kills {
-            let run = try RunningProcess(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
+            let run = try RunningProcess(
+                setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
             usleep(UInt32(Double.random(in: 0.02...max(0.05, duration * 1.15), using: &generator) * 1_000_000))
             run.signal(SIGKILL)
             run.wait()
@@ -90,12 +99,16 @@ import Testing
             #expect(try SiteValidator().validate(directory: output) == [])
         }
 
-        let after = try RepodigestProcess.run(setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
+        let after = try RepodigestProcess.run(
+            setup.arguments(output: output, state: state), environment: setup.environment(epoch: Self.newEpoch))
         #expect(after.status == 0, "the next run works: \(after.standardError)")
         #expect(!after.standardError.contains("set aside"), "the cache survived every kill: \(after.standardError)")
         #expect(Self.build(in: output) == newSite)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path).sorted() == [".site.lock", "site"],
-                "no staging folder is left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path).sorted() == [
+                ".site.lock", "site",
+            ],
+            "no staging folder is left behind")
         print("kill -9 outcomes over \(Self.kills) runs (build \(String(format: "%.2f", duration)) s): \(outcomes)")
     }
 
@@ -107,7 +120,10 @@ import Testing
         files[".repodigest-site"] = nil
         for (path, data) in files where path == "index.html" || path == "digest.md" {
             var text = String(decoding: data, as: UTF8.self)
-            for pattern in [#"<section class="digest-section changes"[\s\S]*?</section>\n"#, #"## Since the last run\n[\s\S]*?(?=\n## )"#] {
+            for pattern in [
+                #"<section class="digest-section changes"[\s\S]*?</section>\n"#,
+                #"## Since the last run\n[\s\S]*?(?=\n## )"#,
+            ] {
                 text = text.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
             }
             files[path] = Data(text.utf8)

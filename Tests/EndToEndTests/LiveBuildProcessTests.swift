@@ -12,10 +12,15 @@ import Testing
         let github = FakeGitHub(token: token, tokenOwner: "mona")
         github.add(.init(login: "mona", id: 1, name: "Mona"))
         github.add(.init(login: "lumen-labs", id: 3, isOrganization: true, name: "Lumen Labs"))
-        github.add(.init(
-            id: 101, owner: "lumen-labs", name: "lantern", description: "A static site lantern", topics: ["ssg"], stars: 1200,
-            releases: [.init(id: 1001, tag: "v1.0", name: "Lantern 1.0", body: "First")], readme: "# Lantern\n\nLights the way."))
-        github.add(.init(id: 102, owner: "lumen-labs", name: "prism", description: "Highlighting", language: "Rust", stars: 40))
+        github.add(
+            .init(
+                id: 101, owner: "lumen-labs", name: "lantern", description: "A static site lantern", topics: ["ssg"],
+                stars: 1200,
+                releases: [.init(id: 1001, tag: "v1.0", name: "Lantern 1.0", body: "First")],
+                readme: "# Lantern\n\nLights the way."))
+        github.add(
+            .init(id: 102, owner: "lumen-labs", name: "prism", description: "Highlighting", language: "Rust", stars: 40)
+        )
         github.star("lumen-labs/prism", by: "mona", at: "2026-11-20T08:00:00Z")
         try github.start()
         return github
@@ -30,10 +35,13 @@ import Testing
 
         /// - Parameter digest: more lines for the `[digest]` table.
         /// - Parameter environment: more variables, over the token's.
-        func build(token: String? = LiveBuildProcessTests.token, extra: [String] = [], digest: String = "",
-                   environment more: [String: String] = [:]) throws -> RepodigestProcess.Outcome {
+        func build(
+            token: String? = LiveBuildProcessTests.token, extra: [String] = [], digest: String = "",
+            environment more: [String: String] = [:]
+        ) throws -> RepodigestProcess.Outcome {
             let config = folder.appending(path: "repodigest.toml")
-            try Data("""
+            try Data(
+                """
                 title = "Live"
 
                 [github]
@@ -44,7 +52,8 @@ import Testing
                 starred_by = ["mona"]
                 owners = ["lumen-labs"]
                 \(digest)
-                """.utf8).write(to: config)
+                """.utf8
+            ).write(to: config)
             var environment = ["GH_TOKEN": "", "GITHUB_TOKEN": token ?? ""]
             environment["XDG_STATE_HOME"] = folder.appending(path: "xdg").path
             environment.merge(more) { $1 }
@@ -71,7 +80,12 @@ import Testing
         let repeated = run.github.log.filter { !$0.request.path.hasPrefix("/rate_limit") }
         let answered200 = repeated.filter { $0.status == 200 }.map(\.request.path)
         #expect(answered200.isEmpty, "a repeat run against an unchanged server gets only 304s: \(answered200)")
-        #expect(repeated.allSatisfy { $0.request.headers.keys.contains { $0.lowercased() == "if-none-match" || $0.lowercased() == "if-modified-since" } || $0.status == 404 })
+        #expect(
+            repeated.allSatisfy {
+                $0.request.headers.keys.contains {
+                    $0.lowercased() == "if-none-match" || $0.lowercased() == "if-modified-since"
+                } || $0.status == 404
+            })
     }
 
     @Test func aSourceThatKeepsFailingKeepsItsPreviousDataAndExits2() throws {
@@ -98,12 +112,15 @@ import Testing
         let wrong = "ghp_WRONG_SENTINEL_also_secret_9999"
         let outcome = try run.build(token: wrong)
         #expect(outcome.status == 3, "\(outcome.standardError)")
-        #expect(outcome.standardError.contains("GITHUB_TOKEN"), "the message names the variable: \(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("GITHUB_TOKEN"), "the message names the variable: \(outcome.standardError)")
         #expect(SampleBuildTests.files(in: run.output) == before, "nothing published")
 
         for secret in [Self.token, wrong] {
             #expect(!outcome.standardError.contains(secret) && !outcome.standardOutput.contains(secret))
-            for (path, data) in SampleBuildTests.files(in: run.output).merging(SampleBuildTests.files(in: run.state), uniquingKeysWith: { a, _ in a }) {
+            for (path, data) in SampleBuildTests.files(in: run.output).merging(
+                SampleBuildTests.files(in: run.state), uniquingKeysWith: { a, _ in a })
+            {
                 #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds the token")
             }
         }

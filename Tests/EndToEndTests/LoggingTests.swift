@@ -9,16 +9,21 @@ import Testing
         let output = folder.url.appending(path: "site")
         let outcome = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--log-format", "json"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == output.appending(path: "index.html").path + "\n", "stdout keeps the published path")
+        #expect(
+            outcome.standardOutput == output.appending(path: "index.html").path + "\n",
+            "stdout keeps the published path")
         let lines = outcome.standardError.split(separator: "\n")
         #expect(lines.count >= 3)
         var published: [String: Any]?
         for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             #expect(object["level"] as? String == "info")
             #expect((object["message"] as? String)?.isEmpty == false)
             let time = try #require(object["time"] as? String)
-            #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time) > Date(timeIntervalSince1970: 0))
+            #expect(
+                try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time)
+                    > Date(timeIntervalSince1970: 0))
             if (object["message"] as? String)?.hasPrefix("Published") == true { published = object }
         }
         #expect(published?["files"] as? Int ?? 0 > 100, "fields ride along: \(published ?? [:])")
@@ -27,10 +32,14 @@ import Testing
 
     @Test func quietJSONPrintsOnlyProblems() throws {
         let folder = try TemporaryFolder()
-        let fine = try RepodigestProcess.run(["build", "--sample", "--output", folder.url.appending(path: "site").path, "--quiet", "--log-format", "json"])
+        let fine = try RepodigestProcess.run([
+            "build", "--sample", "--output", folder.url.appending(path: "site").path, "--quiet", "--log-format", "json",
+        ])
         #expect(fine.status == 0 && fine.standardError.isEmpty)
 
-        let failed = try RepodigestProcess.run(["build", "--sample", "--theme", "nope", "--quiet", "--log-format", "json"])
+        let failed = try RepodigestProcess.run([
+            "build", "--sample", "--theme", "nope", "--quiet", "--log-format", "json",
+        ])
         #expect(failed.status == 1)
         let lines = failed.standardError.split(separator: "\n")
         #expect(lines.count == 1)
@@ -41,7 +50,9 @@ import Testing
 
     @Test func pipesGetPlainLines() throws {
         let folder = try TemporaryFolder()
-        let outcome = try RepodigestProcess.run(["build", "--sample", "--output", folder.url.appending(path: "site").path])
+        let outcome = try RepodigestProcess.run([
+            "build", "--sample", "--output", folder.url.appending(path: "site").path,
+        ])
         #expect(outcome.status == 0)
         #expect(!outcome.standardError.contains("\u{1B}"), "no escape codes where no terminal is")
         #expect(!outcome.standardError.contains("Writing ["))
@@ -81,10 +92,12 @@ import Testing
         let failed = try Self.onTerminal(["build", "--sample", "--theme", "nope"] + state)
         #expect(failed.contains("\u{1B}[1;31merror:\u{1B}[0m"), "\(failed)")
 
-        let plain = try Self.onTerminal(["build", "--sample", "--output", site, "--force"] + state, environment: ["NO_COLOR": "1"])
+        let plain = try Self.onTerminal(
+            ["build", "--sample", "--output", site, "--force"] + state, environment: ["NO_COLOR": "1"])
         #expect(plain.contains("Writing ["))
         #expect(!plain.contains("\u{1B}[32m") && !plain.contains("\u{1B}[0m"), "NO_COLOR: no colour")
-        let plainError = try Self.onTerminal(["build", "--sample", "--theme", "nope"] + state, environment: ["NO_COLOR": "1"])
+        let plainError = try Self.onTerminal(
+            ["build", "--sample", "--theme", "nope"] + state, environment: ["NO_COLOR": "1"])
         #expect(plainError.contains("error: --theme"))
 
         let quiet = try Self.onTerminal(["build", "--sample", "--output", site, "--quiet", "--force"] + state)

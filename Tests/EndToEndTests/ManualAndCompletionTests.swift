@@ -20,7 +20,10 @@ import Testing
     func helpCarriesExitCodes() throws {
         let help = try RepodigestProcess.run(["--help"])
         #expect(help.status == 0)
-        for text in ["GITHUB_TOKEN", "SOURCE_DATE_EPOCH", "0 published", "1 usage", "2 published", "3 nothing", "4 nothing", "75 another"] {
+        for text in [
+            "GITHUB_TOKEN", "SOURCE_DATE_EPOCH", "0 published", "1 usage", "2 published", "3 nothing", "4 nothing",
+            "75 another",
+        ] {
             #expect(help.standardOutput.contains(text), "--help lacks \(text)")
         }
     }

@@ -28,7 +28,11 @@ import Testing
         let many = try Self.build(topics: (0..<2_000).map { "topic-\($0)" })
         #expect(bounded.topicPages == 20)
         #expect(many.topicPages == 20)
-        #expect(many.largestPage <= bounded.largestPage + 512, "largest page \(many.largestPage) bytes, \(bounded.largestPage) with 20 topics")
-        #expect(many.standardError.contains("lumen-labs/lantern: 1980 of its 2000 topics left out"), "\(many.standardError)")
+        #expect(
+            many.largestPage <= bounded.largestPage + 512,
+            "largest page \(many.largestPage) bytes, \(bounded.largestPage) with 20 topics")
+        #expect(
+            many.standardError.contains("lumen-labs/lantern: 1980 of its 2000 topics left out"), "\(many.standardError)"
+        )
     }
 }

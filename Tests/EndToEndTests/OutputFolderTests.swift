@@ -20,7 +20,8 @@ import Testing
 
         let forced = try Self.build(["--output", "site", "--force"], in: folder.url)
         #expect(forced.status == 0, "\(forced.standardError)")
-        #expect(forced.standardError.contains("0 removed, 2 kept (not written by repodigest)"), "\(forced.standardError)")
+        #expect(
+            forced.standardError.contains("0 removed, 2 kept (not written by repodigest)"), "\(forced.standardError)")
         #expect(try String(contentsOf: site.appending(path: "notes.txt"), encoding: .utf8) == "mine")
         #expect(try String(contentsOf: site.appending(path: "mine/important.txt"), encoding: .utf8) == "keep")
     }
@@ -48,8 +49,10 @@ import Testing
     @Test("An output folder given as a symbolic link is published through it: the link stays, its folder gets the site")
     func anOutputLinkStaysALink() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appending(path: "real"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appending(path: "site").path, withDestinationPath: "real")
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "site").path, withDestinationPath: "real")
         for _ in 0..<2 {
             let outcome = try Self.build(["--output", "site", "--force", "--quiet"], in: folder.url)
             #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -57,39 +60,67 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.url.appending(path: "site").path)
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
         #expect(FileManager.default.fileExists(atPath: folder.url.appending(path: "real/index.html").path))
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)).contains { $0.contains("staging") })
+        #expect(
+            !(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)).contains { $0.contains("staging") })
     }
 
-    @Test("An output folder that is, holds or lies in the state folder, or holds the configuration, is refused naming both")
+    @Test(
+        "An output folder that is, holds or lies in the state folder, or holds the configuration, is refused naming both"
+    )
     func overlappingFoldersAreRefused() throws {
         let folder = try TemporaryFolder()
         try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "repodigest.toml"))
-        try FileManager.default.createDirectory(at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
         try Data(#"title = "T""#.utf8).write(to: folder.url.appending(path: "conf/repodigest.toml"))
         let theme = folder.url.appending(path: "themed/mine")
         try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
         try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
         // A link to a folder not made yet: resolved as the kernel would when the run makes it.
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appending(path: "alias").path, withDestinationPath: "later")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "alias").path, withDestinationPath: "later")
         let root = folder.url.resolvingSymlinksInPath().path
         let cases: [(arguments: [String], says: String)] = [
-            (["--output", "out", "--state-dir", "out/.state"], "\(root)/out contains the state folder \(root)/out/.state"),
-            (["--output", "state/site", "--state-dir", "state"], "\(root)/state/site is inside the state folder \(root)/state"),
+            (
+                ["--output", "out", "--state-dir", "out/.state"],
+                "\(root)/out contains the state folder \(root)/out/.state"
+            ),
+            (
+                ["--output", "state/site", "--state-dir", "state"],
+                "\(root)/state/site is inside the state folder \(root)/state"
+            ),
             (["--output", "state", "--state-dir", "state/../state"], "\(root)/state is the state folder"),
-            (["--output", ".", "--state-dir", "state", "--config", "repodigest.toml"], "\(root) contains the state folder"),
-            (["--output", "conf", "--state-dir", "state", "--config", "conf/repodigest.toml"],
-             "\(root)/conf is the folder of the configuration file \(root)/conf/repodigest.toml"),
-            (["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"], "\(root)/themed contains the theme folder \(root)/themed/mine"),
-            (["--output", "later", "--state-dir", "alias/.state"], "\(root)/later contains the state folder \(root)/later/.state"),
+            (
+                ["--output", ".", "--state-dir", "state", "--config", "repodigest.toml"],
+                "\(root) contains the state folder"
+            ),
+            (
+                ["--output", "conf", "--state-dir", "state", "--config", "conf/repodigest.toml"],
+                "\(root)/conf is the folder of the configuration file \(root)/conf/repodigest.toml"
+            ),
+            (
+                ["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"],
+                "\(root)/themed contains the theme folder \(root)/themed/mine"
+            ),
+            (
+                ["--output", "later", "--state-dir", "alias/.state"],
+                "\(root)/later contains the state folder \(root)/later/.state"
+            ),
         ]
         for (arguments, says) in cases {
             let outcome = try RepodigestProcess.run(["build", "--sample"] + arguments, in: folder.url)
             #expect(outcome.status == 1, "\(arguments): \(outcome.standardError)")
             #expect(outcome.standardError.contains(says), "\(arguments): \(outcome.standardError)")
         }
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["repodigest.toml", "conf", "themed", "alias"], "nothing touched")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [
+                "repodigest.toml", "conf", "themed", "alias",
+            ], "nothing touched")
         let apart = try RepodigestProcess.run(
-            ["build", "--sample", "--quiet", "--output", "site", "--state-dir", "state", "--config", "repodigest.toml"], in: folder.url)
+            [
+                "build", "--sample", "--quiet", "--output", "site", "--state-dir", "state", "--config",
+                "repodigest.toml",
+            ], in: folder.url)
         #expect(apart.status == 0, "an output beside the configuration is the usual setup: \(apart.standardError)")
     }
 }

@@ -24,7 +24,9 @@ final class RawHTTPConnection {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
     }
@@ -62,12 +64,14 @@ final class RawHTTPConnection {
         guard let end = connection.received.range(of: separator) else {
             return Response(status: 0, headers: [:], body: connection.received)
         }
-        let head = String(decoding: connection.received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let head = String(decoding: connection.received[..<end.lowerBound], as: UTF8.self).components(
+            separatedBy: "\r\n")
         let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Response(status: status, headers: headers, body: Data(connection.received[end.upperBound...]))
     }

@@ -1,7 +1,7 @@
 import Foundation
+import RepodigestConfiguration
 import Testing
 
-import RepodigestConfiguration
 @testable import repodigest
 
 /// Every ```toml block in README.md and docs/ is a configuration a reader may copy: each
@@ -12,7 +12,8 @@ import RepodigestConfiguration
     /// README.md, then every Markdown file in docs/.
     static func documents() throws -> [URL] {
         let docs = root.appending(path: "docs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         return [root.appending(path: "README.md")] + names.map { docs.appending(path: $0) }
     }
 

@@ -21,8 +21,10 @@ struct RepodigestProcess {
 
     /// - Parameter launcher: a command that runs the binary for the test (`setpriv …` to run
     ///   it as another user), given the binary's path and arguments after its own.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
-                    launcher: [String] = []) throws -> Outcome {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+        launcher: [String] = []
+    ) throws -> Outcome {
         let process = Process()
         if let command = launcher.first {
             process.executableURL = URL(fileURLWithPath: command)

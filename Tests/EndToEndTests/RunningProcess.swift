@@ -23,7 +23,10 @@ final class RunningProcess {
     }
 
     deinit {
-        if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() }
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -1,10 +1,11 @@
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import RepodigestConfiguration
 import SiteRenderer
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// `repodigest build --sample`, run as a process: the promise of `make run`.
 @Suite struct SampleBuildTests {
@@ -27,9 +28,11 @@ import UseCases
         #expect(outcome.standardError.isEmpty, "--quiet prints nothing when all is well")
 
         let paths = Set(Self.files(in: output).keys)
-        for expected in ["index.html", "404.html", "digest.json", "assets/style.css", "starred/index.html", "favourites/index.html",
-                         "owners/lumen-labs/index.html", "owners/kit-harbor/index.html", "repos/vesper-org/vesper.html",
-                         "languages/swift/index.html", "topics/cli/index.html"] {
+        for expected in [
+            "index.html", "404.html", "digest.json", "assets/style.css", "starred/index.html", "favourites/index.html",
+            "owners/lumen-labs/index.html", "owners/kit-harbor/index.html", "repos/vesper-org/vesper.html",
+            "languages/swift/index.html", "topics/cli/index.html",
+        ] {
             #expect(paths.contains(expected), "\(expected) is written")
         }
         #expect(paths.contains { $0.hasPrefix("searches/") })
@@ -72,11 +75,18 @@ import UseCases
             // one); only what is outside them is markup.
             let markup = html.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
             let scripts = html.matches(of: /<script[^>]*>/).map { String($0.output) }
-            #expect(scripts.allSatisfy { $0.range(of: #"src="(\.\./)*assets/[a-z-]+\.js""#, options: .regularExpression) != nil },
-                    "\(path): only the theme's own script files: \(scripts)")
+            #expect(
+                scripts.allSatisfy {
+                    $0.range(of: #"src="(\.\./)*assets/[a-z-]+\.js""#, options: .regularExpression) != nil
+                },
+                "\(path): only the theme's own script files: \(scripts)")
             #expect(!markup.contains("<iframe") && !markup.contains("<svg") && !markup.contains("<style"), "\(path)")
-            #expect(markup.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(path) has an event handler")
-            #expect(html.range(of: #"(href|src)\s*=\s*"\s*(javascript|vbscript|data):"#, options: .regularExpression) == nil, "\(path)")
+            #expect(
+                markup.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression) == nil,
+                "\(path) has an event handler")
+            #expect(
+                html.range(of: #"(href|src)\s*=\s*"\s*(javascript|vbscript|data):"#, options: .regularExpression)
+                    == nil, "\(path)")
             sawEscapedScript = sawEscapedScript || html.contains("&lt;script&gt;")
         }
         #expect(sawEscapedScript, "the hostile text is shown, escaped, not silently lost")
@@ -90,13 +100,16 @@ import UseCases
         // With a base URL, so the sitemap and the feeds' absolute links are compared too.
         for output in [first, second] {
             let build = try RepodigestProcess.run(
-                ["build", "--sample", "--output", output.path, "--quiet", "--base-url", "https://example.org/"], environment: environment)
+                ["build", "--sample", "--output", output.path, "--quiet", "--base-url", "https://example.org/"],
+                environment: environment)
             #expect(build.status == 0, "\(build.standardError)")
         }
         let one = Self.files(in: first)
         #expect(!one.isEmpty)
         #expect(one["sitemap.xml"] != nil)
-        #expect(one == Self.files(in: second), "differing: \(one.keys.filter { one[$0] != Self.files(in: second)[$0] }.sorted())")
+        #expect(
+            one == Self.files(in: second),
+            "differing: \(one.keys.filter { one[$0] != Self.files(in: second)[$0] }.sorted())")
         #expect(String(decoding: one["index.html"] ?? Data(), as: UTF8.self).contains("2026-11-18T11:06:40Z"))
     }
 }

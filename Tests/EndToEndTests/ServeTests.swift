@@ -1,7 +1,7 @@
 import Foundation
+import RepodigestConfiguration
 import Testing
 
-import RepodigestConfiguration
 @testable import repodigest
 
 /// `repodigest serve` as a person runs it: it answers only files inside the output folder,
@@ -22,13 +22,18 @@ import RepodigestConfiguration
             folder = try TemporaryFolder()
             try FileManager.default.copyItem(at: BrokenThemeTests.defaultTheme, to: folder.url.appending(path: "theme"))
             let process = try RunningProcess(
-                ["serve", "--sample", "--port", "0", "--output", folder.url.appending(path: "site").path,
-                 "--theme", folder.url.appending(path: "theme").path] + extra,
+                [
+                    "serve", "--sample", "--port", "0", "--output", folder.url.appending(path: "site").path,
+                    "--theme", folder.url.appending(path: "theme").path,
+                ] + extra,
                 environment: ["SOURCE_DATE_EPOCH": "1795000000"])
             var port: UInt16 = 0
             process.waitFor {
-                guard let line = process.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("http://") }),
-                    let found = line.split(separator: ":").last.flatMap({ UInt16($0.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) })
+                guard
+                    let line = process.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("http://") }),
+                    let found = line.split(separator: ":").last.flatMap({
+                        UInt16($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+                    })
                 else { return false }
                 port = found
                 return true
@@ -59,7 +64,9 @@ import RepodigestConfiguration
         #expect(try server.get("/assets/style.css").headers["x-content-type-options"] == "nosniff")
 
         let folder = try server.get("/starred")
-        #expect(folder.status == 301 && folder.headers["location"] == "/starred/", "a folder gets its slash, for relative links")
+        #expect(
+            folder.status == 301 && folder.headers["location"] == "/starred/",
+            "a folder gets its slash, for relative links")
         #expect(try server.get("/starred/").text.contains("<main"))
 
         let missing = try server.get("/no/such/page.html")
@@ -69,13 +76,16 @@ import RepodigestConfiguration
 
         let head = try server.get("/digest.json", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty)
-        #expect(Int(head.headers["content-length"] ?? "") == (try Data(contentsOf: server.output.appending(path: "digest.json"))).count)
+        #expect(
+            Int(head.headers["content-length"] ?? "")
+                == (try Data(contentsOf: server.output.appending(path: "digest.json"))).count)
         #expect(try server.get("/", method: "POST").status == 405)
     }
 
     static let traversals = [
         "/../../../../etc/passwd", "/starred/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
-        "/%2E%2E/%2E%2E/%2E%2E/etc/passwd", "/..%2f..%2f..%2f..%2fetc%2fpasswd", "/starred/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc/passwd",
+        "/%2E%2E/%2E%2E/%2E%2E/etc/passwd", "/..%2f..%2f..%2f..%2fetc%2fpasswd",
+        "/starred/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc/passwd",
         "/.%2e/.%2e/.%2e/etc/passwd", "/%252e%252e/%252e%252e/etc/passwd", "/..\\..\\..\\etc\\passwd",
         "/%5c..%5c..%5cetc%5cpasswd", "/index.html%00.css", "/%00", "/.repodigest-site", "/%2erepodigest-site",
         "//etc/passwd", "/%zz", "etc/passwd", "http://127.0.0.1/../../etc/passwd",
@@ -85,9 +95,13 @@ import RepodigestConfiguration
         let server = try Server()
         let secret = server.folder.url.appending(path: "secret.txt")
         try Data("the-secret-beside-the-site\n".utf8).write(to: secret)
-        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "leak.txt"), withDestinationURL: secret)
-        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "up"), withDestinationURL: server.folder.url)
-        try FileManager.default.createSymbolicLink(at: server.output.appending(path: "inside.css"), withDestinationURL: server.output.appending(path: "assets/style.css"))
+        try FileManager.default.createSymbolicLink(
+            at: server.output.appending(path: "leak.txt"), withDestinationURL: secret)
+        try FileManager.default.createSymbolicLink(
+            at: server.output.appending(path: "up"), withDestinationURL: server.folder.url)
+        try FileManager.default.createSymbolicLink(
+            at: server.output.appending(path: "inside.css"),
+            withDestinationURL: server.output.appending(path: "assets/style.css"))
 
         for target in Self.traversals + ["/leak.txt", "/up/secret.txt", "/up/", "/up/site/../secret.txt"] {
             let response = try server.get(target)
@@ -108,9 +122,11 @@ import RepodigestConfiguration
 
         let template = server.theme.appending(path: "templates/digest.mustache")
         let text = try String(contentsOf: template, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "</h1>", with: "</h1><p>edited-while-serving</p>").utf8).write(to: template)
+        try Data(text.replacingOccurrences(of: "</h1>", with: "</h1><p>edited-while-serving</p>").utf8).write(
+            to: template)
 
-        #expect(events.read(until: "event: reload"), "a reload event follows the rebuild: \(server.process.standardError)")
+        #expect(
+            events.read(until: "event: reload"), "a reload event follows the rebuild: \(server.process.standardError)")
         #expect(try server.get("/").text.contains("edited-while-serving"))
         let published = try String(contentsOf: server.output.appending(path: "index.html"), encoding: .utf8)
         #expect(published.contains("edited-while-serving") && !published.contains("__repodigest"))
@@ -125,7 +141,10 @@ import RepodigestConfiguration
         events.send("GET /__repodigest/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(events.read(until: ": connected"))
 
-        try Data(Configuration.starter.replacingOccurrences(of: "Things mona-sample follows", with: "Retitled while serving").utf8).write(to: config)
+        try Data(
+            Configuration.starter.replacingOccurrences(of: "Things mona-sample follows", with: "Retitled while serving")
+                .utf8
+        ).write(to: config)
         #expect(events.read(until: "event: reload"), "\(server.process.standardError)")
         #expect(try server.get("/").text.contains("Retitled while serving"))
     }
@@ -160,7 +179,9 @@ import RepodigestConfiguration
         let template = server.theme.appending(path: "templates/digest.mustache")
         let good = try Data(contentsOf: template)
         try Data("{{#unclosed}}<b>&".utf8).write(to: template)
-        #expect(events.read(until: "event: reload"), "the open page reloads onto the error: \(server.process.standardError)")
+        #expect(
+            events.read(until: "event: reload"), "the open page reloads onto the error: \(server.process.standardError)"
+        )
         let failed = try server.get("/")
         #expect(failed.status == 500)
         #expect(failed.text.contains("The last build failed") && failed.text.contains("digest"), "\(failed.text)")
@@ -180,7 +201,9 @@ import RepodigestConfiguration
         let second = try RunningProcess(
             ["serve", "--sample", "--port", String(first.port), "--output", folder.url.appending(path: "site").path])
         #expect(second.wait() == 1)
-        #expect(second.standardError.contains("127.0.0.1 port \(first.port): the port is already in use"), "\(second.standardError)")
+        #expect(
+            second.standardError.contains("127.0.0.1 port \(first.port): the port is already in use"),
+            "\(second.standardError)")
         #expect(!second.standardError.contains("sockaddr") && !second.standardError.contains("Published"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "site").path), "nothing was built")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import repodigest
 
 /// What `serve` answers for a request path, on a real folder: only files inside it.
@@ -40,7 +41,10 @@ import Testing
 
     @Test("climbing out, NUL, backslashes and bad escapes are refused; hidden entries are not found")
     func attempts() {
-        for path in ["/../secret.txt", "/repos/%2e%2e/%2e%2e/secret.txt", "/a%00b", "/repos\\o", "/%zz", "relative", "/./index.html"] {
+        for path in [
+            "/../secret.txt", "/repos/%2e%2e/%2e%2e/secret.txt", "/a%00b", "/repos\\o", "/%zz", "relative",
+            "/./index.html",
+        ] {
             guard case .refused = resolve(path) else {
                 Issue.record("\(path) must be refused, got \(resolve(path))")
                 continue

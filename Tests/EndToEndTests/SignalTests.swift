@@ -4,12 +4,15 @@ import Testing
 /// Issue 17, item 12: SIGTERM and SIGINT in the middle of staging remove this run's staging
 /// folder, print one line, and exit 128 + the signal; the previous site is as it was.
 @Suite struct SignalTests {
-    @Test("A signal while staging removes the staging folder, says so in one line, and exits 128 + the signal",
-          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    @Test(
+        "A signal while staging removes the staging folder, says so in one line, and exits 128 + the signal",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aSignalWhileStagingCleansUp(_ signal: Int32, _ status: Int32) throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appending(path: "site")
-        let arguments = ["build", "--sample", "--output", site.path, "--state-dir", folder.url.appending(path: "state").path]
+        let arguments = [
+            "build", "--sample", "--output", site.path, "--state-dir", folder.url.appending(path: "state").path,
+        ]
         #expect(try RepodigestProcess.run(arguments + ["--quiet"]).status == 0)
         let before = SampleBuildTests.files(in: site)
 
@@ -23,8 +26,11 @@ import Testing
 
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         let lines = run.standardError.split(separator: "\n").filter { $0.contains(name) }
-        #expect(lines == ["error: stopped by \(name): the staging folder \(staging.path) is removed; "
-            + "nothing was published, the previous site is as it was"], "\(run.standardError)")
+        #expect(
+            lines == [
+                "error: stopped by \(name): the staging folder \(staging.path) is removed; "
+                    + "nothing was published, the previous site is as it was"
+            ], "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
         #expect(SampleBuildTests.files(in: site) == before, "the previous site is as it was")
         let next = try RepodigestProcess.run(arguments + ["--force", "--quiet"])
@@ -35,15 +41,19 @@ import Testing
     @Test("A staging-named folder that is not repodigest's is left alone by the next run, with a warning")
     func aForeignStagingFolderIsKept() throws {
         let folder = try TemporaryFolder()
-        let arguments = ["build", "--sample", "--output", folder.url.appending(path: "site").path,
-                         "--state-dir", folder.url.appending(path: "state").path, "--quiet"]
+        let arguments = [
+            "build", "--sample", "--output", folder.url.appending(path: "site").path,
+            "--state-dir", folder.url.appending(path: "state").path, "--quiet",
+        ]
         let foreign = folder.url.appending(path: ".site.staging-12345")
         try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: foreign.appending(path: "thesis.tex"))
         let outcome = try RepodigestProcess.run(arguments)
         #expect(outcome.status == 0)
-        #expect(outcome.standardError.contains("warning: \(foreign.resolvingSymlinksInPath().path) is named like a leftover"),
-                "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains(
+                "warning: \(foreign.resolvingSymlinksInPath().path) is named like a leftover"),
+            "\(outcome.standardError)")
         #expect(try String(contentsOf: foreign.appending(path: "thesis.tex"), encoding: .utf8) == "mine")
     }
 }

@@ -37,7 +37,8 @@ import Testing
         let site = folder.url.appending(path: "site")
         let state = folder.url.appending(path: "state")
         if getuid() == 0 {
-            try FileManager.default.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: folder.url.path)
+            try FileManager.default.setAttributes(
+                [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: folder.url.path)
         }
         let first = try Self.build(site, state: state, epoch: Self.oldEpoch, launcher: launcher)
         #expect(first.status == 0, "\(first.standardError)")
@@ -47,7 +48,8 @@ import Testing
         if getuid() == 0 {
             for path in [".git", ".git/HEAD"] {
                 try FileManager.default.setAttributes(
-                    [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: site.appending(path: path).path)
+                    [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: site.appending(path: path).path
+                )
             }
         }
         let before = SampleBuildTests.files(in: site)
@@ -58,11 +60,16 @@ import Testing
             try Self.setMode(0o555, readOnly)
             let refused = try Self.build(site, state: state, epoch: Self.newEpoch, launcher: launcher)
             #expect(refused.status == 1)
-            #expect(refused.standardError.contains("cannot publish: \(readOnly.path) is not writable (Permission denied)"), "\(refused.standardError)")
+            #expect(
+                refused.standardError.contains("cannot publish: \(readOnly.path) is not writable (Permission denied)"),
+                "\(refused.standardError)")
             #expect(refused.standardError.contains("the previous site is as it was"))
             let untouched = SampleBuildTests.files(in: site) == before
             #expect(untouched, "the old site, .git included, is as it was")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [".site.lock", "site", "state"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                    ".site.lock", "site", "state",
+                ])
             try Self.setMode(0o755, readOnly)
         }
 
@@ -70,7 +77,9 @@ import Testing
         #expect(fixed.status == 0, "\(fixed.standardError)")
         let replaced = SampleBuildTests.files(in: site) != before
         #expect(replaced, "the new site is published")
-        #expect(FileManager.default.fileExists(atPath: site.appending(path: ".git/HEAD").path), "the user's .git is carried over")
+        #expect(
+            FileManager.default.fileExists(atPath: site.appending(path: ".git/HEAD").path),
+            "the user's .git is carried over")
     }
 
     @Test(.enabled(if: Tmpfs.canMount, "needs root to mount a tmpfs"))
@@ -115,8 +124,9 @@ import Testing
         #expect(refused.standardError.contains("nothing was published, the previous site is as it was"))
         let untouched = SampleBuildTests.files(in: site) == before
         #expect(untouched, "the old site is as it was")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.folder.path).sorted() == [".site.lock", "site"],
-                "the staging folder is gone; the output's lock stays, as the state folder's does")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: mount.folder.path).sorted() == [".site.lock", "site"],
+            "the staging folder is gone; the output's lock stays, as the state folder's does")
         #expect(try mount.usedKilobytes() <= used + 4, "and its space is free again")
 
         try mount.remount("size=16384k")

@@ -25,7 +25,9 @@ import Testing
 
     @Test func aBadBaseURLIsAUsageError() throws {
         let folder = try TemporaryFolder()
-        let build = try RepodigestProcess.run(["build", "--sample", "--base-url", "example.org", "--output", folder.url.path])
+        let build = try RepodigestProcess.run([
+            "build", "--sample", "--base-url", "example.org", "--output", folder.url.path,
+        ])
         #expect(build.status == 1)
         #expect(build.standardError.contains("--base-url"))
     }

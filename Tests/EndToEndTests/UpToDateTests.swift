@@ -21,8 +21,9 @@ import Testing
         let output = folder.url.appending(path: "site")
         func build(_ extra: [String] = []) throws -> RepodigestProcess.Outcome {
             // A fixed clock: the forced rebuild below must not straddle a minute of the footer.
-            try RepodigestProcess.run(["build", "--sample", "--output", output.path] + extra,
-                                      environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+            try RepodigestProcess.run(
+                ["build", "--sample", "--output", output.path] + extra,
+                environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         }
         #expect(try build().status == 0)
         let first = Self.inodes(in: output)
@@ -35,22 +36,32 @@ import Testing
 
         let rebased = try build(["--base-url", "https://example.org/digest/"])
         #expect(!rebased.standardError.contains("Up to date"), "another base URL is another site")
-        #expect(try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8).contains("https://example.org/digest/"))
+        #expect(
+            try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8).contains(
+                "https://example.org/digest/"))
 
         // A user theme extending the default one, then one template of it changed.
         let theme = folder.url.appending(path: "mine")
-        try FileManager.default.createDirectory(at: theme.appending(path: "templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: theme.appending(path: "templates"), withIntermediateDirectories: true)
         try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
         let themed = ["--base-url", "https://example.org/digest/", "--theme", theme.path]
         #expect(try build(themed).status == 0)
         #expect(try build(themed).standardError.contains("Up to date"))
-        try Data("<li class=\"card mine\">{{fullName}}</li>\n".utf8).write(to: theme.appending(path: "templates/card.mustache"))
+        try Data("<li class=\"card mine\">{{fullName}}</li>\n".utf8).write(
+            to: theme.appending(path: "templates/card.mustache"))
         let retemplated = try build(themed)
-        #expect(retemplated.status == 0 && !retemplated.standardError.contains("Up to date"), "\(retemplated.standardError)")
-        #expect(try String(contentsOf: output.appending(path: "starred/index.html"), encoding: .utf8).contains("class=\"card mine\""))
+        #expect(
+            retemplated.status == 0 && !retemplated.standardError.contains("Up to date"), "\(retemplated.standardError)"
+        )
+        #expect(
+            try String(contentsOf: output.appending(path: "starred/index.html"), encoding: .utf8).contains(
+                "class=\"card mine\""))
 
         let forced = try build(themed + ["--force"])
-        #expect(forced.standardError.contains("(0 written, "), "--force builds, and rewrites nothing: \(forced.standardError)")
+        #expect(
+            forced.standardError.contains("(0 written, "),
+            "--force builds, and rewrites nothing: \(forced.standardError)")
     }
 
     @Test func aCronRunThatFindsNothingNewPublishesNothingAndRecordsNoRun() throws {
@@ -68,7 +79,8 @@ import Testing
         #expect(second.status == 0 && second.standardError.contains("Up to date"), "\(second.standardError)")
         #expect(Self.inodes(in: run.output) == first)
         let offline = try run.build(extra: ["--offline"])
-        #expect(offline.status == 0 && offline.standardError.contains("Up to date"), "the cache holds what was published")
+        #expect(
+            offline.status == 0 && offline.standardError.contains("Up to date"), "the cache holds what was published")
 
         // News on GitHub: built, and compared with the first run, the skipped ones unrecorded.
         github.update("lumen-labs/lantern") { $0.stars += 500 }
@@ -87,7 +99,9 @@ import Testing
         #expect(try favourites(["add", "lumen-labs/prism", "--offline"]) == 0)
         let fourth = try run.build()
         #expect(fourth.status == 0 && !fourth.standardError.contains("Up to date"), "\(fourth.standardError)")
-        #expect(try String(contentsOf: run.output.appending(path: "favourites/index.html"), encoding: .utf8).contains("prism"))
+        #expect(
+            try String(contentsOf: run.output.appending(path: "favourites/index.html"), encoding: .utf8).contains(
+                "prism"))
         #expect(try favourites(["remove", "lumen-labs/prism"]) == 0)
         let fifth = try run.build(extra: ["--offline"])
         #expect(fifth.status == 0 && !fifth.standardError.contains("Up to date"), "\(fifth.standardError)")
@@ -113,7 +127,9 @@ import Testing
 
         let quiet = try run.build(digest: search)
         #expect(quiet.status == 0 && quiet.standardError.contains("Up to date"), "\(quiet.standardError)")
-        #expect(try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8) == withNews, "the news stays")
+        #expect(
+            try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8) == withNews,
+            "the news stays")
     }
 
     @Test func aBuildWithStaleDataIsNeverTakenAsUpToDate() throws {
@@ -127,13 +143,17 @@ import Testing
         github.inject(.status(502), at: "/orgs/lumen-labs/repos", times: 50)
         let partial = try run.build()
         #expect(partial.status == 2, "\(partial.standardError)")
-        #expect(try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains("could not be reached"))
+        #expect(
+            try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains(
+                "could not be reached"))
 
         // GitHub is back and nothing changed there: every answer a 304, yet the notice must go.
         github.clearFaults()
         let recovered = try run.build()
         #expect(recovered.status == 0 && !recovered.standardError.contains("Up to date"), "\(recovered.standardError)")
-        #expect(try !String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains("could not be reached"))
+        #expect(
+            try !String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains(
+                "could not be reached"))
         #expect(try run.build().standardError.contains("Up to date"))
     }
 }

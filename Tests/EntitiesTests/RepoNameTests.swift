@@ -9,7 +9,9 @@ import Testing
         #expect(name.description == "apple/swift-nio")
     }
 
-    @Test(arguments: ["", "apple", "apple/", "/nio", "a/b/c", "apple/swift nio", "../etc/passwd", "a/..", "a/.", "ap ple/x", "é/x"])
+    @Test(arguments: [
+        "", "apple", "apple/", "/nio", "a/b/c", "apple/swift nio", "../etc/passwd", "a/..", "a/.", "ap ple/x", "é/x",
+    ])
     func rejectsWhatGitHubWouldNot(_ text: String) {
         #expect(throws: RepoName.ParseError(text: text)) { try RepoName(parsing: text) }
     }
@@ -22,7 +24,9 @@ import Testing
         #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "\(login)a/x") }
         #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "o/\(name)n") }
         #expect(!GitHubName.isLogin("") && !GitHubName.isLogin("a.b") && !GitHubName.isLogin("a\u{1}"))
-        #expect(GitHubName.isLogin("emu_user_acme") && GitHubName.isRepository(".github") && GitHubName.isRepository("a..b"))
+        #expect(
+            GitHubName.isLogin("emu_user_acme") && GitHubName.isRepository(".github") && GitHubName.isRepository("a..b")
+        )
     }
 
     @Test func errorNamesTheValueAndTheExpectedForm() {

@@ -14,7 +14,8 @@ extension FakeGitHub {
         if full {
             object["name"] = account.name ?? NSNull()
             object[account.isOrganization ? "description" : "bio"] = account.bio ?? NSNull()
-            object["public_repos"] = repos.values.filter { $0.owner.lowercased() == account.login.lowercased() && !$0.isPrivate }.count
+            object["public_repos"] =
+                repos.values.filter { $0.owner.lowercased() == account.login.lowercased() && !$0.isPrivate }.count
         }
         return object
     }
@@ -39,7 +40,8 @@ extension FakeGitHub {
             "id": release.id, "tag_name": release.tag, "name": release.name ?? NSNull(),
             "body": release.body ?? NSNull(), "draft": release.isDraft, "prerelease": false,
             "html_url": "https://github.com/\(repo.fullName)/releases/tag/\(release.tag)",
-            "created_at": release.publishedAt ?? "2026-09-30T12:00:00Z", "published_at": release.publishedAt ?? NSNull(),
+            "created_at": release.publishedAt ?? "2026-09-30T12:00:00Z",
+            "published_at": release.publishedAt ?? NSNull(),
         ]
     }
 
@@ -51,7 +53,8 @@ extension FakeGitHub {
             String(decoding: encoded[offset..<min(offset + 60, encoded.count)], as: UTF8.self)
         }.joined(separator: "\n")
         return [
-            "name": repo.readmePath, "path": repo.readmePath, "type": "file", "encoding": "base64", "content": wrapped + "\n",
+            "name": repo.readmePath, "path": repo.readmePath, "type": "file", "encoding": "base64",
+            "content": wrapped + "\n",
             "html_url": "https://github.com/\(repo.fullName)/blob/main/\(repo.readmePath)",
             "download_url": "https://raw.githubusercontent.com/\(repo.fullName)/main/\(repo.readmePath)",
         ]

@@ -65,8 +65,10 @@ extension FakeGitHub {
         public var isDraft: Bool
         public var publishedAt: String?
 
-        public init(id: Int64, tag: String, name: String? = nil, body: String? = nil, isDraft: Bool = false,
-                    publishedAt: String? = "2026-10-01T12:00:00Z") {
+        public init(
+            id: Int64, tag: String, name: String? = nil, body: String? = nil, isDraft: Bool = false,
+            publishedAt: String? = "2026-10-01T12:00:00Z"
+        ) {
             self.id = id
             self.tag = tag
             self.name = name

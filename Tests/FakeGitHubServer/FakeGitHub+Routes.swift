@@ -43,24 +43,30 @@ extension FakeGitHub {
         case .primaryRateLimit(let seconds):
             // Only this answer says the budget is spent; `setRateLimit` makes it so for good.
             let reset = Int(Date().timeIntervalSince1970) + seconds
-            return .message(403, "API rate limit exceeded for user ID 1.", headers: [
-                ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
-                ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "core"),
-            ])
+            return .message(
+                403, "API rate limit exceeded for user ID 1.",
+                headers: [
+                    ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
+                    ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "core"),
+                ])
         case .secondaryRateLimit(let seconds, let status):
-            return .message(status, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-                            headers: [("Retry-After", String(seconds))] + rateLimitHeaders(request))
+            return .message(
+                status, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+                headers: [("Retry-After", String(seconds))] + rateLimitHeaders(request))
         case .unauthorized:
             return .message(401, "Bad credentials")
         case .graphQLErrors(let messages):
-            return .json(200, ["data": NSNull(), "errors": messages.map { ["type": "NOT_FOUND", "message": $0] }],
-                         headers: rateLimitHeaders(request))
+            return .json(
+                200, ["data": NSNull(), "errors": messages.map { ["type": "NOT_FOUND", "message": $0] }],
+                headers: rateLimitHeaders(request))
         case .graphQLRateLimited(let seconds):
             let reset = Int(Date().timeIntervalSince1970) + seconds
-            return .json(200, ["errors": [["type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."]]], headers: [
-                ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
-                ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "graphql"),
-            ])
+            return .json(
+                200, ["errors": [["type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."]]],
+                headers: [
+                    ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", String(reset)),
+                    ("X-RateLimit-Used", "5000"), ("X-RateLimit-Resource", "graphql"),
+                ])
         case .notFound:
             return .message(404, "Not Found", headers: rateLimitHeaders(request))
         case .redirect(let location):
@@ -94,12 +100,15 @@ extension FakeGitHub {
             var unconditional = request
             unconditional.headers["if-none-match"] = nil
             var response = realAnswer(unconditional)
-            response.body = Data(String(decoding: response.body, as: UTF8.self)
-                .replacingOccurrences(of: target, with: replacement).utf8)
+            response.body = Data(
+                String(decoding: response.body, as: UTF8.self)
+                    .replacingOccurrences(of: target, with: replacement).utf8)
             response.headers.removeAll { $0.0 == "ETag" }
             return response
         case .echoAuthorization(let status):
-            return .message(status, "Token \(request.header("authorization") ?? "none") lacks the scope", headers: rateLimitHeaders(request))
+            return .message(
+                status, "Token \(request.header("authorization") ?? "none") lacks the scope",
+                headers: rateLimitHeaders(request))
         case .rewrite(let text, let replacement):
             // Unconditional, so the rewritten body is what arrives, not a 304.
             var unconditional = request
@@ -117,7 +126,9 @@ extension FakeGitHub {
             var query = request.query
             func link(_ number: Int) -> String {
                 query["page"] = String(number)
-                let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+                let text = query.sorted { $0.key < $1.key }.map {
+                    "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)"
+                }
                 return "\(baseURL)\(request.path)?\(text.joined(separator: "&"))"
             }
             response.headers.removeAll { $0.0 == "Link" || $0.0 == "ETag" }
@@ -135,7 +146,8 @@ extension FakeGitHub {
         if request.path != "/rate_limit" && rateLimitRemaining <= 0 {
             return .message(403, "API rate limit exceeded for 127.0.0.1.", headers: rateLimitHeaders(request))
         }
-        var response = request.path == "/graphql"
+        var response =
+            request.path == "/graphql"
             ? graphQL(request, me: authenticated ? tokenOwner : nil) : route(request, authenticated: authenticated)
         // GraphQL sends no validators.
         if response.status == 200, request.path != "/graphql",
@@ -160,7 +172,10 @@ extension FakeGitHub {
             ("X-RateLimit-Limit", "5000"), ("X-RateLimit-Remaining", String(rateLimitRemaining)),
             ("X-RateLimit-Reset", String(Int(rateLimitReset.timeIntervalSince1970))),
             ("X-RateLimit-Used", String(5000 - rateLimitRemaining)),
-            ("X-RateLimit-Resource", request.path == "/graphql" ? "graphql" : request.path.hasPrefix("/search/") ? "search" : "core"),
+            (
+                "X-RateLimit-Resource",
+                request.path == "/graphql" ? "graphql" : request.path.hasPrefix("/search/") ? "search" : "core"
+            ),
         ]
     }
 
@@ -174,8 +189,20 @@ extension FakeGitHub {
             if request.header("if-none-match") == etag { return FakeResponse(status: 304, headers: [("ETag", etag)]) }
             return FakeResponse(status: 200, headers: [("Content-Type", "image/png"), ("ETag", etag)], body: data)
         case "rate_limit":
-            let budget: [String: Any] = ["limit": 5000, "remaining": rateLimitRemaining, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 5000 - rateLimitRemaining]
-            return .json(200, ["resources": ["core": budget, "search": ["limit": 30, "remaining": 30, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 0]], "rate": budget])
+            let budget: [String: Any] = [
+                "limit": 5000, "remaining": rateLimitRemaining, "reset": Int(rateLimitReset.timeIntervalSince1970),
+                "used": 5000 - rateLimitRemaining,
+            ]
+            return .json(
+                200,
+                [
+                    "resources": [
+                        "core": budget,
+                        "search": [
+                            "limit": 30, "remaining": 30, "reset": Int(rateLimitReset.timeIntervalSince1970), "used": 0,
+                        ],
+                    ], "rate": budget,
+                ])
         case "user":
             guard let me else { return .message(401, "Requires authentication") }
             if parts.count == 1, let account = accounts[me] { return .json(200, json(account, full: true)) }
@@ -186,7 +213,9 @@ extension FakeGitHub {
         case "users", "orgs":
             guard parts.count >= 2, let account = accounts[parts[1].lowercased()] else { break }
             if parts.count == 2 { return .json(200, json(account, full: true)) }
-            if parts.count == 3 && parts[2] == "repos" { return paged(ownedBy(account.login, includePrivate: false).map(json), request) }
+            if parts.count == 3 && parts[2] == "repos" {
+                return paged(ownedBy(account.login, includePrivate: false).map(json), request)
+            }
             if parts.count == 3 && parts[2] == "starred" && parts[0] == "users" {
                 return starred(account.login.lowercased(), request, authenticated: authenticated)
             }
@@ -196,7 +225,8 @@ extension FakeGitHub {
             if let id = renamed[fullName], repos[fullName] == nil {
                 let rest = parts.dropFirst(3).map { "/" + $0 }.joined()
                 let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
-                return .message(301, "Moved Permanently", headers: [("Location", "\(baseURL)/repositories/\(id)\(rest)\(query)")])
+                return .message(
+                    301, "Moved Permanently", headers: [("Location", "\(baseURL)/repositories/\(id)\(rest)\(query)")])
             }
             guard let repo = repos[fullName], authenticated || !repo.isPrivate else { break }
             return repository(repo, parts.dropFirst(3), request)
@@ -226,13 +256,15 @@ extension FakeGitHub {
             return response
         case ["releases"]:
             // Like GitHub, the pages after the first move to /repositories/{id}/releases.
-            return paged(repo.releases.map { json($0, in: repo) }, request, linkPath: "/repositories/\(repo.id)/releases")
+            return paged(
+                repo.releases.map { json($0, in: repo) }, request, linkPath: "/repositories/\(repo.id)/releases")
         case ["readme"]:
             guard let markdown = repo.readme else { return .message(404, "Not Found") }
             if request.header("accept")?.contains("html") == true {
                 // GitHub's rendering of the file, as HTML rather than JSON.
                 guard let html = repo.readmeHTML else { return .message(404, "Not Found") }
-                return FakeResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.utf8))
+                return FakeResponse(
+                    status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.utf8))
             }
             return .json(200, readmeJSON(repo, markdown: markdown))
         default:
@@ -269,7 +301,9 @@ extension FakeGitHub {
         func link(_ number: Int, _ rel: String) {
             var query = request.query
             query["page"] = String(number)
-            let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+            let text = query.sorted { $0.key < $1.key }.map {
+                "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)"
+            }
             links.append("<\(baseURL)\(linkPath ?? request.path)?\(text.joined(separator: "&"))>; rel=\"\(rel)\"")
         }
         if page > 1 { link(page - 1, "prev") }

@@ -92,7 +92,9 @@ public final class FakeGitHub: @unchecked Sendable {
     }
 
     /// `login`'s Star Lists, replacing any it had; GitHub shows private ones to their owner only.
-    public func setStarLists(_ lists: [StarList], of login: String) { lock.withLock { starLists[login.lowercased()] = lists } }
+    public func setStarLists(_ lists: [StarList], of login: String) {
+        lock.withLock { starLists[login.lowercased()] = lists }
+    }
 
     /// What a search query finds, best first.
     public func search(_ query: String, finds fullNames: [String]) { lock.withLock { searches[query] = fullNames } }

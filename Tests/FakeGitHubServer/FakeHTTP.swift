@@ -27,7 +27,8 @@ public struct FakeRequest: Sendable, Hashable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         self.headers = headers
     }
@@ -60,7 +61,8 @@ public struct FakeResponse: Sendable {
 
     public static func json(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> FakeResponse {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return FakeResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+        return FakeResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
     }
 
     public static func message(_ status: Int, _ text: String, headers: [(String, String)] = []) -> FakeResponse {

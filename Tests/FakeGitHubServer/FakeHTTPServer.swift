@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, on plain POSIX sockets: one
 /// thread accepts, one thread per connection reads requests (keep-alive) and asks `handler`
@@ -31,7 +32,9 @@ public final class FakeHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)
@@ -116,7 +119,9 @@ public final class FakeHTTPServer: @unchecked Sendable {
                 _ = write(client, bytes.prefix(bytes.count - max(1, response.body.count / 2)))
                 return
             case .truncatedBody:
-                guard write(client, response.serialised(body: response.body.prefix(response.body.count / 2))) else { return }
+                guard write(client, response.serialised(body: response.body.prefix(response.body.count / 2))) else {
+                    return
+                }
             }
             if request.header("connection")?.lowercased() == "close" { return }
         }

@@ -1,8 +1,9 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// Owners' pictures fetched for a site that publishes them itself (`avatars = "copy"`).
 @Suite struct AvatarTests {

@@ -14,14 +14,15 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appending(path: "cache.sqlite")
         try await DatabaseQueue(path: path.path).write { db in
-            try db.execute(sql: """
-                CREATE TABLE response (
-                    key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
-                    last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL);
-                INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5);
-                PRAGMA application_id = \(SQLiteResponseCache.applicationID);
-                PRAGMA user_version = 1;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE response (
+                        key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
+                        last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL);
+                    INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5);
+                    PRAGMA application_id = \(SQLiteResponseCache.applicationID);
+                    PRAGMA user_version = 1;
+                    """)
         }
         let warnings = WarningLog()
         let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
@@ -30,7 +31,8 @@ import Testing
         #expect(entry.etag == "\"e1\"" && entry.pushedAt == nil)
         await cache.markValidated(entry.key, at: Date(timeIntervalSince1970: 10), pushedAt: "42.0")
         let checks = await cache.checks(for: [entry.key, "absent"])
-        #expect(checks == [entry.key: CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0")])
+        #expect(
+            checks == [entry.key: CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0")])
         let version = try await DatabaseQueue(path: path.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == SQLiteResponseCache.schemaVersion)
     }

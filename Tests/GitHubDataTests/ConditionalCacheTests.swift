@@ -2,8 +2,9 @@ import Entities
 import FakeGitHubServer
 import Foundation
 import GRDB
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 @Suite("Conditional requests and the SQLite cache")
 struct ConditionalCacheTests {
@@ -52,7 +53,8 @@ struct ConditionalCacheTests {
         #expect(anew != first && anew != changed, "a cache set aside and begun again has an identity of its own")
     }
 
-    @Test("the same answer again in full, with no ETag (as GitHub's search often sends), leaves the generation as it was")
+    @Test(
+        "the same answer again in full, with no ETag (as GitHub's search often sends), leaves the generation as it was")
     func generationWithoutValidators() async throws {
         let harness = try LiveHarness()
         harness.github.searchesWithoutValidators = true
@@ -68,7 +70,9 @@ struct ConditionalCacheTests {
         #expect(await harness.store().dataGeneration() != first, "other bytes are")
     }
 
-    @Test("a missing README is remembered until the repository is pushed to: GitHub sends no validator with a 404, and charges for each")
+    @Test(
+        "a missing README is remembered until the repository is pushed to: GitHub sends no validator with a 404, and charges for each"
+    )
     func rememberedNotFound() async throws {
         let harness = try LiveHarness()
         let prism = try await harness.store().repository(RepoName(owner: "lumen-labs", name: "prism"))
@@ -78,11 +82,13 @@ struct ConditionalCacheTests {
         #expect(store.report.kept == 1)
         #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 1)
         #expect(try await harness.store().readme(of: prism, from: .source) == nil)
-        #expect(harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 2, "asked when the run says so")
+        #expect(
+            harness.github.requests.filter { $0.path.hasSuffix("/readme") }.count == 2, "asked when the run says so")
         // A repository itself is never assumed gone: its 404 is asked again every run.
         harness.github.remove(repo: "lumen-labs/prism")
         for _ in 0..<2 { _ = try? await harness.store().repository(prism.name) }
-        #expect(harness.github.log.filter { $0.request.path == "/repos/lumen-labs/prism" }.map(\.status) == [200, 404, 404])
+        #expect(
+            harness.github.log.filter { $0.request.path == "/repos/lumen-labs/prism" }.map(\.status) == [200, 404, 404])
     }
 
     @Test("offline answers from the cache only, and says what it never fetched")
@@ -114,9 +120,12 @@ struct ConditionalCacheTests {
         #expect(harness.statuses() == [200, 304])
     }
 
-    @Test("a cache from another schema version, or another program's database, is set aside too",
-          arguments: ["PRAGMA application_id = \(SQLiteResponseCache.applicationID); PRAGMA user_version = 99; CREATE TABLE response (x);",
-                      "CREATE TABLE notes (body TEXT);"])
+    @Test(
+        "a cache from another schema version, or another program's database, is set aside too",
+        arguments: [
+            "PRAGMA application_id = \(SQLiteResponseCache.applicationID); PRAGMA user_version = 99; CREATE TABLE response (x);",
+            "CREATE TABLE notes (body TEXT);",
+        ])
     func foreign(sql: String) async throws {
         let harness = try LiveHarness()
         try FileManager.default.createDirectory(at: harness.stateDirectory, withIntermediateDirectories: true)
@@ -125,11 +134,15 @@ struct ConditionalCacheTests {
         let warnings = WarningLog()
         _ = try await harness.store(warnings: warnings).owner("mona")
         #expect(warnings.all.count == 1)
-        #expect(warnings.all.first?.contains(sql.contains("99") ? "another repodigest version" : "not a repodigest cache") == true)
+        #expect(
+            warnings.all.first?.contains(sql.contains("99") ? "another repodigest version" : "not a repodigest cache")
+                == true)
     }
 
     @Test("the cache key includes the media type: star+json and plain JSON never share a body")
     func mediaTypeKey() {
-        #expect(CachedResponse.key(url: "u", accept: MediaType.starJSON) != CachedResponse.key(url: "u", accept: MediaType.json))
+        #expect(
+            CachedResponse.key(url: "u", accept: MediaType.starJSON)
+                != CachedResponse.key(url: "u", accept: MediaType.json))
     }
 }

@@ -1,14 +1,18 @@
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 @Suite("CurlHTTPClient")
 struct CurlHTTPClientTests {
-    private func client(_ github: FakeGitHub, token: String? = FixtureWorld.token, concurrency: Int = 4, timeout: Duration = .seconds(2)) -> CurlHTTPClient {
-        CurlHTTPClient(configuration: .init(
-            apiURL: github.baseURL, token: token, userAgent: "repodigest/9.9", concurrency: concurrency,
-            connectTimeout: .seconds(2), totalTimeout: timeout))
+    private func client(
+        _ github: FakeGitHub, token: String? = FixtureWorld.token, concurrency: Int = 4, timeout: Duration = .seconds(2)
+    ) -> CurlHTTPClient {
+        CurlHTTPClient(
+            configuration: .init(
+                apiURL: github.baseURL, token: token, userAgent: "repodigest/9.9", concurrency: concurrency,
+                connectTimeout: .seconds(2), totalTimeout: timeout))
     }
 
     @Test("every request carries the User-Agent, GitHub's media type and API version, gzip, and the token")
@@ -83,14 +87,18 @@ struct CurlHTTPClientTests {
         defer { github.stop() }
         github.inject(.redirect(to: github.baseURL + "/b"), at: "/a", times: 10)
         github.inject(.redirect(to: github.baseURL + "/a"), at: "/b", times: 10)
-        await #expect(throws: HTTPClientError.self) { try await client(github).send(HTTPRequest(url: github.baseURL + "/a")) }
+        await #expect(throws: HTTPClientError.self) {
+            try await client(github).send(HTTPRequest(url: github.baseURL + "/a"))
+        }
     }
 
-    @Test("no answer is an error that says what happened", arguments: [
-        (FakeGitHub.Fault.drop, HTTPClientError.Kind.connectionDropped),
-        (.dropMidBody, .connectionDropped),
-        (.slow(seconds: 1.5), .timedOut),
-    ])
+    @Test(
+        "no answer is an error that says what happened",
+        arguments: [
+            (FakeGitHub.Fault.drop, HTTPClientError.Kind.connectionDropped),
+            (.dropMidBody, .connectionDropped),
+            (.slow(seconds: 1.5), .timedOut),
+        ])
     func failures(fault: FakeGitHub.Fault, kind: HTTPClientError.Kind) async throws {
         let github = FixtureWorld.make()
         try github.start()
@@ -106,7 +114,9 @@ struct CurlHTTPClientTests {
     @Test("a refused connection is a cannotConnect error")
     func cannotConnect() async throws {
         let client = CurlHTTPClient(configuration: .init(apiURL: "http://127.0.0.1:1", connectTimeout: .seconds(2)))
-        let error = await #expect(throws: HTTPClientError.self) { try await client.send(HTTPRequest(url: "http://127.0.0.1:1/x")) }
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.send(HTTPRequest(url: "http://127.0.0.1:1/x"))
+        }
         #expect(error?.kind == .cannotConnect)
     }
 }

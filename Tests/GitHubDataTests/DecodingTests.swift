@@ -1,7 +1,8 @@
 import Entities
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// Shapes the real API sends, written small: nulls, missing fields, unknown fields, both
 /// starred media types, dates with and without fractional seconds.
@@ -13,7 +14,9 @@ import Testing
     }
 
     @Test func anOldRepositoryWithNullsAndNoModernFieldsDecodes() throws {
-        let dto = try decode(RepoDTO.self, """
+        let dto = try decode(
+            RepoDTO.self,
+            """
             {"id": 36502, "name": "git", "full_name": "git/git", "owner": {"login": "git", "id": 18133},
              "description": null, "homepage": null, "language": null, "mirror_url": null,
              "watchers": 2886, "created_at": "2008-07-23T14:21:26Z", "some_future_field": {"x": [1]}}
@@ -29,7 +32,8 @@ import Testing
     }
 
     @Test func starsDecodeWithAndWithoutTheStarMediaType() throws {
-        let repo = #"{"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 2, "type": "Organization"}}"#
+        let repo =
+            #"{"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 2, "type": "Organization"}}"#
         let wrapped = try decode([StarDTO].self, #"[{"starred_at": "2026-11-20T09:12:44.123Z", "repo": \#(repo)}]"#)
         let plain = try decode([StarDTO].self, "[\(repo)]")
         #expect(wrapped[0].entity.starredAt != nil)
@@ -39,7 +43,8 @@ import Testing
     }
 
     @Test func aNoAssertionLicenceKeepsItsNameWithoutAnSPDXID() throws {
-        let licence = try decode(LicenseDTO.self, #"{"key": "other", "name": "Other", "spdx_id": "NOASSERTION", "url": null}"#)
+        let licence = try decode(
+            LicenseDTO.self, #"{"key": "other", "name": "Other", "spdx_id": "NOASSERTION", "url": null}"#)
         #expect(licence.entity == License(spdxID: nil, name: "Other"))
     }
 
@@ -48,7 +53,8 @@ import Testing
         let base64 = Data(text.utf8).base64EncodedString()
         let wrapped = stride(from: 0, to: base64.count, by: 60).map { offset in
             let start = base64.index(base64.startIndex, offsetBy: offset)
-            return String(base64[start..<(base64.index(start, offsetBy: 60, limitedBy: base64.endIndex) ?? base64.endIndex)])
+            return String(
+                base64[start..<(base64.index(start, offsetBy: 60, limitedBy: base64.endIndex) ?? base64.endIndex)])
         }.joined(separator: "\\n")
         let dto = try decode(ReadmeDTO.self, #"{"path": "README.md", "encoding": "base64", "content": "\#(wrapped)"}"#)
         #expect(try dto.entity(resource: "r").markdown == text)
@@ -65,7 +71,8 @@ import Testing
             _ = try decode([RepoDTO].self, #"[{"id": 1, "name": "a"}]"#)
         }
         #expect(throws: GitHubDataError.self) {
-            _ = try decode(RepoDTO.self, #"{"id": 1, "name": "a", "owner": {"login": "o", "id": 2}, "pushed_at": "yesterday"}"#)
+            _ = try decode(
+                RepoDTO.self, #"{"id": 1, "name": "a", "owner": {"login": "o", "id": 2}, "pushed_at": "yesterday"}"#)
         }
     }
 

@@ -1,10 +1,11 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import PageModels
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// A scheduled run's requests follow what changed: every starred page is asked for
 /// (conditionally), but a repository's releases and README only when it was pushed to, when
@@ -18,7 +19,8 @@ struct DetailRequestsTests {
     }
 
     static let request = BuildDigest.Request(
-        title: "Digest", starredBy: ["mona"], favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))])
+        title: "Digest", starredBy: ["mona"], favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))]
+    )
 
     let harness: LiveHarness
     let clock = FixedClock()
@@ -58,7 +60,9 @@ struct DetailRequestsTests {
         #expect(detailRequests().isEmpty)
         #expect(store.report.kept == 2 * second.site.repositories.count, "taken from the cache without asking")
         #expect(second.site == first.site, "and the same site")
-        #expect(harness.github.requests.filter { $0.path.hasPrefix("/users/mona/starred") }.count == 3, "every starred page")
+        #expect(
+            harness.github.requests.filter { $0.path.hasPrefix("/users/mona/starred") }.count == 3, "every starred page"
+        )
         #expect(harness.statuses().allSatisfy { $0 == 304 })
     }
 
@@ -91,7 +95,10 @@ struct DetailRequestsTests {
         request.detailRefresh.everything = true
         _ = try await build(request)
         #expect(detailRequests().count == 2 * first.site.repositories.count)
-        #expect(harness.github.log.allSatisfy { $0.status == 304 || ($0.status == 404 && $0.request.path.hasSuffix("/readme")) })
+        #expect(
+            harness.github.log.allSatisfy {
+                $0.status == 304 || ($0.status == 404 && $0.request.path.hasSuffix("/readme"))
+            })
     }
 
     @Test("a star change on the last page of a long starred list reaches the digest")
@@ -104,9 +111,13 @@ struct DetailRequestsTests {
 
         let (second, _) = try await build(history: history)
         let changes = try #require(second.site.digest.changes)
-        #expect(changes.items.contains { $0.kind == .stars && $0.text.hasPrefix("\(oldest.name):") }, "\(changes.items.map(\.text))")
+        #expect(
+            changes.items.contains { $0.kind == .stars && $0.text.hasPrefix("\(oldest.name):") },
+            "\(changes.items.map(\.text))")
         #expect(second.snapshot.repositories.first { $0.id == oldest.id }?.stars == oldest.stars + 500)
-        #expect(harness.statuses("/users/mona/starred").sorted() == [200, 304, 304], "the pages that did not change are 304s")
+        #expect(
+            harness.statuses("/users/mona/starred").sorted() == [200, 304, 304],
+            "the pages that did not change are 304s")
     }
 
     @Test("a starred list that grew or shrank past a page boundary is read whole, its pages asked for at once")

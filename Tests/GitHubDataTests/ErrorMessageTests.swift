@@ -1,7 +1,8 @@
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// An error names the request it is about once, however many layers passed it on.
 @Suite("Error messages name the request once")

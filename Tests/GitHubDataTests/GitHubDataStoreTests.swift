@@ -1,9 +1,10 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 @Suite("GitHubDataStore endpoints against the fake GitHub")
 struct GitHubDataStoreTests {
@@ -40,9 +41,10 @@ struct GitHubDataStoreTests {
         let user = try await store.owner("kit-harbor")
         #expect(user.kind == .user)
         _ = try await store.repositories(of: user)
-        #expect(harness.github.requests.map(\.path) == [
-            "/users/lumen-labs", "/orgs/lumen-labs/repos", "/users/kit-harbor", "/users/kit-harbor/repos",
-        ])
+        #expect(
+            harness.github.requests.map(\.path) == [
+                "/users/lumen-labs", "/orgs/lumen-labs/repos", "/users/kit-harbor", "/users/kit-harbor/repos",
+            ])
     }
 
     @Test("@me lists the token owner's own repositories, private ones included, from /user and /user/repos")
@@ -67,7 +69,8 @@ struct GitHubDataStoreTests {
         let request = try #require(harness.github.requests.first)
         #expect(request.path == "/search/repositories")
         #expect(request.query["q"] == "static site generator language:swift")
-        #expect(request.query["per_page"] == "2" && request.query["sort"] == "stars" && request.query["order"] == "desc")
+        #expect(
+            request.query["per_page"] == "2" && request.query["sort"] == "stars" && request.query["order"] == "desc")
         search.limit = 1000
         search.sort = .bestMatch
         _ = try await harness.store().search(search)
@@ -95,11 +98,16 @@ struct GitHubDataStoreTests {
         #expect(releases.allSatisfy { !$0.isDraft })
         #expect(harness.github.requests.last?.query["per_page"] == "100")
 
-        harness.github.add(.init(id: 777, owner: "kit-harbor", name: "busy",
-            releases: (1...150).reversed().map { .init(id: Int64(7000 + $0), tag: "r\($0)") }))
+        harness.github.add(
+            .init(
+                id: 777, owner: "kit-harbor", name: "busy",
+                releases: (1...150).reversed().map { .init(id: Int64(7000 + $0), tag: "r\($0)") }))
         let busy = try await store.repository(RepoName(owner: "kit-harbor", name: "busy"))
         #expect(try await store.releases(of: busy, limit: 120).count == 120)
-        #expect(harness.github.requests.suffix(2).map(\.path) == ["/repos/kit-harbor/busy/releases", "/repositories/777/releases"])
+        #expect(
+            harness.github.requests.suffix(2).map(\.path) == [
+                "/repos/kit-harbor/busy/releases", "/repositories/777/releases",
+            ])
     }
 
     @Test("a renamed repository's 301 is followed; a deleted one is reported as not found")
@@ -113,7 +121,10 @@ struct GitHubDataStoreTests {
         #expect(harness.github.requests.last?.path == "/repositories/201")
 
         harness.github.remove(repo: "lumen-labs/prism")
-        await #expect(throws: RepositoryNotFound(name: RepoName(owner: "lumen-labs", name: "prism")), "a 404 is news, in the port's terms") {
+        await #expect(
+            throws: RepositoryNotFound(name: RepoName(owner: "lumen-labs", name: "prism")),
+            "a 404 is news, in the port's terms"
+        ) {
             try await store.repository(RepoName(owner: "lumen-labs", name: "prism"))
         }
     }

@@ -1,9 +1,10 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// Valid JSON with one bad item in it: a count no Int holds, a lone surrogate, a field
 /// missing or of the wrong type, a name GitHub cannot have, thousands of topics. The item
@@ -15,10 +16,14 @@ struct HostileItemsTests {
     static let orgRepos = "/orgs/lumen-labs/repos"
 
     /// The organisation's repositories by name, and what the store warned.
-    func orgRepositories(_ harness: LiveHarness) async throws -> (repos: [String: GitHubRepo], warnings: [String], report: FetchReport) {
+    func orgRepositories(_ harness: LiveHarness) async throws -> (
+        repos: [String: GitHubRepo], warnings: [String], report: FetchReport
+    ) {
         let store = harness.store()
         let repos = try await store.repositories(of: Self.org)
-        return (Dictionary(uniqueKeysWithValues: repos.map { ($0.name.name, $0) }), store.report.dataWarnings, store.report)
+        return (
+            Dictionary(uniqueKeysWithValues: repos.map { ($0.name.name, $0) }), store.report.dataWarnings, store.report
+        )
     }
 
     @Test("a negative count is clamped to 0, with one warning naming the repository and the field")
@@ -28,7 +33,9 @@ struct HostileItemsTests {
         let (repos, warnings, _) = try await orgRepositories(harness)
         #expect(repos["prism"]?.stars == 0)
         #expect(repos["lantern"]?.stars == 1200)
-        #expect(warnings.filter { $0.contains("lumen-labs/prism") && $0.contains("stargazers_count") }.count == 1, "\(warnings)")
+        #expect(
+            warnings.filter { $0.contains("lumen-labs/prism") && $0.contains("stargazers_count") }.count == 1,
+            "\(warnings)")
     }
 
     @Test("counts of Int64.min and Int64.max decode as 0 and Int.max")
@@ -41,11 +48,13 @@ struct HostileItemsTests {
         #expect(repos["lantern"]?.stars == Int.max)
     }
 
-    @Test("a count of 2^63, 1e400 or -1e400 is clamped; the page decodes and nothing is asked again",
-          arguments: [("9223372036854775808", Int.max), ("1e400", Int.max), ("-1e400", 0), ("1.5e3", 1500)])
+    @Test(
+        "a count of 2^63, 1e400 or -1e400 is clamped; the page decodes and nothing is asked again",
+        arguments: [("9223372036854775808", Int.max), ("1e400", Int.max), ("-1e400", 0), ("1.5e3", 1500)])
     func countsBeyondInt(_ sent: String, _ kept: Int) async throws {
         let harness = try LiveHarness()
-        harness.github.inject(.rewrite(#""stargazers_count":1200"#, with: #""stargazers_count":\#(sent)"#), at: Self.orgRepos)
+        harness.github.inject(
+            .rewrite(#""stargazers_count":1200"#, with: #""stargazers_count":\#(sent)"#), at: Self.orgRepos)
         let (repos, _, report) = try await orgRepositories(harness)
         #expect(repos["lantern"]?.stars == kept)
         #expect(repos["prism"]?.stars == 40)
@@ -56,7 +65,9 @@ struct HostileItemsTests {
     func loneSurrogate() async throws {
         let harness = try LiveHarness()
         harness.github.inject(
-            .rewrite(#""description":"A static site lantern""#, with: #""description":"A \ud800 lantern \udc00\ud83d\ude00""#),
+            .rewrite(
+                #""description":"A static site lantern""#, with: #""description":"A \ud800 lantern \udc00\ud83d\ude00""#
+            ),
             at: Self.orgRepos)
         let (repos, _, report) = try await orgRepositories(harness)
         #expect(repos["lantern"]?.description == "A \u{FFFD} lantern \u{FFFD}😀")
@@ -64,8 +75,9 @@ struct HostileItemsTests {
         #expect(report.retries == 0)
     }
 
-    @Test("a repository with a field missing or of the wrong type is left out and named; the rest decodes",
-          arguments: [(#""name":"prism""#, #""name":42"#), (#""id":102,"#, ""), (#""id":102,"#, #""id":"102","#)])
+    @Test(
+        "a repository with a field missing or of the wrong type is left out and named; the rest decodes",
+        arguments: [(#""name":"prism""#, #""name":42"#), (#""id":102,"#, ""), (#""id":102,"#, #""id":"102","#)])
     func wrongShapeLeftOut(_ text: String, _ replacement: String) async throws {
         let harness = try LiveHarness()
         harness.github.inject(.rewrite(text, with: replacement), at: Self.orgRepos)
@@ -80,13 +92,16 @@ struct HostileItemsTests {
         let harness = try LiveHarness()
         harness.github.inject(.rewrite(#""id":101"#, with: #""id":"101""#), at: "/repos/lumen-labs/lantern", times: 4)
         let store = harness.store()
-        await #expect(throws: GitHubDataError.self) { try await store.repository(RepoName(owner: "lumen-labs", name: "lantern")) }
+        await #expect(throws: GitHubDataError.self) {
+            try await store.repository(RepoName(owner: "lumen-labs", name: "lantern"))
+        }
         #expect(harness.statuses("/repos/lumen-labs/lantern").count == 1)
         #expect(store.report.retries == 0)
     }
 
-    @Test("repositories and owners named as GitHub never names them are left out of lists, with a warning",
-          arguments: ["..", ".", "a b", String(repeating: "x", count: 101)])
+    @Test(
+        "repositories and owners named as GitHub never names them are left out of lists, with a warning",
+        arguments: ["..", ".", "a b", String(repeating: "x", count: 101)])
     func badRepositoryNames(_ name: String) async throws {
         let harness = try LiveHarness()
         harness.github.add(.init(id: 150, owner: "lumen-labs", name: name))
@@ -103,8 +118,9 @@ struct HostileItemsTests {
         #expect(store.report.dataWarnings.count == 2, "\(store.report.dataWarnings)")
     }
 
-    @Test("a request for a name with dot segments is sent percent-encoded, never collapsed",
-          arguments: [("..", "x"), ("o", ".."), (".", "."), ("..", ".."), ("o", "a/b")])
+    @Test(
+        "a request for a name with dot segments is sent percent-encoded, never collapsed",
+        arguments: [("..", "x"), ("o", ".."), (".", "."), ("..", ".."), ("o", "a/b")])
     func dotSegmentsNeverCollapse(_ owner: String, _ name: String) async throws {
         let harness = try LiveHarness()
         let store = harness.store()
@@ -127,10 +143,12 @@ struct HostileItemsTests {
     @Test("thousands of topics are cut to GitHub's 20 valid ones where they are read, with one warning")
     func topicsBounded() async throws {
         let harness = try LiveHarness()
-        let topics = ["<script>", "UPPER", "-lead", String(repeating: "t", count: 51)] + (0..<2_000).map { "topic-\($0)" }
+        let topics =
+            ["<script>", "UPPER", "-lead", String(repeating: "t", count: 51)] + (0..<2_000).map { "topic-\($0)" }
         harness.github.update("lumen-labs/lantern") { $0.topics = topics }
         let (repos, warnings, _) = try await orgRepositories(harness)
         #expect(repos["lantern"]?.topics == (0..<20).map { "topic-\($0)" })
-        #expect(warnings.filter { $0.contains("lumen-labs/lantern") && $0.contains("topics") }.count == 1, "\(warnings)")
+        #expect(
+            warnings.filter { $0.contains("lumen-labs/lantern") && $0.contains("topics") }.count == 1, "\(warnings)")
     }
 }

@@ -1,9 +1,10 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// Answers no well-behaved GitHub sends, but a broken proxy, a compromised mirror or a bug
 /// might: bytes that are not UTF-8, a README of megabytes, redirects in a circle, `Link`
@@ -63,7 +64,8 @@ struct HostileServerTests {
         #expect(readme.markdown.hasSuffix("\n"), "cut at a line break")
         #expect(markdown.hasPrefix(readme.markdown))
 
-        let small = try #require(try await store.readme(of: store.repository(RepoName(owner: "kit-harbor", name: "knot"))))
+        let small = try #require(
+            try await store.readme(of: store.repository(RepoName(owner: "kit-harbor", name: "knot"))))
         #expect(small.wholeByteCount == nil && small.markdown == "# knot")
     }
 
@@ -98,12 +100,14 @@ struct HostileServerTests {
         let elsewhere = FixtureWorld.make()
         try elsewhere.start()
         defer { elsewhere.stop() }
-        harness.github.inject(.link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
+        harness.github.inject(
+            .link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
         let stars = try await harness.store().starred(by: "mona")
         #expect(stars.count == 5, "the first page; the other host's page 2 of 1 is empty")
         #expect(harness.github.requests.allSatisfy { $0.header("authorization") == "Bearer \(FixtureWorld.token)" })
         #expect(elsewhere.requests.count == 1)
-        #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil }, "the token stays with the API host")
+        #expect(
+            elsewhere.requests.allSatisfy { $0.header("authorization") == nil }, "the token stays with the API host")
     }
 
     @Test("a 301 to another host is followed without the token, for a list and for a repository")
@@ -112,8 +116,10 @@ struct HostileServerTests {
         let elsewhere = FixtureWorld.make()
         try elsewhere.start()
         defer { elsewhere.stop() }
-        harness.github.inject(.redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern"), at: "/repos/lumen-labs/lantern")
-        harness.github.inject(.redirect(to: elsewhere.baseURL + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
+        harness.github.inject(
+            .redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern"), at: "/repos/lumen-labs/lantern")
+        harness.github.inject(
+            .redirect(to: elsewhere.baseURL + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
         let store = harness.store()
         _ = try await store.repository(Self.lantern)
         _ = try await store.starred(by: "mona")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// What valid JSON may hold and `JSONDecoder` refuses for the whole document, mended before
 /// it sees it; and the per-item decoding that keeps one bad item from costing the page.
@@ -22,7 +23,8 @@ struct JSONRepairTests {
     @Test("a number beyond a Double becomes the largest of its sign; others and strings stay")
     func numbers() {
         #expect(repaired("[1e400,-1E+400]") == "[1.7976931348623157e308,-1.7976931348623157e308]")
-        #expect(repaired(#"[1e-400,9223372036854775808,1.5e3,"1e400"]"#) == #"[1e-400,9223372036854775808,1.5e3,"1e400"]"#)
+        #expect(
+            repaired(#"[1e-400,9223372036854775808,1.5e3,"1e400"]"#) == #"[1e-400,9223372036854775808,1.5e3,"1e400"]"#)
     }
 
     @Test("JSON with nothing to mend is returned as it is")
@@ -61,8 +63,13 @@ struct JSONRepairTests {
         let kept = items.values(resource: "GET list") { warnings.append($0) }
         #expect(kept.map(\.name) == ["a", "f"])
         #expect(warnings.count == 4)
-        #expect(warnings.contains { $0.hasPrefix("GET list: item [1] o/b left out: at [1].name: expected") }, "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("GET list: item [2] left out: the name is not one GitHub allows") }, "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("GET list: item [3] o/d left out: at [3].id: required field missing") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("GET list: item [1] o/b left out: at [1].name: expected") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("GET list: item [2] left out: the name is not one GitHub allows") },
+            "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("GET list: item [3] o/d left out: at [3].id: required field missing") },
+            "\(warnings)")
     }
 }

@@ -1,5 +1,6 @@
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 @Suite("Link header")
 struct LinkHeaderTests {

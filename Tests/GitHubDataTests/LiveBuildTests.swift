@@ -1,11 +1,12 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import PageModels
 import SiteRenderer
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// The whole gather step as `repodigest build` runs it: `BuildDigest` over the live store,
 /// against the fake GitHub, then rendered and validated as the command would.
@@ -16,7 +17,8 @@ struct LiveBuildTests {
     }
 
     static let request = BuildDigest.Request(
-        title: "Digest", starredBy: ["mona"], favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))],
+        title: "Digest", starredBy: ["mona"],
+        favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))],
         owners: ["lumen-labs", "@me"],
         searches: [SavedSearch(name: "SSG", query: "static site generator language:swift", sort: .stars, limit: 10)])
 
@@ -65,7 +67,9 @@ struct LiveBuildTests {
         // its releases and README are taken as cached.
         let details = { (path: String) in path.hasSuffix("/readme") || path.hasSuffix("/releases") }
         #expect(harness.github.log.count == firstRun.filter { !details($0.request.path) }.count)
-        #expect(harness.statuses().allSatisfy { $0 == 304 }, "\(harness.github.log.filter { $0.status != 304 }.map { "\($0.status) \($0.request.target)" })")
+        #expect(
+            harness.statuses().allSatisfy { $0 == 304 },
+            "\(harness.github.log.filter { $0.status != 304 }.map { "\($0.status) \($0.request.target)" })")
         #expect(store.report.notModified == store.report.requests)
         #expect(store.report.charged == 0)
     }
@@ -82,28 +86,38 @@ struct LiveBuildTests {
         let notice = try #require(site.notices.first)
         #expect(notice.text.contains("/users/mona/starred"))
         #expect(notice.text.contains("HTTP 502 after 3 attempts"))
-        #expect(site.lists.contains { $0.title == "Starred" && $0.cards.contains { $0.fullName == "lumen-labs/lantern" } })
+        #expect(
+            site.lists.contains { $0.title == "Starred" && $0.cards.contains { $0.fullName == "lumen-labs/lantern" } })
         let (files, findings) = try html(site)
         #expect(findings.isEmpty)
         let pages = files.filter { $0.path.hasSuffix(".html") }
         #expect(!pages.isEmpty)
-        #expect(pages.allSatisfy { String(decoding: $0.contents, as: UTF8.self).contains("<p class=\"notice\" role=\"status\">") })
+        #expect(
+            pages.allSatisfy {
+                String(decoding: $0.contents, as: UTF8.self).contains("<p class=\"notice\" role=\"status\">")
+            })
     }
 
     @Test("a 10 MB README: its page shows the first MiB, says so, and links to the whole")
     func hugeReadmePage() async throws {
         let github = FixtureWorld.make()
         let section = "## Part\n\nSome **text** with a [link](https://example.com/) and `code`.\n\n"
-        github.update("lumen-labs/lantern") { $0.readme = String(repeating: section, count: 10_000_000 / section.utf8.count + 1) }
+        github.update("lumen-labs/lantern") {
+            $0.readme = String(repeating: section, count: 10_000_000 / section.utf8.count + 1)
+        }
         let harness = try LiveHarness(github: github)
         let site = try await build(harness.store())
         let (files, findings) = try html(site)
         #expect(findings.isEmpty)
         let page = try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" })
         let text = String(decoding: page.contents, as: UTF8.self)
-        #expect(text.contains("This README is shortened:</strong> the whole file is 10 MB; only its first 1 MB is shown here."), "\(text.prefix(3000))")
+        #expect(
+            text.contains(
+                "This README is shortened:</strong> the whole file is 10 MB; only its first 1 MB is shown here."),
+            "\(text.prefix(3000))")
         #expect(text.contains("href=\"https://github.com/lumen-labs/lantern/blob/main/README.md\""))
-        #expect(page.contents.count < 3_000_000, "the page holds the first MiB, not 10 MB: \(page.contents.count) bytes")
+        #expect(
+            page.contents.count < 3_000_000, "the page holds the first MiB, not 10 MB: \(page.contents.count) bytes")
         #expect(files.reduce(0) { $0 + $1.contents.count } < 4_000_000, "and no other file holds it")
     }
 
@@ -119,7 +133,8 @@ struct LiveBuildTests {
 
         harness.github.remove(repo: "kit-harbor/knot")
         let later = FixedClock(now: FixedClock().now.addingTimeInterval(3600))
-        let second = try await BuildDigest(source: harness.store(), clock: later, history: state.history).build(Self.request)
+        let second = try await BuildDigest(source: harness.store(), clock: later, history: state.history).build(
+            Self.request)
         #expect(second.goneFavourites == [RepoName(owner: "kit-harbor", name: "knot")])
         #expect(!second.site.repositories.contains { $0.card.fullName == "kit-harbor/knot" })
         let changes = try #require(second.site.digest.changes)

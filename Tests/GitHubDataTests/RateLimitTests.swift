@@ -1,8 +1,9 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 @Suite("The rate-limit budget, 403/429 refusals, and 401")
 struct RateLimitTests {

@@ -1,7 +1,8 @@
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// `max_wait_seconds` bounds the whole run's waiting for rate limits, and `Retry-After` and
 /// `X-RateLimit-Reset` are read safely whatever a server puts in them. The harness's sleep
@@ -9,8 +10,9 @@ import Testing
 @Suite("The run's allowance of rate-limit waits, and hostile Retry-After values")
 struct RateLimitWaitTests {
     static func secondary(_ retryAfter: String, status: Int = 403) -> FakeGitHub.Fault {
-        .raw(status: status, headers: ["Retry-After": retryAfter, "Content-Type": "application/json"],
-             body: #"{"message":"You have exceeded a secondary rate limit."}"#)
+        .raw(
+            status: status, headers: ["Retry-After": retryAfter, "Content-Type": "application/json"],
+            body: #"{"message":"You have exceeded a secondary rate limit."}"#)
     }
 
     static func waited(_ harness: LiveHarness) -> Int64 {
@@ -41,8 +43,9 @@ struct RateLimitWaitTests {
         #expect(Self.waited(harness) == 40)
     }
 
-    @Test("a huge Retry-After ends the run at once and names the real time, in days",
-          arguments: ["99999999999999999999", "31622400", "999999999999999999999999999999999999999999"])
+    @Test(
+        "a huge Retry-After ends the run at once and names the real time, in days",
+        arguments: ["99999999999999999999", "31622400", "999999999999999999999999999999999999999999"])
     func hugeRetryAfter(_ value: String) async throws {
         let harness = try LiveHarness()
         harness.github.inject(Self.secondary(value), at: "/users/mona", times: 5)
@@ -60,8 +63,9 @@ struct RateLimitWaitTests {
         #expect(harness.statuses() == [403])
     }
 
-    @Test("a Retry-After that is not delay-seconds falls back to GitHub's minute, never overflowing",
-          arguments: ["-5", "soon", "1e400", "NaN", "30.5", "", "+30", "0x1E"])
+    @Test(
+        "a Retry-After that is not delay-seconds falls back to GitHub's minute, never overflowing",
+        arguments: ["-5", "soon", "1e400", "NaN", "30.5", "", "+30", "0x1E"])
     func malformedRetryAfter(_ value: String) async throws {
         let harness = try LiveHarness()
         harness.github.inject(Self.secondary(value), at: "/users/mona")
@@ -90,13 +94,15 @@ struct RateLimitWaitTests {
         #expect(harness.requestedSleeps == [.zero])
     }
 
-    @Test("an X-RateLimit-Reset that is huge, fractional or not a number never traps",
-          arguments: ["1e400", "99999999999999999999", "nan", "-1", "inf"])
+    @Test(
+        "an X-RateLimit-Reset that is huge, fractional or not a number never traps",
+        arguments: ["1e400", "99999999999999999999", "nan", "-1", "inf"])
     func hostileReset(_ value: String) async throws {
         let harness = try LiveHarness()
         harness.github.inject(
-            .raw(status: 403, headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": value],
-                 body: #"{"message":"API rate limit exceeded"}"#),
+            .raw(
+                status: 403, headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": value],
+                body: #"{"message":"API rate limit exceeded"}"#),
             at: "/users/mona")
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
         guard case .rateLimited(_, let until, false)? = error else {
@@ -118,7 +124,9 @@ struct RateLimitWaitTests {
         #expect(RateLimitHeaderValue.retryAfter("Thu, 01 Jan 1970 00:00:00 GMT", now: now) == 0)
         #expect(RateLimitHeaderValue.reset("1800000060", now: now) == now.addingTimeInterval(60))
         #expect(RateLimitHeaderValue.reset("1e400", now: now) == nil)
-        #expect(RateLimitHeaderValue.reset("99999999999999999999", now: now) == now.addingTimeInterval(RateLimitHeaderValue.farthest))
+        #expect(
+            RateLimitHeaderValue.reset("99999999999999999999", now: now)
+                == now.addingTimeInterval(RateLimitHeaderValue.farthest))
     }
 
     @Test("overlapping waits are charged once: the bound is the run's time spent waiting")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// `../shared/github-recorded` beside the package, as a clone has it on the project's
 /// machines and in CI; skipped, saying so, where it is absent.
@@ -12,7 +13,8 @@ private let recordings = URL(fileURLWithPath: #filePath)
 /// test time, never copied here): every body our DTOs are meant for must decode.
 @Suite(
     "Recorded GitHub answers decode",
-    .enabled(if: FileManager.default.fileExists(atPath: recordings.path), "no ../shared/github-recorded beside the package"))
+    .enabled(
+        if: FileManager.default.fileExists(atPath: recordings.path), "no ../shared/github-recorded beside the package"))
 struct RecordedResponsesTests {
 
     private struct Recording: Decodable {

@@ -1,8 +1,9 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 /// A server that reflects the token (into an error message, a description, a README, a
 /// header) gets it neither printed, nor cached, nor handed on to be published.
@@ -17,7 +18,8 @@ struct RedactionTests {
 
     /// Every file under `folder`, as bytes.
     static func holdsToken(_ folder: URL) -> [String] {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         return files.filter { (try? Data(contentsOf: $0))?.range(of: Data(token.utf8)) != nil }.map(\.lastPathComponent)
     }
 
@@ -31,8 +33,9 @@ struct RedactionTests {
         #expect(!message.contains(Self.token))
     }
 
-    @Test("a description holding the token, raw or spelled in JSON escapes, is neither decoded nor cached with it",
-          arguments: [false, true])
+    @Test(
+        "a description holding the token, raw or spelled in JSON escapes, is neither decoded nor cached with it",
+        arguments: [false, true])
     func reflectedInData(escaped: Bool) async throws {
         let harness = try LiveHarness()
         harness.github.update("lumen-labs/lantern") { $0.description = "see TOKEN_SLOT here" }

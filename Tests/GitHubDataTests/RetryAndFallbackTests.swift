@@ -1,16 +1,19 @@
 import Entities
 import FakeGitHubServer
 import Foundation
-@testable import GitHubData
 import Testing
+
+@testable import GitHubData
 
 @Suite("Retries, and the previous run's data when a source keeps failing")
 struct RetryAndFallbackTests {
     static let lantern = RepoName(owner: "lumen-labs", name: "lantern")
 
-    @Test("5xx, slow answers, dropped connections and truncated JSON are retried with backoff", arguments: [
-        FakeGitHub.Fault.status(502), .status(503), .slow(seconds: 3), .drop, .dropMidBody, .truncatedJSON,
-    ])
+    @Test(
+        "5xx, slow answers, dropped connections and truncated JSON are retried with backoff",
+        arguments: [
+            FakeGitHub.Fault.status(502), .status(503), .slow(seconds: 3), .drop, .dropMidBody, .truncatedJSON,
+        ])
     func retried(fault: FakeGitHub.Fault) async throws {
         let harness = try LiveHarness()
         harness.github.inject(fault, at: "/repos/lumen-labs/lantern", times: 2)
@@ -51,7 +54,10 @@ struct RetryAndFallbackTests {
         let harness = try LiveHarness()
         harness.github.inject(.status(500), at: "/users/mona", times: 3)
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
-        #expect(error == .unavailable(resource: "GET \(harness.github.baseURL)/users/mona", reason: "HTTP 500 after 3 attempts"))
+        #expect(
+            error
+                == .unavailable(
+                    resource: "GET \(harness.github.baseURL)/users/mona", reason: "HTTP 500 after 3 attempts"))
     }
 
     @Test("404 and 401 are not retried")

@@ -36,12 +36,16 @@ import Testing
         let original = folder.appending(path: "live/cache.sqlite")
         let warnings = WarningLog()
         let cache = try #require(SQLiteResponseCache.open(at: original, warnings: warnings))
-        await cache.store(CachedResponse(key: "kept", status: 200, etag: "\"e\"", lastModified: nil, link: nil, body: Data("body".utf8), fetchedAt: Date()))
+        await cache.store(
+            CachedResponse(
+                key: "kept", status: 200, etag: "\"e\"", lastModified: nil, link: nil, body: Data("body".utf8),
+                fetchedAt: Date()))
 
         let crashed = try Self.crashedCopy(of: original, into: folder.appending(path: "crashed"))
         #expect(FileManager.default.fileExists(atPath: crashed.path + "-journal"), "the journal the writer left")
 
-        #expect(SQLiteFile.inspect(crashed, applicationID: SQLiteResponseCache.applicationID, describedAs: "cache")
+        #expect(
+            SQLiteFile.inspect(crashed, applicationID: SQLiteResponseCache.applicationID, describedAs: "cache")
                 == .ours(version: SQLiteResponseCache.schemaVersion))
         let reopened = try #require(SQLiteResponseCache.open(at: crashed, warnings: warnings))
         #expect(warnings.all.isEmpty, "\(warnings.all)")

@@ -1,9 +1,10 @@
 import Entities
-import Foundation
-@testable import GitHubData
 import FakeGitHubServer
+import Foundation
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// The bundled sample is the promise of `make run`: it must have the breadth issue 2 asks
 /// for, and decode through the same path live data takes.
@@ -24,7 +25,9 @@ import UseCases
         let text = SampleDataStore.configuration
         #expect(text.contains("starred_by = [\"mona-sample\"]"))
         let favourites = try #require(text.split(separator: "\n").first { $0.hasPrefix("favourites") })
-        let names = favourites.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let names = favourites.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
         #expect(names.count == 5)
         for name in names {
             let repo = try await store.repository(try RepoName(parsing: name))
@@ -97,8 +100,11 @@ import UseCases
         let site = try await BuildDigest(source: SampleDataStore(), clock: Fixed(), history: SampleHistory())(
             BuildDigest.Request(
                 title: "t", starredBy: ["mona-sample"],
-                favourites: ["lumen-labs/lantern", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper", "ines-moreau/carnet"]
-                    .map { Favourite(name: try! RepoName(parsing: $0)) },
+                favourites: [
+                    "lumen-labs/lantern", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper",
+                    "ines-moreau/carnet",
+                ]
+                .map { Favourite(name: try! RepoName(parsing: $0)) },
                 owners: ["lumen-labs", "kit-harbor"], searches: [SavedSearch(name: "s", query: "q")]))
         let kinds = Set(try #require(site.digest.changes).items.map(\.kind))
         #expect(kinds.isSuperset(of: [.starred, .release, .stars, .archived, .renamed, .unstarred]), "\(kinds)")

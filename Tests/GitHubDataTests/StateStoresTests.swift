@@ -1,9 +1,10 @@
 import Entities
 import Foundation
-@testable import GitHubData
 import GRDB
 import Testing
 import UseCases
+
+@testable import GitHubData
 
 /// `state.sqlite`: favourites and history survive runs, and a damaged or newer file never
 /// costs the user their data.
@@ -22,8 +23,9 @@ import UseCases
         RunSnapshot(
             takenAt: Date(timeIntervalSince1970: 1_795_000_000 + day * 86_400),
             repositories: repos.map { id, name, stars in
-                RepoSnapshot(id: GitHubRepo.ID(rawValue: id), name: try! RepoName(parsing: name), stars: stars,
-                             latestRelease: "v\(stars)", pushedAt: Date(timeIntervalSince1970: 1_700_000_000), isStarred: true)
+                RepoSnapshot(
+                    id: GitHubRepo.ID(rawValue: id), name: try! RepoName(parsing: name), stars: stars,
+                    latestRelease: "v\(stars)", pushedAt: Date(timeIntervalSince1970: 1_700_000_000), isStarred: true)
             },
             starredListComplete: day != 2)
     }
@@ -32,16 +34,20 @@ import UseCases
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []
         let stores = try open(&warnings)
-        try await stores.favourites.add(Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"))
+        try await stores.favourites.add(
+            Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"))
         try await stores.favourites.add(Favourite(name: RepoName(owner: "Apple", name: "Swift-NIO")))
         try await stores.favourites.add(Favourite(name: RepoName(owner: "vapor", name: "vapor")))
-        #expect(try await stores.favourites.favourites() == [
-            Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"),
-            Favourite(name: RepoName(owner: "vapor", name: "vapor")),
-        ])
+        #expect(
+            try await stores.favourites.favourites() == [
+                Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "networking"),
+                Favourite(name: RepoName(owner: "vapor", name: "vapor")),
+            ])
         #expect(try await stores.favourites.remove(RepoName(owner: "APPLE", name: "swift-nio")))
         #expect(try await !stores.favourites.remove(RepoName(owner: "apple", name: "swift-nio")))
-        #expect(try await open(&warnings).favourites.favourites().map(\.name.description) == ["vapor/vapor"], "kept across runs")
+        #expect(
+            try await open(&warnings).favourites.favourites().map(\.name.description) == ["vapor/vapor"],
+            "kept across runs")
         #expect(warnings.isEmpty)
     }
 
@@ -56,7 +62,9 @@ import UseCases
         let latest = try await history.latestSnapshot()
         #expect(latest == snapshot(3, [(1, "a/one", 13), (2, "b/two", 5)]))
         try await history.prune(before: Date(timeIntervalSince1970: 1_795_000_000 + 2.5 * 86_400))
-        let runs = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM run") }
+        let runs = try await DatabaseQueue(path: file.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM run")
+        }
         #expect(runs == 1)
         try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
         #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
@@ -73,7 +81,9 @@ import UseCases
         case "truncated": try original.prefix(1500).write(to: file)
         default:
             try FileManager.default.removeItem(at: file)
-            try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "CREATE TABLE other (x); PRAGMA application_id = 42") }
+            try await DatabaseQueue(path: file.path).write {
+                try $0.execute(sql: "CREATE TABLE other (x); PRAGMA application_id = 42")
+            }
         }
         let damaged = try Data(contentsOf: file)
 
@@ -110,20 +120,23 @@ import UseCases
         try await DatabaseQueue(path: file.path).write { db in
             for migration in StateDatabase.migrations.prefix(2) { try db.execute(sql: migration) }
             try db.execute(sql: "INSERT INTO run (id, taken_at, starred_complete) VALUES (1, 1795000000, 1)")
-            try db.execute(sql: """
-                INSERT INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues, archived, starred, favourite)
-                VALUES (1, 7, 'a', 'b', 3, 0, 0, 0, 1, 0)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues, archived, starred, favourite)
+                    VALUES (1, 7, 'a', 'b', 3, 0, 0, 0, 1, 0)
+                    """)
             try db.execute(sql: "PRAGMA application_id = \(StateDatabase.applicationID); PRAGMA user_version = 2")
         }
         var warnings: [String] = []
         let history = try open(&warnings).history
         #expect(warnings.isEmpty)
         let old = try #require(try await history.latestSnapshot())
-        #expect(old.sources == nil && old.repositories.map(\.name.description) == ["a/b"] && old.repositories[0].isStarred)
+        #expect(
+            old.sources == nil && old.repositories.map(\.name.description) == ["a/b"] && old.repositories[0].isStarred)
         #expect(old.repositories[0].starredBy.isEmpty)
 
-        let sources = RunSources(starredBy: ["Alice", "@me"], favourites: ["o/f"], owners: ["org"], searches: ["Swift things"])
+        let sources = RunSources(
+            starredBy: ["Alice", "@me"], favourites: ["o/f"], owners: ["org"], searches: ["Swift things"])
         var next = snapshot(1, [(7, "a/b", 4), (8, "c/d", 5)])
         next.sources = sources
         next.repositories[0].starredBy = ["alice", "@me"]

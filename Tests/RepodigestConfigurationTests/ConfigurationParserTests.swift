@@ -24,7 +24,9 @@ import Testing
     func aHeaderThatCrashedTOMLKitIsAnErrorAtItsPlace(text: String, line: Int, column: Int, found: String) throws {
         let error = try #require(Self.error(text))
         #expect(error.line == line && error.column == column, "\(error)")
-        #expect(error.message.contains("a table header must start with a key") && error.message.contains("'\(found)'"), "\(error)")
+        #expect(
+            error.message.contains("a table header must start with a key") && error.message.contains("'\(found)'"),
+            "\(error)")
     }
 
     @Test(arguments: [
@@ -45,22 +47,26 @@ import Testing
         #expect(error.message.contains("does not close the"), "\(error)")
     }
 
-    @Test("a NUL or any other control character TOML forbids is an error at its line and column, wherever it is",
-          arguments: [
-              ("title = \"x\"\n\u{0}\n[digest]\nno_such_key = 1\n", 2, 1, "U+0000"),
-              ("title = \"a\u{0}b\"\n", 1, 11, "U+0000"), ("# a comment \u{0}\n", 1, 13, "U+0000"),
-              ("[digest]\nowners = [\"a\", \"\u{1B}[31mb\"]\n", 2, 17, "U+001B"),
-              ("title = \"\"\"\nx\u{7F}\"\"\"\n", 2, 2, "U+007F"), ("title = \"x\"\r[digest]\n", 1, 12, "U+000D"),
-              ("base_url = \"\"\u{C}\n", 1, 14, "U+000C"),
-          ])
+    @Test(
+        "a NUL or any other control character TOML forbids is an error at its line and column, wherever it is",
+        arguments: [
+            ("title = \"x\"\n\u{0}\n[digest]\nno_such_key = 1\n", 2, 1, "U+0000"),
+            ("title = \"a\u{0}b\"\n", 1, 11, "U+0000"), ("# a comment \u{0}\n", 1, 13, "U+0000"),
+            ("[digest]\nowners = [\"a\", \"\u{1B}[31mb\"]\n", 2, 17, "U+001B"),
+            ("title = \"\"\"\nx\u{7F}\"\"\"\n", 2, 2, "U+007F"), ("title = \"x\"\r[digest]\n", 1, 12, "U+000D"),
+            ("base_url = \"\"\u{C}\n", 1, 14, "U+000C"),
+        ])
     func aControlCharacterIsAnErrorAtItsPlace(text: String, line: Int, column: Int, name: String) throws {
         let error = try #require(Self.error(text))
         #expect(error.line == line && error.column == column, "\(error)")
         #expect(error.message.contains("the control character \(name) is not allowed in TOML"), "\(error)")
     }
 
-    @Test("a NUL written as an escape in a string is an error at its place: TOMLKit would cut the string there",
-          arguments: [("title = \"a\\u0000b\"\n", 1, 11), ("[digest]\nowners = [\"x\", \"\"\"\ny\\U00000000\"\"\"]\n", 3, 2)])
+    @Test(
+        "a NUL written as an escape in a string is an error at its place: TOMLKit would cut the string there",
+        arguments: [
+            ("title = \"a\\u0000b\"\n", 1, 11), ("[digest]\nowners = [\"x\", \"\"\"\ny\\U00000000\"\"\"]\n", 3, 2),
+        ])
     func aNULEscapeIsAnError(text: String, line: Int, column: Int) throws {
         let error = try #require(Self.error(text))
         #expect(error.line == line && error.column == column && error.message.contains("\\u0000"), "\(error)")
@@ -68,24 +74,37 @@ import Testing
 
     @Test("tabs and Windows line ends are not control characters TOML forbids")
     func tabsAndCRLFAreFine() throws {
-        let configuration = try Configuration(toml: "title =\t\"a b\"\t\r\n[digest]\r\nowners = [\"x\"]\r\n", source: "repodigest.toml")
+        let configuration = try Configuration(
+            toml: "title =\t\"a b\"\t\r\n[digest]\r\nowners = [\"x\"]\r\n", source: "repodigest.toml")
         #expect(configuration.title == "a b" && configuration.owners == ["x"])
     }
 
-    @Test("a text value that reaches pages is refused at its line when blank, too long or holding a control character",
-          arguments: [
-              ("title = \"\"\n", "title must not be empty"), ("title = \"\\t\\n \"\n", "title must not be empty"),
-              ("title = \"" + String(repeating: "é", count: 201) + "\"\n", "title must be at most 200 characters"),
-              ("title = \"a\\u0085\"\n", "title must not hold a control character, found U+0085"),
-              ("theme = \"x\\n\"\n", "theme must not hold a control character"),
-              ("[digest]\nsearches = [{ name = \"n\", query = \"" + String(repeating: "q", count: 257) + "\" }]\n",
-               "search 1: a search's query must be at most 256 characters"),
-              ("[digest]\nsearches = [{ name = \"n\\u0007\", query = \"q\" }]\n", "search 1: a search's name must not hold a control character"),
-              ("[digest]\nowners = [\"a b\"]\n", "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 39), found 'a b'"),
-              ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
-              ("[digest]\nstarred_by = [\"\"]\n", "digest.starred_by must be GitHub account names"),
-              ("[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n", "api_url must be an absolute http(s) URL"),
-          ])
+    @Test(
+        "a text value that reaches pages is refused at its line when blank, too long or holding a control character",
+        arguments: [
+            ("title = \"\"\n", "title must not be empty"), ("title = \"\\t\\n \"\n", "title must not be empty"),
+            ("title = \"" + String(repeating: "é", count: 201) + "\"\n", "title must be at most 200 characters"),
+            ("title = \"a\\u0085\"\n", "title must not hold a control character, found U+0085"),
+            ("theme = \"x\\n\"\n", "theme must not hold a control character"),
+            (
+                "[digest]\nsearches = [{ name = \"n\", query = \"" + String(repeating: "q", count: 257) + "\" }]\n",
+                "search 1: a search's query must be at most 256 characters"
+            ),
+            (
+                "[digest]\nsearches = [{ name = \"n\\u0007\", query = \"q\" }]\n",
+                "search 1: a search's name must not hold a control character"
+            ),
+            (
+                "[digest]\nowners = [\"a b\"]\n",
+                "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 39), found 'a b'"
+            ),
+            ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
+            ("[digest]\nstarred_by = [\"\"]\n", "digest.starred_by must be GitHub account names"),
+            (
+                "[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n",
+                "api_url must be an absolute http(s) URL"
+            ),
+        ])
     func aTextValueIsChecked(text: String, message: String) throws {
         let error = try #require(Self.error(text))
         #expect(error.line != nil && error.message.contains(message), "\(error.description.prefix(300))")
@@ -97,9 +116,12 @@ import Testing
         #expect(error.line == 1 && error.message == "title must be at most 200 characters long, found 8388608 bytes")
     }
 
-    @Test("base_url may hold no user name, password, query or fragment, and the message never repeats a password",
-          arguments: ["https://u:secret@example.org/", "https://secret@example.org/", "http://u:secret@example.org",
-                      "https://example.org/?q=1/", "https://example.org/#top/", "https://example.org/a#/"])
+    @Test(
+        "base_url may hold no user name, password, query or fragment, and the message never repeats a password",
+        arguments: [
+            "https://u:secret@example.org/", "https://secret@example.org/", "http://u:secret@example.org",
+            "https://example.org/?q=1/", "https://example.org/#top/", "https://example.org/a#/",
+        ])
     func aBaseURLThatWouldPublishTooMuchIsRefused(url: String) throws {
         let error = try #require(Self.error("title = \"t\"\nbase_url = \"\(url)\"\n"))
         #expect(error.line == 2, "\(error)")

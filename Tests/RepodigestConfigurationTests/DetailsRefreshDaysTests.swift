@@ -7,18 +7,26 @@ import UseCases
 @Suite struct DetailsRefreshDaysTests {
     @Test("details_refresh_days reaches the build request; 7 when the file says nothing")
     func reachesTheRequest() throws {
-        #expect(try Configuration(toml: "", source: "repodigest.toml").digestRequest.detailRefresh == DetailRefresh(days: 7))
+        #expect(
+            try Configuration(toml: "", source: "repodigest.toml").digestRequest.detailRefresh == DetailRefresh(days: 7)
+        )
         let configuration = try Configuration(toml: "[digest]\ndetails_refresh_days = 30\n", source: "repodigest.toml")
         #expect(configuration.digestRequest.detailRefresh == DetailRefresh(days: 30))
         #expect(configuration.warnings.isEmpty)
     }
 
-    @Test("details_refresh_days outside 1 to 365 is an error naming the key, its line and the value", arguments: [0, -3, 366])
+    @Test(
+        "details_refresh_days outside 1 to 365 is an error naming the key, its line and the value",
+        arguments: [0, -3, 366])
     func isBounded(days: Int) {
-        #expect(throws: ConfigurationError(
-            source: "repodigest.toml", line: 3, column: 1, message: "details_refresh_days must be between 1 and 365, found \(days)"
-        )) {
-            try Configuration(toml: "[digest]\nstarred_by = [\"mona\"]\ndetails_refresh_days = \(days)\n", source: "repodigest.toml")
+        #expect(
+            throws: ConfigurationError(
+                source: "repodigest.toml", line: 3, column: 1,
+                message: "details_refresh_days must be between 1 and 365, found \(days)"
+            )
+        ) {
+            try Configuration(
+                toml: "[digest]\nstarred_by = [\"mona\"]\ndetails_refresh_days = \(days)\n", source: "repodigest.toml")
         }
     }
 

@@ -18,7 +18,9 @@ import UseCases
             _ = try Configuration(toml: "[digest]\nmarkdown = \"awesome\"\n", source: "repodigest.toml")
             Issue.record("accepted")
         } catch {
-            #expect(error.message.contains("'digest.markdown' must be one of \"digest\", \"list\", found \"awesome\""), "\(error)")
+            #expect(
+                error.message.contains("'digest.markdown' must be one of \"digest\", \"list\", found \"awesome\""),
+                "\(error)")
             #expect(error.line == 2, "\(error)")
         }
     }

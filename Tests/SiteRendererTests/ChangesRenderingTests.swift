@@ -11,13 +11,17 @@ import Testing
         return site
     }
 
-    static let changes = ChangesSection(summary: "2 changes since 21 Nov 2026, 03:00 UTC.", items: [
-        ChangeItem(id: "release:1:v2", kind: .release, label: "New release", text: "lumen-labs/lantern v2 <b>(was v1)</b>",
-                   repository: "lumen-labs/lantern", route: SiteFixture.lantern.route,
-                   url: "https://github.com/lumen-labs/lantern/releases/tag/v2"),
-        ChangeItem(id: "gone:9", kind: .gone, label: "Gone", text: "old/tool no longer exists on GitHub",
-                   repository: "old/tool", route: nil, url: "https://github.com/old/tool"),
-    ])
+    static let changes = ChangesSection(
+        summary: "2 changes since 21 Nov 2026, 03:00 UTC.",
+        items: [
+            ChangeItem(
+                id: "release:1:v2", kind: .release, label: "New release", text: "lumen-labs/lantern v2 <b>(was v1)</b>",
+                repository: "lumen-labs/lantern", route: SiteFixture.lantern.route,
+                url: "https://github.com/lumen-labs/lantern/releases/tag/v2"),
+            ChangeItem(
+                id: "gone:9", kind: .gone, label: "Gone", text: "old/tool no longer exists on GitHub",
+                repository: "old/tool", route: nil, url: "https://github.com/old/tool"),
+        ])
 
     @Test(arguments: Theme.builtInNames)
     func theSectionLinksToThePageOrToGitHubAndValidates(_ theme: String) throws {
@@ -40,6 +44,8 @@ import Testing
         let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
         #expect(index.contains("Nothing to compare with yet"))
         let none = try SiteGenerator(theme: Theme.builtIn("default")).render(Self.site(nil))
-        #expect(!String(decoding: none.first { $0.path == "index.html" }!.contents, as: UTF8.self).contains("Since the last run"))
+        #expect(
+            !String(decoding: none.first { $0.path == "index.html" }!.contents, as: UTF8.self).contains(
+                "Since the last run"))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Data never fails the gate: Markdown nested deeper than libxml2 parses (256 elements) is
 /// cut at `MarkdownRenderer.maxDepth` with a note, and the page publishes.
@@ -25,18 +26,34 @@ import Testing
 
     static let hostile: [(name: String, markdown: String, isCut: Bool)] = [
         ("260 blockquotes", String(repeating: ">", count: 260) + " deep", true),
-        ("130 list levels", (0..<130).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n"), true),
-        ("130 ordered list levels", (0..<130).map { String(repeating: "   ", count: $0) + "1. level \($0)" }.joined(separator: "\n"), true),
-        ("300 nested emphases", (0..<300).map { $0 % 2 == 0 ? "*a " : "_b " }.joined() + "x"
-            + (0..<300).reversed().map { $0 % 2 == 0 ? " a*" : " b_" }.joined(), true),
-        ("300 nested strikethroughs and links", String(repeating: "~~a [b ", count: 150) + "x" + String(repeating: "](https://e.x) c~~", count: 150), true),
-        ("a table 250 blockquotes down", String(repeating: ">", count: 250) + " | a | b |\n" + String(repeating: ">", count: 250) + " | - | - |\n"
-            + String(repeating: ">", count: 250) + " | *c* | [d](https://e.x) |", true),
+        (
+            "130 list levels",
+            (0..<130).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n"), true
+        ),
+        (
+            "130 ordered list levels",
+            (0..<130).map { String(repeating: "   ", count: $0) + "1. level \($0)" }.joined(separator: "\n"), true
+        ),
+        (
+            "300 nested emphases",
+            (0..<300).map { $0 % 2 == 0 ? "*a " : "_b " }.joined() + "x"
+                + (0..<300).reversed().map { $0 % 2 == 0 ? " a*" : " b_" }.joined(), true
+        ),
+        (
+            "300 nested strikethroughs and links",
+            String(repeating: "~~a [b ", count: 150) + "x" + String(repeating: "](https://e.x) c~~", count: 150), true
+        ),
+        (
+            "a table 250 blockquotes down",
+            String(repeating: ">", count: 250) + " | a | b |\n" + String(repeating: ">", count: 250) + " | - | - |\n"
+                + String(repeating: ">", count: 250) + " | *c* | [d](https://e.x) |", true
+        ),
         ("blockquotes and lists mixed on one line", String(repeating: "> - ", count: 150) + "x", true),
     ]
 
-    @Test("a README and release notes nested far deeper than libxml2 parses still publish and pass the validator",
-          arguments: hostile.map(\.name))
+    @Test(
+        "a README and release notes nested far deeper than libxml2 parses still publish and pass the validator",
+        arguments: hostile.map(\.name))
     func deepNestingPublishes(_ name: String) throws {
         let hostile = try #require(Self.hostile.first { $0.name == name })
         let markdown = hostile.markdown
@@ -51,7 +68,8 @@ import Testing
 
     @Test("Markdown nested less deeply than the bound is rendered whole, with no note")
     func shallowNestingIsWhole() {
-        let markdown = String(repeating: ">", count: 40) + " deep\n\n"
+        let markdown =
+            String(repeating: ">", count: 40) + " deep\n\n"
             + (0..<20).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n")
         let html = MarkdownRenderer().html(MarkdownText(source: markdown), idPrefix: "r-", headingOffset: 1)
         #expect(!html.contains(MarkdownRenderer.depthNote))

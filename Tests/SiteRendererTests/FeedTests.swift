@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// feed.xml, feed.json, sitemap.xml, releases.opml, digest.json and digest.md, from `SiteFixture`.
 @Suite struct FeedTests {
@@ -16,7 +17,9 @@ import Testing
     func theAtomFeedIsWellFormedWithStableIDs(_ baseURL: String?) throws {
         let files = try Self.files(baseURL: baseURL)
         let atom = try #require(files["feed.xml"])
-        #expect(FeedChecker.checkXML(OutputFile(path: "feed.xml", contents: atom)).isEmpty, "well-formed Atom with its required elements")
+        #expect(
+            FeedChecker.checkXML(OutputFile(path: "feed.xml", contents: atom)).isEmpty,
+            "well-formed Atom with its required elements")
         let xml = Self.text(atom)
         #expect(xml.contains("<id>https://github.com/lumen-labs/lantern/releases/tag/v2.0.0</id>"))
         #expect(xml.contains("<id>https://github.com/zephyr-ops/stormcell#starred</id>"))
@@ -28,8 +31,12 @@ import Testing
             #expect(!xml.contains("rel=\"self\""), "a feed with no address has no self link")
             #expect(xml.contains("href=\"https://github.com/zephyr-ops/stormcell\""), "stars link to GitHub")
         } else {
-            #expect(xml.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.org/digest/feed.xml\"/>"))
-            #expect(xml.contains("href=\"https://example.org/digest/repos/zephyr-ops/stormcell.html\""), "stars link to their page")
+            #expect(
+                xml.contains(
+                    "<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.org/digest/feed.xml\"/>"))
+            #expect(
+                xml.contains("href=\"https://example.org/digest/repos/zephyr-ops/stormcell.html\""),
+                "stars link to their page")
         }
     }
 
@@ -73,7 +80,9 @@ import Testing
         #expect(outlines.count == starredOrFavourite.count)
         for name in starredOrFavourite {
             let page = "https://github.com/" + name
-            #expect(opml.contains("xmlUrl=\"\(page.xmlEscaped)/releases.atom\" htmlUrl=\"\(page.xmlEscaped)/releases\""), "\(name)")
+            #expect(
+                opml.contains("xmlUrl=\"\(page.xmlEscaped)/releases.atom\" htmlUrl=\"\(page.xmlEscaped)/releases\""),
+                "\(name)")
         }
         #expect(!opml.contains("kit-harbor/"), "an owner's repositories are not followed")
         #expect(opml.contains("<title>Fixture &amp; friends: releases</title>"))
@@ -105,13 +114,18 @@ import Testing
         let markdown = Self.text(try Self.files(baseURL: nil)["digest.md"])
         #expect(markdown.hasPrefix("# Fixture \\& friends\n"))
         #expect(markdown.contains("Checks \\<script\\>alert(\"x\")\\</script\\> \\& 'quotes'"))
-        #expect(markdown.contains("- [lumen-labs/lantern](<https://github.com/lumen-labs/lantern>) ★ 4k · Swift · Favourite"))
+        #expect(
+            markdown.contains(
+                "- [lumen-labs/lantern](<https://github.com/lumen-labs/lantern>) ★ 4k · Swift · Favourite"))
         #expect(!markdown.contains("](<repos/"), "no relative links: the file is read away from the site")
     }
 
     @Test(arguments: [
         ("# Title", "\\# Title"), ("- item", "\\- item"), ("1. first", "1\\. first"), ("2026 was", "2026 was"),
-        ("a*b*_c_ [x](y) ![i](j) <b> `code` | ~del~", "a\\*b\\*\\_c\\_ \\[x\\](y) \\!\\[i\\](j) \\<b\\> \\`code\\` \\| \\~del\\~"),
+        (
+            "a*b*_c_ [x](y) ![i](j) <b> `code` | ~del~",
+            "a\\*b\\*\\_c\\_ \\[x\\](y) \\!\\[i\\](j) \\<b\\> \\`code\\` \\| \\~del\\~"
+        ),
         ("two\nlines", "two lines"),
     ])
     func markdownEscaping(_ text: String, _ escaped: String) {

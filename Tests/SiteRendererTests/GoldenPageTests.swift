@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Every file a build writes from `SiteFixture`, in each built-in theme, compared byte for byte
 /// with `Golden/<theme>/`. After a deliberate change, regenerate and review the diff:
@@ -25,7 +26,8 @@ import Testing
             try? FileManager.default.removeItem(at: folder)
             for file in files {
                 let url = folder.appending(path: file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url)
             }
             // On to the comparison: what was written must read back as what was rendered.
@@ -36,7 +38,8 @@ import Testing
             guard let golden = expected[file.path] else { continue }
             #expect(
                 file.contents == golden,
-                "\(theme)/\(file.path) differs from its golden file; UPDATE_GOLDEN=1 swift test --filter GoldenPageTests, then review the diff")
+                "\(theme)/\(file.path) differs from its golden file; UPDATE_GOLDEN=1 swift test --filter GoldenPageTests, then review the diff"
+            )
         }
     }
 
@@ -64,7 +67,8 @@ import Testing
     private static func read(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let root = folder.standardizedFileURL.path
-        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            ?? .init()
         where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
         }
@@ -81,9 +85,12 @@ import Testing
         var later = SiteFixture.site
         later.generatedText = "1 Jan 2030, 00:00 UTC"
         later.generatedISO = "2030-01-01T00:00:00Z"
-        let before = Dictionary(uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
+        let before = Dictionary(
+            uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
         let after = Dictionary(uniqueKeysWithValues: try generator.render(later).map { ($0.path, $0.contents) })
         let changed = Set(before.keys.filter { before[$0] != after[$0] })
-        #expect(changed.isSubset(of: ["index.html", "feed.xml", "feed.json", "digest.json", "digest.md"]), "\(changed.sorted())")
+        #expect(
+            changed.isSubset(of: ["index.html", "feed.xml", "feed.json", "digest.json", "digest.md"]),
+            "\(changed.sorted())")
     }
 }

@@ -1,10 +1,12 @@
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 @Suite struct MarkdownRendererTests {
     let base = MarkdownText(
-        source: "", linkBase: "https://github.com/o/r/blob/main/", imageBase: "https://raw.githubusercontent.com/o/r/main/")
+        source: "", linkBase: "https://github.com/o/r/blob/main/",
+        imageBase: "https://raw.githubusercontent.com/o/r/main/")
 
     func render(_ markdown: String) -> String {
         var text = base
@@ -13,14 +15,19 @@ import Testing
     }
 
     @Test func scriptCapableRawHTMLIsDropped() {
-        let html = render("<script>alert(1)</script>\n\nHi <img src=x onerror=alert(1)> <iframe src=\"https://evil.example\"></iframe>")
+        let html = render(
+            "<script>alert(1)</script>\n\nHi <img src=x onerror=alert(1)> <iframe src=\"https://evil.example\"></iframe>"
+        )
         #expect(!html.contains("<script"))
         #expect(!html.contains("onerror"))
         #expect(!html.contains("<iframe"))
         #expect(html.contains("Hi"))
     }
 
-    @Test(arguments: ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "VBScript:msgbox(1)", "file:///etc/passwd", "java\tscript:alert(1)"])
+    @Test(arguments: [
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "VBScript:msgbox(1)",
+        "file:///etc/passwd", "java\tscript:alert(1)",
+    ])
     func dangerousLinksKeepTheirTextAndLoseTheirURL(_ url: String) {
         let html = render("[click me](\(url))")
         #expect(!html.contains("<a"), "\(html)")
@@ -48,7 +55,9 @@ import Testing
         let html = render("| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~ https://example.org")
         #expect(html.contains("<th class=\"align-center\">a</th>"))
         #expect(!html.contains(" align="), "align is obsolete in HTML5")
-        #expect(html.contains("<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">"))
+        #expect(
+            html.contains(
+                "<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">"))
         #expect(!html.contains("<input"), "a disabled input is active content to the page gate")
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains("<a href=\"https://example.org\">"))

@@ -1,6 +1,7 @@
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 @Suite struct RouterTests {
     @Test func everyKindHasItsPlace() {
@@ -29,7 +30,8 @@ import Testing
         let lower = Route(.repository(owner: "foo", name: "bar"))
         let router = Router(routes: [lower, upper])
         #expect(router.path(for: upper) != router.path(for: lower))
-        #expect(Router(routes: [upper, lower]).path(for: upper) == router.path(for: upper), "independent of input order")
+        #expect(
+            Router(routes: [upper, lower]).path(for: upper) == router.path(for: upper), "independent of input order")
     }
 
     @Test func pathsFromTheDataStayInsideTheirFolder() {

@@ -1,6 +1,7 @@
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Paths and links from the `Router`: safe segments, no collisions, links that resolve from
 /// every page, absolute URLs only with a base URL.
@@ -20,7 +21,9 @@ import Testing
             let segment = PathSegment.make(name)
             #expect(!segment.isEmpty && segment != "." && segment != "..", "\(name)")
             #expect(!segment.hasPrefix(".") && !segment.hasSuffix("."), "\(name) → \(segment)")
-            #expect(segment.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-_.".contains($0)) }, "\(name) → \(segment)")
+            #expect(
+                segment.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-_.".contains($0)) },
+                "\(name) → \(segment)")
             #expect(segment.count <= PathSegment.maxLength + 9, "\(name) → \(segment)")
             let stem = segment.split(separator: ".").first.map(String.init) ?? segment
             #expect(!["con", "prn", "aux", "nul", "com1", "lpt9"].contains(stem), "\(name) → \(segment)")
@@ -50,16 +53,23 @@ import Testing
     }
 
     @Test func everyLinkResolvesToThePageItNames() {
-        let routes = [Route.digest, .notFound, Route(.starred), Route(.starred, page: 3), Route(.favourites),
-                      Route(.repository(owner: "a", name: "b")), Route(.owner(login: "a")),
-                      Route(.search(name: "x y")), Route(.topic(name: "t")), Route(.language(name: "C#"))]
+        let routes = [
+            Route.digest, .notFound, Route(.starred), Route(.starred, page: 3), Route(.favourites),
+            Route(.repository(owner: "a", name: "b")), Route(.owner(login: "a")),
+            Route(.search(name: "x y")), Route(.topic(name: "t")), Route(.language(name: "C#")),
+        ]
         let router = Router(routes: routes)
         for from in routes {
             for to in routes {
                 let href = router.href(from: from, to: to)
-                #expect(LinkChecker.resolve(href, from: router.path(for: from)) == router.path(for: to), "\(from) → \(to): \(href)")
+                #expect(
+                    LinkChecker.resolve(href, from: router.path(for: from)) == router.path(for: to),
+                    "\(from) → \(to): \(href)")
             }
-            #expect(LinkChecker.resolve(router.href(from: from, toFolder: "assets/") + "style.css", from: router.path(for: from)) == "assets/style.css")
+            #expect(
+                LinkChecker.resolve(
+                    router.href(from: from, toFolder: "assets/") + "style.css", from: router.path(for: from))
+                    == "assets/style.css")
         }
     }
 
@@ -83,8 +93,12 @@ import Testing
         #expect(router.url(for: .digest) == "https://example.org/docs/digest/")
         #expect(router.url(for: Route(.starred)) == "https://example.org/docs/digest/starred/")
         #expect(router.url(for: Route(.starred, page: 2)) == "https://example.org/docs/digest/starred/2.html")
-        #expect(router.url(for: Route(.repository(owner: "a", name: "b"))) == "https://example.org/docs/digest/repos/a/b.html")
-        #expect(router.href(from: .notFound, to: .digest) == "https://example.org/docs/digest/", "404 is shown at any address")
+        #expect(
+            router.url(for: Route(.repository(owner: "a", name: "b")))
+                == "https://example.org/docs/digest/repos/a/b.html")
+        #expect(
+            router.href(from: .notFound, to: .digest) == "https://example.org/docs/digest/",
+            "404 is shown at any address")
         #expect(router.href(from: Route(.starred), to: .digest) == "../index.html", "other pages stay relative")
         #expect(Router(routes: [], baseURL: "").baseURL == nil)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// The filter box searches the whole list: a list of several pages ships `search.json`.
 @Suite struct SearchIndexTests {
@@ -18,7 +19,8 @@ import Testing
         #expect(index["count"] as? Int == 3)
         #expect(index["pages"] as? [String] == ["index.html", "2.html"])
         let items = try #require(index["items"] as? [[String: Any]])
-        #expect(items.map { $0["n"] as? String } == ["zephyr-ops/stormcell", "lumen-labs/lantern", "haruki-s/kanji-lint"])
+        #expect(
+            items.map { $0["n"] as? String } == ["zephyr-ops/stormcell", "lumen-labs/lantern", "haruki-s/kanji-lint"])
         #expect(items.map { $0["p"] as? Int } == [0, 0, 1])
         #expect(items[1]["h"] as? String == "../repos/lumen-labs/lantern.html")
         #expect((items[2]["t"] as? String)?.contains("kanji-lint") == true)
@@ -37,7 +39,8 @@ import Testing
     @Test("The index escapes nothing into markup: a description is JSON text, never HTML")
     func hostileTextStaysText() throws {
         let data = try #require(try Self.files().first { $0.path == "starred/search.json" }).contents
-        let items = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]])
+        let items = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]])
         #expect(items[0]["d"] as? String == "Checks <script>alert(\"x\")</script> & 'quotes'\u{1}")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// `SiteBuild` renders, checks and stages one file at a time: it must publish exactly what
 /// rendering, validating and writing in turn publish, READMEs read apart or not, and nothing
@@ -23,39 +24,49 @@ import Testing
 
     func published() throws -> [String: Data] {
         let paths = FileManager.default.subpaths(atPath: output.path) ?? []
-        return Dictionary(uniqueKeysWithValues: try paths.filter { !$0.hasPrefix(".") }.compactMap { path in
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: output.appending(path: path).path, isDirectory: &isFolder)
-            return !exists || isFolder.boolValue ? nil : (path, try Data(contentsOf: output.appending(path: path)))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: try paths.filter { !$0.hasPrefix(".") }.compactMap { path in
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(
+                    atPath: output.appending(path: path).path, isDirectory: &isFolder)
+                return !exists || isFolder.boolValue ? nil : (path, try Data(contentsOf: output.appending(path: path)))
+            })
     }
 
     @Test(arguments: [false, true])
     func publishesWhatRenderingGivesFileForFile(readmesApart: Bool) async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let generator = SiteGenerator(theme: try Theme.builtIn("default"), baseURL: "https://example.org/")
-        let expected = Dictionary(uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
+        let expected = Dictionary(
+            uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
         var site = SiteFixture.site
         var readmes: AsyncThrowingStream<ReadmeBatch, any Error>?
         if readmesApart {
-            let apart = Dictionary(uniqueKeysWithValues: site.repositories.indices.compactMap { index in
-                site.repositories[index].readme.map { (index, $0) }
-            })
+            let apart = Dictionary(
+                uniqueKeysWithValues: site.repositories.indices.compactMap { index in
+                    site.repositories[index].readme.map { (index, $0) }
+                })
             #expect(!apart.isEmpty)
             readmes = Self.stream(apart)
             for index in site.repositories.indices { site.repositories[index].readme = nil }
         }
-        let outcome = try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(site, readmes: readmes)
-        #expect(outcome == .published(SiteWriter.Report(written: expected.count, unchanged: 0, removed: 0), files: expected.count))
+        let outcome = try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(
+            site, readmes: readmes)
+        #expect(
+            outcome
+                == .published(
+                    SiteWriter.Report(written: expected.count, unchanged: 0, removed: 0), files: expected.count))
         #expect(try published() == expected)
     }
 
     @Test func aFileThatFailsPublishesNothingAndLeavesNoStaging() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = try ThemeTests.ThemeFolderFixture([
-            "templates/not-found.mustache": "{{<layout}}\n{{$main}}\n<h1>Lost</h1><script>alert(1)</script>\n{{/main}}\n{{/layout}}\n",
+            "templates/not-found.mustache":
+                "{{<layout}}\n{{$main}}\n<h1>Lost</h1><script>alert(1)</script>\n{{/main}}\n{{/layout}}\n"
         ])
-        let build = SiteBuild(generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
         guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
             Issue.record("an inline script must not be published")
             return

@@ -37,36 +37,46 @@ enum SiteFixture {
         title: "lumen-labs/lantern v2.0.0: Faster builds", repository: "lumen-labs/lantern",
         route: lantern.route, url: "https://github.com/lumen-labs/lantern/releases/tag/v2.0.0",
         dateISO: "2026-11-20T06:00:00Z", dateText: "20 Nov 2026", summary: lantern.description,
-        content: MarkdownText(source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"))
+        content: MarkdownText(
+            source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"))
     static let star = FeedEntry(
         id: "https://github.com/zephyr-ops/stormcell#starred", kind: .starred, title: "Starred zephyr-ops/stormcell",
         repository: "zephyr-ops/stormcell", route: hostile.route, url: "https://github.com/zephyr-ops/stormcell",
         dateISO: "2026-11-18T10:00:00Z", dateText: "18 Nov 2026", summary: hostile.description, content: nil)
 
-    static func list(_ kind: Route.Kind, _ title: String, groups: [CardGroup], page: Int = 1, of pages: Int = 1,
-                     gitHubURL: String? = nil, filterable: Bool = false) -> ListPage {
+    static func list(
+        _ kind: Route.Kind, _ title: String, groups: [CardGroup], page: Int = 1, of pages: Int = 1,
+        gitHubURL: String? = nil, filterable: Bool = false
+    ) -> ListPage {
         let route = Route(kind, page: page)
         return ListPage(
             route: route, title: title, summary: "\(groups.flatMap(\.cards).count) repositories", groups: groups,
-            pagination: pages == 1 ? nil : Pagination(
-                page: page, pageCount: pages, previous: page > 1 ? route.page(page - 1) : nil,
-                next: page < pages ? route.page(page + 1) : nil),
+            pagination: pages == 1
+                ? nil
+                : Pagination(
+                    page: page, pageCount: pages, previous: page > 1 ? route.page(page - 1) : nil,
+                    next: page < pages ? route.page(page + 1) : nil),
             gitHubURL: gitHubURL, isFilterable: filterable)
     }
 
     static var site: Site {
         let lists = [
-            list(.starred, "Starred", groups: [
-                CardGroup(title: "Go", cards: [hostile]), CardGroup(title: "Swift", cards: [lantern]),
-            ], page: 1, of: 2, filterable: true),
-            list(.starred, "Starred", groups: [CardGroup(title: "No language", cards: [kanji])], page: 2, of: 2,
-                 filterable: true),
+            list(
+                .starred, "Starred",
+                groups: [
+                    CardGroup(title: "Go", cards: [hostile]), CardGroup(title: "Swift", cards: [lantern]),
+                ], page: 1, of: 2, filterable: true),
+            list(
+                .starred, "Starred", groups: [CardGroup(title: "No language", cards: [kanji])], page: 2, of: 2,
+                filterable: true),
             list(.favourites, "Favourites", groups: [CardGroup(title: nil, cards: [lantern])]),
-            list(.owner(login: "kit-harbor"), "kit-harbor", groups: [CardGroup(title: nil, cards: [fork])],
-                 gitHubURL: "https://github.com/kit-harbor"),
-            list(.search(name: "Swift site generators"), "Swift site generators",
-                 groups: [CardGroup(title: nil, cards: [lantern, fork])],
-                 gitHubURL: "https://github.com/search?q=ssg&type=repositories"),
+            list(
+                .owner(login: "kit-harbor"), "kit-harbor", groups: [CardGroup(title: nil, cards: [fork])],
+                gitHubURL: "https://github.com/kit-harbor"),
+            list(
+                .search(name: "Swift site generators"), "Swift site generators",
+                groups: [CardGroup(title: nil, cards: [lantern, fork])],
+                gitHubURL: "https://github.com/search?q=ssg&type=repositories"),
             list(.language(name: "C++"), "C++", groups: [CardGroup(title: nil, cards: [fork])]),
             list(.language(name: "Go"), "Go", groups: [CardGroup(title: nil, cards: [hostile])]),
             list(.language(name: "Swift"), "Swift", groups: [CardGroup(title: nil, cards: [lantern])]),
@@ -76,14 +86,19 @@ enum SiteFixture {
         ]
         let lanternPage = RepoPage(
             card: lantern, owner: nil, ownerLogin: "lumen-labs", ownerGitHubURL: "https://github.com/lumen-labs",
-            facts: [Fact(label: "Stars", value: "4,210"), Fact(label: "Licence", value: "MIT License"),
-                    Fact(label: "Created", value: "3 Mar 2021")],
+            facts: [
+                Fact(label: "Stars", value: "4,210"), Fact(label: "Licence", value: "MIT License"),
+                Fact(label: "Created", value: "3 Mar 2021"),
+            ],
             homepageURL: "https://lantern.example.org/",
-            releases: [ReleaseItem(
-                title: "Faster builds", tag: "v2.0.0", dateText: "20 Nov 2026", dateISO: "2026-11-20T06:00:00Z",
-                isPrerelease: false, url: release.url, notes: release.content)],
+            releases: [
+                ReleaseItem(
+                    title: "Faster builds", tag: "v2.0.0", dateText: "20 Nov 2026", dateISO: "2026-11-20T06:00:00Z",
+                    isPrerelease: false, url: release.url, notes: release.content)
+            ],
             readme: MarkdownText(
-                source: "# Lantern\n\nSee [docs](docs/README.md) and ![logo](logo.png).\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n- [x] done",
+                source:
+                    "# Lantern\n\nSee [docs](docs/README.md) and ![logo](logo.png).\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n- [x] done",
                 linkBase: "https://github.com/lumen-labs/lantern/blob/main/",
                 imageBase: "https://raw.githubusercontent.com/lumen-labs/lantern/main/"))
         let forkPage = RepoPage(
@@ -91,9 +106,10 @@ enum SiteFixture {
             ownerLogin: "kit-harbor", ownerGitHubURL: "https://github.com/kit-harbor",
             facts: [Fact(label: "Stars", value: "3")], homepageURL: nil, releases: [], readme: nil)
         let minorPages = [hostile, kanji].map { card in
-            RepoPage(card: card, owner: nil, ownerLogin: String(card.fullName.split(separator: "/")[0]),
-                     ownerGitHubURL: "https://github.com/" + card.fullName.split(separator: "/")[0],
-                     facts: [], homepageURL: nil, releases: [], readme: nil)
+            RepoPage(
+                card: card, owner: nil, ownerLogin: String(card.fullName.split(separator: "/")[0]),
+                ownerGitHubURL: "https://github.com/" + card.fullName.split(separator: "/")[0],
+                facts: [], homepageURL: nil, releases: [], readme: nil)
         }
         return Site(
             title: "Fixture & friends", generatedText: "22 Nov 2026, 03:00 UTC", generatedISO: "2026-11-22T03:00:00Z",
@@ -106,13 +122,16 @@ enum SiteFixture {
             digest: DigestPage(
                 title: "Fixture & friends", summary: "4 repositories from the stars of mona",
                 sections: [
-                    DigestSection(title: "Recently starred", cards: [lantern, hostile],
-                                  more: PageLink(title: "All starred repositories", route: Route(.starred), count: 3)),
+                    DigestSection(
+                        title: "Recently starred", cards: [lantern, hostile],
+                        more: PageLink(title: "All starred repositories", route: Route(.starred), count: 3)),
                     DigestSection(title: "Favourites", cards: [lantern], more: nil),
                 ],
                 languages: [PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1)],
-                topics: [PageLink(title: "ssg", route: Route(.topic(name: "ssg")), count: 2),
-                         PageLink(title: "ops", route: Route(.topic(name: "ops")), count: 1)],
+                topics: [
+                    PageLink(title: "ssg", route: Route(.topic(name: "ssg")), count: 2),
+                    PageLink(title: "ops", route: Route(.topic(name: "ops")), count: 1),
+                ],
                 releases: [release]),
             lists: lists,
             repositories: [lanternPage, forkPage] + minorPages,

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 @Suite struct SiteValidatorTests {
     /// A page that passes every rule, with `body` placed inside `<main>`.
@@ -31,8 +32,10 @@ import Testing
 
     @Test func aGoodSitePasses() {
         let files = [
-            "index.html": Self.page("<a href=\"a/b.html#x\">b</a> <a href=\"#content\">top</a> <img src=\"i.png\" alt=\"\" />"),
-            "a/b.html": Self.page("<h2 id=\"x\">X</h2><a href=\"../index.html\">home</a><a href=\"https://example.org\">out</a>"),
+            "index.html": Self.page(
+                "<a href=\"a/b.html#x\">b</a> <a href=\"#content\">top</a> <img src=\"i.png\" alt=\"\" />"),
+            "a/b.html": Self.page(
+                "<h2 id=\"x\">X</h2><a href=\"../index.html\">home</a><a href=\"https://example.org\">out</a>"),
             "i.png": "",
             "data.json": "{\"ok\": true}",
         ]
@@ -55,8 +58,12 @@ import Testing
         #expect(rules(["index.html": Self.page(title: " ")]) == ["title"])
         #expect(rules(["index.html": Self.page("<main></main>")]) == ["main"])
         #expect(rules(["index.html": Self.page().replacingOccurrences(of: " lang=\"en\"", with: "")]) == ["lang"])
-        #expect(rules(["index.html": Self.page().replacingOccurrences(of: "<!DOCTYPE html>\n", with: "")]) == ["doctype"])
-        #expect(rules(["index.html": Self.page().replacingOccurrences(of: "<meta charset=\"utf-8\" />", with: "")]) == ["charset"])
+        #expect(
+            rules(["index.html": Self.page().replacingOccurrences(of: "<!DOCTYPE html>\n", with: "")]) == ["doctype"])
+        #expect(
+            rules(["index.html": Self.page().replacingOccurrences(of: "<meta charset=\"utf-8\" />", with: "")]) == [
+                "charset"
+            ])
     }
 
     @Test func nothingThatCouldRunScriptPasses() {
@@ -65,18 +72,32 @@ import Testing
         #expect(rules(["index.html": Self.page("<a href=\" java\tscript:alert(1)\">x</a>")]) == ["unsafe-url"])
         #expect(rules(["index.html": Self.page("<img alt=\"\" src=\"data:image/svg+xml,x\" />")]) == ["unsafe-url"])
         #expect(rules(["index.html": Self.page("<script>alert(1)</script>")]) == ["inline-script"])
-        #expect(rules(["index.html": Self.page("<img alt=\"\" src=\"a.png\" srcset=\"a.png 1x, javascript:alert(1) 2x\" />")]).contains("unsafe-url"))
-        #expect(rules(["index.html": Self.page("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"javascript:alert(1)\">x</a></svg>")]) == ["unsafe-url"])
-        for active in ["<iframe src=\"https://x.org\"></iframe>", "<object data=\"x.swf\"></object>", "<embed src=\"x.swf\" />",
-                       "<base href=\"https://evil.example/\" />", "<form><button>x</button></form>"] {
+        #expect(
+            rules([
+                "index.html": Self.page("<img alt=\"\" src=\"a.png\" srcset=\"a.png 1x, javascript:alert(1) 2x\" />")
+            ]).contains("unsafe-url"))
+        #expect(
+            rules([
+                "index.html": Self.page(
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"javascript:alert(1)\">x</a></svg>"
+                )
+            ]) == ["unsafe-url"])
+        for active in [
+            "<iframe src=\"https://x.org\"></iframe>", "<object data=\"x.swf\"></object>", "<embed src=\"x.swf\" />",
+            "<base href=\"https://evil.example/\" />", "<form><button>x</button></form>",
+        ] {
             #expect(rules(["index.html": Self.page(active)]).contains("active-content"), "\(active)")
         }
-        #expect(rules(["index.html": Self.page("<meta http-equiv=\"refresh\" content=\"0;url=https://x.org\" />")]) == ["active-content"])
+        #expect(
+            rules(["index.html": Self.page("<meta http-equiv=\"refresh\" content=\"0;url=https://x.org\" />")]) == [
+                "active-content"
+            ])
     }
 
     @Test func linksMustResolveToFilesAndIds() {
         let broken = findings([
-            "index.html": Self.page("<a href=\"missing.html\">m</a> <a href=\"b.html#nope\">n</a> <a href=\"../../up.html\">u</a>"),
+            "index.html": Self.page(
+                "<a href=\"missing.html\">m</a> <a href=\"b.html#nope\">n</a> <a href=\"../../up.html\">u</a>"),
             "b.html": Self.page(),
         ])
         #expect(broken.map(\.rule) == ["broken-link", "broken-link", "broken-link"])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Issue 17, item 12: only folders that carry repodigest's marker are cleared as leftovers,
 /// and a stopped publish removes its own staging folder.
@@ -31,7 +32,9 @@ import Testing
         #expect(SiteWriter.Inventory.kind(empty) == .missing, "an empty one holds nothing to lose")
         #expect(report.notes.count == 2)
         #expect(report.notes.contains { $0.contains(usersFolder.path) && $0.contains("left alone") })
-        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "thesis.tex").path), "nothing moved out of it")
+        #expect(
+            !FileManager.default.fileExists(atPath: output.appending(path: "thesis.tex").path),
+            "nothing moved out of it")
     }
 
     @Test("A leftover marked as a staging folder is removed; one marked as a site gives back the user's files first")
@@ -76,7 +79,9 @@ import Testing
         #expect(writer.interruption.stop() == .stagingRemoved(staging.folder.path))
         #expect(try names() == ["site"])
         #expect(throws: PublishError.interrupted) { try staging.put(file("repos/b/c.html", "c")) }
-        #expect(throws: PublishError.interrupted) { try writer.commit(staging, entries: ["index.html": .init()], stamp: nil) }
+        #expect(throws: PublishError.interrupted) {
+            try writer.commit(staging, entries: ["index.html": .init()], stamp: nil)
+        }
         #expect(try names() == ["site"], "nothing brought the staging folder back")
         #expect(try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8) == "1")
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Issue 17, item 4: symbolic links. An output folder given as a link is published into the
 /// folder it leads to; a link planted inside the published site never enters the next one.
@@ -24,10 +25,13 @@ import Testing
         #expect(kind(link) == .link)
         #expect(try String(contentsOf: real.appending(path: "index.html"), encoding: .utf8) == "2")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == ["site", "real"])
-        #expect(writer.lockFile.path == root.appending(path: ".real.lock").path, "one lock for every name of the folder")
+        #expect(
+            writer.lockFile.path == root.appending(path: ".real.lock").path, "one lock for every name of the folder")
     }
 
-    @Test("A link planted in place of a published file or folder is replaced by real files, and what it names is untouched")
+    @Test(
+        "A link planted in place of a published file or folder is replaced by real files, and what it names is untouched"
+    )
     func plantedLinksAreNeverCarriedOver() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appending(path: "site")
@@ -39,7 +43,8 @@ import Testing
         try Data("body{}".utf8).write(to: elsewhere.appending(path: "style.css"))
         try Data("x".utf8).write(to: elsewhere.appending(path: "app.js"))
         try FileManager.default.removeItem(at: output.appending(path: "style.css"))
-        try FileManager.default.createSymbolicLink(at: output.appending(path: "style.css"), withDestinationURL: elsewhere.appending(path: "style.css"))
+        try FileManager.default.createSymbolicLink(
+            at: output.appending(path: "style.css"), withDestinationURL: elsewhere.appending(path: "style.css"))
         try FileManager.default.removeItem(at: output.appending(path: "assets"))
         try FileManager.default.createSymbolicLink(at: output.appending(path: "assets"), withDestinationURL: elsewhere)
 
@@ -48,7 +53,9 @@ import Testing
         #expect(kind(output.appending(path: "assets")) == .folder)
         #expect(kind(output.appending(path: "assets/app.js")) == .regular)
         var status = stat()
-        #expect(lstat(elsewhere.appending(path: "app.js").path, &status) == 0 && status.st_nlink == 1, "not hard-linked into the site")
+        #expect(
+            lstat(elsewhere.appending(path: "app.js").path, &status) == 0 && status.st_nlink == 1,
+            "not hard-linked into the site")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) == ["style.css", "app.js"])
     }
 

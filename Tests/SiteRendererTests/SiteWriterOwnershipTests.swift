@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// Issue 17, item 1: repodigest never deletes a file it did not write. The marker's manifest
 /// says which files are its own; every other one is the user's and is carried over.
@@ -18,7 +19,9 @@ import Testing
 
     func read(_ path: String) -> String? { try? String(contentsOf: output.appending(path: path), encoding: .utf8) }
 
-    @Test("The user's files in a published folder are carried into the next build and counted, its own stale files removed")
+    @Test(
+        "The user's files in a published folder are carried into the next build and counted, its own stale files removed"
+    )
     func theUsersFilesAreKept() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = SiteWriter(output: output)
@@ -43,7 +46,9 @@ import Testing
         #expect(read("mine/important.txt") == "keep me")
     }
 
-    @Test("A build that would write over a user's file, or into a user's folder, is refused naming it, and nothing changes")
+    @Test(
+        "A build that would write over a user's file, or into a user's folder, is refused naming it, and nothing changes"
+    )
     func aBuildOverAUsersFileIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = SiteWriter(output: output)
@@ -66,7 +71,9 @@ import Testing
         #expect(PublishError.usersFile("about.html", output: folder).description.contains("about.html"))
     }
 
-    @Test("A marker from before manifests: only what the new build writes is replaced, every other file kept with a warning")
+    @Test(
+        "A marker from before manifests: only what the new build writes is replaced, every other file kept with a warning"
+    )
     func aMarkerWithoutAManifestKeepsEverythingElse() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try put(".repodigest-site", "repodigest\ninputs old\n")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 @Suite struct SiteWriterTests {
     let root = FileManager.default.temporaryDirectory.appending(path: "writer-\(UUID().uuidString)")
@@ -37,7 +38,8 @@ import Testing
         try writer.publish([file("same.html", "s"), file("changes.html", "1")])
         let past = Date(timeIntervalSince1970: 1_600_000_000)
         for path in ["same.html", "changes.html"] {
-            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output.appending(path: path).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: past], ofItemAtPath: output.appending(path: path).path)
         }
         let report = try writer.publish([file("same.html", "s"), file("changes.html", "2")])
         #expect(report.unchanged == 1)
@@ -70,7 +72,9 @@ import Testing
         let writer = SiteWriter(output: output)
         try writer.publish([file("index.html", "old")])
         for path in ["../escape.html", "/etc/x", "a/../../b", "", ".hidden/x"] {
-            #expect(throws: PublishError.unsafePath(path)) { try writer.publish([file("index.html", "new"), file(path, "x")]) }
+            #expect(throws: PublishError.unsafePath(path)) {
+                try writer.publish([file("index.html", "new"), file(path, "x")])
+            }
         }
         #expect(try read("index.html") == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])

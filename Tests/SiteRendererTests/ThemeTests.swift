@@ -1,7 +1,8 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 @Suite struct ThemeTests {
     /// A scratch theme folder, removed when the test ends.
@@ -11,7 +12,8 @@ import Testing
         init(_ files: [String: String]) throws {
             for (path, text) in files {
                 let file = url.appending(path: path)
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: file)
             }
         }
@@ -20,7 +22,10 @@ import Testing
     }
 
     static func render(_ theme: Theme) throws -> [String: Data] {
-        Dictionary(uniqueKeysWithValues: try SiteGenerator(theme: theme).render(SiteFixture.site).map { ($0.path, $0.contents) })
+        Dictionary(
+            uniqueKeysWithValues: try SiteGenerator(theme: theme).render(SiteFixture.site).map {
+                ($0.path, $0.contents)
+            })
     }
 
     @Test func bothBuiltInThemesAreThereWithTheirManifest() throws {
@@ -78,7 +83,7 @@ import Testing
             "templates/back.mustache": "<p>up</p>\n",
         ])
         let child = try ThemeFolderFixture([
-            "theme.toml": "name = \"child\"\nextends = \"\(parent.url.path)\"\n",
+            "theme.toml": "name = \"child\"\nextends = \"\(parent.url.path)\"\n"
         ])
         let theme = try Theme(directory: child.url)
         #expect(theme.lineage == ["child", "parent", "minimal"])
@@ -104,16 +109,19 @@ import Testing
 
     @Test func manifestErrorsNameTheFileAndLine() throws {
         let folder = try ThemeFolderFixture(["theme.toml": "name = \"x\"\n\nextend = \"default\"\n"])
-        #expect(throws: ThemeError.manifest(
-            file: folder.url.path + "/theme.toml", line: 3, column: 1,
-            reason: "unknown key 'extend'; expected one of: description, extends, name")
+        #expect(
+            throws: ThemeError.manifest(
+                file: folder.url.path + "/theme.toml", line: 3, column: 1,
+                reason: "unknown key 'extend'; expected one of: description, extends, name")
         ) { try Theme(directory: folder.url) }
-        #expect(throws: ThemeError.unknownTheme(name: "nope", known: ["default", "minimal"])) { try Theme.builtIn("nope") }
+        #expect(throws: ThemeError.unknownTheme(name: "nope", known: ["default", "minimal"])) {
+            try Theme.builtIn("nope")
+        }
     }
 
     @Test func templateErrorsNameTheFileLineAndColumn() throws {
         let folder = try ThemeFolderFixture([
-            "templates/not-found.mustache": "{{<layout}}\n{{$main}}\n<h1>{{#x}}Lost</h1>\n{{/main}}\n{{/layout}}\n",
+            "templates/not-found.mustache": "{{<layout}}\n{{$main}}\n<h1>{{#x}}Lost</h1>\n{{/main}}\n{{/layout}}\n"
         ])
         let file = folder.url.path + "/templates/not-found.mustache"
         #expect {
@@ -127,31 +135,39 @@ import Testing
     @Test func aPartialNamingNoTemplateIsAnErrorWhereItIsNamed() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\n  {{> badge }}</li>\n"])
         let file = folder.url.path + "/templates/card.mustache"
-        #expect(throws: ThemeError.template(
-            file: file, line: 2, column: 3, reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
+        #expect(
+            throws: ThemeError.template(
+                file: file, line: 2, column: 3,
+                reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
         ) { try Theme(directory: folder.url).library() }
     }
 
     @Test("a NUL in theme.toml is an error at its line, not the end of the file")
     func aNULInThemeTomlIsAnError() throws {
-        #expect(throws: ThemeError.manifest(
-            file: "theme.toml", line: 2, column: 1,
-            reason: "the control character U+0000 is not allowed in TOML, not even in a string or a comment "
-                + "(write it as an escape such as \\u0000 in a string)")
+        #expect(
+            throws: ThemeError.manifest(
+                file: "theme.toml", line: 2, column: 1,
+                reason: "the control character U+0000 is not allowed in TOML, not even in a string or a comment "
+                    + "(write it as an escape such as \\u0000 in a string)")
         ) { try ThemeManifest(toml: "name = \"x\"\n\u{0}\nextend = \"default\"\n", file: "theme.toml") }
     }
 
     @Test("a theme's name or description with a control character is an error at its line")
     func aControlCharacterInAThemeValueIsAnError() throws {
-        #expect(throws: ThemeError.manifest(
-            file: "theme.toml", line: 2, column: 1, reason: "'description' must be at most 1000 bytes with no control character")
+        #expect(
+            throws: ThemeError.manifest(
+                file: "theme.toml", line: 2, column: 1,
+                reason: "'description' must be at most 1000 bytes with no control character")
         ) { try ThemeManifest(toml: "name = \"x\"\ndescription = \"\\u001B]0;owned\\u0007\"\n", file: "theme.toml") }
     }
 
     @Test func aThemeTomlHeaderThatWouldCrashTOMLKitIsAnErrorAtItsLine() throws {
-        #expect(throws: ThemeError.manifest(
-            file: "theme.toml", line: 2, column: 2,
-            reason: "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), found 'é'")
+        #expect(
+            throws: ThemeError.manifest(
+                file: "theme.toml", line: 2, column: 2,
+                reason:
+                    "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), found 'é'"
+            )
         ) { try ThemeManifest(toml: "name = \"x\"\n[é]\n", file: "theme.toml") }
     }
 }

@@ -1,23 +1,28 @@
 import Foundation
 import PageModels
-@testable import SiteRenderer
 import Testing
+
+@testable import SiteRenderer
 
 /// URLs in attributes are checked as the W3C checker checks them, and every URL from the
 /// data is written in its valid, percent-encoded form, so data never produces a finding.
 @Suite struct URLSyntaxTests {
     static let matrix = "https://matrix.to/#/#forgejo-chat:matrix.org"
 
-    @Test("the validator finds an illegal character in a URL, in every attribute that holds one",
-          arguments: [
-              "<a href=\"\(matrix)\">chat</a>", "<a href=\"https://e.example/a b\">x</a>",
-              "<a href=\"https://e.example/caf\u{E9}\">x</a>", "<a href=\"https://e.example/100%\">x</a>",
-              "<img src=\"https://e.example/a|b.png\" alt=\"\" />", "<blockquote cite=\"https://e.example/{x}\">q</blockquote>",
-              "<img srcset=\"https://e.example/a.png 1x, https://e.example/b^.png 2x\" alt=\"\" />",
-              "<a href=\"https://e.example/[x]\">x</a>",
-          ])
+    @Test(
+        "the validator finds an illegal character in a URL, in every attribute that holds one",
+        arguments: [
+            "<a href=\"\(matrix)\">chat</a>", "<a href=\"https://e.example/a b\">x</a>",
+            "<a href=\"https://e.example/caf\u{E9}\">x</a>", "<a href=\"https://e.example/100%\">x</a>",
+            "<img src=\"https://e.example/a|b.png\" alt=\"\" />",
+            "<blockquote cite=\"https://e.example/{x}\">q</blockquote>",
+            "<img srcset=\"https://e.example/a.png 1x, https://e.example/b^.png 2x\" alt=\"\" />",
+            "<a href=\"https://e.example/[x]\">x</a>",
+        ])
     func theValidatorFindsIllegalCharacters(_ body: String) {
-        let findings = SiteValidator().validate([OutputFile(path: "index.html", contents: Data(SiteValidatorTests.page(body).utf8))])
+        let findings = SiteValidator().validate([
+            OutputFile(path: "index.html", contents: Data(SiteValidatorTests.page(body).utf8))
+        ])
         #expect(findings.map(\.rule) == ["url-syntax"], "\(findings)")
     }
 
@@ -25,14 +30,18 @@ import Testing
     func theFindingSaysWhere() {
         #expect(URLSyntax.problem(in: Self.matrix) == "illegal character in fragment: '#' is not allowed")
         #expect(URLSyntax.problem(in: "https://e.example/a b") == "illegal character in path: space is not allowed")
-        #expect(URLSyntax.problem(in: "https://e.example/?q=\u{E9}") == "illegal character in query: 'é' must be percent-encoded")
+        #expect(
+            URLSyntax.problem(in: "https://e.example/?q=\u{E9}")
+                == "illegal character in query: 'é' must be percent-encoded")
     }
 
-    @Test("valid URLs pass as they are, and are written unchanged",
-          arguments: [
-              "https://matrix.to/#/%23forgejo-chat:matrix.org", "https://[::1]:8080/a?b=c&d=e#f?g/h", "../../repos/o/r.html#readme-x",
-              "#top", "mailto:a@b.example", "https://e.example/a%20b/(x)!$'*+,;=@~", " https://e.example/ ",
-          ])
+    @Test(
+        "valid URLs pass as they are, and are written unchanged",
+        arguments: [
+            "https://matrix.to/#/%23forgejo-chat:matrix.org", "https://[::1]:8080/a?b=c&d=e#f?g/h",
+            "../../repos/o/r.html#readme-x",
+            "#top", "mailto:a@b.example", "https://e.example/a%20b/(x)!$'*+,;=@~", " https://e.example/ ",
+        ])
     func validURLsPass(_ url: String) {
         #expect(URLSyntax.problem(in: url) == nil)
         let trimmed = url.trimmingCharacters(in: .whitespaces)

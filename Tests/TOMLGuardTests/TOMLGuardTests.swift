@@ -1,12 +1,14 @@
-import Testing
 import TOMLGuard
+import Testing
 
 /// The guard stops, at their line and column, the inputs on which toml++ aborts the
 /// process, and lets through everything repodigest's files use.
 @Suite struct TOMLGuardTests {
-    @Test("headers no key can start, and date-times that are not, are problems at their place", arguments: [
-        ("[é]\n", 1, 2), ("title = \"x\"\n[=]\n", 2, 2), ("[[[digest]]]\n", 1, 3), ("when = 1979-05-27T:\n", 1, 8),
-    ])
+    @Test(
+        "headers no key can start, and date-times that are not, are problems at their place",
+        arguments: [
+            ("[é]\n", 1, 2), ("title = \"x\"\n[=]\n", 2, 2), ("[[[digest]]]\n", 1, 3), ("when = 1979-05-27T:\n", 1, 8),
+        ])
     func findsWhatCrashesTOMLKit(text: String, line: Int, column: Int) throws {
         let problem = try #require(TOMLGuard.problem(in: text))
         #expect(problem.line == line)

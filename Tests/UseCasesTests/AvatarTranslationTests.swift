@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// Owners' pictures on cards: linked from GitHub at a size, the site's own copies, or none.
@@ -22,8 +23,9 @@ import Testing
     @Test("link: GitHub's avatar URL with the size asked for, and nothing published")
     func linked() async throws {
         let site = try await Self.site(.link)
-        #expect(site.repositories.first { $0.card.fullName == "kit/tool" }?.card.avatar
-            == .remote(url: "https://avatars.githubusercontent.com/u/7?v=4&s=96"))
+        #expect(
+            site.repositories.first { $0.card.fullName == "kit/tool" }?.card.avatar
+                == .remote(url: "https://avatars.githubusercontent.com/u/7?v=4&s=96"))
         #expect(site.avatars.isEmpty)
     }
 

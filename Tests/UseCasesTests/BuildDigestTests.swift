@@ -21,18 +21,24 @@ import UseCases
         source.repos = ["kit/feed": feed, "solo/pinned": pinned]
         source.searchResults["language:swift"] = [parser, hidden, pinned]
         source.releaseLists["lumen/parser"] = [
-            Release(id: 10, tagName: "v2.0.0", name: "", body: "**Big** release", htmlURL: "https://github.com/lumen/parser/releases/tag/v2.0.0", publishedAt: Make.epoch),
+            Release(
+                id: 10, tagName: "v2.0.0", name: "", body: "**Big** release",
+                htmlURL: "https://github.com/lumen/parser/releases/tag/v2.0.0", publishedAt: Make.epoch),
             Release(id: 9, tagName: "v2.0.0-draft", htmlURL: "https://example.org/draft", isDraft: true),
         ]
         source.readmes["lumen/parser"] = Readme(
-            path: "docs/README.md", markdown: "# Parser", htmlURL: "https://github.com/lumen/parser/blob/main/docs/README.md",
+            path: "docs/README.md", markdown: "# Parser",
+            htmlURL: "https://github.com/lumen/parser/blob/main/docs/README.md",
             downloadURL: "https://raw.githubusercontent.com/lumen/parser/main/docs/README.md")
         return source
     }
 
     static let request = BuildDigest.Request(
         title: "Digest", starredBy: ["mona"],
-        favourites: [Favourite(name: RepoName(owner: "kit", name: "feed")), Favourite(name: RepoName(owner: "solo", name: "pinned"))],
+        favourites: [
+            Favourite(name: RepoName(owner: "kit", name: "feed")),
+            Favourite(name: RepoName(owner: "solo", name: "pinned")),
+        ],
         owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2)
 
     func build(_ source: FakeRepositorySource = world()) async throws -> Site {
@@ -47,7 +53,8 @@ import UseCases
     @Test func longListsArePaginatedWithLinksBothWays() async throws {
         let starred = try await build().lists.filter { $0.route.kind == .starred }
         #expect(starred.map(\.route.page) == [1, 2])
-        #expect(starred[0].pagination == Pagination(page: 1, pageCount: 2, previous: nil, next: Route(.starred, page: 2)))
+        #expect(
+            starred[0].pagination == Pagination(page: 1, pageCount: 2, previous: nil, next: Route(.starred, page: 2)))
         #expect(starred[1].pagination?.previous == Route(.starred, page: 1))
         #expect(starred[0].cards.map(\.fullName) == ["lumen/parser", "kit/feed"], "newest star first")
         #expect(starred[0].cards[0].starredText == "Starred 18 Nov 2026")
@@ -56,14 +63,16 @@ import UseCases
     @Test func favouritesAreBadgedEverywhereTheyAppear() async throws {
         let site = try await build()
         // …except under "Favourites", where a badge on every card would say nothing.
-        let cards = site.lists.filter { $0.route.kind != .favourites }.flatMap(\.cards)
+        let cards =
+            site.lists.filter { $0.route.kind != .favourites }.flatMap(\.cards)
             + site.digest.sections.filter { $0.title != "Favourites" }.flatMap(\.cards) + site.repositories.map(\.card)
         for card in cards {
             let isFavourite = ["kit/feed", "solo/pinned"].contains(card.fullName)
             #expect(card.badges.contains(.favourite) == isFavourite, "\(card.fullName)")
         }
         #expect(site.repositories.first { $0.card.fullName == "zed/old" }?.card.badges == [.archived])
-        let underFavourites = site.lists.filter { $0.route.kind == .favourites }.flatMap(\.cards)
+        let underFavourites =
+            site.lists.filter { $0.route.kind == .favourites }.flatMap(\.cards)
             + site.digest.sections.filter { $0.title == "Favourites" }.flatMap(\.cards)
         #expect(!underFavourites.isEmpty && underFavourites.allSatisfy { !$0.badges.contains(.favourite) })
     }
@@ -71,10 +80,16 @@ import UseCases
     @Test func languagesAndTopicsGetListsMostStarsFirst() async throws {
         let site = try await build()
         let kinds = Set(site.lists.map(\.route.kind))
-        #expect(kinds.isSuperset(of: [.language(name: "Swift"), .language(name: "Rust"), .language(name: "Go"), .topic(name: "cli"), .topic(name: "rss")]))
+        #expect(
+            kinds.isSuperset(of: [
+                .language(name: "Swift"), .language(name: "Rust"), .language(name: "Go"), .topic(name: "cli"),
+                .topic(name: "rss"),
+            ]))
         #expect(site.digest.languages.first?.count == 1)
         let searches = site.lists.filter { $0.route.kind == .search(name: "Swift") }
-        #expect(searches.flatMap(\.cards).map(\.fullName) == ["lumen/parser", "solo/pinned"], "private left out, limit kept")
+        #expect(
+            searches.flatMap(\.cards).map(\.fullName) == ["lumen/parser", "solo/pinned"], "private left out, limit kept"
+        )
     }
 
     @Test func repositoryPageCarriesReleasesReadmeAndSafeLinks() async throws {
@@ -97,7 +112,8 @@ import UseCases
 
     @Test("no configured source: the count alone, no dangling 'from'")
     func noSourceSaysTheCountAlone() async throws {
-        let site = try await BuildDigest(source: Self.world(), clock: FixedClock(now: Make.epoch))(BuildDigest.Request(title: "Empty"))
+        let site = try await BuildDigest(source: Self.world(), clock: FixedClock(now: Make.epoch))(
+            BuildDigest.Request(title: "Empty"))
         #expect(site.digest.summary == "0 repositories")
     }
 

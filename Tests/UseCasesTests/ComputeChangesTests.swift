@@ -29,7 +29,9 @@ actor InMemoryHistory: HistoryStore {
 
     /// Runs `days` snapshots through the history in order, as a cron job would, and
     /// returns what each run found.
-    static func run(_ days: [[RepoSnapshot]], gone: [Set<GitHubRepo.ID>] = [], complete: [Bool] = []) async throws -> [ComputeChanges.Outcome] {
+    static func run(_ days: [[RepoSnapshot]], gone: [Set<GitHubRepo.ID>] = [], complete: [Bool] = []) async throws
+        -> [ComputeChanges.Outcome]
+    {
         let history: any HistoryStore = InMemoryHistory()
         var outcomes: [ComputeChanges.Outcome] = []
         for (index, repositories) in days.enumerated() {
@@ -37,7 +39,8 @@ actor InMemoryHistory: HistoryStore {
                 takenAt: day(Double(index)), repositories: repositories,
                 starredListComplete: index < complete.count ? complete[index] : true)
             let previous = try await history.latestSnapshot()
-            outcomes.append(ComputeChanges()(previous: previous, current: current, gone: index < gone.count ? gone[index] : []))
+            outcomes.append(
+                ComputeChanges()(previous: previous, current: current, gone: index < gone.count ? gone[index] : []))
             try await history.record(current)
         }
         return outcomes
@@ -61,12 +64,19 @@ actor InMemoryHistory: HistoryStore {
     @Test func starsReleasesArchivesAndRenamesAcrossThreeDays() async throws {
         let outcomes = try await Self.run([
             [Self.snapshot("a/one", id: 1, stars: 100, release: "v1"), Self.snapshot("a/two", id: 2)],
-            [Self.snapshot("a/one", id: 1, stars: 130, release: "v2"), Self.snapshot("a/two", id: 2),
-             Self.snapshot("a/three", id: 3)],
-            [Self.snapshot("a/one", id: 1, stars: 130, release: "v2", archived: true), Self.snapshot("b/two", id: 2),
-             Self.snapshot("a/three", id: 3)],
+            [
+                Self.snapshot("a/one", id: 1, stars: 130, release: "v2"), Self.snapshot("a/two", id: 2),
+                Self.snapshot("a/three", id: 3),
+            ],
+            [
+                Self.snapshot("a/one", id: 1, stars: 130, release: "v2", archived: true), Self.snapshot("b/two", id: 2),
+                Self.snapshot("a/three", id: 3),
+            ],
         ])
-        #expect(Self.kinds(outcomes[1]) == [.newRelease(tag: "v2", previous: "v1"), .newlyStarred, .starGain(from: 100, to: 130)])
+        #expect(
+            Self.kinds(outcomes[1]) == [
+                .newRelease(tag: "v2", previous: "v1"), .newlyStarred, .starGain(from: 100, to: 130),
+            ])
         #expect(Self.kinds(outcomes[2]) == [.archived, .renamed(from: RepoName(owner: "a", name: "two"))])
     }
 
@@ -81,30 +91,42 @@ actor InMemoryHistory: HistoryStore {
         let outcomes = try await Self.run(
             [[Self.snapshot("a/x", id: 1), Self.snapshot("a/deleted", id: 2)], [Self.snapshot("a/x", id: 1)]],
             gone: [[], [GitHubRepo.ID(rawValue: 2)]])
-        guard case .changes(let changes) = outcomes[1] else { Issue.record("expected changes"); return }
+        guard case .changes(let changes) = outcomes[1] else {
+            Issue.record("expected changes")
+            return
+        }
         #expect(changes.map(\.kind) == [.gone])
         #expect(changes.first?.repo.name.name == "deleted")
     }
 
     @Test func newFavouritesAreReported() async throws {
         let outcomes = try await Self.run([
-            [Self.snapshot("a/x", id: 1)], [Self.snapshot("a/x", id: 1, favourite: true), Self.snapshot("a/pinned", id: 2, starred: false, favourite: true)],
+            [Self.snapshot("a/x", id: 1)],
+            [
+                Self.snapshot("a/x", id: 1, favourite: true),
+                Self.snapshot("a/pinned", id: 2, starred: false, favourite: true),
+            ],
         ])
         #expect(Self.kinds(outcomes[1]) == [.newFavourite, .newFavourite])
     }
 
     @Test func largestGainsAbsoluteThenRelativeEachOnce() {
-        let previous = RunSnapshot(takenAt: Self.day(0), repositories: [
-            Self.snapshot("big/a", id: 1, stars: 40_000), Self.snapshot("small/b", id: 2, stars: 60),
-            Self.snapshot("tiny/c", id: 3, stars: 2), Self.snapshot("mid/d", id: 4, stars: 1_000),
-        ])
-        let current = RunSnapshot(takenAt: Self.day(1), repositories: [
-            Self.snapshot("big/a", id: 1, stars: 40_500), Self.snapshot("small/b", id: 2, stars: 120),
-            Self.snapshot("tiny/c", id: 3, stars: 40), Self.snapshot("mid/d", id: 4, stars: 1_100),
-        ])
+        let previous = RunSnapshot(
+            takenAt: Self.day(0),
+            repositories: [
+                Self.snapshot("big/a", id: 1, stars: 40_000), Self.snapshot("small/b", id: 2, stars: 60),
+                Self.snapshot("tiny/c", id: 3, stars: 2), Self.snapshot("mid/d", id: 4, stars: 1_000),
+            ])
+        let current = RunSnapshot(
+            takenAt: Self.day(1),
+            repositories: [
+                Self.snapshot("big/a", id: 1, stars: 40_500), Self.snapshot("small/b", id: 2, stars: 120),
+                Self.snapshot("tiny/c", id: 3, stars: 40), Self.snapshot("mid/d", id: 4, stars: 1_100),
+            ])
         let outcome = ComputeChanges(topGains: 1, minimumStarsForRelativeGain: 50)(previous: previous, current: current)
-        #expect(Self.kinds(outcome) == [.starGain(from: 40_000, to: 40_500), .starGain(from: 60, to: 120)],
-                "+500 is the largest; +100% the largest relative among repositories that had 50 stars")
+        #expect(
+            Self.kinds(outcome) == [.starGain(from: 40_000, to: 40_500), .starGain(from: 60, to: 120)],
+            "+500 is the largest; +100% the largest relative among repositories that had 50 stars")
     }
 
     @Test func feedIdsAreStableForTheSameEvent() async throws {
@@ -112,7 +134,10 @@ actor InMemoryHistory: HistoryStore {
         let day2 = [Self.snapshot("a/x", id: 1, release: "v2")]
         let first = try await Self.run([day1, day2])
         let second = try await Self.run([day1, [Self.snapshot("a/x-renamed", id: 1, release: "v1")], day2])
-        guard case .changes(let a) = first[1], case .changes(let b) = second[2] else { Issue.record("expected changes"); return }
+        guard case .changes(let a) = first[1], case .changes(let b) = second[2] else {
+            Issue.record("expected changes")
+            return
+        }
         #expect(a.first { if case .newRelease = $0.kind { true } else { false } }?.id == "release:1:v2")
         #expect(b.contains { $0.id == "release:1:v2" }, "the same release, seen on another day, has the same id")
     }

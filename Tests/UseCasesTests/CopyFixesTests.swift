@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// What the pages say, where issue 14 found it said wrong, said twice or not at all.
@@ -28,18 +29,24 @@ import Testing
         let pinned = Make.repo("kit/pinned", id: 1)
         let other = Make.repo("kit/plain", id: 2)
         let site = try await Self.site(
-            favourites: [Favourite(name: pinned.name, note: "Read before the migration"), Favourite(name: other.name, note: "  ")],
+            favourites: [
+                Favourite(name: pinned.name, note: "Read before the migration"),
+                Favourite(name: other.name, note: "  "),
+            ],
             repos: [pinned, other])
         let list = try #require(site.lists.first { $0.route.kind == .favourites })
         #expect(list.cards.map(\.note) == ["Read before the migration", nil], "a blank note is no note")
         #expect(site.repositories.first { $0.card.fullName == "kit/pinned" }?.card.note == "Read before the migration")
-        #expect(site.digest.sections.flatMap(\.cards).first { $0.fullName == "kit/pinned" }?.note == "Read before the migration")
+        #expect(
+            site.digest.sections.flatMap(\.cards).first { $0.fullName == "kit/pinned" }?.note
+                == "Read before the migration")
     }
 
     @Test("A repository GitHub sent no licence for has no Licence fact, not \"None detected\"")
     func missingLicenceIsOmitted() {
         let translator = RepoPageTranslator(cards: RepoCardTranslator(favourites: []), ownersWithPages: [])
-        let bare = translator.page(for: RepositoryDetail(repo: Make.repo("x/y", id: 1), releases: [], readme: nil), starredAt: nil)
+        let bare = translator.page(
+            for: RepositoryDetail(repo: Make.repo("x/y", id: 1), releases: [], readme: nil), starredAt: nil)
         #expect(!bare.facts.contains { $0.label == "Licence" })
         var licensed = Make.repo("x/z", id: 2)
         licensed.license = License(spdxID: "MIT", name: "MIT License")
@@ -60,7 +67,8 @@ import Testing
     func changesAreOrderedBySize() throws {
         func change(_ name: String, id: Int64, stars: Int, _ kind: DigestChange.Kind) throws -> DigestChange {
             DigestChange(
-                kind: kind, repo: RepoSnapshot(id: GitHubRepo.ID(rawValue: id), name: try RepoName(parsing: name), stars: stars),
+                kind: kind,
+                repo: RepoSnapshot(id: GitHubRepo.ID(rawValue: id), name: try RepoName(parsing: name), stars: stars),
                 noticedAt: Make.epoch)
         }
         let changes = Changes(

@@ -17,11 +17,13 @@ import UseCases
     func pushedIsDue() {
         let repos = Self.repos(2)
         let now = Make.epoch
-        var kept = Dictionary(uniqueKeysWithValues: repos.map { ($0.id, KeptDetail(pushedAt: $0.pushedAt, checkedAt: now)) })
+        var kept = Dictionary(
+            uniqueKeysWithValues: repos.map { ($0.id, KeptDetail(pushedAt: $0.pushedAt, checkedAt: now)) })
         kept[repos[0].id]?.pushedAt = repos[0].pushedAt?.addingTimeInterval(-Make.day)
         #expect(DetailRefresh(days: 7).due(repos, kept: kept, now: now) == [repos[0].id])
         #expect(DetailRefresh(days: 7).due(repos, kept: [:], now: now) == Set(repos.map(\.id)), "nothing kept: asked")
-        #expect(DetailRefresh(days: 7, everything: true).due(repos, kept: kept, now: now) == Set(repos.map(\.id)), "--full")
+        #expect(
+            DetailRefresh(days: 7, everything: true).due(repos, kept: kept, now: now) == Set(repos.map(\.id)), "--full")
     }
 
     @Test("hourly runs re-check each repository within details_refresh_days, and only a few per run")
@@ -34,7 +36,9 @@ import UseCases
         var most = 0
         for run in 1...(24 * 21) {
             let now = start.addingTimeInterval(Double(run) * Self.hour)
-            let kept = checked.mapValues { KeptDetail(pushedAt: Make.epoch.addingTimeInterval(-Make.day), checkedAt: $0) }
+            let kept = checked.mapValues {
+                KeptDetail(pushedAt: Make.epoch.addingTimeInterval(-Make.day), checkedAt: $0)
+            }
             let due = refresh.due(repos, kept: kept, now: now)
             most = max(most, due.count)
             for id in due {
@@ -51,9 +55,10 @@ import UseCases
     func aPauseIsCaughtUpInSteps() {
         let repos = Self.repos(70)
         let checkedAt = { (repo: GitHubRepo) in Make.epoch.addingTimeInterval(-Double(repo.id.rawValue % 1_000)) }
-        let kept = Dictionary(uniqueKeysWithValues: repos.map {
-            ($0.id, KeptDetail(pushedAt: $0.pushedAt, checkedAt: checkedAt($0)))
-        })
+        let kept = Dictionary(
+            uniqueKeysWithValues: repos.map {
+                ($0.id, KeptDetail(pushedAt: $0.pushedAt, checkedAt: checkedAt($0)))
+            })
         let due = DetailRefresh(days: 7).due(repos, kept: kept, now: Make.epoch.addingTimeInterval(30 * Make.day))
         #expect(due.count == 10)
         let oldest = repos.sorted { checkedAt($0) < checkedAt($1) }.prefix(10).map(\.id)
@@ -68,10 +73,12 @@ import UseCases
             repos[1].id: KeptDetail(pushedAt: nil, checkedAt: Make.epoch),
         ])
         _ = try await LoadRepositoryDetail(source: source, refresh: DetailRefresh(days: 7), now: Make.epoch)(repos)
-        #expect(source.origins.withLock { $0 } == [
-            "o/r1 releases kept", "o/r1 readme kept", "o/r2 releases source", "o/r2 readme source",
-            "o/r3 releases source", "o/r3 readme source",
-        ].reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 })
+        #expect(
+            source.origins.withLock { $0 }
+                == [
+                    "o/r1 releases kept", "o/r1 readme kept", "o/r2 releases source", "o/r2 readme source",
+                    "o/r3 releases source", "o/r3 readme source",
+                ].reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 })
     }
 }
 
@@ -99,6 +106,8 @@ private final class KeepingSource: RepositorySource {
     func repositories(of owner: Owner) async throws -> [GitHubRepo] { [] }
     func search(_ search: SavedSearch) async throws -> [GitHubRepo] { [] }
     func repository(_ name: RepoName) async throws -> GitHubRepo { throw RepositoryNotFound(name: name) }
-    func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] { try await releases(of: repo, limit: limit, from: .source) }
+    func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
+        try await releases(of: repo, limit: limit, from: .source)
+    }
     func readme(of repo: GitHubRepo) async throws -> Readme? { try await readme(of: repo, from: .source) }
 }

@@ -9,7 +9,10 @@ import UseCases
 @Suite struct DigestChangesTests {
     static let request = BuildDigest.Request(
         title: "Digest", starredBy: ["mona"],
-        favourites: [Favourite(name: RepoName(owner: "kit", name: "pinned")), Favourite(name: RepoName(owner: "kit", name: "doomed"))])
+        favourites: [
+            Favourite(name: RepoName(owner: "kit", name: "pinned")),
+            Favourite(name: RepoName(owner: "kit", name: "doomed")),
+        ])
 
     static func build(_ source: FakeRepositorySource, day: Double, history: any HistoryStore) async throws -> Site {
         let clock = FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day))
@@ -23,8 +26,12 @@ import UseCases
         var source = FakeRepositorySource()
         let lantern = Make.repo("lumen/lantern", id: 1, stars: 1_000)
         source.stars["mona"] = [Make.star(lantern, daysAgo: 10)]
-        source.repos = ["kit/pinned": Make.repo("kit/pinned", id: 2, stars: 50), "kit/doomed": Make.repo("kit/doomed", id: 3)]
-        source.releaseLists["lumen/lantern"] = [Release(id: 1, tagName: "v1.0", htmlURL: "https://github.com/lumen/lantern/releases/tag/v1.0")]
+        source.repos = [
+            "kit/pinned": Make.repo("kit/pinned", id: 2, stars: 50), "kit/doomed": Make.repo("kit/doomed", id: 3),
+        ]
+        source.releaseLists["lumen/lantern"] = [
+            Release(id: 1, tagName: "v1.0", htmlURL: "https://github.com/lumen/lantern/releases/tag/v1.0")
+        ]
 
         let first = try await Self.build(source, day: 0, history: history)
         #expect(first.digest.changes?.summary.hasPrefix("Nothing to compare with yet") == true)
@@ -32,7 +39,9 @@ import UseCases
 
         // Day 1: a new star, a release, star gains; one favourite deleted on GitHub.
         let feed = Make.repo("kit/feed", id: 4, stars: 10)
-        source.stars["mona"] = [Make.star(feed, daysAgo: 0), Make.star(Make.repo("lumen/lantern", id: 1, stars: 1_300), daysAgo: 10)]
+        source.stars["mona"] = [
+            Make.star(feed, daysAgo: 0), Make.star(Make.repo("lumen/lantern", id: 1, stars: 1_300), daysAgo: 10),
+        ]
         source.releaseLists["lumen/lantern"]!.insert(
             Release(id: 2, tagName: "v2.0", htmlURL: "https://github.com/lumen/lantern/releases/tag/v2.0"), at: 0)
         source.repos["kit/doomed"] = nil
@@ -40,17 +49,25 @@ import UseCases
         let changes = try #require(second.digest.changes)
         #expect(changes.summary == "4 changes since 18 Nov 2026, 11:06 UTC.")
         #expect(changes.items.map(\.kind) == [.release, .starred, .stars, .gone])
-        #expect(changes.items.map(\.text) == [
-            "lumen/lantern v2.0 (was v1.0)", "kit/feed", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
-            "kit/doomed no longer exists on GitHub",
-        ])
+        #expect(
+            changes.items.map(\.text) == [
+                "lumen/lantern v2.0 (was v1.0)", "kit/feed", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
+                "kit/doomed no longer exists on GitHub",
+            ])
         #expect(changes.items[0].url == "https://github.com/lumen/lantern/releases/tag/v2.0")
         #expect(changes.items[3].route == nil, "a gone repository has no page; the item links to GitHub")
-        #expect(!second.repositories.contains { $0.card.fullName == "kit/doomed" }, "a gone favourite does not fail the build")
+        #expect(
+            !second.repositories.contains { $0.card.fullName == "kit/doomed" },
+            "a gone favourite does not fail the build")
 
         let changeEntries = second.feed.filter { $0.kind == .change }
-        #expect(changeEntries.map(\.title) == ["lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)", "kit/doomed no longer exists on GitHub"]
-            || changeEntries.map(\.title) == ["kit/doomed no longer exists on GitHub", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)"])
+        #expect(
+            changeEntries.map(\.title) == [
+                "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)", "kit/doomed no longer exists on GitHub",
+            ]
+                || changeEntries.map(\.title) == [
+                    "kit/doomed no longer exists on GitHub", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
+                ])
         #expect(changeEntries.allSatisfy { $0.id.hasPrefix("urn:repodigest:change:") })
 
         // Day 2: nothing new.

@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// Topics trimmed on the front page with a page for all, and digest.md as the whole list.
@@ -46,6 +47,7 @@ import Testing
         let groups = try #require(site.markdownList)
         #expect(groups.map(\.title) == ["c", "Rust", "Swift", "Other"])
         #expect(groups[2].cards.map(\.fullName) == ["x/big-swift", "x/small-swift"])
-        #expect(try await Self.build([Make.repo("x/a", id: 1)]).markdownList == nil, "digest.md is the digest by default")
+        #expect(
+            try await Self.build([Make.repo("x/a", id: 1)]).markdownList == nil, "digest.md is the digest by default")
     }
 }

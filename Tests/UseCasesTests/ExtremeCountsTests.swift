@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// Counts are whatever a server (or a history an older version wrote) says: Int's extremes,
@@ -13,8 +14,10 @@ struct ExtremeCountsTests {
 
     @Test("every display of a count is total, and a negative one reads as 0", arguments: extremes)
     func displayFormatsAreTotal(_ value: Int) {
-        for text in [DisplayFormat.grouped(value), DisplayFormat.compact(value), DisplayFormat.bytes(value),
-                     DisplayFormat.count(value, "star", "stars")] {
+        for text in [
+            DisplayFormat.grouped(value), DisplayFormat.compact(value), DisplayFormat.bytes(value),
+            DisplayFormat.count(value, "star", "stars"),
+        ] {
             #expect(!text.contains("-"), "\(value) shown as \(text)")
         }
         #expect(DisplayFormat.grouped(Int.max) == "9,223,372,036,854,775,807")
@@ -29,17 +32,24 @@ struct ExtremeCountsTests {
         let translator = ChangesTranslator(pages: [])
         let section = translator.section(Changes(outcome: .changes(changes), since: Make.epoch))
         #expect(section.items.count == 4)
-        #expect(section.items.contains { $0.text.contains("0 → 9,223,372,036,854,775,807 stars (+9,223,372,036,854,775,807") })
+        #expect(
+            section.items.contains {
+                $0.text.contains("0 → 9,223,372,036,854,775,807 stars (+9,223,372,036,854,775,807")
+            })
         #expect(section.items.allSatisfy { !$0.text.contains("-") }, "\(section.items.map(\.text))")
-        #expect(translator.feedEntries(Changes(outcome: .changes(changes), since: Make.epoch), at: Make.epoch).count == 4)
+        #expect(
+            translator.feedEntries(Changes(outcome: .changes(changes), since: Make.epoch), at: Make.epoch).count == 4)
     }
 
     @Test("the largest gains are ranked without trapping when a history holds extremes")
     func computeChangesWithExtremes() {
         func snapshot(_ stars: [Int]) -> RunSnapshot {
-            RunSnapshot(takenAt: Make.epoch, repositories: stars.enumerated().map { index, count in
-                RepoSnapshot(id: .init(rawValue: Int64(index)), name: RepoName(owner: "o", name: "r\(index)"), stars: count)
-            })
+            RunSnapshot(
+                takenAt: Make.epoch,
+                repositories: stars.enumerated().map { index, count in
+                    RepoSnapshot(
+                        id: .init(rawValue: Int64(index)), name: RepoName(owner: "o", name: "r\(index)"), stars: count)
+                })
         }
         let outcome = ComputeChanges(topGains: 2, minimumStarsForRelativeGain: 0)(
             previous: snapshot([Int.min, -1, 0, 100]), current: snapshot([Int.max, Int.max, Int.max, 200]))
@@ -69,7 +79,9 @@ struct ExtremeCountsTests {
     @Test("a stale notice dated anywhere in a Double's range reads as an age, without trapping")
     func noticeOfAnyAge() {
         for fetchedAt in [Date.distantPast, Date(timeIntervalSince1970: -1e300), Date(timeIntervalSince1970: 1e300)] {
-            let notices = NoticeTranslator(now: Make.epoch).notices(for: [StaleData(resource: "GET x", fetchedAt: fetchedAt, reason: "r")])
+            let notices = NoticeTranslator(now: Make.epoch).notices(for: [
+                StaleData(resource: "GET x", fetchedAt: fetchedAt, reason: "r")
+            ])
             #expect(notices.count == 1)
         }
     }

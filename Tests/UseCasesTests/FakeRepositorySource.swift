@@ -83,7 +83,8 @@ enum Make {
     static let epoch = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
 
     static func owner(_ login: String, kind: Owner.Kind = .user) -> Owner {
-        Owner(login: login, id: Int64(abs(login.hashValue % 100_000)), kind: kind, htmlURL: "https://github.com/\(login)")
+        Owner(
+            login: login, id: Int64(abs(login.hashValue % 100_000)), kind: kind, htmlURL: "https://github.com/\(login)")
     }
 
     static func repo(

@@ -2,12 +2,14 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 @Suite struct FeedTranslatorTests {
     typealias F = StarredFixture
 
-    static func release(_ tag: String, id: Int64, daysAgo: Double?, url: String? = nil, draft: Bool = false) -> Release {
+    static func release(_ tag: String, id: Int64, daysAgo: Double?, url: String? = nil, draft: Bool = false) -> Release
+    {
         Release(
             id: id, tagName: tag, name: nil, body: "Notes for \(tag)",
             htmlURL: url ?? "https://github.com/a/swift-low/releases/tag/\(tag)",
@@ -29,10 +31,11 @@ import Testing
     }
 
     @Test func starsAndReleasesNewestFirstWithoutDraftsOrUndatedOnes() {
-        #expect(entries().map(\.title) == [
-            "a/swift-low v2.0", "Starred a/swift-low", "Starred b/rust-high", "a/swift-low v1.9",
-            "Starred c/none", "a/swift-low v1 beta/2",
-        ])
+        #expect(
+            entries().map(\.title) == [
+                "a/swift-low v2.0", "Starred a/swift-low", "Starred b/rust-high", "a/swift-low v1.9",
+                "Starred c/none", "a/swift-low v1 beta/2",
+            ])
     }
 
     @Test func idsAreStableURLsOnGitHub() {
@@ -40,7 +43,9 @@ import Testing
         #expect(Set(ids).count == ids.count)
         #expect(ids.contains("https://github.com/a/swift-low#starred"))
         #expect(ids.contains("https://github.com/a/swift-low/releases/tag/v2.0"))
-        #expect(ids.contains("https://github.com/a/swift-low/releases/tag/v1%20beta%2F2"), "an unsafe URL is rebuilt from the tag")
+        #expect(
+            ids.contains("https://github.com/a/swift-low/releases/tag/v1%20beta%2F2"),
+            "an unsafe URL is rebuilt from the tag")
         #expect(entries().map(\.id) == ids, "the same data gives the same ids")
     }
 

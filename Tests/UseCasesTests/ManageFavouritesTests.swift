@@ -33,9 +33,16 @@ actor InMemoryFavourites: FavouritesStore {
         var source = Self.source()
         source.repos["Apple/Swift-NIO"] = Make.repo("apple/swift-nio", id: 1)
         let manage = ManageFavourites(store: InMemoryFavourites(), source: source)
-        #expect(try await manage.add(RepoName(owner: "Apple", name: "Swift-NIO"), note: "net") == .added(RepoName(owner: "apple", name: "swift-nio")))
-        #expect(try await manage.add(RepoName(owner: "apple", name: "swift-nio"), note: nil) == .alreadyThere(RepoName(owner: "apple", name: "swift-nio")))
-        #expect(try await manage.list(configured: []) == [Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "net")])
+        #expect(
+            try await manage.add(RepoName(owner: "Apple", name: "Swift-NIO"), note: "net")
+                == .added(RepoName(owner: "apple", name: "swift-nio")))
+        #expect(
+            try await manage.add(RepoName(owner: "apple", name: "swift-nio"), note: nil)
+                == .alreadyThere(RepoName(owner: "apple", name: "swift-nio")))
+        #expect(
+            try await manage.list(configured: []) == [
+                Favourite(name: RepoName(owner: "apple", name: "swift-nio"), note: "net")
+            ])
     }
 
     @Test func aRepositoryThatDoesNotExistIsAClearError() async throws {
@@ -50,7 +57,8 @@ actor InMemoryFavourites: FavouritesStore {
 
     @Test func offlineAddsWithoutChecking() async throws {
         let manage = ManageFavourites(store: InMemoryFavourites(), source: nil)
-        #expect(try await manage.add(RepoName(owner: "x", name: "y"), note: nil) == .added(RepoName(owner: "x", name: "y")))
+        #expect(
+            try await manage.add(RepoName(owner: "x", name: "y"), note: nil) == .added(RepoName(owner: "x", name: "y")))
     }
 
     @Test func theConfigurationsAndTheStoredAreListedTogetherOnce() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 @Suite("NoticeTranslator")
@@ -14,16 +15,21 @@ struct NoticeTranslatorTests {
 
     @Test("one stale resource: what, why, and how old, as an age and a date")
     func one() throws {
-        let stale = StaleData(resource: "GET https://api.github.com/users/mona/starred", fetchedAt: now - 3 * 3600, reason: "HTTP 502 after 4 attempts")
+        let stale = StaleData(
+            resource: "GET https://api.github.com/users/mona/starred", fetchedAt: now - 3 * 3600,
+            reason: "HTTP 502 after 4 attempts")
         let notice = try #require(NoticeTranslator(now: now).notices(for: [stale]).first)
-        #expect(notice.text == "GitHub could not be reached for GET https://api.github.com/users/mona/starred "
-            + "(HTTP 502 after 4 attempts); the data shown for it was fetched 3 hours before this build "
-            + "(\(DisplayFormat.minute(now - 3 * 3600))), in an earlier run.")
+        #expect(
+            notice.text == "GitHub could not be reached for GET https://api.github.com/users/mona/starred "
+                + "(HTTP 502 after 4 attempts); the data shown for it was fetched 3 hours before this build "
+                + "(\(DisplayFormat.minute(now - 3 * 3600))), in an earlier run.")
     }
 
     @Test("many: the first few named, the rest counted, the oldest age given")
     func many() throws {
-        let stale = (1...5).map { StaleData(resource: "GET /r\($0)", fetchedAt: now - Double($0) * 86_400, reason: "timeout") }
+        let stale = (1...5).map {
+            StaleData(resource: "GET /r\($0)", fetchedAt: now - Double($0) * 86_400, reason: "timeout")
+        }
         let text = try #require(NoticeTranslator(now: now).notices(for: stale).first?.text)
         #expect(text.contains("GET /r3 (timeout) and 2 more"))
         #expect(!text.contains("GET /r4"))

@@ -2,6 +2,7 @@ import Entities
 import Foundation
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// Builders for the starred-list and feed tests; named apart from the shared test helpers.
@@ -26,13 +27,19 @@ enum StarredFixture {
 
     /// Newest star first, as `CollectStarred` hands them over.
     static let stars = [
-        star(repo("a/swift-low", id: 1, stars: 5, language: "Swift", topics: ["cli", "swift"], pushedDaysAgo: 9), daysAgo: 1),
+        star(
+            repo("a/swift-low", id: 1, stars: 5, language: "Swift", topics: ["cli", "swift"], pushedDaysAgo: 9),
+            daysAgo: 1),
         star(repo("b/rust-high", id: 2, stars: 900, language: "Rust", topics: ["cli"], pushedDaysAgo: 1), daysAgo: 2),
         star(repo("c/none", id: 3, stars: 50, language: nil, topics: [], pushedDaysAgo: nil), daysAgo: 3),
-        star(repo("d/swift-high", id: 4, stars: 700, language: "swift", topics: ["Swift"], pushedDaysAgo: 3), daysAgo: nil),
+        star(
+            repo("d/swift-high", id: 4, stars: 700, language: "swift", topics: ["Swift"], pushedDaysAgo: 3),
+            daysAgo: nil),
     ]
 
-    static func translator(_ grouping: StarredArrangement.Grouping, _ order: StarredArrangement.Order, pageSize: Int = 30)
+    static func translator(
+        _ grouping: StarredArrangement.Grouping, _ order: StarredArrangement.Order, pageSize: Int = 30
+    )
         -> StarredListTranslator
     {
         StarredListTranslator(
@@ -66,25 +73,28 @@ enum StarredFixture {
 
     @Test func groupingByTopicListsARepositoryUnderEachOfItsTopics() {
         let groups = F.translator(.topic, .starred).groups(F.stars)
-        #expect(names(groups) == [
-            "cli: a/swift-low b/rust-high", "swift: a/swift-low d/swift-high", "No topics: c/none",
-        ])
+        #expect(
+            names(groups) == [
+                "cli: a/swift-low b/rust-high", "swift: a/swift-low d/swift-high", "No topics: c/none",
+            ])
     }
 
     @Test("A grouped list is paginated by group: no group continues on the next page")
     func groupsNeverSplitAcrossPages() {
         let pages = F.translator(.topic, .starred, pageSize: 3).pages(F.stars, starredBy: ["mona"])
-        #expect(pages.map { names($0.groups) } == [
-            ["cli: a/swift-low b/rust-high"],
-            ["swift: a/swift-low d/swift-high", "No topics: c/none"],
-        ])
+        #expect(
+            pages.map { names($0.groups) } == [
+                ["cli: a/swift-low b/rust-high"],
+                ["swift: a/swift-low d/swift-high", "No topics: c/none"],
+            ])
         #expect(pages[1].pagination?.previous == Route(.starred))
         #expect(pages[0].summary == "4 repositories starred by mona, grouped by topic, newest first")
     }
 
     @Test func theSummarySaysHowTheListIsArranged() {
         let page = F.translator(.language, .pushed).pages(F.stars, starredBy: ["mona", "hubot"])[0]
-        #expect(page.summary == "4 repositories starred by mona, hubot, grouped by language, most recently pushed first")
+        #expect(
+            page.summary == "4 repositories starred by mona, hubot, grouped by language, most recently pushed first")
     }
 }
 
@@ -97,7 +107,8 @@ enum StarredFixture {
         let pages = ListPageTranslator(pageSize: 11).pages(.favourites, title: "F", summary: "", cards: cards)
         #expect(pages.map(\.isFilterable) == [true, true])
         #expect(pages.map(\.cards.count) == [11, 1])
-        let short = ListPageTranslator(pageSize: 11).pages(.favourites, title: "F", summary: "", cards: Array(cards.prefix(10)))
+        let short = ListPageTranslator(pageSize: 11).pages(
+            .favourites, title: "F", summary: "", cards: Array(cards.prefix(10)))
         #expect(short.map(\.isFilterable) == [false])
     }
 
@@ -113,13 +124,18 @@ enum StarredFixture {
         let pages = ListPageTranslator(pageSize: 2).pages(.starred, title: "S", summary: "", groups: groups)
         #expect(pages.map { $0.groups.map { $0.title ?? "" } } == [["A"], ["B"], ["C"]])
         #expect(pages.map(\.cards.count) == [1, 3, 1])
-        #expect(pages.last?.pagination == Pagination(page: 3, pageCount: 3, previous: Route(.starred, page: 2), next: nil))
+        #expect(
+            pages.last?.pagination == Pagination(page: 3, pageCount: 3, previous: Route(.starred, page: 2), next: nil))
     }
 
     @Test func ownerAndSearchPagesLinkToGitHub() {
         let search = SavedSearch(name: "SSG", query: "static site language:swift & more", sort: .stars)
-        #expect(SiteTranslator.gitHubSearchURL(search)
-            == "https://github.com/search?q=static%20site%20language%3Aswift%20%26%20more&type=repositories&s=stars&o=desc")
-        #expect(SiteTranslator.gitHubSearchURL(SavedSearch(name: "x", query: "a")) == "https://github.com/search?q=a&type=repositories")
+        #expect(
+            SiteTranslator.gitHubSearchURL(search)
+                == "https://github.com/search?q=static%20site%20language%3Aswift%20%26%20more&type=repositories&s=stars&o=desc"
+        )
+        #expect(
+            SiteTranslator.gitHubSearchURL(SavedSearch(name: "x", query: "a"))
+                == "https://github.com/search?q=a&type=repositories")
     }
 }

@@ -1,5 +1,6 @@
 import PageModels
 import Testing
+
 @testable import UseCases
 
 /// One page's size is linear in what it shows, whatever the data holds.
@@ -9,11 +10,13 @@ struct TopicBoundTests {
     func frontPageTermsAreBounded() {
         let cards = RepoCardTranslator(favourites: [])
         let repos = (0..<1_000).map { index in
-            Make.repo("o/r\(index)", id: Int64(index), language: "L\(index)", topics: (0..<20).map { "t\(index)-\($0)" })
+            Make.repo(
+                "o/r\(index)", id: Int64(index), language: "L\(index)", topics: (0..<20).map { "t\(index)-\($0)" })
         }
         let translator = DigestPageTranslator()
         let page = translator.page(
-            title: "T", starred: [], favourites: [], all: repos.map { cards.card(for: $0) }, recentlyPushed: [], sourcesSummary: "")
+            title: "T", starred: [], favourites: [], all: repos.map { cards.card(for: $0) }, recentlyPushed: [],
+            sourcesSummary: "")
         #expect(page.topics.count == translator.topicCount)
         #expect(page.languages.count == translator.termCount)
     }

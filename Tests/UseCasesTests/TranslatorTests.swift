@@ -1,6 +1,7 @@
 import Entities
 import PageModels
 import Testing
+
 @testable import UseCases
 
 @Suite struct DisplayFormatTests {
@@ -13,9 +14,11 @@ import Testing
         #expect(DisplayFormat.compact(value) == text)
     }
 
-    @Test("A compact count rounds to the nearest: 1,990 stars read 2k, not 1.9k", arguments: [
-        (1_990, "2k"), (1_950, "2k"), (1_949, "1.9k"), (1_250, "1.3k"), (2_560_000, "2.6M"), (1_999_999, "2M"),
-    ])
+    @Test(
+        "A compact count rounds to the nearest: 1,990 stars read 2k, not 1.9k",
+        arguments: [
+            (1_990, "2k"), (1_950, "2k"), (1_949, "1.9k"), (1_250, "1.3k"), (2_560_000, "2.6M"), (1_999_999, "2M"),
+        ])
     func compactCountsRoundToTheNearest(_ value: Int, _ text: String) {
         #expect(DisplayFormat.compact(value) == text)
     }

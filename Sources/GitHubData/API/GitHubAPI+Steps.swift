@@ -17,17 +17,22 @@ extension GitHubAPI {
     /// this resource at once, naming `until`: the moment the server said to come back.
     /// `waited` counts this request's waits, so that a server answering `Retry-After: 0`
     /// forever cannot hold it in a loop.
-    func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waited: inout Int) async throws {
+    func waitForBudget(_ wait: Duration, until: Date, resource: String, secondary: Bool, waited: inout Int) async throws
+    {
         waited += 1
         let start = now()
-        guard waited <= settings.maxWaits, await waits.admit(until: start.addingTimeInterval(wait.timeInterval), now: start) else {
+        guard waited <= settings.maxWaits,
+            await waits.admit(until: start.addingTimeInterval(wait.timeInterval), now: start)
+        else {
             throw GitHubDataError.rateLimited(resource: resource, until: until, secondary: secondary)
         }
         try await sleep(wait)
     }
 
     /// The previous run's copy, reported as stale; or, when there is none, the failure itself.
-    func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, reason: String) async throws -> Page<T> {
+    func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, reason: String)
+        async throws -> Page<T>
+    {
         guard let cached, let value = try? decoder.decode(type, from: cached.body, resource: resource) else {
             throw GitHubDataError.unavailable(resource: resource, reason: reason)
         }

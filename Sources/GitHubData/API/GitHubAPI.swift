@@ -45,7 +45,8 @@ struct GitHubAPI: Sendable {
         post query: GraphQLQuery? = nil
     ) async throws -> Page<T> {
         let resource = query.map { "POST \(url) (query \($0.name))" } ?? "GET \(url)"
-        let key = CachedResponse.key(url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
+        let key = CachedResponse.key(
+            url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
         var cached: CachedResponse? = nil
         if caching, let cache { cached = await cache.entry(for: key) }
         if let absent = cached, absent.isNotFound {
@@ -58,10 +59,13 @@ struct GitHubAPI: Sendable {
         if settings.offline {
             guard let cached else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
-            return Page(value: try decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
+            return Page(
+                value: try decoder.decode(type, from: cached.body, resource: resource),
+                next: LinkHeader(cached.link).next)
         }
         if cachedIsEnough, let cached,
-            let page = try? Page(value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
+            let page = try? Page(
+                value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
         {
             log.kept()
             return page
@@ -85,7 +89,8 @@ struct GitHubAPI: Sendable {
             do {
                 // GraphQL sends no validators: a query is asked whole every time.
                 let headers: HTTPHeaders =
-                    query == nil ? conditionalHeaders(accept, cached) : ["Accept": accept, "Content-Type": "application/json"]
+                    query == nil
+                    ? conditionalHeaders(accept, cached) : ["Accept": accept, "Content-Type": "application/json"]
                 response = redactor(try await client.send(HTTPRequest(url: url, headers: headers, body: query?.body)))
                 await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url, now: now()))
             } catch let error as HTTPClientError {
@@ -95,7 +100,9 @@ struct GitHubAPI: Sendable {
                     try await sleep(settings.retry.delay(after: attempt))
                     continue
                 }
-                return try await fallback(type, cached, resource: resource, reason: "\(failure) after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                return try await fallback(
+                    type, cached, resource: resource,
+                    reason: "\(failure) after \(attempt) attempt\(attempt == 1 ? "" : "s")")
             } catch {
                 await budget.settle(bucket, reading: nil)
                 throw error
@@ -113,12 +120,16 @@ struct GitHubAPI: Sendable {
                             attempt -= 1
                             continue
                         }
-                        return try await fallback(type, cached, resource: resource, reason: GraphQLError.summary(errors))
+                        return try await fallback(
+                            type, cached, resource: resource, reason: GraphQLError.summary(errors))
                     }
                     if caching, let cache {
-                        await cache.store(CachedResponse(
-                            key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                            link: response.headers["link"], body: response.body, fetchedAt: now(), pushedAt: pushedAt))
+                        await cache.store(
+                            CachedResponse(
+                                key: key, etag: response.headers["etag"],
+                                lastModified: response.headers["last-modified"],
+                                link: response.headers["link"], body: response.body, fetchedAt: now(),
+                                pushedAt: pushedAt))
                     }
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
                 } catch GitHubDataError.undecodable(_, let reason) {
@@ -128,7 +139,8 @@ struct GitHubAPI: Sendable {
                         failure = "the answer is not valid JSON (\(reason))"
                         break
                     }
-                    return try await fallback(type, cached, resource: resource, reason: "the answer does not decode (\(reason))")
+                    return try await fallback(
+                        type, cached, resource: resource, reason: "the answer does not decode (\(reason))")
                 }
             case 304:
                 log.notModified()
@@ -148,19 +160,22 @@ struct GitHubAPI: Sendable {
                 }
                 if case .primary(let reset) = refusal { await budget.exhaust(bucket, until: reset) }
                 if case .secondary(let wait) = refusal {
-                    try await waitForBudget(wait, until: refusal.until(now: now()), resource: resource, secondary: true, waited: &waited)
+                    try await waitForBudget(
+                        wait, until: refusal.until(now: now()), resource: resource, secondary: true, waited: &waited)
                 }
                 attempt -= 1  // a refusal is not a failed attempt
                 continue
             case 404, 410:
                 if rememberNotFound, caching, let cache {
-                    await cache.store(CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now(), pushedAt: pushedAt))
+                    await cache.store(
+                        CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now(), pushedAt: pushedAt))
                 }
                 throw GitHubDataError.notFound(resource: resource)
             case 500...599:
                 failure = "HTTP \(response.status)"
             default:
-                throw GitHubDataError.unexpectedStatus(resource: resource, status: response.status, message: Self.message(response))
+                throw GitHubDataError.unexpectedStatus(
+                    resource: resource, status: response.status, message: Self.message(response))
             }
             if attempt < settings.retry.maxAttempts {
                 try await sleep(settings.retry.delay(after: attempt))

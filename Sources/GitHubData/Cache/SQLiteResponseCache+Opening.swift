@@ -11,7 +11,8 @@ extension SQLiteResponseCache {
                 at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             if let problem = problem(with: path) {
                 let aside = try SQLiteFile.setAside(path)
-                warnings.add("\(path.path): \(problem); set aside as \(aside.lastPathComponent), starting an empty cache")
+                warnings.add(
+                    "\(path.path): \(problem); set aside as \(aside.lastPathComponent), starting an empty cache")
             }
             let database = try DatabaseQueue(path: path.path)
             try database.write { db in
@@ -19,39 +20,41 @@ extension SQLiteResponseCache {
                 if try Int.fetchOne(db, sql: "PRAGMA user_version") == 1 {
                     try db.execute(sql: "ALTER TABLE response ADD COLUMN pushed_at TEXT")
                 }
-                try db.execute(sql: """
-                    CREATE TABLE IF NOT EXISTS response (
-                        key TEXT PRIMARY KEY NOT NULL,
-                        status INTEGER NOT NULL DEFAULT 200,
-                        etag TEXT,
-                        last_modified TEXT,
-                        link TEXT,
-                        body BLOB NOT NULL,
-                        fetched_at DOUBLE NOT NULL,
-                        pushed_at TEXT
-                    );
-                    CREATE TABLE IF NOT EXISTS generation (
-                        id INTEGER PRIMARY KEY CHECK (id = 1),
-                        cache TEXT NOT NULL,
-                        counter INTEGER NOT NULL
-                    );
-                    INSERT OR IGNORE INTO generation (id, cache, counter) VALUES (1, lower(hex(randomblob(16))), 0);
-                    CREATE TRIGGER IF NOT EXISTS response_inserted AFTER INSERT ON response
-                        BEGIN UPDATE generation SET counter = counter + 1; END;
-                    CREATE TRIGGER IF NOT EXISTS response_deleted AFTER DELETE ON response
-                        BEGIN UPDATE generation SET counter = counter + 1; END;
-                    DROP TRIGGER IF EXISTS response_changed;
-                    CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
-                        WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
-                            OR OLD.body IS NOT NEW.body
-                        BEGIN UPDATE generation SET counter = counter + 1; END;
-                    PRAGMA application_id = \(applicationID);
-                    PRAGMA user_version = \(schemaVersion);
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS response (
+                            key TEXT PRIMARY KEY NOT NULL,
+                            status INTEGER NOT NULL DEFAULT 200,
+                            etag TEXT,
+                            last_modified TEXT,
+                            link TEXT,
+                            body BLOB NOT NULL,
+                            fetched_at DOUBLE NOT NULL,
+                            pushed_at TEXT
+                        );
+                        CREATE TABLE IF NOT EXISTS generation (
+                            id INTEGER PRIMARY KEY CHECK (id = 1),
+                            cache TEXT NOT NULL,
+                            counter INTEGER NOT NULL
+                        );
+                        INSERT OR IGNORE INTO generation (id, cache, counter) VALUES (1, lower(hex(randomblob(16))), 0);
+                        CREATE TRIGGER IF NOT EXISTS response_inserted AFTER INSERT ON response
+                            BEGIN UPDATE generation SET counter = counter + 1; END;
+                        CREATE TRIGGER IF NOT EXISTS response_deleted AFTER DELETE ON response
+                            BEGIN UPDATE generation SET counter = counter + 1; END;
+                        DROP TRIGGER IF EXISTS response_changed;
+                        CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
+                            WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
+                                OR OLD.body IS NOT NEW.body
+                            BEGIN UPDATE generation SET counter = counter + 1; END;
+                        PRAGMA application_id = \(applicationID);
+                        PRAGMA user_version = \(schemaVersion);
+                        """)
             }
             return SQLiteResponseCache(database: database, warnings: warnings)
         } catch {
-            warnings.add("\(path.path): the response cache cannot be used (\(error)); every request goes to GitHub in full")
+            warnings.add(
+                "\(path.path): the response cache cannot be used (\(error)); every request goes to GitHub in full")
             return nil
         }
     }
@@ -62,7 +65,8 @@ extension SQLiteResponseCache {
         switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "cache") {
         case .fresh: return nil
         case .ours(let version) where version == schemaVersion || version == 1: return nil
-        case .ours(let version): return "a cache of another repodigest version (schema \(version), this one reads \(schemaVersion))"
+        case .ours(let version):
+            return "a cache of another repodigest version (schema \(version), this one reads \(schemaVersion))"
         case .unusable(let reason): return reason
         }
     }

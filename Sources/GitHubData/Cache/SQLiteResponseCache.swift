@@ -26,12 +26,16 @@ final class SQLiteResponseCache: ResponseCache {
         do {
             return try await database.read { db in
                 try Row.fetchOne(
-                    db, sql: "SELECT status, etag, last_modified, link, body, fetched_at, pushed_at FROM response WHERE key = ?",
+                    db,
+                    sql:
+                        "SELECT status, etag, last_modified, link, body, fetched_at, pushed_at FROM response WHERE key = ?",
                     arguments: [key]
                 ).map { row in
                     CachedResponse(
-                        key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"], link: row["link"],
-                        body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"])
+                        key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"],
+                        link: row["link"],
+                        body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
+                        pushedAt: row["pushed_at"])
                 }
             }
         } catch {
@@ -73,7 +77,9 @@ final class SQLiteResponseCache: ResponseCache {
                 for start in stride(from: 0, to: keys.count, by: 500) {
                     let chunk = Array(keys[start..<min(keys.count, start + 500)])
                     let rows = try Row.fetchAll(
-                        db, sql: "SELECT key, fetched_at, pushed_at FROM response WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
+                        db,
+                        sql:
+                            "SELECT key, fetched_at, pushed_at FROM response WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
                         arguments: StatementArguments(chunk))
                     for row in rows {
                         checks[row["key"]] = CachedResponse.Check(

@@ -16,7 +16,8 @@ extension RepoDTO {
     /// count, topics past GitHub's 20) is told to `warn`, naming the repository and field.
     func entity(warn: (String) -> Void) -> GitHubRepo {
         let owner = self.owner.entity
-        let repoName = fullName.flatMap { try? RepoName(parsing: $0) }
+        let repoName =
+            fullName.flatMap { try? RepoName(parsing: $0) }
             ?? RepoName(owner: owner.login, name: name)
         func count(_ count: CountDTO?, _ field: String) -> Int? {
             guard let count else { return nil }
@@ -61,18 +62,22 @@ extension RepoDTO {
             kept.append(topic)
         }
         if kept.count < sent.count {
-            warn("repository \(name): \(sent.count - kept.count) of its \(sent.count) topics left out "
-                + "(GitHub allows \(maxTopics), each of lower-case letters, digits and '-', at most \(maxTopicLength) long)")
+            warn(
+                "repository \(name): \(sent.count - kept.count) of its \(sent.count) topics left out "
+                    + "(GitHub allows \(maxTopics), each of lower-case letters, digits and '-', at most \(maxTopicLength) long)"
+            )
         }
         return kept
     }
 
     private static func isTopic(_ text: String) -> Bool {
-        guard let first = text.utf8.first, (1...maxTopicLength).contains(text.utf8.count), first != UInt8(ascii: "-") else {
+        guard let first = text.utf8.first, (1...maxTopicLength).contains(text.utf8.count), first != UInt8(ascii: "-")
+        else {
             return false
         }
         return text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")
         }
     }

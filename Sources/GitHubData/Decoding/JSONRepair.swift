@@ -40,7 +40,9 @@ package enum JSONRepair {
     }
 
     /// From just after an opening quote to just after the closing one (or the end).
-    private static func scanString(_ bytes: [UInt8], from start: Int, edits: inout [(range: Range<Int>, replacement: [UInt8])]) -> Int {
+    private static func scanString(
+        _ bytes: [UInt8], from start: Int, edits: inout [(range: Range<Int>, replacement: [UInt8])]
+    ) -> Int {
         var index = start
         while index < bytes.count {
             switch bytes[index] {
@@ -98,7 +100,9 @@ package enum JSONRepair {
 
     /// A number token; one that overflows a Double is replaced by the largest of its sign.
     /// Only a token with an exponent, or one of hundreds of digits, can overflow.
-    private static func scanNumber(_ bytes: [UInt8], from start: Int, edits: inout [(range: Range<Int>, replacement: [UInt8])]) -> Int {
+    private static func scanNumber(
+        _ bytes: [UInt8], from start: Int, edits: inout [(range: Range<Int>, replacement: [UInt8])]
+    ) -> Int {
         var index = start
         var hasExponent = false
         while index < bytes.count, isNumberByte(bytes[index]) {

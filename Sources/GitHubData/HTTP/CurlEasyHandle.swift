@@ -32,7 +32,8 @@ final class CurlEasyHandle {
         curl_easy_reset(handle)
         errorBuffer[0] = 0
         let transfer = CurlTransfer(
-            maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes, isCancelled: isCancelled)
+            maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes,
+            isCancelled: isCancelled)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
 
         var list: UnsafeMutablePointer<curl_slist>?
@@ -45,7 +46,8 @@ final class CurlEasyHandle {
             // so the body need not outlive this call.
             rd_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
             body.withUnsafeBytes { bytes in
-                _ = rd_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                _ = rd_curl_setopt_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         } else {
             rd_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
@@ -97,7 +99,8 @@ final class CurlEasyHandle {
         // of body that is what it means; said as it is, and not worth a retry.
         if (code == CURLE_OUT_OF_MEMORY && transfer.body.isEmpty) || code.rawValue == 100 {
             return HTTPClientError(
-                .tooLarge, url: url, detail: "the answer's headers are larger than \(headerLimit) (one line passed libcurl's 100 KiB)")
+                .tooLarge, url: url,
+                detail: "the answer's headers are larger than \(headerLimit) (one line passed libcurl's 100 KiB)")
         }
         let kind: HTTPClientError.Kind
         switch code {
@@ -111,7 +114,8 @@ final class CurlEasyHandle {
             kind = .tls
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: kind = .unsupportedURL
         case CURLE_WRITE_ERROR where transfer.overflowed:
-            return HTTPClientError(.tooLarge, url: url, detail: "the answer is larger than \(configuration.maxBodyBytes >> 20) MiB")
+            return HTTPClientError(
+                .tooLarge, url: url, detail: "the answer is larger than \(configuration.maxBodyBytes >> 20) MiB")
         default: kind = .other
         }
         return HTTPClientError(kind, url: url, detail: detail)

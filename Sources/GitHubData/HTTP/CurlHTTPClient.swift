@@ -33,19 +33,25 @@ public final class CurlHTTPClient: HTTPClient {
             // A CR or LF in a value would end the line and add fields of the server's or the
             // environment's choosing; the field is named, never its value (it may be the token).
             if let field = headers.firstInvalidField {
-                throw HTTPClientError(.invalidRequest, url: url, detail: "the \(field) header holds a control character; not sent")
+                throw HTTPClientError(
+                    .invalidRequest, url: url, detail: "the \(field) header holds a control character; not sent")
             }
             let answer = try await perform(url: url, headers: headers, body: request.body)
             // A POST is answered where it was sent: following a redirect would send the query
             // (and, to the same origin, the token) somewhere its author never named.
-            guard request.body == nil, [301, 302, 303, 307, 308].contains(answer.status), let location = answer.headers["location"] else {
+            guard request.body == nil, [301, 302, 303, 307, 308].contains(answer.status),
+                let location = answer.headers["location"]
+            else {
                 return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)
             }
             guard let next = URLOrigin.resolve(location, against: url), URLOrigin(next) != nil else {
-                throw HTTPClientError(.unsupportedURL, url: url, detail: "redirected to '\(location)', which is not an http(s) URL")
+                throw HTTPClientError(
+                    .unsupportedURL, url: url, detail: "redirected to '\(location)', which is not an http(s) URL")
             }
             guard visited.count <= configuration.maxRedirects, visited.insert(next).inserted else {
-                throw HTTPClientError(.tooManyRedirects, url: request.url, detail: "redirected in a loop or more than \(configuration.maxRedirects) times (last to \(next))")
+                throw HTTPClientError(
+                    .tooManyRedirects, url: request.url,
+                    detail: "redirected in a loop or more than \(configuration.maxRedirects) times (last to \(next))")
             }
             url = next
         }

@@ -74,9 +74,10 @@ final class CurlTransfer {
     }
 
     /// Non-zero aborts the transfer: how a cancelled task stops a download in flight.
-    static let progress: @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {
-        context, _, _, _, _ in
-        guard let context else { return 0 }
-        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
-    }
+    static let progress:
+        @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {
+            context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
+        }
 }

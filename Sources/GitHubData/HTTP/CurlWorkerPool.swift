@@ -59,11 +59,12 @@ final class CurlWorkerPool: @unchecked Sendable {
                 job.finish(.failure(CancellationError()))
                 continue
             }
-            job.finish(Result {
-                try handle.perform(
-                    url: job.url, headers: job.headers, body: job.body, configuration: configuration,
-                    isCancelled: { job.isCancelled })
-            })
+            job.finish(
+                Result {
+                    try handle.perform(
+                        url: job.url, headers: job.headers, body: job.body, configuration: configuration,
+                        isCancelled: { job.isCancelled })
+                })
         }
     }
 

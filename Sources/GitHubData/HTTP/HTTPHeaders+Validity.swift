@@ -1,9 +1,10 @@
 extension HTTPHeaders {
     /// A field name as RFC 9110 has it: one or more token characters.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (0x21...0x7E).contains(byte) && !Array("\"(),/:;<=>?@[\\]{}".utf8).contains(byte)
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (0x21...0x7E).contains(byte) && !Array("\"(),/:;<=>?@[\\]{}".utf8).contains(byte)
+            }
     }
 
     /// A value that cannot end its line or smuggle another: no CR, LF, NUL or other

@@ -45,7 +45,8 @@ enum RateLimitRefusal: Sendable, Hashable {
         if let seconds = response.headers["retry-after"].flatMap({ RateLimitHeaderValue.retryAfter($0, now: now) }) {
             self = .secondary(retryAfter: .seconds(seconds))
         } else if response.headers["x-ratelimit-remaining"] == "0" {
-            let reset = response.headers["x-ratelimit-reset"].flatMap { RateLimitHeaderValue.reset($0, now: now) }
+            let reset =
+                response.headers["x-ratelimit-reset"].flatMap { RateLimitHeaderValue.reset($0, now: now) }
                 ?? now.addingTimeInterval(3600)
             self = .primary(reset: reset)
         } else if response.status == 429

@@ -13,7 +13,8 @@ final class SQLiteFavouritesStore: FavouritesStore {
 
     public func favourites() async throws -> [Favourite] {
         try await database.queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT owner, name, note FROM favourite ORDER BY added_at, owner, name").map { row in
+            try Row.fetchAll(db, sql: "SELECT owner, name, note FROM favourite ORDER BY added_at, owner, name").map {
+                row in
                 Favourite(name: RepoName(owner: row["owner"], name: row["name"]), note: row["note"])
             }
         }
@@ -32,7 +33,8 @@ final class SQLiteFavouritesStore: FavouritesStore {
 
     public func remove(_ name: RepoName) async throws -> Bool {
         try await database.queue.write { db in
-            try db.execute(sql: "DELETE FROM favourite WHERE owner = ? AND name = ?", arguments: [name.owner, name.name])
+            try db.execute(
+                sql: "DELETE FROM favourite WHERE owner = ? AND name = ?", arguments: [name.owner, name.name])
             return db.changesCount > 0
         }
     }

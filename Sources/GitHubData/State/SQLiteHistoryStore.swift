@@ -14,19 +14,26 @@ final class SQLiteHistoryStore: HistoryStore {
 
     public func latestSnapshot() async throws -> RunSnapshot? {
         try await database.queue.read { db in
-            guard let run = try Row.fetchOne(db, sql: "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY taken_at DESC, id DESC LIMIT 1")
+            guard
+                let run = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY taken_at DESC, id DESC LIMIT 1"
+                )
             else { return nil }
-            let repositories = try Row.fetchAll(db, sql: "SELECT * FROM snapshot WHERE run_id = ? ORDER BY repo_id", arguments: [run["id"] as Int64])
-                .map { row in
-                    RepoSnapshot(
-                        id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
-                        stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
-                        latestRelease: row["latest_release"],
-                        pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                        isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
-                        starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
-                        lists: Set(StoredSources.strings(row["lists"]) ?? []))
-                }
+            let repositories = try Row.fetchAll(
+                db, sql: "SELECT * FROM snapshot WHERE run_id = ? ORDER BY repo_id", arguments: [run["id"] as Int64]
+            )
+            .map { row in
+                RepoSnapshot(
+                    id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
+                    stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
+                    latestRelease: row["latest_release"],
+                    pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                    isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
+                    starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
+                    lists: Set(StoredSources.strings(row["lists"]) ?? []))
+            }
             return RunSnapshot(
                 takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: repositories,
                 starredListComplete: run["starred_complete"], sources: StoredSources.decode(run["sources"]))
@@ -44,17 +51,22 @@ final class SQLiteHistoryStore: HistoryStore {
         try await database.queue.write { db in
             try db.execute(
                 sql: "INSERT INTO run (taken_at, starred_complete, sources) VALUES (?, ?, ?)",
-                arguments: [snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete, snapshot.sources.map(StoredSources.encode)])
+                arguments: [
+                    snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete,
+                    snapshot.sources.map(StoredSources.encode),
+                ])
             let run = db.lastInsertedRowID
-            let insert = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
-                    latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
+                        latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for repo in snapshot.repositories {
                 try insert.execute(arguments: [
                     run, repo.id.rawValue, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
-                    repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred, repo.isFavourite,
+                    repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred,
+                    repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
                     repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
                 ])
@@ -65,7 +77,8 @@ final class SQLiteHistoryStore: HistoryStore {
     public func prune(before date: Date) async throws {
         try await database.queue.write { db in
             try db.execute(
-                sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT id FROM run ORDER BY taken_at DESC, id DESC LIMIT 1)",
+                sql:
+                    "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT id FROM run ORDER BY taken_at DESC, id DESC LIMIT 1)",
                 arguments: [date.timeIntervalSince1970])
         }
     }
@@ -82,9 +95,11 @@ private enum StoredSources {
     }
 
     static func encode(_ sources: RunSources) -> String {
-        encode(Sources(
-            starredBy: sources.starredBy.sorted(), favourites: sources.favourites.sorted(), owners: sources.owners.sorted(),
-            searches: sources.searches.sorted()))
+        encode(
+            Sources(
+                starredBy: sources.starredBy.sorted(), favourites: sources.favourites.sorted(),
+                owners: sources.owners.sorted(),
+                searches: sources.searches.sorted()))
     }
 
     static func encode(_ value: some Encodable) -> String {
@@ -94,8 +109,11 @@ private enum StoredSources {
     }
 
     static func decode(_ text: String?) -> RunSources? {
-        guard let data = text?.data(using: .utf8), let sources = try? JSONDecoder().decode(Sources.self, from: data) else { return nil }
-        return RunSources(starredBy: sources.starredBy, favourites: sources.favourites, owners: sources.owners, searches: sources.searches)
+        guard let data = text?.data(using: .utf8), let sources = try? JSONDecoder().decode(Sources.self, from: data)
+        else { return nil }
+        return RunSources(
+            starredBy: sources.starredBy, favourites: sources.favourites, owners: sources.owners,
+            searches: sources.searches)
     }
 
     static func strings(_ text: String?) -> [String]? {

@@ -85,9 +85,12 @@ final class StateDatabase: Sendable {
         case .unusable(let reason):
             do {
                 let aside = try SQLiteFile.setAside(path)
-                warn("\(path.path): \(reason); kept as \(aside.lastPathComponent), starting a new state file (favourites added with `repodigest favourites add` and past runs are in the kept file)")
+                warn(
+                    "\(path.path): \(reason); kept as \(aside.lastPathComponent), starting a new state file (favourites added with `repodigest favourites add` and past runs are in the kept file)"
+                )
             } catch {
-                throw .unusable(path: path.path, reason: "\(reason), and it cannot be set aside (\(error.localizedDescription))")
+                throw .unusable(
+                    path: path.path, reason: "\(reason), and it cannot be set aside (\(error.localizedDescription))")
             }
         case .fresh, .ours:
             break
@@ -101,7 +104,8 @@ final class StateDatabase: Sendable {
                 for (index, migration) in migrations.enumerated() where index >= applied {
                     try db.execute(sql: migration)
                 }
-                try db.execute(sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
+                try db.execute(
+                    sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
             }
             return StateDatabase(queue: queue)
         } catch {

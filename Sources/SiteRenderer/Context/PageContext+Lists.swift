@@ -5,31 +5,32 @@ extension PageContext {
     func list(_ page: ListPage) -> [String: Any] {
         let route = page.route
         let title = page.pagination.map { "\(page.title) (page \($0.page) of \($0.pageCount))" } ?? page.title
-        return Self.present([
-            "heading": page.title,
-            "summary": page.summary,
-            "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
-            "filterable": page.isFilterable,
-            "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
-            "count": page.cards.count,
-            "cards": page.cards.map { card($0, from: route) },
-            "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in
-                Self.present([
-                    "title": group.title,
-                    "id": id,
-                    "cards": group.cards.map { card($0, from: route) },
-                ])
-            },
-            "grouped": page.groups.contains { $0.title != nil },
-            "pagination": page.pagination.map { pagination in
-                Self.present([
-                    "page": pagination.page,
-                    "pageCount": pagination.pageCount,
-                    "previous": pagination.previous.map { router.href(from: route, to: $0) },
-                    "next": pagination.next.map { router.href(from: route, to: $0) },
-                ])
-            },
-        ], over: layout(for: route, title: title, kind: "list"))
+        return Self.present(
+            [
+                "heading": page.title,
+                "summary": page.summary,
+                "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
+                "filterable": page.isFilterable,
+                "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
+                "count": page.cards.count,
+                "cards": page.cards.map { card($0, from: route) },
+                "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in
+                    Self.present([
+                        "title": group.title,
+                        "id": id,
+                        "cards": group.cards.map { card($0, from: route) },
+                    ])
+                },
+                "grouped": page.groups.contains { $0.title != nil },
+                "pagination": page.pagination.map { pagination in
+                    Self.present([
+                        "page": pagination.page,
+                        "pageCount": pagination.pageCount,
+                        "previous": pagination.previous.map { router.href(from: route, to: $0) },
+                        "next": pagination.next.map { router.href(from: route, to: $0) },
+                    ])
+                },
+            ], over: layout(for: route, title: title, kind: "list"))
     }
 
     func card(_ card: RepoCard, from route: Route) -> [String: Any] {
@@ -69,7 +70,8 @@ extension PageContext {
     /// would be CSS from the data.
     static func cssColor(_ hex: String) -> String? {
         let digits = hex.utf8.dropFirst()
-        guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+        guard hex.hasPrefix("#"), digits.count == 6,
+            digits.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
         else { return nil }
         return hex
     }

@@ -4,30 +4,31 @@ import PageModels
 extension PageContext {
     func repository(_ page: RepoPage) -> [String: Any] {
         let route = page.card.route
-        return Self.present([
-            "repo": card(page.card, from: route),
-            "owner": page.owner.map { link($0, from: route) },
-            "ownerLogin": page.ownerLogin,
-            "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
-            "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
-            "homepage": page.homepageURL.map(URLSyntax.valid),
-            "releases": page.releases.enumerated().map { index, release in
-                Self.present([
-                    "title": release.title,
-                    "tag": release.tag,
-                    "dateText": release.dateText,
-                    "dateISO": release.dateISO,
-                    "prerelease": release.isPrerelease,
-                    // Only the newest release's notes start unfolded: older ones' would push
-                    // the rest of the page down for what few readers look for.
-                    "isLatest": index == 0,
-                    "url": URLSyntax.valid(release.url),
-                    "notesHTML": release.notes.map {
-                        markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
-                    },
-                ])
-            },
-            "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
-        ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
+        return Self.present(
+            [
+                "repo": card(page.card, from: route),
+                "owner": page.owner.map { link($0, from: route) },
+                "ownerLogin": page.ownerLogin,
+                "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
+                "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
+                "homepage": page.homepageURL.map(URLSyntax.valid),
+                "releases": page.releases.enumerated().map { index, release in
+                    Self.present([
+                        "title": release.title,
+                        "tag": release.tag,
+                        "dateText": release.dateText,
+                        "dateISO": release.dateISO,
+                        "prerelease": release.isPrerelease,
+                        // Only the newest release's notes start unfolded: older ones' would push
+                        // the rest of the page down for what few readers look for.
+                        "isLatest": index == 0,
+                        "url": URLSyntax.valid(release.url),
+                        "notesHTML": release.notes.map {
+                            markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
+                        },
+                    ])
+                },
+                "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
+            ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
     }
 }

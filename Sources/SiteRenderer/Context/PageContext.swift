@@ -54,41 +54,44 @@ struct PageContext: Sendable {
 
     func digest(_ page: DigestPage) -> [String: Any] {
         let route = Route.digest
-        return Self.present([
-            "summary": page.summary,
-            "changes": page.changes.map { changes in
-                Self.present([
-                    "summary": changes.summary,
-                    "items": changes.items.map { item in
-                        [
-                            "kind": item.kind.rawValue, "label": item.label, "text": item.text,
-                            "link": item.route.map { router.href(from: route, to: $0) } ?? URLSyntax.valid(item.url),
-                        ]
-                    },
-                ])
-            },
-            "sections": page.sections.map { section in
-                Self.present([
-                    "title": section.title,
-                    "cards": section.cards.map { card($0, from: route) },
-                    "more": section.more.map { link($0, from: route) },
-                ])
-            },
-            "releases": page.releases.map { entry($0, from: route) },
-            "languages": page.languages.map { link($0, from: route) },
-            "topics": page.topics.map { link($0, from: route) },
-            "allTopics": hasTopicIndex ? page.allTopics.map { link($0, from: route) } : nil,
-        ], over: layout(for: route, title: page.title, kind: "digest"))
+        return Self.present(
+            [
+                "summary": page.summary,
+                "changes": page.changes.map { changes in
+                    Self.present([
+                        "summary": changes.summary,
+                        "items": changes.items.map { item in
+                            [
+                                "kind": item.kind.rawValue, "label": item.label, "text": item.text,
+                                "link": item.route.map { router.href(from: route, to: $0) }
+                                    ?? URLSyntax.valid(item.url),
+                            ]
+                        },
+                    ])
+                },
+                "sections": page.sections.map { section in
+                    Self.present([
+                        "title": section.title,
+                        "cards": section.cards.map { card($0, from: route) },
+                        "more": section.more.map { link($0, from: route) },
+                    ])
+                },
+                "releases": page.releases.map { entry($0, from: route) },
+                "languages": page.languages.map { link($0, from: route) },
+                "topics": page.topics.map { link($0, from: route) },
+                "allTopics": hasTopicIndex ? page.allTopics.map { link($0, from: route) } : nil,
+            ], over: layout(for: route, title: page.title, kind: "digest"))
     }
 
     /// Every topic with its count, most used first.
     func topicIndex() -> [String: Any] {
         let route = Route.topics
-        return Self.present([
-            "heading": "All topics",
-            "summary": (site.topics.count == 1 ? "1 topic" : "\(site.topics.count) topics") + ", most used first",
-            "topics": site.topics.map { link($0, from: route) },
-        ], over: layout(for: route, title: "All topics", kind: "topics"))
+        return Self.present(
+            [
+                "heading": "All topics",
+                "summary": (site.topics.count == 1 ? "1 topic" : "\(site.topics.count) topics") + ", most used first",
+                "topics": site.topics.map { link($0, from: route) },
+            ], over: layout(for: route, title: "All topics", kind: "topics"))
     }
 
     func notFound() -> [String: Any] {

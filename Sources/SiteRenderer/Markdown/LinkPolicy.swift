@@ -13,7 +13,9 @@ enum LinkPolicy {
         unchecked(url, base: base, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(URLSyntax.valid)
     }
 
-    private static func unchecked(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
+    private static func unchecked(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>)
+        -> String?
+    {
         let trimmed = Self.trimmed(url)
         guard !trimmed.isEmpty,
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })

@@ -53,8 +53,10 @@ extension MarkdownRenderer {
     /// Puts a note where `node` is, trying the kinds its parent may hold, then frees it
     /// (cmark frees a subtree without recursion). A node no note fits in is left as it is.
     private static func replaceByNote(_ node: OpaquePointer) {
-        let isInline = cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_INLINE)
-        let candidates: [() -> OpaquePointer?] = isInline
+        let isInline =
+            cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_INLINE)
+        let candidates: [() -> OpaquePointer?] =
+            isInline
             ? [{ text(depthNote) }]
             : [{ paragraph() }, { wrapped(in: CMARK_NODE_ITEM) }]
         for make in candidates {

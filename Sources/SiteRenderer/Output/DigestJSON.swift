@@ -39,7 +39,8 @@ struct DigestJSON {
             repositories: site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
                 .map { card in
                     Repository(
-                        fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL), page: router.path(for: card.route),
+                        fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL),
+                        page: router.path(for: card.route),
                         pageUrl: router.url(for: card.route), description: card.description,
                         language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
                         favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),

@@ -38,7 +38,9 @@ extension DigestMarkdown {
             let base = String(
                 heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
                     if scalar == " " { return "-" }
-                    if scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic
+                        || scalar.properties.numericType != nil
+                    {
                         return Character(scalar)
                     }
                     return nil

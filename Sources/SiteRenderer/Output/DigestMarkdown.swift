@@ -11,7 +11,9 @@ struct DigestMarkdown {
 
     func file() -> OutputFile {
         let lines = site.markdownList.map(listLines) ?? digestLines()
-        let text = (lines + ["_Generated \(Self.escape(site.generatedText)) by repodigest._"]).joined(separator: "\n").xmlSafe + "\n"
+        let text =
+            (lines + ["_Generated \(Self.escape(site.generatedText)) by repodigest._"]).joined(separator: "\n").xmlSafe
+            + "\n"
         return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
     }
 
@@ -45,10 +47,11 @@ struct DigestMarkdown {
         }
         for (heading, links) in [("Languages", digest.languages), ("Topics", digest.topics)] where !links.isEmpty {
             lines += ["## " + heading, ""]
-            lines.append(links.map { link in
-                let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
-                return router.url(for: link.route).map { "[\(text)](<\($0)>)" } ?? text
-            }.joined(separator: " · "))
+            lines.append(
+                links.map { link in
+                    let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
+                    return router.url(for: link.route).map { "[\(text)](<\($0)>)" } ?? text
+                }.joined(separator: " · "))
             lines.append("")
         }
         return lines

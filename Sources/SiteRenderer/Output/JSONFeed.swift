@@ -54,7 +54,8 @@ struct JSONFeed {
             let link = router.link(for: entry)
             let html = entry.content.map { markdown.html($0, idPrefix: "entry-\(index + 1)-", headingOffset: 1) }
             return Item(
-                id: entry.id, url: link, externalURL: link == URLSyntax.valid(entry.url) ? nil : URLSyntax.valid(entry.url),
+                id: entry.id, url: link,
+                externalURL: link == URLSyntax.valid(entry.url) ? nil : URLSyntax.valid(entry.url),
                 title: entry.title, summary: entry.summary, contentHTML: html,
                 // Every item needs content; a star has only its description, or its title.
                 contentText: html == nil ? (entry.summary ?? entry.title) : nil,

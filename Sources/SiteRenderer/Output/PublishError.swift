@@ -26,10 +26,12 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
         case .notOurs(let path, let reason):
             return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
         case .usersFile(let path, let output):
-            return "refusing to publish into \(output): \(path) is not repodigest's (the published build's manifest does "
+            return
+                "refusing to publish into \(output): \(path) is not repodigest's (the published build's manifest does "
                 + "not list it) and the new build writes there; move or rename it. Nothing was changed"
         case .notWritable(let path, let reason):
-            return "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
+            return
+                "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
         case .io(let action, let path, let reason):
             return "\(action) \(path) failed: \(reason); nothing was published, the previous site is as it was"
         case .tidying(let action, let path, let reason):

@@ -15,7 +15,9 @@ public final class PublishInterruption: Sendable {
     }
 
     private enum State {
-        case idle, staging(URL), publishing, published, stopped
+        case idle
+        case staging(URL)
+        case publishing, published, stopped
     }
 
     private let state = Mutex(State.idle)

@@ -38,7 +38,8 @@ public enum RealPath {
 
     /// Whether `inner` is `outer` or lies inside it (both already resolved).
     public static func isSameOrInside(_ inner: URL, _ outer: URL) -> Bool {
-        let inside = inner.path, around = outer.path
+        let inside = inner.path
+        let around = outer.path
         return inside == around || inside.hasPrefix(around == "/" ? "/" : around + "/")
     }
 }

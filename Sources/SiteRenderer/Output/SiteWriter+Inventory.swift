@@ -84,7 +84,8 @@ extension SiteWriter {
         func conflicts(writing paths: Set<String>) -> [String] {
             let folders = Self.folders(of: paths)
             return userEntries.filter { entry in
-                paths.contains(entry) || folders.contains(entry) || Self.ancestors(of: entry).contains { paths.contains($0) }
+                paths.contains(entry) || folders.contains(entry)
+                    || Self.ancestors(of: entry).contains { paths.contains($0) }
             }
         }
 

@@ -49,8 +49,9 @@ extension SiteWriter {
             guard site || staging else {
                 // Empty: a run stopped between making it and marking it; removing it loses nothing.
                 if rmdir(leftover.path) == 0 { continue }
-                notes.append("\(leftover.path) is named like a leftover of repodigest but lacks its marker "
-                    + "\(Self.stagingMarker); left alone: remove it yourself if it is not yours")
+                notes.append(
+                    "\(leftover.path) is named like a leftover of repodigest but lacks its marker "
+                        + "\(Self.stagingMarker); left alone: remove it yourself if it is not yours")
                 continue
             }
             if site, Inventory.kind(output) == .missing {
@@ -60,7 +61,9 @@ extension SiteWriter {
                     continue
                 }
                 if !Inventory(of: leftover, writing: []).userEntries.isEmpty {
-                    notes.append("\(leftover.path) holds files that are not repodigest's and there is no published folder to return them to; left alone")
+                    notes.append(
+                        "\(leftover.path) holds files that are not repodigest's and there is no published folder to return them to; left alone"
+                    )
                     continue
                 }
             } else if site {
@@ -81,7 +84,9 @@ extension SiteWriter {
     static func removeMarked(_ folder: URL, step action: String) throws(PublishError) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names.sorted(by: { !markers.contains($0) && markers.contains($1) }) {
-            try step(action, folder.appending(path: name)) { try FileManager.default.removeItem(at: folder.appending(path: name)) }
+            try step(action, folder.appending(path: name)) {
+                try FileManager.default.removeItem(at: folder.appending(path: name))
+            }
         }
         try step(action, folder) { try FileManager.default.removeItem(at: folder) }
     }

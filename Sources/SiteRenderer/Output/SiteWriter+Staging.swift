@@ -43,8 +43,10 @@ extension SiteWriter {
             let previousFile = output.appending(path: file.path)
             try makeFolders(for: file.path)
             let digest = StableHasher.digest(of: file.contents)
-            let unchanged = previous.contains(file.path)
-                && SiteWriter.sameBytes(file.contents, digest: digest, known: known[file.path]?.bytes, atPath: previousFile.path)
+            let unchanged =
+                previous.contains(file.path)
+                && SiteWriter.sameBytes(
+                    file.contents, digest: digest, known: known[file.path]?.bytes, atPath: previousFile.path)
             defer { counts.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) } }
             if unchanged, link(previousFile.path, target.path) == 0 { return digest }
             try SiteWriter.write(file.contents, to: target)
@@ -61,7 +63,9 @@ extension SiteWriter {
             let previousFile = output.appending(path: path)
             try makeFolders(for: path)
             if link(previousFile.path, target.path) != 0 {
-                guard errno != ENOENT, let contents = FileManager.default.contents(atPath: previousFile.path) else { return false }
+                guard errno != ENOENT, let contents = FileManager.default.contents(atPath: previousFile.path) else {
+                    return false
+                }
                 try SiteWriter.write(contents, to: target)
                 try keepTime(of: previousFile, on: target)
             }
@@ -71,7 +75,8 @@ extension SiteWriter {
 
         /// No hard links on this file system: a copy, with the published file's time.
         private func keepTime(of previousFile: URL, on target: URL) throws(PublishError) {
-            guard let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate] else { return }
+            guard let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate]
+            else { return }
             try SiteWriter.step("setting the time of", target) {
                 try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
             }
@@ -115,7 +120,9 @@ extension SiteWriter {
     /// to write over no file of the user's, and earlier runs' leftovers gone.
     func stage(writing paths: Set<String>) throws(PublishError) -> Staging {
         let parent = output.deletingLastPathComponent()
-        try Self.step("creating", parent) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
+        try Self.step("creating", parent) {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        }
         try checkOwnership()
         var inventory = inventory(writing: paths)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
@@ -124,10 +131,13 @@ extension SiteWriter {
         inventory = self.inventory(writing: paths)
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
         try interruption.staging(folder) { () throws(PublishError) in
-            try Self.step("creating", folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+            try Self.step("creating", folder) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            }
             // The marker first, so that a stop at any later moment leaves a folder the next run knows as its own.
             do throws(PublishError) {
-                try Self.write(Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
+                try Self.write(
+                    Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
             } catch {
                 rmdir(folder.path)
                 throw error
@@ -153,7 +163,8 @@ extension SiteWriter {
         // Read again: the user may have added a file while the build was staged.
         let inventory = inventory(writing: paths)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
-        try Self.write(Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
+        try Self.write(
+            Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
         unlink(staging.folder.appending(path: Self.stagingMarker).path)
         // Every byte on disk before the swap, so a power cut cannot publish empty files: one
         // `syncfs` for the build, where an fsync per file cost a fifth of the writing.
@@ -163,9 +174,10 @@ extension SiteWriter {
         report.kept = inventory.keptFiles(in: output)
         report.notes = staging.notes
         if inventory.manifest == nil, report.kept > 0, Marker(in: output) != nil {
-            report.notes.append("\(output.path): the published build's marker is from a repodigest that kept no list of "
-                + "the files it wrote, so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
-                + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
+            report.notes.append(
+                "\(output.path): the published build's marker is from a repodigest that kept no list of "
+                    + "the files it wrote, so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
+                    + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
         }
         do {
             report.notes += try swap(staging.folder)
@@ -195,7 +207,9 @@ extension SiteWriter {
     /// which `commit` does once for the whole build instead.
     static func write(_ contents: Data, to url: URL) throws(PublishError) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard descriptor >= 0 else { throw .io(action: "writing", path: url.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            throw .io(action: "writing", path: url.path, reason: String(cString: strerror(errno)))
+        }
         defer { close(descriptor) }
         let failure: Int32? = contents.withUnsafeBytes { buffer in
             var offset = 0

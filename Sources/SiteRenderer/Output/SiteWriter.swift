@@ -135,12 +135,14 @@ public struct SiteWriter: Sendable {
         }
         let visible = ((try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []).filter { !$0.hasPrefix(".") }
         if !visible.isEmpty && Inventory.kind(output.appending(path: Self.marker)) != .regular {
-            throw .notOurs(output.path, reason: "it holds files but no \(Self.marker) marker, so repodigest did not publish it")
+            throw .notOurs(
+                output.path, reason: "it holds files but no \(Self.marker) marker, so repodigest did not publish it")
         }
     }
 
     /// Refuses a build that would write over a file of the user's, naming the first.
-    static func refuseConflicts(_ inventory: Inventory, writing paths: Set<String>, in output: URL) throws(PublishError) {
+    static func refuseConflicts(_ inventory: Inventory, writing paths: Set<String>, in output: URL) throws(PublishError)
+    {
         if let conflict = inventory.conflicts(writing: paths).first {
             throw .usersFile(conflict, output: output.path)
         }

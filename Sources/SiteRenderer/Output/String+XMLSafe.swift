@@ -44,9 +44,13 @@ extension String {
                 case 0xC2 where rest > 1 && bytes[index + 1] < 0xA0: return false
                 case 0xEF where rest > 2:
                     let (second, third) = (bytes[index + 1], bytes[index + 2])
-                    if (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE) { return false }
+                    if (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE) {
+                        return false
+                    }
                 case 0xF0... where rest > 3:
-                    if bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE { return false }
+                    if bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE {
+                        return false
+                    }
                 default: break
                 }
                 index += 1

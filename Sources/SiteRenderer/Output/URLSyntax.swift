@@ -55,7 +55,8 @@ public enum URLSyntax {
 
         func isAllowed(_ scalar: Unicode.Scalar, at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
             switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "!", "$", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";", "=",
+            case "a"..."z", "A"..."Z", "0"..."9", "!", "$", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";",
+                "=",
                 "?", "@", "_", "~":
                 return true
             case "%":

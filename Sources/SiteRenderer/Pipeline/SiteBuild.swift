@@ -46,7 +46,8 @@ public struct SiteBuild: Sendable {
         let paths = Set(plan.paths)
         let work = Work(
             plan: plan, inputs: SitePlan.Inputs(plan: plan, theme: generator.theme, options: options),
-            session: SiteValidator.Session(paths: paths, published: writer.output), staging: try writer.stage(writing: paths),
+            session: SiteValidator.Session(paths: paths, published: writer.output),
+            staging: try writer.stage(writing: paths),
             listener: Listener(progress), force: force)
         do {
             var findings: [Finding]

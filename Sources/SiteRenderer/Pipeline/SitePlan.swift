@@ -7,10 +7,15 @@ import PageModels
 /// each file as it comes (`SiteBuild`) never holds the whole site in memory.
 struct SitePlan: Sendable {
     enum Item: Sendable {
-        case digest, notFound, list(Int), repository(Int), topicIndex
+        case digest, notFound
+        case list(Int)
+        case repository(Int)
+        case topicIndex
         /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
         case searchIndex([Int])
-        case asset(String), avatar(String), atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
+        case asset(String)
+        case avatar(String)
+        case atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -39,14 +44,16 @@ struct SitePlan: Sendable {
         // "All topics" is a page of themes that have a template for it (the built-in ones);
         // an older custom theme goes on without it, and without a link to it.
         let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
-        let routes = [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
+        let routes =
+            [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
             + (topicIndex ? [Route.topics] : [])
         let router = Router(routes: routes, baseURL: baseURL)
         // Lists of several pages with a filter box get an index of the whole list, in themes
         // whose script reads it.
         var listPages: [Route.Kind: [Int]] = [:]
         for (index, list) in site.lists.enumerated() { listPages[list.route.kind, default: []].append(index) }
-        let indexed = theme.assets[SearchIndex.script] == nil
+        let indexed =
+            theme.assets[SearchIndex.script] == nil
             ? [:] : listPages.filter { $0.value.count > 1 && site.lists[$0.value[0]].isFilterable }
         self.site = site
         self.themeName = theme.name
@@ -60,13 +67,16 @@ struct SitePlan: Sendable {
         items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
         items += site.repositories.indices.map { (router.path(for: site.repositories[$0].card.route), .repository($0)) }
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
-        items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages)) }
+        items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
+        }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
         if !ReleasesOPML(site: site).cards.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
-        items += [(Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
-                  (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown)]
+        items += [
+            (Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
+            (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown),
+        ]
         self.items = items.sorted { $0.0 < $1.0 }
     }
 
@@ -82,7 +92,8 @@ struct SitePlan: Sendable {
         case .list(let list): return try page(path, "list", context.list(site.lists[list]))
         case .topicIndex: return try page(path, Theme.topicsTemplate, context.topicIndex())
         case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
-        case .repository(let page): return try self.page(path, "repository", context.repository(site.repositories[page]))
+        case .repository(let page):
+            return try self.page(path, "repository", context.repository(site.repositories[page]))
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
         case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
         case .atomFeed: return AtomFeed(site: site, router: router, markdown: context.markdown).file()

@@ -19,10 +19,14 @@ enum PathSegment {
             }
         }
         // Leading dots would hide the file; trailing dots and spaces Windows drops.
-        let trimmed = String(segment.drop { $0 == "." || $0 == "-" }.reversed().drop { $0 == "." || $0 == "-" }.reversed())
+        let trimmed = String(
+            segment.drop { $0 == "." || $0 == "-" }.reversed().drop { $0 == "." || $0 == "-" }.reversed())
         if trimmed != segment { lossy = true }
         segment = trimmed
-        if segment.isEmpty { segment = "x"; lossy = true }
+        if segment.isEmpty {
+            segment = "x"
+            lossy = true
+        }
         if segment.count > maxLength {
             segment = String(segment.prefix(maxLength).reversed().drop { $0 == "." || $0 == "-" }.reversed())
             lossy = true

@@ -110,7 +110,8 @@ public struct Router: Sendable {
             return "repos/" + PathSegment.make(owner) + "/" + PathSegment.make(name)
         case .owner(let login): return "owners/" + PathSegment.make(login)
         case .search(let name): return "searches/" + PathSegment.make(name)
-        case .starList(let account, let slug): return "lists/" + PathSegment.make(account) + "/" + PathSegment.make(slug)
+        case .starList(let account, let slug):
+            return "lists/" + PathSegment.make(account) + "/" + PathSegment.make(slug)
         case .language(let name): return "languages/" + PathSegment.make(name)
         case .topic(let name): return "topics/" + PathSegment.make(name)
         case .topics: return "topics"

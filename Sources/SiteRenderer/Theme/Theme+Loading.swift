@@ -5,10 +5,12 @@ public import Foundation
 extension Theme {
     /// The names of the themes compiled into the binary.
     public static var builtInNames: [String] {
-        Set(BuiltInThemes.files.keys.compactMap { key -> String? in
-            let parts = key.split(separator: "/")
-            return parts.count > 1 ? String(parts[0]) : nil
-        }).sorted()
+        Set(
+            BuiltInThemes.files.keys.compactMap { key -> String? in
+                let parts = key.split(separator: "/")
+                return parts.count > 1 ? String(parts[0]) : nil
+            }
+        ).sorted()
     }
 
     /// A theme compiled into the binary.
@@ -72,9 +74,10 @@ struct ThemeFolder: Sendable {
         }
         return ThemeFolder(
             origin: .builtIn(name),
-            files: Dictionary(uniqueKeysWithValues: files.compactMap { key, base64 in
-                Data(base64Encoded: base64).map { (String(key.dropFirst(prefix.count)), $0) }
-            }))
+            files: Dictionary(
+                uniqueKeysWithValues: files.compactMap { key, base64 in
+                    Data(base64Encoded: base64).map { (String(key.dropFirst(prefix.count)), $0) }
+                }))
     }
 
     static func directory(_ url: URL) throws(ThemeError) -> ThemeFolder {
@@ -128,7 +131,8 @@ struct ThemeFolder: Sendable {
     /// relative to this folder when it holds a slash or starts with a dot.
     func resolve(_ parent: String) throws(ThemeError) -> ThemeFolder {
         if case .directory(let root) = origin, parent.contains("/") || parent.hasPrefix(".") {
-            let url = parent.hasPrefix("/")
+            let url =
+                parent.hasPrefix("/")
                 ? URL(fileURLWithPath: parent) : URL(fileURLWithPath: root).appending(path: parent)
             return try .directory(url)
         }

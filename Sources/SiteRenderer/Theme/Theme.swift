@@ -20,7 +20,8 @@ public struct Theme: Sendable {
     /// Every template and asset, by file name, in a fixed order: what the pages are made
     /// with, for telling whether a build's output can have changed.
     public var contents: [(name: String, bytes: Data)] {
-        (templates.map { ("templates/\($0.key)", Data($0.value.text.utf8)) } + assets.map { ("assets/\($0.key)", $0.value) })
+        (templates.map { ("templates/\($0.key)", Data($0.value.text.utf8)) }
+            + assets.map { ("assets/\($0.key)", $0.value) })
             .sorted { $0.0 < $1.0 }
     }
 

@@ -25,7 +25,8 @@ struct ThemeManifest: Sendable, Equatable {
         do {
             if let problem = TOMLGuard.problem(in: text) {
                 _ = try TOMLTable(string: problem.textBefore)
-                throw ThemeError.manifest(file: file, line: problem.line, column: problem.column, reason: problem.message)
+                throw ThemeError.manifest(
+                    file: file, line: problem.line, column: problem.column, reason: problem.message)
             }
             table = try TOMLTable(string: text)
         } catch let error as ThemeError {
@@ -50,7 +51,9 @@ struct ThemeManifest: Sendable, Equatable {
                     reason: "'\(key)' must be a string, found \(value.type)")
             }
             // `repodigest themes` prints these to a terminal: no control character, no megabytes.
-            if string.utf8.count > 1000 || string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if string.utf8.count > 1000
+                || string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
                 throw .manifest(
                     file: file, line: Self.line(of: key, in: text), column: 1,
                     reason: "'\(key)' must be at most 1000 bytes with no control character")

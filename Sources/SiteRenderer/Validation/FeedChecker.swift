@@ -79,23 +79,31 @@ enum FeedChecker {
         var findings: [Finding] = []
         func require(_ node: xmlNodePtr, _ child: String, in what: String) {
             let found = XMLTree.children(of: node, named: child)
-            if found.count != 1 || (child != "link" && XMLTree.text(of: found[0]).trimmingCharacters(in: .whitespaces).isEmpty) {
+            if found.count != 1
+                || (child != "link" && XMLTree.text(of: found[0]).trimmingCharacters(in: .whitespaces).isEmpty)
+            {
                 findings.append(
-                    Finding(file: file, line: XMLTree.line(of: node), column: 1, rule: "atom",
-                            message: "\(what) needs exactly one non-empty <\(child)>"))
+                    Finding(
+                        file: file, line: XMLTree.line(of: node), column: 1, rule: "atom",
+                        message: "\(what) needs exactly one non-empty <\(child)>"))
             }
         }
         guard XMLTree.name(of: root) == "feed", XMLTree.namespace(of: root) == atomNamespace else {
-            return [Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
-                            message: "the root must be <feed xmlns=\"\(atomNamespace)\">")]
+            return [
+                Finding(
+                    file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
+                    message: "the root must be <feed xmlns=\"\(atomNamespace)\">")
+            ]
         }
         for child in ["id", "title", "updated"] { require(root, child, in: "<feed>") }
         let entries = XMLTree.children(of: root, named: "entry")
         if XMLTree.children(of: root, named: "author").isEmpty
             && !entries.allSatisfy({ !XMLTree.children(of: $0, named: "author").isEmpty })
         {
-            findings.append(Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
-                                    message: "<feed> needs an <author>, or every <entry> one"))
+            findings.append(
+                Finding(
+                    file: file, line: XMLTree.line(of: root), column: 1, rule: "atom",
+                    message: "<feed> needs an <author>, or every <entry> one"))
         }
         for entry in entries {
             for child in ["id", "title", "updated"] { require(entry, child, in: "<entry>") }
@@ -104,8 +112,10 @@ enum FeedChecker {
                     (XMLTree.attribute("rel", of: $0) ?? "alternate") == "alternate"
                 })
             {
-                findings.append(Finding(file: file, line: XMLTree.line(of: entry), column: 1, rule: "atom",
-                                        message: "<entry> needs <content> or an alternate <link>"))
+                findings.append(
+                    Finding(
+                        file: file, line: XMLTree.line(of: entry), column: 1, rule: "atom",
+                        message: "<entry> needs <content> or an alternate <link>"))
             }
         }
         return findings
@@ -113,21 +123,28 @@ enum FeedChecker {
 
     private static func sitemap(_ root: xmlNodePtr, file: String) -> [Finding] {
         guard XMLTree.name(of: root) == "urlset", XMLTree.namespace(of: root) == sitemapNamespace else {
-            return [Finding(file: file, line: XMLTree.line(of: root), column: 1, rule: "sitemap",
-                            message: "the root must be <urlset xmlns=\"\(sitemapNamespace)\">")]
+            return [
+                Finding(
+                    file: file, line: XMLTree.line(of: root), column: 1, rule: "sitemap",
+                    message: "the root must be <urlset xmlns=\"\(sitemapNamespace)\">")
+            ]
         }
         var findings: [Finding] = []
         let urls = XMLTree.children(of: root, named: "url")
         if urls.count > 50_000 {
-            findings.append(Finding(file: file, line: 1, column: 1, rule: "sitemap", message: "a sitemap holds at most 50,000 URLs"))
+            findings.append(
+                Finding(file: file, line: 1, column: 1, rule: "sitemap", message: "a sitemap holds at most 50,000 URLs")
+            )
         }
         for url in urls {
             let locations = XMLTree.children(of: url, named: "loc").map { XMLTree.text(of: $0) }
             guard locations.count == 1, let location = locations.first,
                 location.hasPrefix("https://") || location.hasPrefix("http://")
             else {
-                findings.append(Finding(file: file, line: XMLTree.line(of: url), column: 1, rule: "sitemap",
-                                        message: "every <url> needs one absolute http(s) <loc>"))
+                findings.append(
+                    Finding(
+                        file: file, line: XMLTree.line(of: url), column: 1, rule: "sitemap",
+                        message: "every <url> needs one absolute http(s) <loc>"))
                 continue
             }
         }

@@ -17,7 +17,9 @@ enum HTMLChecker {
     private static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite", "data"]
     /// Elements that load or run other content, or redirect the page; no theme needs them,
     /// so seeing one means something from the data got through.
-    private static let activeElements: Set<String> = ["iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal"]
+    private static let activeElements: Set<String> = [
+        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
+    ]
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         var facts = HTMLDocumentFacts()
@@ -51,7 +53,9 @@ enum HTMLChecker {
             return facts
         }
         if (XMLTree.attribute("lang", of: root) ?? "").isEmpty {
-            finding(XMLTree.line(of: root), column(of: "html", line: XMLTree.line(of: root)), "lang", "<html> needs a lang attribute")
+            finding(
+                XMLTree.line(of: root), column(of: "html", line: XMLTree.line(of: root)), "lang",
+                "<html> needs a lang attribute")
         }
 
         XMLTree.walk(root) { node in
@@ -95,7 +99,9 @@ enum HTMLChecker {
                 }
                 if attrName == "srcset" {
                     for candidate in value.split(separator: ",") {
-                        let url = candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+                        let url =
+                            candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init)
+                            ?? ""
                         if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
                             finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
                         } else if let problem = URLSyntax.problem(in: url) {
@@ -137,7 +143,8 @@ enum HTMLChecker {
             case UInt8(ascii: ":"):
                 guard let first = scheme.first, isASCIILetter(first) else { return nil }
                 return String(decoding: scheme, as: UTF8.self).lowercased()
-            case _ where isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            case _
+            where isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."):
                 scheme.append(byte)
             default:

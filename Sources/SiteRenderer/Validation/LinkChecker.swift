@@ -33,7 +33,9 @@ enum LinkChecker {
                 return .problem("link '\(href)' leads outside the site")
             }
             target = resolved.hasSuffix("/") || resolved.isEmpty ? resolved + "index.html" : resolved
-            guard paths.contains(target) else { return .problem("link '\(href)' names no file of the site (\(target))") }
+            guard paths.contains(target) else {
+                return .problem("link '\(href)' names no file of the site (\(target))")
+            }
             named = target
         }
         guard let fragment, !fragment.isEmpty else { return .fine(target: named) }

@@ -60,7 +60,8 @@ extension SiteValidator {
                 func finding(_ message: String) -> Finding {
                     if columns == nil { columns = ColumnFinder(file.contents) }
                     let column = columns!.column(of: link.element, line: link.line)
-                    return Finding(file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
+                    return Finding(
+                        file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
                 }
                 switch LinkChecker.check(link.href, from: file.path, folder: folder, paths: paths, ids: facts.ids) {
                 case .fine(let target):
@@ -87,9 +88,12 @@ extension SiteValidator {
                 Set(state.pending.map(\.target)).filter { state.carried.contains($0) && !state.pages.contains($0) }
             }
             for path in carriedTargets {
-                guard let published, let contents = FileManager.default.contents(atPath: published.appending(path: path).path)
+                guard let published,
+                    let contents = FileManager.default.contents(atPath: published.appending(path: path).path)
                 else { continue }
-                let ids = HTMLChecker.check(OutputFile(path: path, contents: contents)).ids.map { Self.pathID(path, $0) }
+                let ids = HTMLChecker.check(OutputFile(path: path, contents: contents)).ids.map {
+                    Self.pathID(path, $0)
+                }
                 state.withLock { state in
                     state.ids.formUnion(ids)
                     state.pages.insert(path)
@@ -97,7 +101,8 @@ extension SiteValidator {
             }
             return state.withLock { state in
                 state.pending.compactMap { link in
-                    guard state.pages.contains(link.target), !state.ids.contains(Self.pathID(link.target, link.fragment)),
+                    guard state.pages.contains(link.target),
+                        !state.ids.contains(Self.pathID(link.target, link.fragment)),
                         case .problem(let message) = LinkChecker.missingID(link.href, link.fragment, link.target)
                     else { return nil }
                     var finding = link.finding

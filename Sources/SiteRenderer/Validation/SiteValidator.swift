@@ -21,8 +21,9 @@ public struct SiteValidator: Sendable {
     /// Checks a folder already on disk, such as a published site a user edited.
     public func validate(directory: URL) throws -> [Finding] {
         let root = directory.standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path]) }
         var files: [OutputFile] = []
         for case let url as URL in enumerator

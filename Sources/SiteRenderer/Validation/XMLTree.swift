@@ -27,7 +27,8 @@ final class XMLTree {
 
     static func parse(_ file: OutputFile) -> ParseOutcome {
         guard let context = xmlNewParserCtxt() else {
-            return .notWellFormed(Finding(file: file.path, line: 1, column: 1, rule: "well-formed", message: "libxml2 could not start"))
+            return .notWellFormed(
+                Finding(file: file.path, line: 1, column: 1, rule: "well-formed", message: "libxml2 could not start"))
         }
         defer { xmlFreeParserCtxt(context) }
         let parsed = FirstError.capture {
@@ -120,7 +121,9 @@ private final class FirstError {
             guard box.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             box.line = Int(error.pointee.line)
             box.column = Int(error.pointee.int2)
-            box.message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            box.message = error.pointee.message.map {
+                String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         let result = parse()

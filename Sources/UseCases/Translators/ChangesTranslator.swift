@@ -24,14 +24,16 @@ struct ChangesTranslator: Sendable {
         let since = changes.since.map(DisplayFormat.minute) ?? ""
         guard case .changes(let all) = changes.outcome else {
             return ChangesSection(
-                summary: "Nothing to compare with yet: this is the first run. From the next one on, this shows what changed.",
+                summary:
+                    "Nothing to compare with yet: this is the first run. From the next one on, this shows what changed.",
                 items: [])
         }
         let items = all.map { (item: item($0), size: Self.size(of: $0)) }.sorted {
             (Self.order.firstIndex(of: $0.item.kind)!, $1.size, $0.item.repository.lowercased(), $0.item.id)
                 < (Self.order.firstIndex(of: $1.item.kind)!, $0.size, $1.item.repository.lowercased(), $1.item.id)
         }.map(\.item)
-        let summary = items.isEmpty
+        let summary =
+            items.isEmpty
             ? "No changes since \(since)."
             : DisplayFormat.count(items.count, "change", "changes") + " since \(since)."
         return ChangesSection(summary: summary, items: items)
@@ -77,7 +79,8 @@ struct ChangesTranslator: Sendable {
         case .archived: return item(.archived, "Archived", "\(name) was archived")
         case .renamed(let from): return item(.renamed, "Renamed", "\(from) is now \(name)")
         case .gone: return item(.gone, "Gone", "\(name) no longer exists on GitHub")
-        case .addedToList(let list): return item(.addedToList, "Added to a List", "\(name) was added to the List \(list)")
+        case .addedToList(let list):
+            return item(.addedToList, "Added to a List", "\(name) was added to the List \(list)")
         case .removedFromList(let list):
             return item(.removedFromList, "Removed from a List", "\(name) was removed from the List \(list)")
         }

@@ -45,7 +45,8 @@ struct DigestPageTranslator: Sendable {
             topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
         if topics.count > topicCount {
-            page.allTopics = PageLink(title: "All \(DisplayFormat.grouped(topics.count)) topics", route: .topics, count: topics.count)
+            page.allTopics = PageLink(
+                title: "All \(DisplayFormat.grouped(topics.count)) topics", route: .topics, count: topics.count)
         }
         return page
     }
@@ -60,6 +61,8 @@ struct DigestPageTranslator: Sendable {
         for link in links { counts[link.route, default: (link, 0)].count += 1 }
         return counts.values
             .map { PageLink(title: $0.link.title, route: $0.link.route, count: $0.count) }
-            .sorted { ($1.count ?? 0, $0.title.lowercased(), $0.route) < ($0.count ?? 0, $1.title.lowercased(), $1.route) }
+            .sorted {
+                ($1.count ?? 0, $0.title.lowercased(), $0.route) < ($0.count ?? 0, $1.title.lowercased(), $1.route)
+            }
     }
 }

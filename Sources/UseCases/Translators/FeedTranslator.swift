@@ -20,11 +20,15 @@ struct FeedTranslator: Sendable {
         for star in stars {
             guard let date = star.starredAt else { continue }
             let card = cards.card(for: star.repo)
-            entries.append((date, FeedEntry(
-                id: card.gitHubURL + "#starred", kind: .starred, title: "Starred \(card.fullName)",
-                repository: card.fullName, route: card.route, url: card.gitHubURL,
-                dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
-                summary: card.description, content: nil)))
+            entries.append(
+                (
+                    date,
+                    FeedEntry(
+                        id: card.gitHubURL + "#starred", kind: .starred, title: "Starred \(card.fullName)",
+                        repository: card.fullName, route: card.route, url: card.gitHubURL,
+                        dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
+                        summary: card.description, content: nil)
+                ))
         }
         for detail in details {
             let card = cards.card(for: detail.repo)
@@ -32,17 +36,23 @@ struct FeedTranslator: Sendable {
             for (release, item) in zip(detail.releases.filter { !$0.isDraft }, items) {
                 guard let date = release.publishedAt else { continue }
                 let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
-                let id = SafeURL.http(release.htmlURL)
+                let id =
+                    SafeURL.http(release.htmlURL)
                     ?? RepoPageTranslator.releasesURL(of: detail.repo, tag: release.tagName)
-                entries.append((date, FeedEntry(
-                    id: id, kind: .release, title: "\(card.fullName) \(name)",
-                    repository: card.fullName, route: card.route, url: item.url,
-                    dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
-                    summary: card.description, content: item.notes)))
+                entries.append(
+                    (
+                        date,
+                        FeedEntry(
+                            id: id, kind: .release, title: "\(card.fullName) \(name)",
+                            repository: card.fullName, route: card.route, url: item.url,
+                            dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
+                            summary: card.description, content: item.notes)
+                    ))
             }
         }
         // Newest first; the id breaks ties, so the order never depends on the input's.
-        return entries
+        return
+            entries
             .sorted { ($1.date, $0.entry.id) < ($0.date, $1.entry.id) }
             .prefix(limit)
             .map(\.entry)

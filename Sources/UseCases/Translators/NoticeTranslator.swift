@@ -13,8 +13,11 @@ struct NoticeTranslator: Sendable {
         let first = stale.prefix(named).map { "\($0.resource) (\($0.reason))" }
         let more = stale.count > named ? " and \(stale.count - named) more" : ""
         let when = stale.count == 1 ? "the data shown for it was fetched" : "the oldest data shown for them was fetched"
-        return [Notice(text: "GitHub could not be reached for " + first.joined(separator: "; ") + more
-            + "; \(when) " + age(of: oldest) + " (\(DisplayFormat.minute(oldest))), in an earlier run.")]
+        return [
+            Notice(
+                text: "GitHub could not be reached for " + first.joined(separator: "; ") + more
+                    + "; \(when) " + age(of: oldest) + " (\(DisplayFormat.minute(oldest))), in an earlier run.")
+        ]
     }
 
     /// "3 hours before this build". A build with a fixed clock may predate its data: "at this build".

@@ -34,11 +34,13 @@ struct RepoCardTranslator: Sendable {
     }
 
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
-        var card = made.cards.withLock { $0[repo.id] } ?? {
-            let card = makeCard(for: repo)
-            made.cards.withLock { $0[repo.id] = card }
-            return card
-        }()
+        var card =
+            made.cards.withLock { $0[repo.id] }
+            ?? {
+                let card = makeCard(for: repo)
+                made.cards.withLock { $0[repo.id] = card }
+                return card
+            }()
         card.starredText = starredAt.map { "Starred " + DisplayFormat.day($0) }
         card.lists = lists[repo.id] ?? []
         return card

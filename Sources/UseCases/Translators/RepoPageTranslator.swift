@@ -95,7 +95,9 @@ struct RepoPageTranslator: Sendable {
             Fact(label: "Stars", value: DisplayFormat.grouped(repo.stars)),
             Fact(label: "Forks", value: DisplayFormat.grouped(repo.forks)),
         ]
-        if let watchers = repo.watchers { facts.append(Fact(label: "Watchers", value: DisplayFormat.grouped(watchers))) }
+        if let watchers = repo.watchers {
+            facts.append(Fact(label: "Watchers", value: DisplayFormat.grouped(watchers)))
+        }
         facts.append(Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)))
         if let language = repo.language { facts.append(Fact(label: "Language", value: language)) }
         // Without a licence from GitHub there is nothing to state: "None detected" would claim
@@ -104,7 +106,7 @@ struct RepoPageTranslator: Sendable {
         let dates: [(String, Date?)] = [
             ("Created", repo.createdAt), ("Last push", repo.pushedAt), ("Updated", repo.updatedAt),
         ]
-        for case let (label, date?) in dates {
+        for case (let label, let date?) in dates {
             facts.append(Fact(label: label, value: DisplayFormat.day(date)))
         }
         return facts

@@ -24,7 +24,8 @@ enum SafeURL {
     /// percent-encoded as one path segment: a name GitHub would never accept (`<script>`,
     /// `">`, a tab) cannot end a Markdown link target or an attribute, nor add a segment.
     static func gitHub(_ segments: String...) -> String {
-        "https://github.com/" + segments.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
+        "https://github.com/"
+            + segments.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
             .joined(separator: "/")
     }
 

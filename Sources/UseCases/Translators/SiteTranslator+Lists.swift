@@ -40,7 +40,8 @@ extension SiteTranslator {
             let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
             pages += lists.pages(
                 .starList(account: list.account, slug: list.slug), title: list.name,
-                summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "") + count,
+                summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "")
+                    + count,
                 groups: [CardGroup(title: nil, cards: list.repositories.map { cards.card(for: $0) })],
                 gitHubURL: Self.gitHubStarListURL(list))
         }

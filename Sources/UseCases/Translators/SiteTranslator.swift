@@ -23,7 +23,8 @@ struct SiteTranslator: Sendable {
 
         let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
-        let changesTranslator = ChangesTranslator(pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }))
+        let changesTranslator = ChangesTranslator(
+            pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }))
         let feed = FeedTranslator(cards: cards).entries(
             stars: data.stars, details: data.details,
             changes: changes.map { changesTranslator.feedEntries($0, at: now) } ?? [])
@@ -50,7 +51,9 @@ struct SiteTranslator: Sendable {
             site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
         }
         site.avatars = Dictionary(
-            uniqueKeysWithValues: data.avatars.map { (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data)) })
+            uniqueKeysWithValues: data.avatars.map {
+                (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
+            })
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed).map { language, repos in
@@ -77,7 +80,9 @@ struct SiteTranslator: Sendable {
         if !data.favourites.isEmpty { links.append(PageLink(title: "Favourites", route: Route(.favourites))) }
         links += data.owners.map { PageLink(title: $0.owner.login, route: Route(.owner(login: $0.owner.login))) }
         links += data.searches.map { PageLink(title: $0.search.name, route: Route(.search(name: $0.search.name))) }
-        links += data.starLists.map { PageLink(title: $0.name, route: Route(.starList(account: $0.account, slug: $0.slug))) }
+        links += data.starLists.map {
+            PageLink(title: $0.name, route: Route(.starList(account: $0.account, slug: $0.slug)))
+        }
         return links
     }
 

@@ -15,7 +15,8 @@ struct StarredListTranslator: Sendable {
     ///   - stars: most recently starred first, each repository once (as `CollectStarred` gives them).
     ///   - starredBy: the logins whose stars these are, for the summary.
     func pages(_ stars: [Star], starredBy: [String]) -> [ListPage] {
-        let summary = DisplayFormat.count(stars.count, "repository", "repositories")
+        let summary =
+            DisplayFormat.count(stars.count, "repository", "repositories")
             + " starred by " + starredBy.joined(separator: ", ") + groupingPhrase + ", " + orderPhrase
         return lists.pages(.starred, title: "Starred", summary: summary, groups: groups(stars))
     }
@@ -46,7 +47,7 @@ struct StarredListTranslator: Sendable {
         case .pushed:
             return ranked.sorted { lhs, rhs in
                 switch (lhs.star.repo.pushedAt, rhs.star.repo.pushedAt) {
-                case let (l?, r?) where l != r: return l > r
+                case (let l?, let r?) where l != r: return l > r
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return lhs.offset < rhs.offset

@@ -14,7 +14,8 @@ extension BuildOptions {
     func checkFolders(output: URL, configuration: Configuration) throws(ConfigurationError) {
         let output = RealPath.of(output)
         if let state = try? stateDirectory() {
-            try Self.refuseOverlap(output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
+            try Self.refuseOverlap(
+                output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
         }
         if !(config == nil && sample) {
             let file = RealPath.of(URL(fileURLWithPath: config ?? "repodigest.toml"))
@@ -23,13 +24,16 @@ extension BuildOptions {
                 option: "--config", inside: false)
         }
         if let theme = Self.themeFolder(theme ?? configuration.theme) {
-            try Self.refuseOverlap(output, RealPath.of(theme), what: "the theme folder", option: "--theme", inside: true)
+            try Self.refuseOverlap(
+                output, RealPath.of(theme), what: "the theme folder", option: "--theme", inside: true)
         }
     }
 
     /// - Parameter inside: whether an output inside `folder` overlaps too (it does not for
     ///   the configuration's folder: `./repodigest.toml` with `--output Output` is the usual setup).
-    private static func refuseOverlap(_ output: URL, _ folder: URL, what: String, option: String, inside: Bool) throws(ConfigurationError) {
+    private static func refuseOverlap(_ output: URL, _ folder: URL, what: String, option: String, inside: Bool)
+        throws(ConfigurationError)
+    {
         let relation: String
         if output == folder {
             relation = "is \(what) (\(option))"

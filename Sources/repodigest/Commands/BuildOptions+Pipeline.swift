@@ -10,7 +10,9 @@ extension BuildOptions {
     /// - Parameters:
     ///   - interruption: what a signal handler tells to stop the build.
     ///   - signals: the handler, which ends the process once an interrupted build has tidied up.
-    func build(console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil) async -> ExitCode {
+    func build(
+        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil
+    ) async -> ExitCode {
         await buildReporting(console: console, interruption: interruption, signals: signals).code
     }
 
@@ -26,8 +28,9 @@ extension BuildOptions {
             let pipeline = BuildPipeline(settings: settings, events: ConsoleEvents(console), clock: try SystemClock())
             switch try await pipeline.run() {
             case .upToDate(let index):
-                console.info("Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
-                             fields: ["output": output, "upToDate": true])
+                console.info(
+                    "Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
+                    fields: ["output": output, "upToDate": true])
                 console.result(index.path)
                 return (ExitStatus.success, nil)
             case .published(let published):
@@ -37,26 +40,37 @@ extension BuildOptions {
                 console.info(
                     "Published \(published.files) files to \(output) "
                         + "(\(report.written) written, \(report.unchanged) unchanged, \(report.removed) removed\(kept)).",
-                    fields: ["output": output, "files": published.files, "written": report.written,
-                             "unchanged": report.unchanged, "removed": report.removed, "kept": report.kept])
+                    fields: [
+                        "output": output, "files": published.files, "written": report.written,
+                        "unchanged": report.unchanged, "removed": report.removed, "kept": report.kept,
+                    ])
                 console.result(published.index.path)
                 published.problems.forEach(console.warning)
                 if published.staleSources > 0 {
-                    console.warning("published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept")
+                    console.warning(
+                        "published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept"
+                    )
                 }
-                return (published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success, nil)
+                return (
+                    published.staleSources > 0 || !published.problems.isEmpty ? ExitStatus.partial : ExitStatus.success,
+                    nil
+                )
             }
         } catch {
             // The handler is removing the staging folder and ends the process: returning first
             // would exit with 1 and leave it half removed.
             if case .interrupted? = (error as? BuildFailure)?.underlying as? PublishError { signals?.awaitExit() }
             let code = console.fail(error)
-            return (code, [ExitStatus.usage, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil)
+            return (
+                code, [ExitStatus.usage, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil
+            )
         }
     }
 
     /// What the pipeline is to build: the options resolved against the configuration.
-    func pipelineSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BuildPipeline.Settings {
+    func pipelineSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> BuildPipeline.Settings
+    {
         // Refused before anything is read, locked or sent.
         let token = sample ? nil : try GitHubToken.fromEnvironment(environment)
         let (configuration, bytes) = try loadConfigurationAndBytes()
@@ -92,7 +106,9 @@ extension BuildOptions {
     /// This program's version and file, so that a rebuilt binary counts as a new input.
     static var program: String {
         var exe = stat()
-        let file = stat("/proc/self/exe", &exe) == 0 ? "\(exe.st_ino) \(exe.st_size) \(exe.st_mtim.tv_sec).\(exe.st_mtim.tv_nsec)" : "?"
+        let file =
+            stat("/proc/self/exe", &exe) == 0
+            ? "\(exe.st_ino) \(exe.st_size) \(exe.st_mtim.tv_sec).\(exe.st_mtim.tv_nsec)" : "?"
         return "\(Repodigest.configuration.version) \(file)"
     }
 }

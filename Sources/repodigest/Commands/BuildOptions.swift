@@ -18,20 +18,26 @@ struct BuildOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A built-in theme's name, or a theme folder.", valueName: "name|dir"))
     var theme: String?
 
-    @Option(name: .customLong("api-url"), help: ArgumentHelp(
-        "The GitHub API root: GitHub Enterprise (https://HOST/api/v3) or a test server. "
-            + "Default: [github] api_url, else https://api.github.com.", valueName: "url"))
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp(
+            "The GitHub API root: GitHub Enterprise (https://HOST/api/v3) or a test server. "
+                + "Default: [github] api_url, else https://api.github.com.", valueName: "url"))
     var apiURL: String?
 
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp(
-        "Where the response cache and other state live. "
-            + "Default: $XDG_STATE_HOME/repodigest, else ~/.local/state/repodigest.", valueName: "dir"))
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp(
+            "Where the response cache and other state live. "
+                + "Default: $XDG_STATE_HOME/repodigest, else ~/.local/state/repodigest.", valueName: "dir"))
     var stateDir: String?
 
     @Flag(name: .long, help: "Send no request: build from what earlier runs cached.")
     var offline = false
 
-    @Flag(name: .long, help: "Ask again for every repository's releases and README, not only for those pushed to since the last run.")
+    @Flag(
+        name: .long,
+        help: "Ask again for every repository's releases and README, not only for those pushed to since the last run.")
     var full = false
 
     @Flag(name: .long, help: "Render and publish even when nothing changed since the published build.")
@@ -47,12 +53,17 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Print only warnings and errors.")
     var quiet = false
 
-    @Option(name: .customLong("log-format"), help: ArgumentHelp(
-        "text, or json: one JSON object per line (time, level, message, fields) for log collectors.", valueName: "format"))
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "text, or json: one JSON object per line (time, level, message, fields) for log collectors.",
+            valueName: "format"))
     var logFormat = Console.Format.text
 
     /// `--state-dir`, else the XDG state home's `repodigest` folder.
-    func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) -> URL {
+    func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError)
+        -> URL
+    {
         try Self.stateDirectory(stateDir, environment: environment)
     }
 
@@ -63,7 +74,8 @@ struct BuildOptions: ParsableArguments {
             return URL(fileURLWithPath: state).appending(path: "repodigest")
         }
         guard let home = environment["HOME"], !home.isEmpty else {
-            throw ConfigurationError(source: "HOME", message: "not set, so there is no default state folder; pass --state-dir DIR")
+            throw ConfigurationError(
+                source: "HOME", message: "not set, so there is no default state folder; pass --state-dir DIR")
         }
         return URL(fileURLWithPath: home).appending(path: ".local/state/repodigest")
     }
@@ -96,7 +108,9 @@ struct BuildOptions: ParsableArguments {
 
     /// The configuration `--config FILE` (nil when not given) means, as the file says; shared
     /// with `favourites`.
-    static func configurationFile(_ config: String?, sample: Bool) throws(ConfigurationError) -> (configuration: Configuration, bytes: Data) {
+    static func configurationFile(_ config: String?, sample: Bool) throws(ConfigurationError) -> (
+        configuration: Configuration, bytes: Data
+    ) {
         if config == nil && sample {
             let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
             return (configuration, Data(SampleDataStore.configuration.utf8))
@@ -133,8 +147,11 @@ struct BuildOptions: ParsableArguments {
         do throws(ThemeError) {
             if let folder = Self.themeFolder(name) {
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw .unreadable(path: folder.standardizedFileURL.path, reason: "no such folder (expected a built-in theme's name or a theme folder)")
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
+                else {
+                    throw .unreadable(
+                        path: folder.standardizedFileURL.path,
+                        reason: "no such folder (expected a built-in theme's name or a theme folder)")
                 }
                 return try Theme(directory: folder)
             }
@@ -142,7 +159,8 @@ struct BuildOptions: ParsableArguments {
         } catch {
             guard theme == nil else { throw ConfigurationError(source: "--theme", message: error.description) }
             throw ConfigurationError(
-                source: configuration.themeSource, line: configuration.themeLine, column: configuration.themeLine.map { _ in 1 },
+                source: configuration.themeSource, line: configuration.themeLine,
+                column: configuration.themeLine.map { _ in 1 },
                 message: "theme: \(error)")
         }
     }
@@ -150,7 +168,9 @@ struct BuildOptions: ParsableArguments {
     /// The folder a theme name means, or nil for a built-in theme's name.
     static func themeFolder(_ name: String) -> URL? {
         var isFolder: ObjCBool = false
-        if name.contains("/") || (FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue) {
+        if name.contains("/")
+            || (FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue)
+        {
             return URL(fileURLWithPath: name)
         }
         return nil

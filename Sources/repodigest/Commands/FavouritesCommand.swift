@@ -17,7 +17,9 @@ struct FavouritesCommand: AsyncParsableCommand {
 
     /// The options these commands share with `build`; `BuildOptions` resolves them the same way.
     struct StateOptions: ParsableArguments {
-        @Option(name: .long, help: ArgumentHelp("The configuration file (for [github] and its favourites).", valueName: "file"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The configuration file (for [github] and its favourites).", valueName: "file"))
         var config: String?
 
         @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where favourites are kept.", valueName: "dir"))
@@ -71,17 +73,21 @@ struct FavouritesCommand: AsyncParsableCommand {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name)
                 // Printed by `favourites list`: held to what any text value of the configuration may be.
-                if let note, !note.isEmpty, let problem = Configuration.textProblem(note, name: "the note", maxCharacters: 500) {
+                if let note, !note.isEmpty,
+                    let problem = Configuration.textProblem(note, name: "the note", maxCharacters: 500)
+                {
                     throw ConfigurationError(source: "--note", message: problem)
                 }
                 // Refused before the lock or the state folder is touched.
                 if !offline { _ = try GitHubToken.fromEnvironment() }
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(try state.configuration())
+                let source: (any RepositorySource)? =
+                    offline ? nil : try await state.liveStore(try state.configuration())
                 switch try await ManageFavourites(store: stores.favourites, source: source).add(repo, note: note) {
                 case .added(let name): console.result("Added \(name) to the favourites.")
-                case .alreadyThere(let name): console.result("\(name) is a favourite already\(note == nil ? "" : "; its note is updated").")
+                case .alreadyThere(let name):
+                    console.result("\(name) is a favourite already\(note == nil ? "" : "; its note is updated").")
                 }
             }
         }
@@ -100,8 +106,9 @@ struct FavouritesCommand: AsyncParsableCommand {
                 defer { lock?.release() }
                 guard try await ManageFavourites(store: stores.favourites, source: nil).remove(repo) else {
                     let configured = try state.configuration().favourites.contains { $0.name.matches(repo) }
-                    console.error("\(repo) is not a favourite added with `favourites add`"
-                        + (configured ? "; it is named in the configuration, so remove it there" : ""))
+                    console.error(
+                        "\(repo) is not a favourite added with `favourites add`"
+                            + (configured ? "; it is named in the configuration, so remove it there" : ""))
                     throw ExitStatus.usage
                 }
                 console.result("Removed \(repo) from the favourites.")
@@ -110,7 +117,8 @@ struct FavouritesCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the favourites: the configuration's and those added.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the favourites: the configuration's and those added.")
 
         @Flag(name: .long, help: "One JSON array, for scripts.") var json = false
         @OptionGroup var state: StateOptions
@@ -120,14 +128,19 @@ struct FavouritesCommand: AsyncParsableCommand {
                 let (_, stores) = try state.open(console, writing: false)
                 let configuration = try state.configuration()
                 let stored = try await stores.favourites.favourites()
-                let all = try await ManageFavourites(store: stores.favourites, source: nil).list(configured: configuration.favourites)
+                let all = try await ManageFavourites(store: stores.favourites, source: nil).list(
+                    configured: configuration.favourites)
                 let rows = all.map { favourite in
-                    (name: favourite.name.description, source: stored.contains { $0.name.matches(favourite.name) } ? "added" : "configuration",
-                     note: favourite.note ?? "")
+                    (
+                        name: favourite.name.description,
+                        source: stored.contains { $0.name.matches(favourite.name) } ? "added" : "configuration",
+                        note: favourite.note ?? ""
+                    )
                 }
                 if json {
                     let objects = rows.map { ["name": $0.name, "source": $0.source, "note": $0.note] }
-                    let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                    let data = try JSONSerialization.data(
+                        withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                     console.result(String(decoding: data, as: UTF8.self))
                 } else if rows.isEmpty {
                     console.result("No favourites yet: `repodigest favourites add OWNER/NAME` adds one.")
@@ -135,8 +148,9 @@ struct FavouritesCommand: AsyncParsableCommand {
                     let width = rows.map(\.name.count).max() ?? 0
                     for row in rows {
                         let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                        console.result("\(padded)  \(row.source.padding(toLength: 13, withPad: " ", startingAt: 0))  \(row.note)"
-                            .trimmingCharacters(in: .whitespaces))
+                        console.result(
+                            "\(padded)  \(row.source.padding(toLength: 13, withPad: " ", startingAt: 0))  \(row.note)"
+                                .trimmingCharacters(in: .whitespaces))
                     }
                 }
             }

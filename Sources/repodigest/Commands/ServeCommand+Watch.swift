@@ -4,10 +4,13 @@ extension ServeCommand {
     /// Rebuilds after each change and reloads the open pages: onto the new build, or onto
     /// the page that says why the build failed (the configuration, the theme), until a
     /// change fixes it.
-    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems) async {
+    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems)
+        async
+    {
         var watcher = ChangeWatcher(paths: watchedPaths(options))
         if watcher.paths.isEmpty {
-            console.info("Nothing to watch: the sample's configuration and a built-in theme; pass --config FILE or --theme DIR")
+            console.info(
+                "Nothing to watch: the sample's configuration and a built-in theme; pass --config FILE or --theme DIR")
         } else {
             console.info("Watching \(watcher.paths.map(\.path).joined(separator: ", "))")
         }
@@ -32,7 +35,9 @@ extension ServeCommand {
         } else if !options.sample {
             paths.append(URL(fileURLWithPath: "repodigest.toml"))
         }
-        if let name = options.theme ?? (try? options.loadConfiguration())?.theme, let folder = BuildOptions.themeFolder(name) {
+        if let name = options.theme ?? (try? options.loadConfiguration())?.theme,
+            let folder = BuildOptions.themeFolder(name)
+        {
             paths.append(folder)
         }
         return paths.map(\.standardizedFileURL)

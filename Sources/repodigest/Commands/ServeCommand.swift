@@ -21,8 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
     var port: UInt16 = 8000
 
-    @Option(help: ArgumentHelp(
-        "The address to listen on. Anything but loopback shows the site to the network.", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on. Anything but loopback shows the site to the network.", valueName: "address"))
     var host = "127.0.0.1"
 
     /// How often the watched files are looked at.
@@ -60,7 +61,10 @@ struct ServeCommand: AsyncParsableCommand {
                 do { try await server.run() } catch { stop.yield(.failed(listenProblem(error))) }
             }
             group.addTask {
-                for await number in signals.signals { stop.yield(.signal(number)); return }
+                for await number in signals.signals {
+                    stop.yield(.signal(number))
+                    return
+                }
             }
             group.addTask {
                 guard (try? await server.waitUntilListening(timeout: 30)) != nil,

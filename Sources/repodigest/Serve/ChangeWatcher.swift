@@ -45,7 +45,10 @@ struct ChangeWatcher: Sendable {
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return nil }
             let now = snapshot()
-            if now != previous && now != last { previous = now; continue }
+            if now != previous && now != last {
+                previous = now
+                continue
+            }
             if now == previous && now != last { return now }
             previous = now
         }

@@ -1,5 +1,5 @@
-import Foundation
 internal import FlyingSocks
+import Foundation
 
 /// The server-sent events that reload open pages after a rebuild. Each browser tab holds one
 /// `/__repodigest/events` stream; a rebuild sends `event: reload` down every one of them.
@@ -58,7 +58,10 @@ struct EventStreamBody: AsyncBufferedSequence {
         }
 
         mutating func nextBuffer(suggested count: Int) async -> [UInt8]? {
-            if !pending.isEmpty { defer { pending = [] }; return pending }
+            if !pending.isEmpty {
+                defer { pending = [] }
+                return pending
+            }
             return await base.next().map(Array.init)
         }
     }

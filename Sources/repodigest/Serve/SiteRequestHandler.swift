@@ -1,5 +1,5 @@
-import Foundation
 internal import FlyingFox
+import Foundation
 
 /// Answers the preview server's requests: the site's files, the reload script and its event
 /// stream. HTML is answered with one `<script src>` added before `</body>`, at serve time
@@ -60,7 +60,9 @@ struct SiteRequestHandler: HTTPHandler {
     /// The site's own `404.html`, else a line of text.
     private func notFound() -> HTTPResponse {
         let page = root.appending(path: "404.html")
-        guard let data = FileManager.default.contents(atPath: page.path) else { return Self.plain(.notFound, "not found\n") }
+        guard let data = FileManager.default.contents(atPath: page.path) else {
+            return Self.plain(.notFound, "not found\n")
+        }
         return self.page(.notFound, data, path: page.path)
     }
 
@@ -92,7 +94,9 @@ struct SiteRequestHandler: HTTPHandler {
             body: body)
     }
 
-    private static func plain(_ status: HTTPStatusCode, _ text: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+    private static func plain(_ status: HTTPStatusCode, _ text: String, extra: [HTTPHeader: String] = [:])
+        -> HTTPResponse
+    {
         var response = answer(status, Data(text.utf8), type: "text/plain; charset=utf-8")
         for (header, value) in extra { response.headers[header] = value }
         return response

@@ -23,13 +23,16 @@ struct Console: Sendable {
     /// Hides the token's value (as set, and as `GitHubToken` trims it) in every line.
     var redactor: Redactor
 
-    init(quiet: Bool = false, format: Format = .text, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(
+        quiet: Bool = false, format: Format = .text, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.quiet = quiet
         self.format = format
         let values = ["GITHUB_TOKEN", "GH_TOKEN"].compactMap { environment[$0] }
         redactor = Redactor(secrets: values + values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         isTerminal = isatty(STDERR_FILENO) == 1
-        colour = isTerminal && format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        colour =
+            isTerminal && format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     func info(_ message: String, fields: [String: any Sendable] = [:]) {
@@ -80,7 +83,8 @@ struct Console: Sendable {
     }
 
     /// `{"level":…,"message":…,"time":…}` plus the fields, keys sorted, on one line.
-    static func json(_ level: Level, _ message: String, _ fields: [String: any Sendable], now: Date = Date()) -> String {
+    static func json(_ level: Level, _ message: String, _ fields: [String: any Sendable], now: Date = Date()) -> String
+    {
         var object: [String: Any] = [:]
         for (key, value) in fields {
             object[key] = JSONSerialization.isValidJSONObject([value]) ? value : "\(value)"
@@ -88,7 +92,9 @@ struct Console: Sendable {
         object["time"] = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         object["level"] = level.rawValue
         object["message"] = message
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         return TerminalText.escapedJSON(String(decoding: data, as: UTF8.self))
     }
 }

@@ -17,7 +17,8 @@ struct GitHubToken: Sendable {
         throws(ConfigurationError) -> GitHubToken?
     {
         for variable in ["GITHUB_TOKEN", "GH_TOKEN"] {
-            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
+            else {
                 continue
             }
             guard value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {

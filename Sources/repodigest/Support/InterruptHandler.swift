@@ -36,7 +36,9 @@ final class InterruptHandler: @unchecked Sendable {
         case .nothingStaged:
             console.error("stopped by \(name): nothing was published, the previous site is as it was")
         case .stagingRemoved(let folder):
-            console.error("stopped by \(name): the staging folder \(folder) is removed; nothing was published, the previous site is as it was")
+            console.error(
+                "stopped by \(name): the staging folder \(folder) is removed; nothing was published, the previous site is as it was"
+            )
         case .published:
             console.error("stopped by \(name) once the new site was published")
         }

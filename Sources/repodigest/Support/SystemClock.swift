@@ -15,7 +15,9 @@ struct SystemClock: Clock {
         guard let seconds = Int64(text), (0...Self.latest).contains(seconds) else {
             throw ConfigurationError(
                 source: "SOURCE_DATE_EPOCH",
-                message: "'\(text)' is not a whole number of seconds since 1970, up to \(Self.latest) (the end of year 9999)")
+                message:
+                    "'\(text)' is not a whole number of seconds since 1970, up to \(Self.latest) (the end of year 9999)"
+            )
         }
         fixed = Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -1,5 +1,6 @@
 import FakeGitHubServer
 import Foundation
+
 @testable import GitHubData
 
 /// A started fake GitHub, a temporary state folder, and stores wired to both the way the
@@ -31,7 +32,9 @@ final class LiveHarness: @unchecked Sendable {
     /// Waits a store asked for (rate limits, backoff), in order.
     var requestedSleeps: [Duration] { lock.withLock { sleeps } }
 
-    func configuration(token: String? = FixtureWorld.token, _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in })
+    func configuration(
+        token: String? = FixtureWorld.token, _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }
+    )
         -> GitHubDataStore.Configuration
     {
         var configuration = GitHubDataStore.Configuration(
@@ -46,13 +49,16 @@ final class LiveHarness: @unchecked Sendable {
     }
 
     /// A new store, as a new run would make: its own client and budget, the same cache.
-    func store(token: String? = FixtureWorld.token, warnings: WarningLog = WarningLog(),
-               _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }) -> GitHubDataStore {
+    func store(
+        token: String? = FixtureWorld.token, warnings: WarningLog = WarningLog(),
+        _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }
+    ) -> GitHubDataStore {
         let configuration = configuration(token: token, adjust)
-        let client = CurlHTTPClient(configuration: CurlHTTPClient.Configuration(
-            apiURL: configuration.apiURL, token: configuration.token, userAgent: configuration.userAgent,
-            concurrency: configuration.concurrency, connectTimeout: configuration.connectTimeout,
-            totalTimeout: configuration.totalTimeout))
+        let client = CurlHTTPClient(
+            configuration: CurlHTTPClient.Configuration(
+                apiURL: configuration.apiURL, token: configuration.token, userAgent: configuration.userAgent,
+                concurrency: configuration.concurrency, connectTimeout: configuration.connectTimeout,
+                totalTimeout: configuration.totalTimeout))
         let cache = configuration.stateDirectory.flatMap {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }
