@@ -22,7 +22,12 @@ extension SyntaxHighlighter {
             "objc": .c, "objective-c": .c,
         ]
 
-        var keywords: Set<String> {
+        /// The language's keywords, built once: the highlighter asks for them at every word.
+        var keywords: Set<String> { Self.keywordSets[self] ?? [] }
+
+        private static let keywordSets = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.keywordList) })
+
+        private var keywordList: Set<String> {
             switch self {
             case .swift:
                 return Self.words(

@@ -12,19 +12,24 @@ extension String {
 
     /// Safe as XML text and as a double- or single-quoted attribute value.
     var xmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in xmlSafe {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
+        // On bytes: the five characters are ASCII, and comparing Characters cost a tenth of a
+        // build that sanitises every README.
+        var safe = xmlSafe
+        return safe.withUTF8 { bytes in
+            var result = [UInt8]()
+            result.reserveCapacity(bytes.count + bytes.count / 8)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): result += Array("&amp;".utf8)
+                case UInt8(ascii: "<"): result += Array("&lt;".utf8)
+                case UInt8(ascii: ">"): result += Array("&gt;".utf8)
+                case UInt8(ascii: "\""): result += Array("&quot;".utf8)
+                case UInt8(ascii: "'"): result += Array("&apos;".utf8)
+                default: result.append(byte)
+                }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result
     }
 
     /// True when the UTF-8 holds no forbidden code point, read on bytes rather than scalars:
