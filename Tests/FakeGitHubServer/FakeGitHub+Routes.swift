@@ -73,9 +73,7 @@ extension FakeGitHub {
             return .message(301, "Moved Permanently", headers: [("Location", location)])
         case .invalidUTF8:
             // Unconditional, so a cached copy's ETag gets a garbled 200, not a clean 304.
-            var unconditional = request
-            unconditional.headers["if-none-match"] = nil
-            var response = realAnswer(unconditional)
+            var response = fullAnswer(request)
             // After the first `":"`, that is inside the first string value: a lone
             // continuation byte and an overlong encoding, neither of them UTF-8.
             if let range = response.body.range(of: Data("\":\"".utf8)) {
@@ -97,9 +95,7 @@ extension FakeGitHub {
             response.headers += headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             return response
         case .rewriteBody(let target, let replacement):
-            var unconditional = request
-            unconditional.headers["if-none-match"] = nil
-            var response = realAnswer(unconditional)
+            var response = fullAnswer(request)
             response.body = Data(
                 String(decoding: response.body, as: UTF8.self)
                     .replacingOccurrences(of: target, with: replacement).utf8)
@@ -111,9 +107,7 @@ extension FakeGitHub {
                 headers: rateLimitHeaders(request))
         case .rewrite(let text, let replacement):
             // Unconditional, so the rewritten body is what arrives, not a 304.
-            var unconditional = request
-            unconditional.headers["if-none-match"] = nil
-            var response = realAnswer(unconditional)
+            var response = fullAnswer(request)
             if let range = response.body.range(of: Data(text.utf8)) {
                 response.body.replaceSubrange(range, with: Data(replacement.utf8))
             }
@@ -135,6 +129,14 @@ extension FakeGitHub {
             response.headers.append(("Link", "<\(link(page + 1))>; rel=\"next\", <\(link(claimedLast))>; rel=\"last\""))
             return response
         }
+    }
+
+    /// The real answer in full, as if the request carried no `If-None-Match`: a fault that
+    /// changes the body must reach the client as a 200, never hide behind a 304.
+    private func fullAnswer(_ request: FakeRequest) -> FakeResponse {
+        var unconditional = request
+        unconditional.headers["if-none-match"] = nil
+        return realAnswer(unconditional)
     }
 
     private func realAnswer(_ request: FakeRequest) -> FakeResponse {
