@@ -6,6 +6,8 @@ extension SiteWriter {
     struct Inventory {
         enum Kind { case folder, regular, link, other, missing }
 
+        /// Whether the folder has a marker at all (with a manifest or one that predates them).
+        var hasMarker = false
         /// The marker's manifest; nil where the folder's marker predates manifests.
         var manifest: Set<String>?
         /// What the marker keeps of each of repodigest's regular files (its digests, its
@@ -31,6 +33,7 @@ extension SiteWriter {
         ///   know as its own when the marker predates manifests.
         init(of folder: URL, writing: Set<String>) {
             let marker = Marker(in: folder)
+            hasMarker = marker != nil
             manifest = marker?.manifest
             // No manifest: a marker from an older repodigest. Its other pages cannot be told
             // from the user's files, so only the paths this build writes count as its own and

@@ -173,7 +173,7 @@ extension SiteWriter {
         report.removed = inventory.removed(writing: paths)
         report.kept = inventory.keptFiles(in: output)
         report.notes = staging.notes
-        if inventory.manifest == nil, report.kept > 0, Marker(in: output) != nil {
+        if inventory.manifest == nil, report.kept > 0, inventory.hasMarker {
             report.notes.append(
                 "\(output.path): the published build's marker is from a repodigest that kept no list of "
                     + "the files it wrote, so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
