@@ -146,7 +146,8 @@ let package = Package(
             dependencies: [
                 "BuildPipeline", "SiteRenderer", "RepodigestConfiguration", "UseCases", "Entities", "GitHubData",
             ]),
-        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels"]),
+        // SiteRenderer only for the built-in English catalogue the translators are tested with.
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "PageModels", "SiteRenderer"]),
         // A fake GitHub API on 127.0.0.1 for tests and benchmarks: plain sockets, scriptable faults.
         .target(
             name: "FakeGitHubServer", dependencies: [.product(name: "GraphQL", package: "GraphQL")],

@@ -33,6 +33,7 @@ extension BuildPipeline {
     func gather() async throws -> Sources {
         settings.configuration.warnings.forEach(events.warning)
         var request = settings.configuration.digestRequest
+        try settings.applyLanguage(to: &request).forEach(events.warning)
         request.detailRefresh.everything = settings.fullRefresh
         guard case .github(let github) = settings.data, let folder = settings.stateDirectory else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])

@@ -78,7 +78,7 @@ public enum FuzzTargets {
         let card = RepoCard(
             route: route, fullName: "o/r", description: nil, language: nil, topics: [], stars: 0, starsText: "0",
             forksText: "0", pushedText: nil, starredText: nil, badges: [], gitHubURL: "https://github.com/o/r")
-        let site = Site(
+        var site = Site(
             title: "Fuzz", generatedText: "now", generatedISO: "2026-11-22T00:00:00Z", navigation: [],
             digest: DigestPage(title: "Fuzz", summary: "", sections: [], languages: [], topics: []), lists: [],
             repositories: [
@@ -94,6 +94,7 @@ public enum FuzzTargets {
                         source: text, linkBase: "https://github.com/o/r/blob/main/",
                         imageBase: "https://raw.githubusercontent.com/o/r/main/"))
             ])
+        site.phrasebook = .english
         guard let theme = defaultTheme, let files = try? SiteGenerator(theme: theme).render(site) else {
             preconditionFailure("the default theme must render any README")
         }

@@ -22,6 +22,9 @@ public struct Site: Sendable, Hashable {
     public var markdownList: [CardGroup]?
     /// Owners' pictures the site publishes itself, by file name (`AvatarImage.file`).
     public var avatars: [String: [UInt8]] = [:]
+    /// The words of the site's language, for the templates and the renderer's own text (feeds,
+    /// `digest.md`, README alerts); the translators already built the page models' text from it.
+    public var phrasebook = Phrasebook()
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],

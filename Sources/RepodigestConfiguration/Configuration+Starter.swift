@@ -22,6 +22,10 @@ extension Configuration {
         # (templates/*.mustache and assets/); --theme overrides it.
         theme = "default"
 
+        # The language of every page, feed and digest.md: "en" or "ja" (日本語), or one a theme
+        # folder adds as locales/LANGUAGE.toml. Messages on the command line stay English.
+        language = "en"
+
         # Owners' pictures: "link" (readers' browsers load them from GitHub), "copy" (fetched
         # at build time and published with the site, so no reader's browser contacts anyone
         # else; kept a week in the cache) or "none".

@@ -30,7 +30,7 @@ extension Configuration {
         }
         let reader = TOMLReader(text: text, source: source)
         self.init()
-        try reader.allow(["title", "base_url", "theme", "avatars", "github", "digest"], in: table, at: [])
+        try reader.allow(["title", "base_url", "theme", "language", "avatars", "github", "digest"], in: table, at: [])
         title = try reader.text("title", in: table, at: [], maxCharacters: Self.maxTitleCharacters) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
         avatars = try reader.choice("avatars", in: table, at: []) ?? avatars
@@ -41,6 +41,13 @@ extension Configuration {
             theme = name
             themeSource = source
             themeLine = reader.line(of: ["theme"])
+        }
+
+        if let code = try reader.string("language", in: table, at: []) {
+            if let problem = Self.languageProblem(code) { throw reader.error(at: ["language"], problem) }
+            language = code
+            languageSource = source
+            languageLine = reader.line(of: ["language"])
         }
 
         if let github = try reader.table("github", in: table, at: []) {

@@ -44,6 +44,20 @@ extension Configuration {
     /// Why `login` cannot be a GitHub account, or nil when it can: ASCII letters, digits,
     /// `-` and `_`, as request paths and page paths take them. `@me`, the token's owner,
     /// only where `allowsMe`.
+    /// Why `code` cannot name a language, or nil when it can: a BCP 47 tag's shape, as HTML's
+    /// `lang` takes it (`en`, `ja`, `pt-BR`), which is also the catalogue's file name.
+    public static func languageProblem(_ code: String) -> String? {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        let letters = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isLetter } }
+        let shaped =
+            code.utf8.count <= 35 && (2...3).contains(parts[0].count) && letters(parts[0])
+            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard !shaped else { return nil }
+        let printable = code.utf8.count <= 35 && code.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+        return "language must be a language code such as \"en\" or \"ja\" (a BCP 47 tag), found "
+            + (printable ? "\"\(code)\"" : "one of \(code.utf8.count) bytes")
+    }
+
     public static func loginProblem(_ login: String, name: String, allowsMe: Bool) -> String? {
         if allowsMe && login == "@me" { return nil }
         // One rule for a login wherever one enters: GitHubName's.

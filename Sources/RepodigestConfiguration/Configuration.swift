@@ -10,6 +10,12 @@ public struct Configuration: Sendable, Equatable {
     /// Where `theme` was set, so that a theme that does not exist is reported at its line.
     public var themeSource = "the default configuration"
     public var themeLine: Int?
+    /// The language every page, feed and `digest.md` is written in: a catalogue's name
+    /// (`en`, `ja`, or one a theme folder adds). The command line stays English.
+    public var language = "en"
+    /// Where `language` was set, so that a language with no catalogue is reported at its line.
+    public var languageSource = "the default configuration"
+    public var languageLine: Int?
     public var apiURL = "https://api.github.com"
     /// Show private repositories (a token can see them); they are left out of every page otherwise.
     public var includePrivate = false

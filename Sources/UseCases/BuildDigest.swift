@@ -25,6 +25,9 @@ public struct BuildDigest: Sendable {
         public var markdown: MarkdownDigest = .digest
         /// How owners' pictures reach the site.
         public var avatars: AvatarMode = .link
+        /// Every word the site shows, in its language (`language`): the build hands in the
+        /// catalogue the renderer read. With none, every text reads as its catalogue key.
+        public var phrasebook = Phrasebook()
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],
@@ -126,7 +129,9 @@ public struct BuildDigest: Sendable {
                 since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        let readmes = streamed ? ReadmeLoader(
+                source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook))
+            : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 

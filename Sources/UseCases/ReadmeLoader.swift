@@ -11,9 +11,12 @@ public struct ReadmeLoader: Sendable {
 
     private let source: any RepositorySource
     private let repositories: [Route: GitHubRepo]
+    /// The site's language, for the note above a shortened README.
+    private let format: DisplayFormat
 
-    init(source: any RepositorySource, repositories: [GitHubRepo]) {
+    init(source: any RepositorySource, repositories: [GitHubRepo], format: DisplayFormat) {
         self.source = source
+        self.format = format
         self.repositories = Dictionary(
             repositories.map { (RepoCardTranslator.route(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -66,6 +69,7 @@ public struct ReadmeLoader: Sendable {
     /// The README of each repository, in the order given.
     func readmes(of repos: [GitHubRepo?]) async throws -> [MarkdownText?] {
         let source = self.source
+        let format = self.format
         return try await withThrowingTaskGroup(of: (Int, MarkdownText?).self) { group in
             for (index, repo) in repos.enumerated() {
                 guard let repo else { continue }
@@ -73,7 +77,7 @@ public struct ReadmeLoader: Sendable {
                     do {
                         return (
                             index,
-                            try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo) }
+                            try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo, format: format) }
                         )
                     } catch {
                         throw UseCaseFailure(step: "loading the README of \(repo.name)", underlying: error)

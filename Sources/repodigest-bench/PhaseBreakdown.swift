@@ -29,7 +29,8 @@ struct PhaseBreakdown {
     func run(progress: (String) -> Void) async throws -> Result {
         var store = GitHubDataStore.Configuration(apiURL: site.github.baseURL, stateDirectory: site.state)
         store.offline = true
-        let request = BuildDigest.Request(title: BenchSite.title, starredBy: ["bench"], pageSize: BenchSite.pageSize)
+        var request = BuildDigest.Request(title: BenchSite.title, starredBy: ["bench"], pageSize: BenchSite.pageSize)
+        request.phrasebook = .english
         let theme = try Theme.builtIn("default")
         let output = site.folder.appending(path: "out-phases")
         var samples = [[Double]](repeating: [], count: Self.phases.count)

@@ -20,7 +20,7 @@ struct DetailRequestsTests {
 
     static let request = BuildDigest.Request(
         title: "Digest", starredBy: ["mona"], favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))]
-    )
+    ).english
 
     let harness: LiveHarness
     let clock = FixedClock()

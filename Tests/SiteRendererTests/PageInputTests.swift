@@ -109,7 +109,7 @@ import Testing
                 site,
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
-                    "notices", "topics", "markdownList", "avatars",
+                    "notices", "topics", "markdownList", "avatars", "phrasebook",
                 ]
             ),
             (
@@ -132,6 +132,7 @@ import Testing
             (PageLink(title: "", route: .digest), ["title", "route", "count"]),
             (Fact(label: "", value: ""), ["label", "value"]),
             (Notice(text: ""), ["text"]),
+            (Phrasebook(), ["language", "entries"]),
             (Route.digest, ["kind", "page"]),
         ]
         for (model, expected) in fields {

@@ -1,4 +1,5 @@
 import PageModels
+import SiteRenderer
 
 /// A small hand-made site with every page kind and the awkward values real data brings
 /// (markup and quotes in descriptions, a control character, non-Latin text, a release with
@@ -111,7 +112,7 @@ enum SiteFixture {
                 ownerGitHubURL: "https://github.com/" + card.fullName.split(separator: "/")[0],
                 facts: [], homepageURL: nil, releases: [], readme: nil)
         }
-        return Site(
+        var site = Site(
             title: "Fixture & friends", generatedText: "22 Nov 2026, 03:00 UTC", generatedISO: "2026-11-22T03:00:00Z",
             navigation: [
                 PageLink(title: "Digest", route: .digest), PageLink(title: "Starred", route: Route(.starred)),
@@ -136,5 +137,7 @@ enum SiteFixture {
             lists: lists,
             repositories: [lanternPage, forkPage] + minorPages,
             feed: [release, star])
+        site.phrasebook = .english
+        return site
     }
 }

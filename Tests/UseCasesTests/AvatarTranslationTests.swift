@@ -15,7 +15,7 @@ import Testing
         var source = FakeRepositorySource()
         source.stars["mona"] = [Make.star(repo, daysAgo: 1), Make.star(other, daysAgo: 2)]
         source.avatars = avatars
-        var request = BuildDigest.Request(title: "D", starredBy: ["mona"])
+        var request = BuildDigest.Request(title: "D", starredBy: ["mona"]).english
         request.avatars = mode
         return try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch)).build(request).site
     }

@@ -39,7 +39,7 @@ import UseCases
             Favourite(name: RepoName(owner: "kit", name: "feed")),
             Favourite(name: RepoName(owner: "solo", name: "pinned")),
         ],
-        owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2)
+        owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2).english
 
     func build(_ source: FakeRepositorySource = world()) async throws -> Site {
         try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(Self.request)
@@ -113,7 +113,7 @@ import UseCases
     @Test("no configured source: the count alone, no dangling 'from'")
     func noSourceSaysTheCountAlone() async throws {
         let site = try await BuildDigest(source: Self.world(), clock: FixedClock(now: Make.epoch))(
-            BuildDigest.Request(title: "Empty"))
+            BuildDigest.Request(title: "Empty").english)
         #expect(site.digest.summary == "0 repositories")
     }
 
@@ -139,7 +139,7 @@ import UseCases
         source.owners["lumen"] = Make.owner("lumen")
         source.ownedRepos["lumen"] = [after]
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
-            BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]))
+            BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]).english)
         #expect(site.repositories.map(\.card.fullName) == ["lumen/old-name"])
         let routes = Set(site.lists.flatMap(\.cards).map(\.route))
         #expect(routes == [site.repositories[0].card.route])

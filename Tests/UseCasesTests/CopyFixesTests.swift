@@ -10,7 +10,7 @@ import Testing
     static func site(favourites: [Favourite], repos: [GitHubRepo]) async throws -> Site {
         var source = FakeRepositorySource()
         source.repos = Dictionary(uniqueKeysWithValues: repos.map { ($0.name.description, $0) })
-        let request = BuildDigest.Request(title: "Digest", starredBy: [], favourites: favourites)
+        let request = BuildDigest.Request(title: "Digest", starredBy: [], favourites: favourites).english
         return try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch)).build(request).site
     }
 
@@ -44,7 +44,7 @@ import Testing
 
     @Test("A repository GitHub sent no licence for has no Licence fact, not \"None detected\"")
     func missingLicenceIsOmitted() {
-        let translator = RepoPageTranslator(cards: RepoCardTranslator(favourites: []), ownersWithPages: [])
+        let translator = RepoPageTranslator(cards: RepoCardTranslator(favourites: [], format: .english), ownersWithPages: [])
         let bare = translator.page(
             for: RepositoryDetail(repo: Make.repo("x/y", id: 1), releases: [], readme: nil), starredAt: nil)
         #expect(!bare.facts.contains { $0.label == "Licence" })
@@ -56,7 +56,7 @@ import Testing
 
     @Test("Cards carry GitHub's colour for their language, and none for a language without one")
     func languageColours() {
-        let cards = RepoCardTranslator(favourites: [])
+        let cards = RepoCardTranslator(favourites: [], format: .english)
         #expect(cards.card(for: Make.repo("x/swift", id: 1, language: "Swift")).languageColor == "#f05138")
         #expect(cards.card(for: Make.repo("x/cpp", id: 2, language: "C++")).languageColor == "#f34b7d")
         #expect(cards.card(for: Make.repo("x/odd", id: 3, language: "Nonesuch")).languageColor == nil)
@@ -79,7 +79,7 @@ import Testing
                 try change("d/famous", id: 4, stars: 90_000, .newRelease(tag: "v9", previous: "v8")),
             ]),
             since: Make.epoch)
-        let items = ChangesTranslator(pages: []).section(changes).items
+        let items = ChangesTranslator(pages: [], format: .english).section(changes).items
         #expect(items.map(\.repository) == ["d/famous", "c/tiny", "b/big-gain", "a/small-gain"])
     }
 }

@@ -10,7 +10,7 @@ import Testing
     static func build(_ repos: [GitHubRepo], markdown: MarkdownDigest = .digest) async throws -> Site {
         var source = FakeRepositorySource()
         source.stars["mona"] = repos.map { Make.star($0, daysAgo: 1) }
-        var request = BuildDigest.Request(title: "Digest", starredBy: ["mona"])
+        var request = BuildDigest.Request(title: "Digest", starredBy: ["mona"]).english
         request.markdown = markdown
         return try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch)).build(request).site
     }

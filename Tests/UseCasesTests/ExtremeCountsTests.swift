@@ -15,12 +15,12 @@ struct ExtremeCountsTests {
     @Test("every display of a count is total, and a negative one reads as 0", arguments: extremes)
     func displayFormatsAreTotal(_ value: Int) {
         for text in [
-            DisplayFormat.grouped(value), DisplayFormat.compact(value), DisplayFormat.bytes(value),
-            DisplayFormat.count(value, "star", "stars"),
+            DisplayFormat.english.grouped(value), DisplayFormat.english.compact(value), DisplayFormat.english.bytes(value),
+            DisplayFormat.english.count(value, "repositories"),
         ] {
             #expect(!text.contains("-"), "\(value) shown as \(text)")
         }
-        #expect(DisplayFormat.grouped(Int.max) == "9,223,372,036,854,775,807")
+        #expect(DisplayFormat.english.grouped(Int.max) == "9,223,372,036,854,775,807")
     }
 
     @Test("a star gain between extremes saturates instead of trapping, in the section and the feed")
@@ -29,7 +29,7 @@ struct ExtremeCountsTests {
         let changes = [(-1, Int.max), (Int.min, Int.max), (0, Int.max), (Int.max - 1, Int.max)].map { from, to in
             DigestChange(kind: .starGain(from: from, to: to), repo: repo, noticedAt: Make.epoch)
         }
-        let translator = ChangesTranslator(pages: [])
+        let translator = ChangesTranslator(pages: [], format: .english)
         let section = translator.section(Changes(outcome: .changes(changes), since: Make.epoch))
         #expect(section.items.count == 4)
         #expect(
@@ -67,7 +67,7 @@ struct ExtremeCountsTests {
             repo.forks = stars
             repo.openIssues = stars
             repo.watchers = stars
-            let cards = RepoCardTranslator(favourites: [])
+            let cards = RepoCardTranslator(favourites: [], format: .english)
             let card = cards.card(for: repo)
             #expect(!card.starsText.contains("-") && !card.forksText.contains("-"))
             let page = RepoPageTranslator(cards: cards, ownersWithPages: [])
@@ -79,7 +79,7 @@ struct ExtremeCountsTests {
     @Test("a stale notice dated anywhere in a Double's range reads as an age, without trapping")
     func noticeOfAnyAge() {
         for fetchedAt in [Date.distantPast, Date(timeIntervalSince1970: -1e300), Date(timeIntervalSince1970: 1e300)] {
-            let notices = NoticeTranslator(now: Make.epoch).notices(for: [
+            let notices = NoticeTranslator(now: Make.epoch, format: .english).notices(for: [
                 StaleData(resource: "GET x", fetchedAt: fetchedAt, reason: "r")
             ])
             #expect(notices.count == 1)

@@ -26,7 +26,7 @@ import Testing
                 Self.release("v1 beta/2", id: 5, daysAgo: 10, url: "javascript:alert(1)"),
             ],
             readme: nil)
-        return FeedTranslator(cards: RepoCardTranslator(favourites: []), limit: limit)
+        return FeedTranslator(cards: RepoCardTranslator(favourites: [], format: .english), limit: limit)
             .entries(stars: F.stars, details: [detail])
     }
 

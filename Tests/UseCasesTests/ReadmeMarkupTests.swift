@@ -14,7 +14,7 @@ struct ReadmeMarkupTests {
             path: "README.rst", markdown: "Title\n=====\n", html: "<h1>Title</h1>",
             htmlURL: "https://github.com/x/y/blob/main/README.rst",
             downloadURL: "https://raw.githubusercontent.com/x/y/main/README.rst")
-        let text = RepoPageTranslator.markdown(of: readme, in: repo)
+        let text = RepoPageTranslator.markdown(of: readme, in: repo, format: .english)
         #expect(text.markup == .html)
         #expect(text.source == "<h1>Title</h1>")
         #expect(text.linkBase == "https://github.com/x/y/blob/main/")
@@ -25,7 +25,7 @@ struct ReadmeMarkupTests {
     func unrenderedOtherMarkupIsShownAsText() {
         let source = "Title\n=====\n\nCode\n~~~~\n\n```\nnot a fence end\n"
         let readme = Readme(path: "README.rst", markdown: source, htmlURL: nil, downloadURL: nil)
-        let text = RepoPageTranslator.markdown(of: readme, in: repo)
+        let text = RepoPageTranslator.markdown(of: readme, in: repo, format: .english)
         #expect(text.markup == .markdown)
         #expect(text.source == "````text\n\(source)\n````\n", "the fence is longer than any run of backticks inside")
     }
@@ -33,12 +33,12 @@ struct ReadmeMarkupTests {
     @Test("a Markdown README stays Markdown")
     func markdownStaysMarkdown() {
         let readme = Readme(path: "README.md", markdown: "# Hi", htmlURL: nil, downloadURL: nil)
-        #expect(RepoPageTranslator.markdown(of: readme, in: repo).markup == .markdown)
+        #expect(RepoPageTranslator.markdown(of: readme, in: repo, format: .english).markup == .markdown)
     }
 
     @Test("known shortcodes in a description become emoji; unknown ones and lone colons stay")
     func descriptionEmoji() {
-        let card = RepoCardTranslator(favourites: []).card(
+        let card = RepoCardTranslator(favourites: [], format: .english).card(
             for: Make.repo("x/y", id: 1, description: ":rocket: Fast :sparkles: at 10:30, :not_an_emoji: ok"))
         #expect(card.description == "🚀 Fast ✨ at 10:30, :not_an_emoji: ok")
     }

@@ -42,7 +42,7 @@ import UseCases
         let source = StarListPagesTests.source
         let history = InMemoryHistory()
         let clock = FixedClock(now: Make.epoch)
-        let request = BuildDigest.Request(title: "T", includePrivate: true, listsOf: ["mona"])
+        let request = BuildDigest.Request(title: "T", includePrivate: true, listsOf: ["mona"]).english
         let first = try await BuildDigest(source: source, clock: clock, history: history).build(request)
         await history.record(first.snapshot)
         var moved = source

@@ -11,7 +11,7 @@ import Testing
         (1_000_000, "1M"), (2_540_000, "2.5M"),
     ])
     func compactCountsReadLikeGitHubs(_ value: Int, _ text: String) {
-        #expect(DisplayFormat.compact(value) == text)
+        #expect(DisplayFormat.english.compact(value) == text)
     }
 
     @Test(
@@ -20,18 +20,18 @@ import Testing
             (1_990, "2k"), (1_950, "2k"), (1_949, "1.9k"), (1_250, "1.3k"), (2_560_000, "2.6M"), (1_999_999, "2M"),
         ])
     func compactCountsRoundToTheNearest(_ value: Int, _ text: String) {
-        #expect(DisplayFormat.compact(value) == text)
+        #expect(DisplayFormat.english.compact(value) == text)
     }
 
     @Test func groupedCountsUseThousandsSeparators() {
-        #expect(DisplayFormat.grouped(0) == "0")
-        #expect(DisplayFormat.grouped(1_234_567) == "1,234,567")
-        #expect(DisplayFormat.grouped(-1_000) == "0", "a count is never negative")
+        #expect(DisplayFormat.english.grouped(0) == "0")
+        #expect(DisplayFormat.english.grouped(1_234_567) == "1,234,567")
+        #expect(DisplayFormat.english.grouped(-1_000) == "0", "a count is never negative")
     }
 
     @Test func datesAreEnglishAndUTC() {
-        #expect(DisplayFormat.day(Make.epoch) == "18 Nov 2026")
-        #expect(DisplayFormat.minute(Make.epoch) == "18 Nov 2026, 11:06 UTC")
+        #expect(DisplayFormat.english.day(Make.epoch) == "18 Nov 2026")
+        #expect(DisplayFormat.english.minute(Make.epoch) == "18 Nov 2026, 11:06 UTC")
         #expect(DisplayFormat.iso(Make.epoch) == "2026-11-18T11:06:40Z")
     }
 }
@@ -59,19 +59,19 @@ import Testing
 @Suite struct RepoCardTranslatorTests {
     @Test func hostileHomepageNeverBecomesALink() {
         let repo = Make.repo("x/y", id: 1, homepage: "javascript:alert(6)")
-        let page = RepoPageTranslator(cards: RepoCardTranslator(favourites: []), ownersWithPages: [])
+        let page = RepoPageTranslator(cards: RepoCardTranslator(favourites: [], format: .english), ownersWithPages: [])
             .page(for: RepositoryDetail(repo: repo, releases: [], readme: nil), starredAt: nil)
         #expect(page.homepageURL == nil)
         #expect(page.readme == nil)
     }
 
     @Test func emptyDescriptionsAreAbsent() {
-        let card = RepoCardTranslator(favourites: []).card(for: Make.repo("x/y", id: 1, description: ""))
+        let card = RepoCardTranslator(favourites: [], format: .english).card(for: Make.repo("x/y", id: 1, description: ""))
         #expect(card.description == nil)
     }
 
     @Test func cardFormatsCountsAndDates() {
-        let card = RepoCardTranslator(favourites: [GitHubRepo.ID(rawValue: 1)])
+        let card = RepoCardTranslator(favourites: [GitHubRepo.ID(rawValue: 1)], format: .english)
             .card(for: Make.repo("x/y", id: 1, stars: 48_000, archived: true), starredAt: Make.epoch)
         #expect(card.starsText == "48k")
         #expect(card.badges == [.favourite, .archived])
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func pagesHoldAtMostPageSizeCards() {
-        let cards = (1...5).map { RepoCardTranslator(favourites: []).card(for: Make.repo("x/r\($0)", id: Int64($0))) }
+        let cards = (1...5).map { RepoCardTranslator(favourites: [], format: .english).card(for: Make.repo("x/r\($0)", id: Int64($0))) }
         let pages = ListPageTranslator(pageSize: 2).pages(.starred, title: "S", summary: "", cards: cards)
         #expect(pages.map(\.cards.count) == [2, 2, 1])
         #expect(pages[2].pagination?.next == nil)

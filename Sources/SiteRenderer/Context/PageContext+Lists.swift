@@ -4,7 +4,11 @@ import PageModels
 extension PageContext {
     func list(_ page: ListPage) -> [String: Any] {
         let route = page.route
-        let title = page.pagination.map { "\(page.title) (page \($0.page) of \($0.pageCount))" } ?? page.title
+        let title =
+            page.pagination.map {
+                phrasebook.text(
+                    "list.page_title", ["title": page.title, "page": String($0.page), "count": String($0.pageCount)])
+            } ?? page.title
         return Self.present(
             [
                 "heading": page.title,
@@ -26,6 +30,9 @@ extension PageContext {
                     Self.present([
                         "page": pagination.page,
                         "pageCount": pagination.pageCount,
+                        "label": phrasebook.text(
+                            "pagination.page",
+                            ["page": String(pagination.page), "count": String(pagination.pageCount)]),
                         "previous": pagination.previous.map { router.href(from: route, to: $0) },
                         "next": pagination.next.map { router.href(from: route, to: $0) },
                     ])
@@ -42,11 +49,12 @@ extension PageContext {
             "topics": card.topics.map { link($0, from: route) },
             "lists": card.lists.map { link($0, from: route) },
             "stars": card.stars,
+            "starsTitle": phrasebook.text("card.stars_title", ["count": String(card.stars)]),
             "starsText": card.starsText,
             "forksText": card.forksText,
             "pushedText": card.pushedText,
             "starredText": card.starredText,
-            "badges": card.badges.map { ["label": $0.rawValue, "name": "\($0)"] },
+            "badges": card.badges.map { ["label": phrasebook.text("badge.\($0)"), "name": "\($0)"] },
             "note": card.note,
             "languageColor": card.languageColor.flatMap(Self.cssColor),
             "avatar": card.avatar.flatMap { avatar(for: $0, from: route) },

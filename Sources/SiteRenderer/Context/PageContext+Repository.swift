@@ -8,6 +8,8 @@ extension PageContext {
             [
                 "repo": card(page.card, from: route),
                 "owner": page.owner.map { link($0, from: route) },
+                "moreFromOwner": page.owner.map { phrasebook.text("repository.more_from", ["owner": $0.title]) },
+                "ownerOnGitHub": phrasebook.text("repository.owner_on_github", ["owner": page.ownerLogin]),
                 "ownerLogin": page.ownerLogin,
                 "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
                 "facts": page.facts.map { ["label": $0.label, "value": $0.value] },

@@ -17,11 +17,46 @@ struct PageContext: Sendable {
     var hasTopicIndex = false
     /// The lists that ship a `search.json` of all their pages, for the filter box to load.
     var searchIndexes: Set<Route.Kind> = []
+    /// The catalogue as templates see it (`t`): its dotted keys as nested values, `{site}`
+    /// filled in, made once per build.
+    var words = Words(values: [:])
+
+    /// The site's catalogue.
+    var phrasebook: Phrasebook { site.phrasebook }
+
+    /// `entries` as nested dictionaries, one level per dot: `nav.digest` is `t.nav.digest` to
+    /// a template, which Mustache looks up a name at a time.
+    static func words(_ phrasebook: Phrasebook, siteTitle: String) -> Words {
+        var root: [String: Any] = [:]
+        func insert(_ path: ArraySlice<Substring>, _ text: String, into table: inout [String: Any]) {
+            guard let first = path.first.map(String.init) else { return }
+            if path.count == 1 {
+                // A key that is also another's prefix keeps its table; the checker allows neither.
+                if table[first] == nil { table[first] = text }
+                return
+            }
+            var nested = table[first] as? [String: Any] ?? [:]
+            insert(path.dropFirst(), text, into: &nested)
+            table[first] = nested
+        }
+        for (key, text) in phrasebook.entries {
+            insert(key.split(separator: ".")[...], Phrasebook.fill(text, ["site": siteTitle]), into: &root)
+        }
+        return Words(values: root)
+    }
+
+    /// Nested dictionaries of strings, made once and never changed: safe to share between the
+    /// threads that render pages, which `[String: Any]` cannot say of itself.
+    struct Words: @unchecked Sendable {
+        let values: [String: Any]
+    }
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
     /// (the digest's footer also says when it was generated).
     func layout(for route: Route, title: String, kind: String) -> [String: Any] {
         Self.present([
+            "t": words.values,
+            "languageCode": phrasebook.language,
             "siteTitle": site.title,
             "pageTitle": title,
             // The browser tab's title: "Swift · My stars", but the home page's title is the
@@ -86,16 +121,18 @@ struct PageContext: Sendable {
     /// Every topic with its count, most used first.
     func topicIndex() -> [String: Any] {
         let route = Route.topics
+        let heading = phrasebook.text("topics.heading")
+        let count = phrasebook.text("count.topics", count: site.topics.count, countText: String(site.topics.count))
         return Self.present(
             [
-                "heading": "All topics",
-                "summary": (site.topics.count == 1 ? "1 topic" : "\(site.topics.count) topics") + ", most used first",
+                "heading": heading,
+                "summary": phrasebook.text("topics.summary", ["topics": count]),
                 "topics": site.topics.map { link($0, from: route) },
-            ], over: layout(for: route, title: "All topics", kind: "topics"))
+            ], over: layout(for: route, title: heading, kind: "topics"))
     }
 
     func notFound() -> [String: Any] {
-        layout(for: .notFound, title: "Page not found", kind: "not-found")
+        layout(for: .notFound, title: phrasebook.text("not_found.title"), kind: "not-found")
     }
 
     func link(_ link: PageLink, from route: Route) -> [String: Any] {
@@ -112,6 +149,7 @@ struct PageContext: Sendable {
             "title": entry.title,
             "kind": entry.kind.rawValue,
             "repository": entry.repository,
+            "about": phrasebook.text("digest.about", ["repository": entry.repository]),
             "href": entry.route.map { router.href(from: route, to: $0) },
             "url": URLSyntax.valid(entry.url),
             "dateISO": entry.dateISO,

@@ -7,12 +7,11 @@ import Foundation
 enum Alert: String, CaseIterable, Sendable {
     case note, tip, important, warning, caution
 
-    var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-
     /// Replaces every alert quote of the document by a custom block holding its content
     /// (but the marker). Text nodes must be consolidated first: cmark splits `[!NOTE]` at
     /// the bracket.
-    static func convert(in document: OpaquePointer) {
+    /// - Parameter titles: each kind's title, as HTML, by raw value.
+    static func convert(in document: OpaquePointer, titles: [String: String]) {
         var quotes: [(OpaquePointer, Alert)] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -22,7 +21,7 @@ enum Alert: String, CaseIterable, Sendable {
             else { continue }
             quotes.append((node, kind))
         }
-        for (quote, kind) in quotes { replace(quote, by: kind) }
+        for (quote, kind) in quotes { replace(quote, by: kind, title: titles[kind.rawValue] ?? kind.rawValue) }
     }
 
     /// The kind a quote announces: its first paragraph opens with the marker alone on its line,
@@ -43,11 +42,11 @@ enum Alert: String, CaseIterable, Sendable {
         return breaks && hasMore ? kind : nil
     }
 
-    private static func replace(_ quote: OpaquePointer, by kind: Alert) {
+    private static func replace(_ quote: OpaquePointer, by kind: Alert, title: String) {
         guard let box = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_set_on_enter(
             box,
-            "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\"><p class=\"markdown-alert-title\">\(kind.title)</p>\n"
+            "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\"><p class=\"markdown-alert-title\">\(title)</p>\n"
         )
         cmark_node_set_on_exit(box, "</div>\n")
         guard cmark_node_insert_before(quote, box) == 1 else {

@@ -24,8 +24,8 @@ extension HTMLSanitiser.Writer {
         let checked = XMLTree.attribute("checked", of: node) != nil
         output +=
             checked
-            ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">\u{2611}</span>"
-            : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"Not done\">\u{2610}</span>"
+            ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskDone)\">\u{2611}</span>"
+            : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskOpen)\">\u{2610}</span>"
     }
 
     /// Whether a list item opens with a task box, directly or in its first paragraph (a loose list).

@@ -13,7 +13,27 @@ public import PageModels
 /// headings moved down under the page's own with stable ids under a per-document prefix (so
 /// several documents can share a page), code coloured, emoji shortcodes turned to emoji.
 public struct MarkdownRenderer: Sendable {
-    public init() {}
+    /// The words the renderer adds: alerts' titles, task boxes' names (`readme.*`).
+    var labels: Labels
+
+    public init(phrasebook: Phrasebook = .english) {
+        labels = Labels(phrasebook)
+    }
+
+    /// The renderer's own words, in the site's language, HTML-escaped once.
+    struct Labels: Sendable, Hashable {
+        /// By `Alert`'s raw value.
+        var alerts: [String: String]
+        var taskDone: String
+        var taskOpen: String
+
+        init(_ phrasebook: Phrasebook) {
+            func text(_ key: String) -> String { phrasebook.text("readme." + key).xmlEscaped }
+            alerts = Dictionary(uniqueKeysWithValues: Alert.allCases.map { ($0.rawValue, text($0.rawValue)) })
+            taskDone = text("task_done")
+            taskOpen = text("task_open")
+        }
+    }
 
     /// - Parameters:
     ///   - idPrefix: prefix of every id this document adds to the page (e.g. `readme-`).
@@ -21,15 +41,17 @@ public struct MarkdownRenderer: Sendable {
     ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
     public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32) -> String {
         let sanitiser = HTMLSanitiser(
-            linkBase: text.linkBase, imageBase: text.imageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset))
+            linkBase: text.linkBase, imageBase: text.imageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset),
+            labels: labels)
         switch text.markup {
         case .html: return sanitiser.sanitise(text.source)
-        case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(text.source))
+        case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(text.source, alerts: labels.alerts))
         }
     }
 
     /// cmark-gfm's rendering, raw HTML and every URL as written: only for the sanitiser.
-    static func unsanitisedHTML(_ source: String) -> String {
+    /// - Parameter alerts: alerts' titles by kind, as HTML.
+    static func unsanitisedHTML(_ source: String, alerts: [String: String] = Labels(.english).alerts) -> String {
         _ = Self.registered
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return "" }
@@ -47,7 +69,7 @@ public struct MarkdownRenderer: Sendable {
 
         Self.boundDepth(of: document)
         cmark_consolidate_text_nodes(document)
-        Alert.convert(in: document)
+        Alert.convert(in: document, titles: alerts)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
         else { return "" }
         defer { free(rendered) }

@@ -11,7 +11,7 @@ struct AtomFeed {
     func file() -> OutputFile {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(site.phrasebook.language.xmlEscaped)">
             <id>\(router.feedID(title: site.title).xmlEscaped)</id>
             <title>\(site.title.xmlEscaped)</title>
             <subtitle>\(site.digest.summary.xmlEscaped)</subtitle>

@@ -8,13 +8,14 @@ extension DigestMarkdown {
         let count = groups.reduce(0) { $0 + $1.cards.count }
         var lines = [
             "# " + Self.escape(site.digest.title), "",
-            "\(count) \(count == 1 ? "repository" : "repositories"), grouped by language, most stars first.", "",
+            Self.escape(words.text("markdown.list_summary", count: count, countText: String(count)), startsLine: true), "",
         ]
         var anchors = Anchors()
         _ = anchors.next(for: site.digest.title)
-        let titles = groups.map { $0.title ?? "Other" }
-        lines += ["## Contents", ""]
-        _ = anchors.next(for: "Contents")
+        let titles = groups.map { $0.title ?? words.text("list.other") }
+        let contents = words.text("markdown.contents")
+        lines += ["## " + Self.escape(contents), ""]
+        _ = anchors.next(for: contents)
         let ids = titles.map { anchors.next(for: $0) }
         for ((title, id), group) in zip(zip(titles, ids), groups) {
             lines.append("- [\(Self.escape(title))](#\(id)) (\(group.cards.count))")

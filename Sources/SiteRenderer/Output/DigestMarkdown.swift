@@ -9,11 +9,13 @@ struct DigestMarkdown {
     var site: Site
     var router: Router
 
+    /// The site's catalogue.
+    var words: Phrasebook { site.phrasebook }
+
     func file() -> OutputFile {
         let lines = site.markdownList.map(listLines) ?? digestLines()
-        let text =
-            (lines + ["_Generated \(Self.escape(site.generatedText)) by repodigest._"]).joined(separator: "\n").xmlSafe
-            + "\n"
+        let generated = words.text("markdown.generated", ["date": site.generatedText])
+        let text = (lines + ["_\(Self.escape(generated))_"]).joined(separator: "\n").xmlSafe + "\n"
         return OutputFile(path: Router.digestMarkdown, contents: Data(text.utf8))
     }
 
@@ -22,7 +24,10 @@ struct DigestMarkdown {
         let digest = site.digest
         var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
         if let changes = digest.changes {
-            lines += ["## Since the last run", "", Self.escape(changes.summary, startsLine: true), ""]
+            lines += [
+                "## " + Self.escape(words.text("digest.since_last_run")), "", Self.escape(changes.summary, startsLine: true),
+                "",
+            ]
             lines += changes.items.map { item in
                 let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
                 return "- **\(Self.escape(item.label))** [\(Self.escape(item.text))](<\(link)>)"
@@ -39,14 +44,15 @@ struct DigestMarkdown {
             lines.append("")
         }
         if !digest.releases.isEmpty {
-            lines += ["## Latest releases", ""]
+            lines += ["## " + Self.escape(words.text("digest.latest_releases")), ""]
             lines += digest.releases.map { entry in
                 "- \(entry.dateText): [\(Self.escape(entry.title))](<\(router.link(for: entry))>)"
             }
             lines.append("")
         }
-        for (heading, links) in [("Languages", digest.languages), ("Topics", digest.topics)] where !links.isEmpty {
-            lines += ["## " + heading, ""]
+        let headed = [(words.text("digest.languages"), digest.languages), (words.text("digest.topics"), digest.topics)]
+        for (heading, links) in headed where !links.isEmpty {
+            lines += ["## " + Self.escape(heading), ""]
             lines.append(
                 links.map { link in
                     let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
@@ -62,7 +68,7 @@ struct DigestMarkdown {
     func item(_ card: RepoCard, language shown: Bool = true) -> String {
         var facts = ["★ " + card.starsText]
         if shown, let language = card.language { facts.append(Self.escape(language.title)) }
-        facts += card.badges.map(\.rawValue)
+        facts += card.badges.map { Self.escape(words.text("badge.\($0)")) }
         var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
         if let description = card.description { line += ": " + Self.escape(description) }
         return line

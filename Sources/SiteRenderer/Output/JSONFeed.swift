@@ -14,7 +14,7 @@ struct JSONFeed {
         var description: String
         var homePageURL: String?
         var feedURL: String?
-        var language = "en"
+        var language: String
         var authors: [Author]
         var items: [Item]
 
@@ -63,7 +63,8 @@ struct JSONFeed {
         }
         let document = Document(
             title: site.title, description: site.digest.summary, homePageURL: router.url(for: .digest),
-            feedURL: router.url(forFile: Router.jsonFeed), authors: [Author(name: site.title)], items: items)
+            feedURL: router.url(forFile: Router.jsonFeed), language: site.phrasebook.language,
+            authors: [Author(name: site.title)], items: items)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(document)

@@ -28,7 +28,7 @@ struct ReleasesOPML {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <opml version="2.0">
-            <head><title>\((site.title + ": releases").xmlEscaped)</title></head>
+            <head><title>\(site.phrasebook.text("feed.releases", ["site": site.title]).xmlEscaped)</title></head>
             <body>
 
             """

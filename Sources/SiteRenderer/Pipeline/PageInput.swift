@@ -49,6 +49,17 @@ extension MarkdownText: PageInput {
     }
 }
 
+extension Phrasebook: PageInput {
+    func feed(_ hasher: inout StableHasher, router: Router) {
+        hasher.combine(language)
+        hasher.combine(entries.count)
+        for (key, text) in entries.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(key)
+            hasher.combine(text)
+        }
+    }
+}
+
 extension Notice: PageInput {
     func feed(_ hasher: inout StableHasher, router: Router) {
         hasher.combine(text)

@@ -8,15 +8,15 @@ extension SitePlan {
     struct Inputs: Sendable {
         let plan: SitePlan
         /// What every page shares: the site's title, navigation and notices, the base URL,
-        /// the theme's contents, and the caller's `options` (the program and the options
-        /// that shape the site).
+        /// the theme's contents, the language's catalogue, and the caller's `options` (the
+        /// program and the options that shape the site).
         let shared: String
         /// What the feeds, `digest.json` and `digest.md` are made from: the digest page,
         /// the feed entries, every repository's card, and when the run happened.
         let siteWide: String
 
         /// Bump when the digest's scheme changes, so no build trusts digests made the old way.
-        static let scheme = "page-inputs 1"
+        static let scheme = "page-inputs 2"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan
@@ -31,6 +31,8 @@ extension SitePlan {
             }
             hasher.combine(router.baseURL)
             hasher.combine(plan.site.title)
+            // Every page's words: another language, or one text changed, renders every page again.
+            plan.site.phrasebook.feed(&hasher, router: router)
             plan.site.navigation.feed(&hasher, router: router)
             plan.site.notices.feed(&hasher, router: router)
             shared = hasher.finalize()

@@ -60,8 +60,9 @@ struct SitePlan: Sendable {
         self.library = library
         self.router = router
         self.context = PageContext(
-            site: site, router: router, markdown: MarkdownRenderer(), hasFavicon: theme.assets["favicon.svg"] != nil,
-            hasTopicIndex: topicIndex, searchIndexes: Set(indexed.keys))
+            site: site, router: router, markdown: MarkdownRenderer(phrasebook: site.phrasebook),
+            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, searchIndexes: Set(indexed.keys),
+            words: PageContext.words(site.phrasebook, siteTitle: site.title))
         self.assets = theme.assets
         var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
         items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }

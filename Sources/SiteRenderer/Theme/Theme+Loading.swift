@@ -5,12 +5,11 @@ public import Foundation
 extension Theme {
     /// The names of the themes compiled into the binary.
     public static var builtInNames: [String] {
-        Set(
-            BuiltInThemes.files.keys.compactMap { key -> String? in
-                let parts = key.split(separator: "/")
-                return parts.count > 1 ? String(parts[0]) : nil
-            }
-        ).sorted()
+        // A folder with a theme.toml: `locales/` holds the shared catalogues, not a theme.
+        BuiltInThemes.files.keys.compactMap { key -> String? in
+            let parts = key.split(separator: "/")
+            return parts.count == 2 && parts[1] == "theme.toml" ? String(parts[0]) : nil
+        }.sorted()
     }
 
     /// A theme compiled into the binary.
@@ -46,6 +45,11 @@ extension Theme {
                     text: String(decoding: data, as: UTF8.self), file: folder.display(path))
             } else if path.hasPrefix("assets/") {
                 theme.assets[String(path.dropFirst("assets/".count))] = data
+            } else if path.hasPrefix(localesFolder), path.hasSuffix(".toml") {
+                let language = String(path.dropFirst(localesFolder.count).dropLast(".toml".count))
+                guard !language.contains("/") else { continue }
+                theme.locales[language, default: []].append(
+                    TemplateSource(text: String(decoding: data, as: UTF8.self), file: folder.display(path)))
             }
         }
         if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {
@@ -69,7 +73,7 @@ struct ThemeFolder: Sendable {
     static func builtIn(_ name: String) throws(ThemeError) -> ThemeFolder {
         let prefix = name + "/"
         let files = BuiltInThemes.files.filter { $0.key.hasPrefix(prefix) }
-        guard !name.isEmpty, !name.contains("/"), !files.isEmpty else {
+        guard !name.isEmpty, !name.contains("/"), files[prefix + "theme.toml"] != nil else {
             throw .unknownTheme(name: name, known: Theme.builtInNames)
         }
         return ThemeFolder(

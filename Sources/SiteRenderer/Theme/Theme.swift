@@ -16,12 +16,18 @@ public struct Theme: Sendable {
     var templates: [String: TemplateSource]
     /// Asset bytes by path inside `assets/`, each from the nearest theme that has it.
     var assets: [String: Data]
+    /// Locale catalogues by language (`locales/ja.toml`), from the farthest theme of the line
+    /// to the nearest: each one's texts override those before it.
+    var locales: [String: [TemplateSource]] = [:]
 
-    /// Every template and asset, by file name, in a fixed order: what the pages are made
-    /// with, for telling whether a build's output can have changed.
+    /// Every template, asset and locale catalogue, by file name, in a fixed order: what the
+    /// pages are made with, for telling whether a build's output can have changed.
     public var contents: [(name: String, bytes: Data)] {
         (templates.map { ("templates/\($0.key)", Data($0.value.text.utf8)) }
-            + assets.map { ("assets/\($0.key)", $0.value) })
+            + assets.map { ("assets/\($0.key)", $0.value) }
+            + locales.flatMap { language, sources in
+                sources.map { ("locales/\(language).toml \($0.file)", Data($0.text.utf8)) }
+            })
             .sorted { $0.0 < $1.0 }
     }
 

@@ -6,6 +6,8 @@ import PageModels
 struct ChangesTranslator: Sendable {
     /// Routes of the repositories that have a page in this build.
     var pages: Set<Route>
+    /// The site's language.
+    var format = DisplayFormat(Phrasebook())
 
     /// News first: releases and new stars, then gains, then what went away.
     private static let order: [ChangeItem.Kind] = [
@@ -21,12 +23,9 @@ struct ChangesTranslator: Sendable {
     }
 
     func section(_ changes: Changes) -> ChangesSection {
-        let since = changes.since.map(DisplayFormat.minute) ?? ""
+        let since = changes.since.map(format.minute) ?? ""
         guard case .changes(let all) = changes.outcome else {
-            return ChangesSection(
-                summary:
-                    "Nothing to compare with yet: this is the first run. From the next one on, this shows what changed.",
-                items: [])
+            return ChangesSection(summary: format.text("changes.first_run"), items: [])
         }
         let items = all.map { (item: item($0), size: Self.size(of: $0)) }.sorted {
             (Self.order.firstIndex(of: $0.item.kind)!, $1.size, $0.item.repository.lowercased(), $0.item.id)
@@ -34,8 +33,8 @@ struct ChangesTranslator: Sendable {
         }.map(\.item)
         let summary =
             items.isEmpty
-            ? "No changes since \(since)."
-            : DisplayFormat.count(items.count, "change", "changes") + " since \(since)."
+            ? format.text("changes.none", ["since": since])
+            : format.text("changes.some", ["changes": format.count(items.count, "changes"), "since": since])
         return ChangesSection(summary: summary, items: items)
     }
 
@@ -47,7 +46,7 @@ struct ChangesTranslator: Sendable {
             FeedEntry(
                 id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text, repository: item.repository,
                 route: item.route, url: item.url,
-                dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date), summary: nil, content: nil)
+                dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
         }
     }
 
@@ -55,34 +54,43 @@ struct ChangesTranslator: Sendable {
         let name = change.repo.name.description
         let gitHub = SafeURL.gitHub(change.repo.name.owner, change.repo.name.name)
         let route = Route(.repository(owner: change.repo.name.owner, name: change.repo.name.name))
-        func item(_ kind: ChangeItem.Kind, _ label: String, _ text: String, url: String = gitHub) -> ChangeItem {
-            ChangeItem(
-                id: change.id, kind: kind, label: label, text: text, repository: name,
+        /// The change's label and text, `changes.label.KEY` and `changes.text.KEY`.
+        func item(_ kind: ChangeItem.Kind, _ key: String, _ values: [String: String] = [:], url: String = gitHub)
+            -> ChangeItem
+        {
+            var values = values
+            values["name"] = name
+            return ChangeItem(
+                id: change.id, kind: kind, label: format.text("changes.label." + key),
+                text: format.text("changes.text." + key, values), repository: name,
                 route: pages.contains(route) ? route : nil, url: url)
         }
         switch change.kind {
-        case .newlyStarred: return item(.starred, "Starred", name)
-        case .unstarred: return item(.unstarred, "Unstarred", "\(name) is no longer starred")
-        case .newFavourite: return item(.favourite, "Favourite", "\(name) is a new favourite")
+        case .newlyStarred: return item(.starred, "starred")
+        case .unstarred: return item(.unstarred, "unstarred")
+        case .newFavourite: return item(.favourite, "favourite")
         case .newRelease(let tag, let previous):
             let tagPath = tag.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
-            return item(
-                .release, "New release", "\(name) \(tag)" + (previous.map { " (was \($0))" } ?? ""),
-                url: "\(gitHub)/releases/tag/\(tagPath)")
+            let item = item(.release, "release", ["tag": tag], url: "\(gitHub)/releases/tag/\(tagPath)")
+            guard let previous else { return item }
+            var after = item
+            after.text = format.text("changes.text.release_after", ["name": name, "tag": tag, "previous": previous])
+            return after
         case .starGain(let from, let to):
+            var values = [
+                "from": format.grouped(from), "to": format.grouped(to), "gain": format.grouped(to.saturatingMinus(from)),
+            ]
+            guard from > 0 else { return item(.stars, "stars", values) }
             // In Doubles and saturating: both counts come from the data, and may be extremes.
-            let percent = from > 0 ? String(format: ", +%.1f%%", (Double(to) - Double(from)) * 100 / Double(from)) : ""
-            return item(
-                .stars, "Stars",
-                "\(name): \(DisplayFormat.grouped(from)) → \(DisplayFormat.grouped(to)) stars "
-                    + "(+\(DisplayFormat.grouped(to.saturatingMinus(from)))\(percent))")
-        case .archived: return item(.archived, "Archived", "\(name) was archived")
-        case .renamed(let from): return item(.renamed, "Renamed", "\(from) is now \(name)")
-        case .gone: return item(.gone, "Gone", "\(name) no longer exists on GitHub")
-        case .addedToList(let list):
-            return item(.addedToList, "Added to a List", "\(name) was added to the List \(list)")
-        case .removedFromList(let list):
-            return item(.removedFromList, "Removed from a List", "\(name) was removed from the List \(list)")
+            values["percent"] = format.decimal((Double(to) - Double(from)) * 100 / Double(from))
+            var item = item(.stars, "stars", values)
+            item.text = format.text("changes.text.stars_percent", values.merging(["name": name]) { $1 })
+            return item
+        case .archived: return item(.archived, "archived")
+        case .renamed(let from): return item(.renamed, "renamed", ["old": from.description])
+        case .gone: return item(.gone, "gone")
+        case .addedToList(let list): return item(.addedToList, "added_to_list", ["list": list])
+        case .removedFromList(let list): return item(.removedFromList, "removed_from_list", ["list": list])
         }
     }
 }

@@ -11,6 +11,8 @@ struct DigestPageTranslator: Sendable {
     /// How many topics the front page lists: topics are many and mostly used once, so a
     /// screenful of the most used, and "All topics" for the rest.
     var topicCount = 24
+    /// The site's language.
+    var format = DisplayFormat(Phrasebook())
 
     func page(
         title: String, starred: [RepoCard], favourites: [RepoCard], all: [RepoCard],
@@ -21,32 +23,33 @@ struct DigestPageTranslator: Sendable {
         if !starred.isEmpty {
             sections.append(
                 DigestSection(
-                    title: "Recently starred", cards: Array(starred.prefix(sectionSize)),
-                    more: more(starred, "All starred repositories", .starred)))
+                    title: format.text("digest.recently_starred"), cards: Array(starred.prefix(sectionSize)),
+                    more: more(starred, format.text("digest.all_starred"), .starred)))
         }
         if !favourites.isEmpty {
             sections.append(
                 DigestSection(
-                    title: "Favourites", cards: Array(favourites.prefix(sectionSize)),
-                    more: more(favourites, "All favourites", .favourites)))
+                    title: format.text("digest.favourites"), cards: Array(favourites.prefix(sectionSize)),
+                    more: more(favourites, format.text("digest.all_favourites"), .favourites)))
         }
         if !recentlyPushed.isEmpty {
             sections.append(
                 DigestSection(
-                    title: "Recently pushed", cards: Array(recentlyPushed.prefix(sectionSize)),
+                    title: format.text("digest.recently_pushed"), cards: Array(recentlyPushed.prefix(sectionSize)),
                     more: nil))
         }
         let topics = Self.tally(all.flatMap(\.topics))
         var page = DigestPage(
             title: title,
-            summary: DisplayFormat.count(all.count, "repository", "repositories") + sourcesSummary,
+            summary: format.count(all.count, "repositories") + sourcesSummary,
             sections: sections,
             languages: Array(Self.tally(all.compactMap(\.language)).prefix(termCount)),
             topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
         if topics.count > topicCount {
             page.allTopics = PageLink(
-                title: "All \(DisplayFormat.grouped(topics.count)) topics", route: .topics, count: topics.count)
+                title: format.text("digest.all_topics", ["count": format.grouped(topics.count)]), route: .topics,
+                count: topics.count)
         }
         return page
     }

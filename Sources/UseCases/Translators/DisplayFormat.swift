@@ -1,11 +1,27 @@
 import Foundation
+import PageModels
 
-/// How numbers and dates read on every page. Fixed to English and UTC, so the same data
-/// always renders the same bytes, whatever the machine's locale or time zone.
-enum DisplayFormat {
-    private static let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+/// How numbers, dates and counted words read on every page, in the site's language: the
+/// patterns come from its catalogue (`format.*`, `count.*`), the arithmetic is here. Always
+/// UTC and never the machine's locale, so the same data renders the same bytes anywhere.
+struct DisplayFormat: Sendable {
+    var phrasebook: Phrasebook
+    private let months: [String]
+    /// Compact counts: a unit for each power of `step` (1,000 and k, M; 10,000 and 万, 億).
+    private let step: Int
+    private let units: [String]
+    private let groupSeparator: String
+    private let decimalSeparator: String
+
+    init(_ phrasebook: Phrasebook) {
+        self.phrasebook = phrasebook
+        let entries = phrasebook.entries
+        months = (1...12).map { entries["format.month.\($0)"] ?? String($0) }
+        step = entries["format.compact_step"].flatMap { Int($0) }.flatMap { $0 > 1 ? $0 : nil } ?? 1_000
+        units = (entries["format.compact_units"] ?? "").split(separator: " ").map(String.init)
+        groupSeparator = entries["format.group_separator"] ?? ","
+        decimalSeparator = entries["format.decimal_separator"] ?? "."
+    }
 
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
@@ -13,25 +29,39 @@ enum DisplayFormat {
         return calendar
     }()
 
-    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M, rounded to the
-    /// nearest (1,990 reads "2k", not "1.9k", which would understate it by 90). The unit is
-    /// chosen after rounding, so 999,600 reads "1M" rather than "1000k". Every number shown
-    /// is a count, never below zero (see `shown`).
-    static func compact(_ value: Int) -> String {
-        let value = shown(value)
-        if value < 1_000 { return String(value) }
-        let thousands = Double(value) / 1_000
-        if thousands < 99.95 { return trimmed(thousands) + "k" }
-        if thousands.rounded() < 1_000 { return String(Int(thousands.rounded())) + "k" }
-        return trimmed(Double(value) / 1_000_000) + "M"
+    /// The catalogue's text for `key`, its placeholders filled.
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        phrasebook.text(key, values)
+    }
+
+    /// "1 repository", "42 repositories", "リポジトリ 42 件": `count.KEY` in its plural form.
+    func count(_ value: Int, _ key: String) -> String {
+        phrasebook.text("count." + key, count: value, countText: grouped(value))
+    }
+
+    /// Compact counts as GitHub shows them: 999, 1.2k, 12.3k, 123k, 1.2M (in Japanese 9,999,
+    /// 1.2万, 123万, 1.2億), rounded to the nearest (1,990 reads "2k", not "1.9k", which
+    /// would understate it by 90). The unit is chosen after rounding, so 999,600 reads "1M"
+    /// rather than "1000k". Every number shown is a count, never below zero (see `shown`).
+    func compact(_ value: Int) -> String {
+        let value = Self.shown(value)
+        guard value >= step, !units.isEmpty else { return grouped(value) }
+        var base = Double(step)
+        for (index, unit) in units.enumerated() {
+            let scaled = Double(value) / base
+            if index == units.count - 1 || scaled < 99.95 { return trimmed(scaled) + unit }
+            if scaled.rounded() < Double(step) { return String(Int(scaled.rounded())) + unit }
+            base *= Double(step)
+        }
+        return grouped(value)
     }
 
     /// Full counts with thousands separators: 12,345.
-    static func grouped(_ value: Int) -> String {
-        let digits = Array(String(shown(value)))
+    func grouped(_ value: Int) -> String {
+        let digits = Array(String(Self.shown(value)))
         var result = ""
         for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            if index > 0 && (digits.count - index) % 3 == 0 { result += groupSeparator }
             result.append(digit)
         }
         return result
@@ -45,16 +75,19 @@ enum DisplayFormat {
         max(0, value)
     }
 
-    /// "20 Nov 2026".
-    static func day(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return "\(parts.day!) \(months[parts.month! - 1]) \(parts.year!)"
+    /// "20 Nov 2026", "2026年11月20日".
+    func day(_ date: Date) -> String {
+        let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
+        return text(
+            "format.day", ["day": String(parts.day!), "month": months[parts.month! - 1], "year": String(parts.year!)])
     }
 
-    /// "20 Nov 2026, 09:12 UTC".
-    static func minute(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return day(date) + ", " + twoDigits(parts.hour!) + ":" + twoDigits(parts.minute!) + " UTC"
+    /// "20 Nov 2026, 09:12 UTC", "2026年11月20日 09:12 UTC".
+    func minute(_ date: Date) -> String {
+        let parts = Self.calendar.dateComponents([.hour, .minute], from: date)
+        return text(
+            "format.minute",
+            ["date": day(date), "hour": Self.twoDigits(parts.hour!), "minute": Self.twoDigits(parts.minute!)])
     }
 
     /// "2026-11-20T09:12:44Z".
@@ -63,23 +96,24 @@ enum DisplayFormat {
     }
 
     /// Sizes of files: "812 bytes", "12.3 KB", "10.4 MB" (powers of 1,000, as GitHub shows them).
-    static func bytes(_ value: Int) -> String {
-        switch shown(value) {
-        case ..<1_000: return count(value, "byte", "bytes")
-        case ..<1_000_000: return trimmed(Double(value) / 1_000) + " KB"
-        default: return trimmed(Double(value) / 1_000_000) + " MB"
+    func bytes(_ value: Int) -> String {
+        switch Self.shown(value) {
+        case ..<1_000: return phrasebook.text("format.bytes", count: value, countText: grouped(value))
+        case ..<1_000_000: return text("format.kilobytes", ["size": trimmed(Double(value) / 1_000)])
+        default: return text("format.megabytes", ["size": trimmed(Double(value) / 1_000_000)])
         }
     }
 
-    /// "1 repository", "42 repositories".
-    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        "\(grouped(value)) \(value == 1 ? singular : plural)"
+    /// One decimal, as the language writes it: "5.9".
+    func decimal(_ value: Double) -> String {
+        String(format: "%.1f", value).replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     /// One decimal, rounded to the nearest, without a trailing ".0".
-    private static func trimmed(_ value: Double) -> String {
+    private func trimmed(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard rounded != rounded.rounded() else { return String(Int(rounded)) }
+        return String(rounded).replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     private static func twoDigits(_ value: Int) -> String {

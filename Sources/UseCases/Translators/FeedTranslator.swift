@@ -24,15 +24,15 @@ struct FeedTranslator: Sendable {
                 (
                     date,
                     FeedEntry(
-                        id: card.gitHubURL + "#starred", kind: .starred, title: "Starred \(card.fullName)",
+                        id: card.gitHubURL + "#starred", kind: .starred, title: cards.format.text("feed.starred", ["repository": card.fullName]),
                         repository: card.fullName, route: card.route, url: card.gitHubURL,
-                        dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
+                        dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
                         summary: card.description, content: nil)
                 ))
         }
         for detail in details {
             let card = cards.card(for: detail.repo)
-            let items = RepoPageTranslator.releaseItems(of: detail)
+            let items = RepoPageTranslator.releaseItems(of: detail, format: cards.format)
             for (release, item) in zip(detail.releases.filter { !$0.isDraft }, items) {
                 guard let date = release.publishedAt else { continue }
                 let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
@@ -45,7 +45,7 @@ struct FeedTranslator: Sendable {
                         FeedEntry(
                             id: id, kind: .release, title: "\(card.fullName) \(name)",
                             repository: card.fullName, route: card.route, url: item.url,
-                            dateISO: DisplayFormat.iso(date), dateText: DisplayFormat.day(date),
+                            dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
                             summary: card.description, content: item.notes)
                     ))
             }

@@ -7,16 +7,24 @@ struct NoticeTranslator: Sendable {
     var now: Date
     /// Resources named one by one; beyond that, a count.
     var named = 3
+    /// The site's language.
+    var format = DisplayFormat(Phrasebook())
 
     func notices(for stale: [StaleData]) -> [Notice] {
         guard let oldest = stale.map(\.fetchedAt).min() else { return [] }
-        let first = stale.prefix(named).map { "\($0.resource) (\($0.reason))" }
-        let more = stale.count > named ? " and \(stale.count - named) more" : ""
-        let when = stale.count == 1 ? "the data shown for it was fetched" : "the oldest data shown for them was fetched"
+        let first = stale.prefix(named).map {
+            format.text("notice.resource", ["resource": $0.resource, "reason": $0.reason])
+        }
+        var resources = first.joined(separator: format.text("notice.separator"))
+        if stale.count > named {
+            resources = format.text(
+                "notice.more", ["resources": resources, "count": format.grouped(stale.count - named)])
+        }
         return [
             Notice(
-                text: "GitHub could not be reached for " + first.joined(separator: "; ") + more
-                    + "; \(when) " + age(of: oldest) + " (\(DisplayFormat.minute(oldest))), in an earlier run.")
+                text: format.phrasebook.text(
+                    "notice.stale", count: stale.count, countText: format.grouped(stale.count),
+                    ["resources": resources, "age": age(of: oldest), "date": format.minute(oldest)]))
         ]
     }
 
@@ -26,11 +34,13 @@ struct NoticeTranslator: Sendable {
         // Double to Int would trap, so the age is bounded first (a century is "days").
         let seconds = now.timeIntervalSince(date)
         let minutes = seconds.isFinite ? Int(min(max(seconds / 60, -1), 100 * 366 * 24 * 60)) : 0
+        let age: String
         switch minutes {
-        case ..<1: return "at the time of this build"
-        case ..<60: return DisplayFormat.count(minutes, "minute", "minutes") + " before this build"
-        case ..<(48 * 60): return DisplayFormat.count(minutes / 60, "hour", "hours") + " before this build"
-        default: return DisplayFormat.count(minutes / (24 * 60), "day", "days") + " before this build"
+        case ..<1: return format.text("notice.now")
+        case ..<60: age = format.count(minutes, "minutes")
+        case ..<(48 * 60): age = format.count(minutes / 60, "hours")
+        default: age = format.count(minutes / (24 * 60), "days")
         }
+        return format.text("notice.ago", ["age": age])
     }
 }

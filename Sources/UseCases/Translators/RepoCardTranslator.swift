@@ -13,6 +13,8 @@ struct RepoCardTranslator: Sendable {
     var avatars: AvatarChoice
     /// The Star Lists that hold each repository.
     var lists: [GitHubRepo.ID: [PageLink]] = [:]
+    /// The site's language.
+    var format: DisplayFormat
     /// Each repository's card, made once per build: one repository shows on up to half a
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
@@ -20,8 +22,9 @@ struct RepoCardTranslator: Sendable {
 
     init(
         favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice(),
-        lists: [StarList] = []
+        lists: [StarList] = [], format: DisplayFormat = DisplayFormat(Phrasebook())
     ) {
+        self.format = format
         self.avatars = avatars
         self.favourites = favourites
         self.notes = notes.filter { !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
@@ -41,7 +44,7 @@ struct RepoCardTranslator: Sendable {
                 made.cards.withLock { $0[repo.id] = card }
                 return card
             }()
-        card.starredText = starredAt.map { "Starred " + DisplayFormat.day($0) }
+        card.starredText = starredAt.map { format.text("card.starred", ["date": format.day($0)]) }
         card.lists = lists[repo.id] ?? []
         return card
     }
@@ -58,9 +61,9 @@ struct RepoCardTranslator: Sendable {
             language: repo.language.map { PageLink(title: $0, route: Route(.language(name: $0))) },
             topics: repo.topics.map { PageLink(title: $0, route: Route(.topic(name: $0))) },
             stars: repo.stars,
-            starsText: DisplayFormat.compact(repo.stars),
-            forksText: DisplayFormat.compact(repo.forks),
-            pushedText: repo.pushedAt.map { "Pushed " + DisplayFormat.day($0) },
+            starsText: format.compact(repo.stars),
+            forksText: format.compact(repo.forks),
+            pushedText: repo.pushedAt.map { format.text("card.pushed", ["date": format.day($0)]) },
             starredText: nil,
             badges: badges,
             gitHubURL: Self.gitHubURL(of: repo),

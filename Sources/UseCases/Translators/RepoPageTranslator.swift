@@ -10,6 +10,7 @@ struct RepoPageTranslator: Sendable {
 
     func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
         let repo = detail.repo
+        let format = cards.format
         return RepoPage(
             card: cards.card(for: repo, starredAt: starredAt),
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
@@ -18,14 +19,14 @@ struct RepoPageTranslator: Sendable {
             ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? SafeURL.gitHub(repo.owner.login),
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
-            releases: Self.releaseItems(of: detail),
-            readme: detail.readme.map { Self.markdown(of: $0, in: repo) }
+            releases: Self.releaseItems(of: detail, format: format),
+            readme: detail.readme.map { Self.markdown(of: $0, in: repo, format: format) }
         )
     }
 
     /// A README as its page shows it: relative links and images resolve on GitHub. One in
     /// another markup is GitHub's rendering of it; when GitHub gave none, its text as it is.
-    static func markdown(of readme: Readme, in repo: GitHubRepo) -> MarkdownText {
+    static func markdown(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
         let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images
@@ -37,11 +38,11 @@ struct RepoPageTranslator: Sendable {
             // of `~~~` would open a code block that swallows the rest.
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: readme.markdown) + 1))
             return MarkdownText(
-                source: Self.shortenedNote(readme, repo: repo) + "\(fence)text\n\(readme.markdown)\n\(fence)\n",
+                source: Self.shortenedNote(readme, repo: repo, format: format) + "\(fence)text\n\(readme.markdown)\n\(fence)\n",
                 linkBase: linkBase, imageBase: imageBase)
         }
         return MarkdownText(
-            source: Self.shortenedNote(readme, repo: repo) + readme.markdown, linkBase: linkBase, imageBase: imageBase)
+            source: Self.shortenedNote(readme, repo: repo, format: format) + readme.markdown, linkBase: linkBase, imageBase: imageBase)
     }
 
     private static func longestBacktickRun(in text: String) -> Int {
@@ -57,23 +58,25 @@ struct RepoPageTranslator: Sendable {
     /// Said above a README the data layer shortened, so no reader takes the part for the
     /// whole. At the top, not the end: the cut may fall inside a code block, which would
     /// swallow a note after it.
-    static func shortenedNote(_ readme: Readme, repo: GitHubRepo) -> String {
+    static func shortenedNote(_ readme: Readme, repo: GitHubRepo, format: DisplayFormat) -> String {
         guard let whole = readme.wholeByteCount else { return "" }
         let shown = readme.markdown.utf8.count
         let url = SafeURL.http(readme.htmlURL) ?? RepoCardTranslator.gitHubURL(of: repo)
-        return "> **This README is shortened:** the whole file is \(DisplayFormat.bytes(whole)); only its first "
-            + "\(DisplayFormat.bytes(shown)) is shown here. [Read it whole on GitHub](<\(url)>).\n\n"
+        let note = format.text(
+            "readme.shortened", ["whole": format.bytes(whole), "shown": format.bytes(shown), "url": "<\(url)>"])
+        // One line of a quote, whatever line breaks a catalogue's text holds.
+        return "> " + note.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n\n"
     }
 
     /// The published releases (drafts left out), as listed on the page and in the feeds.
-    static func releaseItems(of detail: RepositoryDetail) -> [ReleaseItem] {
+    static func releaseItems(of detail: RepositoryDetail, format: DisplayFormat) -> [ReleaseItem] {
         let repo = detail.repo
         let base = fallbackBases(of: repo)
         return detail.releases.filter { !$0.isDraft }.map { release in
             ReleaseItem(
                 title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
                 tag: release.tagName,
-                dateText: release.publishedAt.map(DisplayFormat.day),
+                dateText: release.publishedAt.map(format.day),
                 dateISO: release.publishedAt.map(DisplayFormat.iso),
                 isPrerelease: release.isPrerelease,
                 url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
@@ -91,23 +94,20 @@ struct RepoPageTranslator: Sendable {
     }
 
     private func facts(of repo: GitHubRepo) -> [Fact] {
-        var facts = [
-            Fact(label: "Stars", value: DisplayFormat.grouped(repo.stars)),
-            Fact(label: "Forks", value: DisplayFormat.grouped(repo.forks)),
-        ]
-        if let watchers = repo.watchers {
-            facts.append(Fact(label: "Watchers", value: DisplayFormat.grouped(watchers)))
-        }
-        facts.append(Fact(label: "Open issues", value: DisplayFormat.grouped(repo.openIssues)))
-        if let language = repo.language { facts.append(Fact(label: "Language", value: language)) }
+        let format = cards.format
+        func fact(_ key: String, _ value: String) -> Fact { Fact(label: format.text("facts." + key), value: value) }
+        var facts = [fact("stars", format.grouped(repo.stars)), fact("forks", format.grouped(repo.forks))]
+        if let watchers = repo.watchers { facts.append(fact("watchers", format.grouped(watchers))) }
+        facts.append(fact("open_issues", format.grouped(repo.openIssues)))
+        if let language = repo.language { facts.append(fact("language", language)) }
         // Without a licence from GitHub there is nothing to state: "None detected" would claim
         // a detection that the data does not show happened.
-        if let license = repo.license?.name { facts.append(Fact(label: "Licence", value: license)) }
+        if let license = repo.license?.name { facts.append(fact("licence", license)) }
         let dates: [(String, Date?)] = [
-            ("Created", repo.createdAt), ("Last push", repo.pushedAt), ("Updated", repo.updatedAt),
+            ("created", repo.createdAt), ("last_push", repo.pushedAt), ("updated", repo.updatedAt),
         ]
-        for case (let label, let date?) in dates {
-            facts.append(Fact(label: label, value: DisplayFormat.day(date)))
+        for case (let key, let date?) in dates {
+            facts.append(fact(key, format.day(date)))
         }
         return facts
     }

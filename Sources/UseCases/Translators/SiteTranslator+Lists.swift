@@ -7,6 +7,7 @@ import PageModels
 extension SiteTranslator {
     func listPages(_ data: DigestData, cards: RepoCardTranslator) -> [ListPage] {
         let lists = ListPageTranslator(pageSize: request.pageSize)
+        let format = cards.format
         var pages: [ListPage] = []
         if !request.starredBy.isEmpty {
             pages += StarredListTranslator(cards: cards, lists: lists, arrangement: request.starred)
@@ -14,34 +15,35 @@ extension SiteTranslator {
         }
         if !data.favourites.isEmpty {
             pages += lists.pages(
-                .favourites, title: "Favourites",
-                summary: DisplayFormat.count(data.favourites.count, "pinned repository", "pinned repositories"),
+                .favourites, title: format.text("nav.favourites"),
+                summary: format.count(data.favourites.count, "pinned_repositories"),
                 cards: data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) })
         }
         for entry in data.owners {
-            let kind = entry.owner.kind == .organization ? "Organisation" : "User"
-            let name = entry.owner.displayName.map { " · \($0)" } ?? ""
+            let kind = format.text(entry.owner.kind == .organization ? "list.organisation" : "list.user")
+            let parts = [kind, entry.owner.displayName, format.count(entry.repos.count, "repositories")]
             pages += lists.pages(
                 .owner(login: entry.owner.login), title: entry.owner.login,
-                summary: "\(kind)\(name) · " + DisplayFormat.count(entry.repos.count, "repository", "repositories"),
+                summary: parts.compactMap { $0 }.joined(separator: " · "),
                 groups: [CardGroup(title: nil, cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })],
                 gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? SafeURL.gitHub(entry.owner.login))
         }
         for result in data.searches {
             pages += lists.pages(
                 .search(name: result.search.name), title: result.search.name,
-                summary: "Search “\(result.search.query)”: "
-                    + DisplayFormat.count(result.repos.count, "repository", "repositories"),
+                summary: format.text(
+                    "list.search",
+                    ["query": result.search.query, "repositories": format.count(result.repos.count, "repositories")]),
                 groups: [CardGroup(title: nil, cards: result.repos.map { cards.card(for: $0) })],
                 gitHubURL: Self.gitHubSearchURL(result.search))
         }
         for list in data.starLists {
-            let count = DisplayFormat.count(list.repositories.count, "repository", "repositories")
+            let count = format.count(list.repositories.count, "repositories")
             let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
+            let kind = format.text(list.isPrivate ? "list.private_star_list" : "list.star_list")
             pages += lists.pages(
                 .starList(account: list.account, slug: list.slug), title: list.name,
-                summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "")
-                    + count,
+                summary: [kind, description, count].compactMap { $0 }.joined(separator: " · "),
                 groups: [CardGroup(title: nil, cards: list.repositories.map { cards.card(for: $0) })],
                 gitHubURL: Self.gitHubStarListURL(list))
         }
@@ -49,15 +51,15 @@ extension SiteTranslator {
         for (language, repos) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
             pages += lists.pages(
                 .language(name: language), title: language,
-                summary: DisplayFormat.count(repos.count, "repository", "repositories")
-                    + " written in \(language), most stars first",
+                summary: format.text(
+                    "list.language", ["repositories": format.count(repos.count, "repositories"), "language": language]),
                 cards: repos.map { cards.card(for: $0) })
         }
         for (topic, repos) in Self.grouped(byStars, by: \.topics) {
             pages += lists.pages(
                 .topic(name: topic), title: topic,
-                summary: DisplayFormat.count(repos.count, "repository", "repositories")
-                    + " tagged \(topic), most stars first",
+                summary: format.text(
+                    "list.topic", ["repositories": format.count(repos.count, "repositories"), "topic": topic]),
                 cards: repos.map { cards.card(for: $0) })
         }
         return pages

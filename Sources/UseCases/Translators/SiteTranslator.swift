@@ -7,13 +7,18 @@ struct SiteTranslator: Sendable {
     var now: Date
     var request: BuildDigest.Request
 
+    /// The site's language, from the request's catalogue.
+    var format: DisplayFormat { DisplayFormat(request.phrasebook) }
+
     func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
+        let format = self.format
         let cards = RepoCardTranslator(
             favourites: Set(data.favourites.map(\.repo.id)),
             notes: Dictionary(
                 data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
                 uniquingKeysWith: { first, _ in first }),
-            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars), lists: data.starLists)
+            avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars), lists: data.starLists,
+            format: format)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -24,7 +29,7 @@ struct SiteTranslator: Sendable {
         let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
         let changesTranslator = ChangesTranslator(
-            pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }))
+            pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format)
         let feed = FeedTranslator(cards: cards).entries(
             stars: data.stars, details: data.details,
             changes: changes.map { changesTranslator.feedEntries($0, at: now) } ?? [])
@@ -36,17 +41,18 @@ struct SiteTranslator: Sendable {
             .map { cards.card(for: $0) }
         var site = Site(
             title: request.title,
-            generatedText: DisplayFormat.minute(now),
+            generatedText: format.minute(now),
             generatedISO: DisplayFormat.iso(now),
             navigation: navigation(data),
-            digest: DigestPageTranslator().page(
+            digest: DigestPageTranslator(format: format).page(
                 title: request.title, starred: starred, favourites: favourites, all: allCards,
                 recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
                 releases: feed.filter { $0.kind == .release }, changes: changes.map(changesTranslator.section)),
             lists: listPages(data, cards: cards),
             repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
             feed: feed,
-            notices: NoticeTranslator(now: now).notices(for: data.stale))
+            notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
+        site.phrasebook = request.phrasebook
         if site.digest.allTopics != nil {
             site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
         }
@@ -56,7 +62,7 @@ struct SiteTranslator: Sendable {
             })
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
-            site.markdownList = Self.byLanguage(listed).map { language, repos in
+            site.markdownList = Self.byLanguage(listed, other: format.text("list.other")).map { language, repos in
                 CardGroup(title: language, cards: repos.map { cards.card(for: $0) })
             }
         }
@@ -65,19 +71,21 @@ struct SiteTranslator: Sendable {
 
     /// Each repository once, under its language (languages by name, "Other" last), most
     /// stars first: the arrangement of starred-list READMEs.
-    static func byLanguage(_ repos: [GitHubRepo]) -> [(String, [GitHubRepo])] {
+    static func byLanguage(_ repos: [GitHubRepo], other title: String) -> [(String, [GitHubRepo])] {
         var seen = Set<GitHubRepo.ID>()
         let unique = mostStarredFirst(repos.filter { seen.insert($0.id).inserted })
         let named = grouped(unique.filter { $0.language != nil }, by: { [$0.language!] })
             .sorted { ($0.0.lowercased(), $0.0) < ($1.0.lowercased(), $1.0) }
         let other = unique.filter { $0.language == nil }
-        return named + (other.isEmpty ? [] : [("Other", other)])
+        return named + (other.isEmpty ? [] : [(title, other)])
     }
 
     private func navigation(_ data: DigestData) -> [PageLink] {
-        var links = [PageLink(title: "Digest", route: .digest)]
-        if !request.starredBy.isEmpty { links.append(PageLink(title: "Starred", route: Route(.starred))) }
-        if !data.favourites.isEmpty { links.append(PageLink(title: "Favourites", route: Route(.favourites))) }
+        var links = [PageLink(title: format.text("nav.digest"), route: .digest)]
+        if !request.starredBy.isEmpty { links.append(PageLink(title: format.text("nav.starred"), route: Route(.starred))) }
+        if !data.favourites.isEmpty {
+            links.append(PageLink(title: format.text("nav.favourites"), route: Route(.favourites)))
+        }
         links += data.owners.map { PageLink(title: $0.owner.login, route: Route(.owner(login: $0.owner.login))) }
         links += data.searches.map { PageLink(title: $0.search.name, route: Route(.search(name: $0.search.name))) }
         links += data.starLists.map {
@@ -87,15 +95,18 @@ struct SiteTranslator: Sendable {
     }
 
     private func sourcesSummary(_ data: DigestData) -> String {
+        let format = self.format
+        let comma = format.text("punctuation.list")
         let parts = [
-            data.stars.isEmpty ? nil : "starred by " + request.starredBy.joined(separator: ", "),
-            data.favourites.isEmpty ? nil : DisplayFormat.count(data.favourites.count, "favourite", "favourites"),
-            data.owners.isEmpty ? nil : DisplayFormat.count(data.owners.count, "owner", "owners"),
-            data.searches.isEmpty ? nil : DisplayFormat.count(data.searches.count, "saved search", "saved searches"),
+            data.stars.isEmpty
+                ? nil : format.text("digest.starred_by", ["logins": request.starredBy.joined(separator: comma)]),
+            data.favourites.isEmpty ? nil : format.count(data.favourites.count, "favourites"),
+            data.owners.isEmpty ? nil : format.count(data.owners.count, "owners"),
+            data.searches.isEmpty ? nil : format.count(data.searches.count, "saved_searches"),
         ]
         let named = parts.compactMap { $0 }
         // With no source at all, the count says it: no dangling "from".
-        return named.isEmpty ? "" : ": " + named.joined(separator: ", ")
+        return named.isEmpty ? "" : format.text("digest.sources", ["sources": named.joined(separator: comma)])
     }
 
     static func mostStarredFirst(_ repos: [GitHubRepo]) -> [GitHubRepo] {

@@ -8,17 +8,20 @@ struct StarredListTranslator: Sendable {
     var lists: ListPageTranslator
     var arrangement: StarredArrangement
 
-    static let noLanguage = "No language"
-    static let noTopic = "No topics"
 
     /// - Parameters:
     ///   - stars: most recently starred first, each repository once (as `CollectStarred` gives them).
     ///   - starredBy: the logins whose stars these are, for the summary.
     func pages(_ stars: [Star], starredBy: [String]) -> [ListPage] {
-        let summary =
-            DisplayFormat.count(stars.count, "repository", "repositories")
-            + " starred by " + starredBy.joined(separator: ", ") + groupingPhrase + ", " + orderPhrase
-        return lists.pages(.starred, title: "Starred", summary: summary, groups: groups(stars))
+        let format = cards.format
+        let summary = format.text(
+            "starred.summary",
+            [
+                "repositories": format.count(stars.count, "repositories"),
+                "logins": starredBy.joined(separator: format.text("punctuation.list")),
+                "grouping": groupingPhrase, "order": orderPhrase,
+            ])
+        return lists.pages(.starred, title: format.text("nav.starred"), summary: summary, groups: groups(stars))
     }
 
     func groups(_ stars: [Star]) -> [CardGroup] {
@@ -28,10 +31,10 @@ struct StarredListTranslator: Sendable {
         case .none:
             return [CardGroup(title: nil, cards: sorted.map(card))]
         case .language:
-            return Self.grouped(sorted, fallback: Self.noLanguage) { $0.repo.language.map { [$0] } ?? [] }
+            return Self.grouped(sorted, fallback: cards.format.text("starred.no_language")) { $0.repo.language.map { [$0] } ?? [] }
                 .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
         case .topic:
-            return Self.grouped(sorted, fallback: Self.noTopic) { $0.repo.topics }
+            return Self.grouped(sorted, fallback: cards.format.text("starred.no_topics")) { $0.repo.topics }
                 .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
         }
     }
@@ -82,16 +85,16 @@ struct StarredListTranslator: Sendable {
     private var groupingPhrase: String {
         switch arrangement.grouping {
         case .none: return ""
-        case .language: return ", grouped by language"
-        case .topic: return ", grouped by topic"
+        case .language: return cards.format.text("starred.by_language")
+        case .topic: return cards.format.text("starred.by_topic")
         }
     }
 
     private var orderPhrase: String {
         switch arrangement.order {
-        case .stars: return "most stars first"
-        case .starred: return "newest first"
-        case .pushed: return "most recently pushed first"
+        case .stars: return cards.format.text("starred.most_stars")
+        case .starred: return cards.format.text("starred.newest")
+        case .pushed: return cards.format.text("starred.recently_pushed")
         }
     }
 }

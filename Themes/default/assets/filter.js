@@ -19,6 +19,12 @@
   var index = null;
   var here = location.pathname.split("/").pop() || "index.html";
   var shownLimit = 50;
+  // The words come from the site's catalogue, on the box's data-* attributes ({name}s filled here).
+  function say(name, values) {
+    return (box.getAttribute("data-" + name) || "").replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
 
   function words() {
     return input.value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -28,8 +34,8 @@
     return query.every(function (word) { return text.indexOf(word) !== -1; });
   }
 
-  function plural(count, one, many) {
-    return count + " " + (count === 1 ? one : many);
+  function matchCount(count) {
+    return say(count === 1 && box.getAttribute("data-matches-one") ? "matches-one" : "matches-other", { count: count });
   }
 
   function remember(value) {
@@ -57,7 +63,7 @@
       li.appendChild(link);
       var meta = document.createElement("span");
       meta.className = "entry-meta";
-      meta.textContent = " ★ " + item.s + " · page " + (item.p + 1) + (item.d ? " · " + item.d : "");
+      meta.textContent = " ★ " + item.s + " · " + say("page", { page: item.p + 1 }) + (item.d ? " · " + item.d : "");
       li.appendChild(meta);
       elsewhereList.appendChild(li);
     });
@@ -80,11 +86,13 @@
     if (!query.length) {
       status.textContent = "";
     } else if (index) {
-      status.textContent = plural(shown + other, "match", "matches") + " in all " + index.count +
-        " of this list: " + shown + " on this page" +
-        (other > shownLimit ? ", the first " + shownLimit + " of " + other + " others below" : other ? ", " + other + " below" : "") + ".";
+      status.textContent = say("everywhere", {
+        matches: matchCount(shown + other), total: index.count, here: shown,
+        others: other > shownLimit ? say("others-first", { shown: shownLimit, count: other })
+          : other ? say("others", { count: other }) : ""
+      });
     } else {
-      status.textContent = shown + " of " + cards.length + " on this page shown";
+      status.textContent = say("this-page", { shown: shown, total: cards.length });
     }
     remember(input.value.trim());
   }

@@ -1,0 +1,72 @@
+/// Every word a site shows, in one language: a locale catalogue as plain data. Entries are
+/// keyed by dotted names (`nav.favourites`, `count.repositories.other`) and may hold
+/// `{placeholder}`s, filled in when the text is asked for. A text that depends on a count has
+/// plural forms, `KEY.one` (for exactly 1) and `KEY.other`; a language without a singular
+/// (Japanese) gives `other` alone.
+///
+/// The renderer reads catalogues from TOML (`Themes/locales/`, a theme's `locales/`) and checks
+/// them; the build hands the chosen one to the translators, which build every sentence from it,
+/// and to the templates, which place its entries as they are. `Phrasebook()` has no entries:
+/// every text then reads as its key, which no build publishes (the pipeline always hands one in).
+public struct Phrasebook: Sendable, Hashable {
+    /// The language's code as HTML's `lang` and the feeds take it: `en`, `ja`.
+    public var language: String
+    /// Text by dotted key.
+    public var entries: [String: String]
+
+    public init(language: String = "en", entries: [String: String] = [:]) {
+        self.language = language
+        self.entries = entries
+    }
+
+    /// The text of `key`, its placeholders filled from `values` (a placeholder with no value
+    /// stays as it is written). A key the catalogue lacks reads as the key.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        Self.fill(entries[key] ?? key, values)
+    }
+
+    /// The plural form of `key` for `count` (`KEY.one` for 1 when the catalogue has it, else
+    /// `KEY.other`), with `{count}` as `countText` (the count as shown: "12,345").
+    public func text(_ key: String, count: Int, countText: String, _ values: [String: String] = [:]) -> String {
+        let form = count == 1 && entries[key + ".one"] != nil ? key + ".one" : key + ".other"
+        var values = values
+        values["count"] = countText
+        return text(form, values)
+    }
+
+    /// `template` with each `{name}` replaced by its value. Values are placed as they are, never
+    /// read for placeholders again, so text from the data cannot be taken for one.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest.index(after: open)
+            if let close = rest[after...].firstIndex(of: "}"), let value = values[String(rest[after..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[after...]
+            }
+        }
+        return result + rest
+    }
+
+    /// The placeholders `template` names, in order; nil when a brace is not part of a
+    /// well-formed `{name}` (letters, digits and `_`), which a catalogue may not hold.
+    public static func placeholders(in template: String) -> [String]? {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{", let close = rest[rest.index(after: open)...].firstIndex(of: "}") else { return nil }
+            let name = rest[rest.index(after: open)..<close]
+            guard !name.isEmpty, name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+            else { return nil }
+            names.append(String(name))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}

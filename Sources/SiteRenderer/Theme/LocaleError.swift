@@ -1,0 +1,22 @@
+/// A language the site cannot be built in, or a catalogue that cannot be used. Every case
+/// names the file at fault, and the key where there is one.
+public enum LocaleError: Error, Equatable, CustomStringConvertible {
+    /// No built-in catalogue and no theme of the line has one for the language.
+    case unknownLanguage(String, available: [String])
+    /// A catalogue that is not TOML, or not a table of strings.
+    case unreadable(file: String, line: Int, column: Int, reason: String)
+    /// A key of a catalogue: unknown, not a string, a bad placeholder, a control character.
+    case entry(file: String, key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownLanguage(let language, let available):
+            return "no catalogue for the language '\(language)': the languages available are "
+                + available.joined(separator: ", ") + " (a theme folder may add one as locales/\(language).toml)"
+        case .unreadable(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): catalogue error: \(reason)"
+        case .entry(let file, let key, let reason):
+            return "\(file): catalogue key '\(key)': \(reason)"
+        }
+    }
+}
