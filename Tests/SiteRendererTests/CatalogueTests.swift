@@ -1,0 +1,167 @@
+import Foundation
+import PageModels
+import Testing
+
+@testable import SiteRenderer
+
+/// Locale catalogues: the built-in ones, a theme's overrides and languages, and every way a
+/// catalogue can be wrong.
+@Suite struct CatalogueTests {
+    typealias Folder = ThemeTests.ThemeFolderFixture
+
+    static func builtIn(_ language: String) throws -> Catalogue {
+        let source = try #require(Theme.builtInCatalogue(language))
+        return try Catalogue(
+            toml: source.text, language: language, file: source.file, reference: try Theme.english.get().entries)
+    }
+
+    @Test func englishAndJapaneseAreBuiltIn() throws {
+        #expect(Theme.builtInLanguages == ["en", "ja"])
+        #expect(try Theme.builtIn("default").languages == ["en", "ja"])
+        #expect(!Theme.builtInNames.contains("locales"), "the shared catalogues' folder is no theme")
+        #expect(Phrasebook.english.text("nav.digest") == "Digest")
+    }
+
+    /// Japanese has every key English has and no other; only the singular forms, which
+    /// Japanese does not have, may be left out (they read as `.other`).
+    @Test func japaneseHasEveryKeyEnglishHas() throws {
+        let english = Set(try Self.builtIn("en").entries.keys)
+        let japanese = Set(try Self.builtIn("ja").entries.keys)
+        #expect(japanese.isSubset(of: english))
+        let missing = english.subtracting(japanese)
+        #expect(missing.allSatisfy { $0.hasSuffix(".one") }, "\(missing.sorted())")
+        let (phrasebook, warnings) = try Theme.builtIn("minimal").phrasebook(language: "ja")
+        #expect(warnings.isEmpty)
+        #expect(Set(phrasebook.entries.keys) == english)
+        #expect(phrasebook.language == "ja")
+        #expect(phrasebook.text("count.repositories", count: 1, countText: "1") == "リポジトリ 1 件")
+    }
+
+    @Test func pluralFormsAndPlaceholders() {
+        let book = Phrasebook(entries: ["n.one": "{count} star", "n.other": "{count} stars", "hi": "Hi {who}, {who}!"])
+        #expect(book.text("n", count: 1, countText: "1") == "1 star")
+        #expect(book.text("n", count: 1_200, countText: "1,200") == "1,200 stars")
+        #expect(book.text("hi", ["who": "{who}"]) == "Hi {who}, {who}!", "a value is never read for placeholders")
+        #expect(book.text("missing") == "missing")
+        #expect(Phrasebook.placeholders(in: "a {b} c {d_1}") == ["b", "d_1"])
+        for broken in ["a { b}", "a {b", "a }", "{}", "{a-b}"] {
+            #expect(Phrasebook.placeholders(in: broken) == nil, "\(broken)")
+        }
+    }
+
+    /// A theme folder's `locales/en.toml` changes one text; the rest stay the built-in ones,
+    /// and the change reaches the pages.
+    @Test func aThemeOverridesOneString() throws {
+        let folder = try Folder([
+            "theme.toml": "name = \"mine\"\nextends = \"default\"\n",
+            "locales/en.toml": "[nav]\ndigest = \"Home\"\n",
+        ])
+        let theme = try Theme(directory: folder.url)
+        let (phrasebook, warnings) = try theme.phrasebook(language: "en")
+        #expect(warnings.isEmpty)
+        #expect(phrasebook.text("nav.digest") == "Home")
+        #expect(phrasebook.text("nav.starred") == "Starred")
+        var site = SiteFixture.site
+        site.phrasebook = phrasebook
+        site.navigation[0].title = phrasebook.text("nav.digest")
+        let notFound = try #require(try SiteGenerator(theme: theme).render(site).first { $0.path == "404.html" })
+        #expect(String(decoding: notFound.contents, as: UTF8.self).contains(">Home</a>"))
+        #expect(theme.contents.contains { $0.name.hasPrefix("locales/en.toml") }, "a catalogue shapes the pages")
+    }
+
+    /// A theme may add a language; what it leaves out reads in English, and the warning names
+    /// the keys.
+    @Test func aThemeAddsALanguageAndMissingKeysFallBackToEnglish() throws {
+        let folder = try Folder(["locales/de.toml": "[nav]\ndigest = \"Übersicht\"\nstarred = \"Markiert\"\n"])
+        let theme = try Theme(directory: folder.url)
+        #expect(theme.languages == ["de", "en", "ja"])
+        let (phrasebook, warnings) = try theme.phrasebook(language: "de")
+        #expect(phrasebook.text("nav.digest") == "Übersicht")
+        #expect(phrasebook.text("nav.favourites") == "Favourites")
+        let warning = try #require(warnings.first)
+        #expect(warning.hasPrefix(folder.url.standardizedFileURL.path + "/locales/de.toml: no text for "))
+        #expect(warning.contains("nav.favourites") && !warning.contains("nav.digest"))
+    }
+
+    @Test func anUnknownLanguageNamesTheLanguagesThereAre() throws {
+        #expect(throws: LocaleError.unknownLanguage("xx", available: ["en", "ja"])) {
+            _ = try Theme.builtIn("default").phrasebook(language: "xx")
+        }
+        #expect(
+            LocaleError.unknownLanguage("xx", available: ["en", "ja"]).description
+                == "no catalogue for the language 'xx': the languages available are en, ja "
+                + "(a theme folder may add one as locales/xx.toml)")
+    }
+
+    @Test(
+        "a wrong catalogue is an error naming the file and the key",
+        arguments: [
+            ("[nav]\ndigets = \"x\"\n", "nav.digets", "no such key"),
+            ("[nav]\ndigest = 3\n", "nav.digest", "must be a string"),
+            ("[digest]\nabout = \"über {repo}\"\n", "digest.about", "unknown placeholder {repo}; this text may use {repository}"),
+            ("[digest]\nabout = \"{repository\"\n", "digest.about", "a brace that is not part of a {placeholder}"),
+            ("[nav]\ndigest = \"a\\u0007b\"\n", "nav.digest", "holds a control character"),
+            ("[format]\ncompact_step = \"12\"\n", "format.compact_step", "must be"),
+            ("[format]\ncompact_units = \"1k\"\n", "format.compact_units", "must be"),
+        ])
+    func wrongCatalogues(_ text: String, _ key: String, _ reason: String) throws {
+        let folder = try Folder(["locales/en.toml": text])
+        let theme = try Theme(directory: folder.url)
+        do {
+            _ = try theme.phrasebook(language: "en")
+            Issue.record("accepted: \(text)")
+        } catch {
+            guard case .entry(let file, let badKey, let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(file == folder.url.standardizedFileURL.path + "/locales/en.toml")
+            #expect(badKey == key)
+            #expect(message.contains(reason), "\(message)")
+        }
+    }
+
+    @Test func aCatalogueThatIsNotTOMLNamesItsLine() throws {
+        let folder = try Folder(["locales/ja.toml": "[nav]\ndigest = \"x\"\nstarred = \n"])
+        #expect {
+            _ = try Theme(directory: folder.url).phrasebook(language: "ja")
+        } throws: { error in
+            guard case .unreadable(let file, let line, _, _) = error as? LocaleError else { return false }
+            return file.hasSuffix("/locales/ja.toml") && line == 3
+        }
+    }
+
+    /// Switching the language renders every page again: the catalogue is part of every page's inputs.
+    @Test func theLanguageIsPartOfEveryPagesInputs() throws {
+        let theme = try Theme.builtIn("default")
+        func digests(_ site: Site) throws -> [String] {
+            let plan = try SiteGenerator(theme: theme).plan(site)
+            let inputs = SitePlan.Inputs(plan: plan, theme: theme, options: "")
+            return (0..<plan.count).map { inputs.digest(at: $0) }
+        }
+        var japanese = SiteFixture.site
+        japanese.phrasebook = try theme.phrasebook(language: "ja").phrasebook
+        let before = try digests(SiteFixture.site)
+        let after = try digests(japanese)
+        let plan = try SiteGenerator(theme: theme).plan(japanese)
+        for (index, item) in plan.items.enumerated() where item.item.isPage {
+            #expect(before[index] != after[index], "\(item.path)")
+        }
+    }
+
+    @Test func japanesePagesSayTheirLanguage() throws {
+        var site = SiteFixture.site
+        site.phrasebook = try Theme.builtIn("default").phrasebook(language: "ja").phrasebook
+        for theme in ["default", "minimal"] {
+            let files = try SiteGenerator(theme: try Theme.builtIn(theme), baseURL: "https://example.org/").render(site)
+            let page = { (path: String) in
+                String(decoding: files.first { $0.path == path }!.contents, as: UTF8.self)
+            }
+            #expect(page("index.html").contains("<html lang=\"ja\">"))
+            #expect(page("404.html").contains("ページが見つかりません"))
+            #expect(page("feed.xml").contains("xml:lang=\"ja\""))
+            #expect(page("feed.json").contains("\"language\" : \"ja\""))
+            #expect(SiteValidator().validate(files).isEmpty)
+        }
+    }
+}
