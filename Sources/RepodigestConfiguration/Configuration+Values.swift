@@ -51,7 +51,9 @@ extension Configuration {
         let letters = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isLetter } }
         let shaped =
             code.utf8.count <= 35 && (2...3).contains(parts[0].count) && letters(parts[0])
-            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && parts.dropFirst().allSatisfy {
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
         guard !shaped else { return nil }
         let printable = code.utf8.count <= 35 && code.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
         return "language must be a language code such as \"en\" or \"ja\" (a BCP 47 tag), found "

@@ -129,7 +129,9 @@ public struct BuildDigest: Sendable {
                 since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes = streamed ? ReadmeLoader(
+        let readmes =
+            streamed
+            ? ReadmeLoader(
                 source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook))
             : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)

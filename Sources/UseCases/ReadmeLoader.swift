@@ -77,7 +77,9 @@ public struct ReadmeLoader: Sendable {
                     do {
                         return (
                             index,
-                            try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo, format: format) }
+                            try await source.readme(of: repo).map {
+                                RepoPageTranslator.markdown(of: $0, in: repo, format: format)
+                            }
                         )
                     } catch {
                         throw UseCaseFailure(step: "loading the README of \(repo.name)", underlying: error)

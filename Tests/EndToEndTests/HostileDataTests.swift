@@ -110,7 +110,8 @@ import UseCases
         let request = BuildDigest.Request(
             title: "Hostile", starredBy: ["hostile"],
             favourites: [Favourite(name: RepoName(owner: "owner1", name: "pinned"))],
-            owners: [Self.hostileNames[0]], pageSize: 7).english
+            owners: [Self.hostileNames[0]], pageSize: 7
+        ).english
         struct Fixed: Clock { var now: Date { Date(timeIntervalSince1970: 1_795_000_000) } }
         let site = try await BuildDigest(
             source: SampleDataStore(files: try Self.files()), clock: Fixed(), history: PreviousRun())(request)

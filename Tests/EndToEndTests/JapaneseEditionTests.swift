@@ -90,7 +90,8 @@ import Testing
         text = text.replacing(numeric) { match in
             let hex = match.output[1].substring?.isEmpty == false
             let digits = String(match.output[2].substring ?? "")
-            return (UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }) ?? " "
+            return (UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) })
+                ?? " "
         }
         return text.replacingOccurrences(of: "&amp;", with: "&")
     }
@@ -100,7 +101,9 @@ import Testing
         Set(texts.flatMap(asciiWords).filter { $0.count >= 2 && !dataWords.contains($0) && !properNouns.contains($0) })
     }
 
-    @Test("the sample in Japanese, in each built-in theme: no English word but the data's", arguments: ["default", "minimal"])
+    @Test(
+        "the sample in Japanese, in each built-in theme: no English word but the data's",
+        arguments: ["default", "minimal"])
     func noEnglishLeft(_ theme: String) throws {
         let folder = try TemporaryFolder()
         let output = try Self.build(theme: theme, in: folder.url)
@@ -160,7 +163,8 @@ import Testing
         #expect(quickparse.contains("<dt>スター</dt><dd>4,210</dd>"))
     }
 
-    @Test("an unknown language is a configuration error at its line, naming the languages there are; nothing is touched")
+    @Test(
+        "an unknown language is a configuration error at its line, naming the languages there are; nothing is touched")
     func unknownLanguage() throws {
         let folder = try TemporaryFolder()
         let configuration = folder.url.appending(path: "repodigest.toml")

@@ -20,7 +20,8 @@ struct LiveBuildTests {
         title: "Digest", starredBy: ["mona"],
         favourites: [Favourite(name: RepoName(owner: "kit-harbor", name: "knot"))],
         owners: ["lumen-labs", "@me"],
-        searches: [SavedSearch(name: "SSG", query: "static site generator language:swift", sort: .stars, limit: 10)]).english
+        searches: [SavedSearch(name: "SSG", query: "static site generator language:swift", sort: .stars, limit: 10)]
+    ).english
 
     private func build(_ store: GitHubDataStore, _ request: BuildDigest.Request = request) async throws -> Site {
         try await BuildDigest(source: store, clock: FixedClock())(request)

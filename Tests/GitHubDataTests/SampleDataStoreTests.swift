@@ -105,7 +105,8 @@ import UseCases
                     "ines-moreau/carnet",
                 ]
                 .map { Favourite(name: try! RepoName(parsing: $0)) },
-                owners: ["lumen-labs", "kit-harbor"], searches: [SavedSearch(name: "s", query: "q")]).english)
+                owners: ["lumen-labs", "kit-harbor"], searches: [SavedSearch(name: "s", query: "q")]
+            ).english)
         let kinds = Set(try #require(site.digest.changes).items.map(\.kind))
         #expect(kinds.isSuperset(of: [.starred, .release, .stars, .archived, .renamed, .unstarred]), "\(kinds)")
     }

@@ -16,9 +16,14 @@ import Testing
     @Test(arguments: ["", "j", "japanese", "ja_JP", "../x", "ja-", "ja\u{7}"])
     func notALanguageCode(_ code: String) {
         #expect {
-            _ = try Configuration(toml: "language = \"\(code.unicodeScalars.map { $0.value < 0x20 ? "\\u0007" : String($0) }.joined())\"\n", source: "c.toml")
+            _ = try Configuration(
+                toml:
+                    "language = \"\(code.unicodeScalars.map { $0.value < 0x20 ? "\\u0007" : String($0) }.joined())\"\n",
+                source: "c.toml")
         } throws: { error in
-            (error as? ConfigurationError).map { $0.line == 1 && $0.message.hasPrefix("language must be a language code") }
+            (error as? ConfigurationError).map {
+                $0.line == 1 && $0.message.hasPrefix("language must be a language code")
+            }
                 ?? false
         }
     }

@@ -98,7 +98,10 @@ import Testing
         arguments: [
             ("[nav]\ndigets = \"x\"\n", "nav.digets", "no such key"),
             ("[nav]\ndigest = 3\n", "nav.digest", "must be a string"),
-            ("[digest]\nabout = \"über {repo}\"\n", "digest.about", "unknown placeholder {repo}; this text may use {repository}"),
+            (
+                "[digest]\nabout = \"über {repo}\"\n", "digest.about",
+                "unknown placeholder {repo}; this text may use {repository}"
+            ),
             ("[digest]\nabout = \"{repository\"\n", "digest.about", "a brace that is not part of a {placeholder}"),
             ("[nav]\ndigest = \"a\\u0007b\"\n", "nav.digest", "holds a control character"),
             ("[format]\ncompact_step = \"12\"\n", "format.compact_step", "must be"),

@@ -39,7 +39,8 @@ import UseCases
             Favourite(name: RepoName(owner: "kit", name: "feed")),
             Favourite(name: RepoName(owner: "solo", name: "pinned")),
         ],
-        owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2).english
+        owners: ["lumen"], searches: [SavedSearch(name: "Swift", query: "language:swift", limit: 2)], pageSize: 2
+    ).english
 
     func build(_ source: FakeRepositorySource = world()) async throws -> Site {
         try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(Self.request)

@@ -44,7 +44,8 @@ import Testing
 
     @Test("A repository GitHub sent no licence for has no Licence fact, not \"None detected\"")
     func missingLicenceIsOmitted() {
-        let translator = RepoPageTranslator(cards: RepoCardTranslator(favourites: [], format: .english), ownersWithPages: [])
+        let translator = RepoPageTranslator(
+            cards: RepoCardTranslator(favourites: [], format: .english), ownersWithPages: [])
         let bare = translator.page(
             for: RepositoryDetail(repo: Make.repo("x/y", id: 1), releases: [], readme: nil), starredAt: nil)
         #expect(!bare.facts.contains { $0.label == "Licence" })

@@ -12,7 +12,8 @@ import UseCases
         favourites: [
             Favourite(name: RepoName(owner: "kit", name: "pinned")),
             Favourite(name: RepoName(owner: "kit", name: "doomed")),
-        ]).english
+        ]
+    ).english
 
     static func build(_ source: FakeRepositorySource, day: Double, history: any HistoryStore) async throws -> Site {
         let clock = FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day))

@@ -15,7 +15,8 @@ struct ExtremeCountsTests {
     @Test("every display of a count is total, and a negative one reads as 0", arguments: extremes)
     func displayFormatsAreTotal(_ value: Int) {
         for text in [
-            DisplayFormat.english.grouped(value), DisplayFormat.english.compact(value), DisplayFormat.english.bytes(value),
+            DisplayFormat.english.grouped(value), DisplayFormat.english.compact(value),
+            DisplayFormat.english.bytes(value),
             DisplayFormat.english.count(value, "repositories"),
         ] {
             #expect(!text.contains("-"), "\(value) shown as \(text)")

@@ -24,7 +24,8 @@ import UseCases
 
     static func site(includePrivate: Bool, pageSize: Int = 30) async throws -> Site {
         try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
-            BuildDigest.Request(title: "T", pageSize: pageSize, includePrivate: includePrivate, listsOf: ["mona"]).english)
+            BuildDigest.Request(title: "T", pageSize: pageSize, includePrivate: includePrivate, listsOf: ["mona"])
+                .english)
     }
 
     @Test("every public List gets a page with its description and repositories, linked from the navigation")

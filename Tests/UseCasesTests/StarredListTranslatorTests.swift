@@ -102,7 +102,8 @@ enum StarredFixture {
     @Test("Every page of a list longer than the threshold gets the filter box, which searches the whole list")
     func everyPageOfALongListGetsAFilterBox() {
         let cards = (1...12).map {
-            RepoCardTranslator(favourites: [], format: .english).card(for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
+            RepoCardTranslator(favourites: [], format: .english).card(
+                for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
         }
         let pages = ListPageTranslator(pageSize: 11).pages(.favourites, title: "F", summary: "", cards: cards)
         #expect(pages.map(\.isFilterable) == [true, true])
@@ -115,7 +116,8 @@ enum StarredFixture {
     @Test("A group longer than a page has a page of its own, never shared and never split")
     func aLongGroupHasAPageToItself() {
         let cards = (1...5).map {
-            RepoCardTranslator(favourites: [], format: .english).card(for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
+            RepoCardTranslator(favourites: [], format: .english).card(
+                for: StarredFixture.repo("x/r\($0)", id: Int64($0)))
         }
         let groups = [
             CardGroup(title: "A", cards: [cards[0]]), CardGroup(title: "B", cards: Array(cards[1...3])),

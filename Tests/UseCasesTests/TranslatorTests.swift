@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func emptyDescriptionsAreAbsent() {
-        let card = RepoCardTranslator(favourites: [], format: .english).card(for: Make.repo("x/y", id: 1, description: ""))
+        let card = RepoCardTranslator(favourites: [], format: .english).card(
+            for: Make.repo("x/y", id: 1, description: ""))
         #expect(card.description == nil)
     }
 
@@ -89,7 +90,9 @@ import Testing
     }
 
     @Test func pagesHoldAtMostPageSizeCards() {
-        let cards = (1...5).map { RepoCardTranslator(favourites: [], format: .english).card(for: Make.repo("x/r\($0)", id: Int64($0))) }
+        let cards = (1...5).map {
+            RepoCardTranslator(favourites: [], format: .english).card(for: Make.repo("x/r\($0)", id: Int64($0)))
+        }
         let pages = ListPageTranslator(pageSize: 2).pages(.starred, title: "S", summary: "", cards: cards)
         #expect(pages.map(\.cards.count) == [2, 2, 1])
         #expect(pages[2].pagination?.next == nil)

@@ -8,7 +8,8 @@ extension DigestMarkdown {
         let count = groups.reduce(0) { $0 + $1.cards.count }
         var lines = [
             "# " + Self.escape(site.digest.title), "",
-            Self.escape(words.text("markdown.list_summary", count: count, countText: String(count)), startsLine: true), "",
+            Self.escape(words.text("markdown.list_summary", count: count, countText: String(count)), startsLine: true),
+            "",
         ]
         var anchors = Anchors()
         _ = anchors.next(for: site.digest.title)

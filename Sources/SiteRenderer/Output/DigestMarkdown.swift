@@ -25,7 +25,8 @@ struct DigestMarkdown {
         var lines = ["# " + Self.escape(digest.title), "", Self.escape(digest.summary, startsLine: true), ""]
         if let changes = digest.changes {
             lines += [
-                "## " + Self.escape(words.text("digest.since_last_run")), "", Self.escape(changes.summary, startsLine: true),
+                "## " + Self.escape(words.text("digest.since_last_run")), "",
+                Self.escape(changes.summary, startsLine: true),
                 "",
             ]
             lines += changes.items.map { item in

@@ -1,6 +1,5 @@
 import Foundation
 import PageModels
-import TOMLGuard
 internal import TOMLKit
 
 /// One locale catalogue file (`Themes/locales/ja.toml`, a theme's `locales/ja.toml`): TOML
@@ -19,20 +18,9 @@ struct Catalogue: Sendable, Equatable {
     init(toml text: String, language: String, file: String, reference: [String: String]?) throws(LocaleError) {
         let table: TOMLTable
         do {
-            if let problem = TOMLGuard.problem(in: text) {
-                _ = try TOMLTable(string: problem.textBefore)
-                throw LocaleError.unreadable(
-                    file: file, line: problem.line, column: problem.column, reason: problem.message)
-            }
-            table = try TOMLTable(string: text)
-        } catch let error as LocaleError {
-            throw error
-        } catch let error as TOMLParseError {
-            throw .unreadable(
-                file: file, line: error.source.begin.line, column: error.source.begin.column,
-                reason: error.description)
+            table = try TOMLFile.table(text)
         } catch {
-            throw .unreadable(file: file, line: 1, column: 1, reason: "\(error)")
+            throw .unreadable(file: file, line: error.line, column: error.column, reason: error.reason)
         }
         self.language = language
         self.file = file
@@ -59,7 +47,8 @@ struct Catalogue: Sendable, Equatable {
             guard let english = reference[key] else {
                 throw .entry(
                     file: file, key: key,
-                    reason: "no such key (Themes/locales/en.toml lists every key; a plural form is KEY.one or KEY.other)"
+                    reason:
+                        "no such key (Themes/locales/en.toml lists every key; a plural form is KEY.one or KEY.other)"
                 )
             }
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -102,7 +91,9 @@ struct Catalogue: Sendable, Equatable {
             }
         case "format.compact_units":
             let units = value.split(separator: " ")
-            guard !units.isEmpty, units.count <= 4, !units.contains(where: { $0.contains(where: { $0.isASCII && $0.isNumber }) }) else {
+            guard !units.isEmpty, units.count <= 4,
+                !units.contains(where: { $0.contains(where: { $0.isASCII && $0.isNumber }) })
+            else {
                 return "must be one to four units without digits 0-9, separated by spaces, found \(quoted(value))"
             }
         default: break

@@ -14,7 +14,8 @@ extension Theme {
     /// The languages with a catalogue compiled into the binary.
     public static var builtInLanguages: [String] {
         BuiltInThemes.files.keys.compactMap { key in
-            guard key.hasPrefix(localesFolder), key.hasSuffix(".toml"), !key.dropFirst(localesFolder.count).contains("/")
+            guard key.hasPrefix(localesFolder), key.hasSuffix(".toml"),
+                !key.dropFirst(localesFolder.count).contains("/")
             else { return nil }
             return String(key.dropFirst(localesFolder.count).dropLast(".toml".count))
         }.sorted()

@@ -1,4 +1,3 @@
-import TOMLGuard
 internal import TOMLKit
 
 /// A theme's `theme.toml`: what the theme is called, one line about it, and which theme it
@@ -23,20 +22,9 @@ struct ThemeManifest: Sendable, Equatable {
     init(toml text: String, file: String) throws(ThemeError) {
         let table: TOMLTable
         do {
-            if let problem = TOMLGuard.problem(in: text) {
-                _ = try TOMLTable(string: problem.textBefore)
-                throw ThemeError.manifest(
-                    file: file, line: problem.line, column: problem.column, reason: problem.message)
-            }
-            table = try TOMLTable(string: text)
-        } catch let error as ThemeError {
-            throw error
-        } catch let error as TOMLParseError {
-            throw .manifest(
-                file: file, line: error.source.begin.line, column: error.source.begin.column,
-                reason: error.description)
+            table = try TOMLFile.table(text)
         } catch {
-            throw .manifest(file: file, line: 1, column: 1, reason: "\(error)")
+            throw .manifest(file: file, line: error.line, column: error.column, reason: error.reason)
         }
         for (key, _) in table where !Self.keys.contains(key) {
             throw .manifest(

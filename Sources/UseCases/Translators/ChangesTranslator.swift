@@ -78,7 +78,8 @@ struct ChangesTranslator: Sendable {
             return after
         case .starGain(let from, let to):
             var values = [
-                "from": format.grouped(from), "to": format.grouped(to), "gain": format.grouped(to.saturatingMinus(from)),
+                "from": format.grouped(from), "to": format.grouped(to),
+                "gain": format.grouped(to.saturatingMinus(from)),
             ]
             guard from > 0 else { return item(.stars, "stars", values) }
             // In Doubles and saturating: both counts come from the data, and may be extremes.

@@ -24,7 +24,8 @@ struct FeedTranslator: Sendable {
                 (
                     date,
                     FeedEntry(
-                        id: card.gitHubURL + "#starred", kind: .starred, title: cards.format.text("feed.starred", ["repository": card.fullName]),
+                        id: card.gitHubURL + "#starred", kind: .starred,
+                        title: cards.format.text("feed.starred", ["repository": card.fullName]),
                         repository: card.fullName, route: card.route, url: card.gitHubURL,
                         dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
                         summary: card.description, content: nil)

@@ -38,11 +38,13 @@ struct RepoPageTranslator: Sendable {
             // of `~~~` would open a code block that swallows the rest.
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: readme.markdown) + 1))
             return MarkdownText(
-                source: Self.shortenedNote(readme, repo: repo, format: format) + "\(fence)text\n\(readme.markdown)\n\(fence)\n",
+                source: Self.shortenedNote(readme, repo: repo, format: format)
+                    + "\(fence)text\n\(readme.markdown)\n\(fence)\n",
                 linkBase: linkBase, imageBase: imageBase)
         }
         return MarkdownText(
-            source: Self.shortenedNote(readme, repo: repo, format: format) + readme.markdown, linkBase: linkBase, imageBase: imageBase)
+            source: Self.shortenedNote(readme, repo: repo, format: format) + readme.markdown, linkBase: linkBase,
+            imageBase: imageBase)
     }
 
     private static func longestBacktickRun(in text: String) -> Int {

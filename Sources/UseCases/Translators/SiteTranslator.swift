@@ -82,7 +82,9 @@ struct SiteTranslator: Sendable {
 
     private func navigation(_ data: DigestData) -> [PageLink] {
         var links = [PageLink(title: format.text("nav.digest"), route: .digest)]
-        if !request.starredBy.isEmpty { links.append(PageLink(title: format.text("nav.starred"), route: Route(.starred))) }
+        if !request.starredBy.isEmpty {
+            links.append(PageLink(title: format.text("nav.starred"), route: Route(.starred)))
+        }
         if !data.favourites.isEmpty {
             links.append(PageLink(title: format.text("nav.favourites"), route: Route(.favourites)))
         }

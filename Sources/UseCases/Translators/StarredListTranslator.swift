@@ -8,7 +8,6 @@ struct StarredListTranslator: Sendable {
     var lists: ListPageTranslator
     var arrangement: StarredArrangement
 
-
     /// - Parameters:
     ///   - stars: most recently starred first, each repository once (as `CollectStarred` gives them).
     ///   - starredBy: the logins whose stars these are, for the summary.
@@ -31,8 +30,10 @@ struct StarredListTranslator: Sendable {
         case .none:
             return [CardGroup(title: nil, cards: sorted.map(card))]
         case .language:
-            return Self.grouped(sorted, fallback: cards.format.text("starred.no_language")) { $0.repo.language.map { [$0] } ?? [] }
-                .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
+            return Self.grouped(sorted, fallback: cards.format.text("starred.no_language")) {
+                $0.repo.language.map { [$0] } ?? []
+            }
+            .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
         case .topic:
             return Self.grouped(sorted, fallback: cards.format.text("starred.no_topics")) { $0.repo.topics }
                 .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
