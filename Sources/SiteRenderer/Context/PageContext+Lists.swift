@@ -41,6 +41,7 @@ extension PageContext {
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },
             "lists": card.lists.map { link($0, from: route) },
+            "listsLabel": card.listsLabel,
             "stars": card.stars,
             "starsText": card.starsText,
             "forksText": card.forksText,

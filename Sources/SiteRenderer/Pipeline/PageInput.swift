@@ -78,6 +78,7 @@ extension RepoCard: PageInput {
         case nil: hasher.combine("none")
         }
         lists.feed(&hasher, router: router)
+        hasher.combine(listsLabel)
     }
 }
 
