@@ -225,7 +225,7 @@ struct PopularReadmeTests {
             <p><a href="docs/index.rst"><img alt="logo" src="docs/logo.png" style="max-width: 100%;"></a></p>
             <div class="highlight highlight-source-python"><pre><span class="pl-k">import</span> wisp</pre></div>
             """, markup: .html)
-        #expect(html.contains("<h2 id=\"readme-wisp\"><a href=\"#readme-wisp\"></a>Wisp</h2>"))
+        #expect(html.contains("<h2 id=\"readme-wisp\">Wisp</h2>"), "GitHub's permalink is no empty link")
         #expect(
             html.contains(
                 "<a href=\"https://github.com/o/r/blob/main/docs/index.rst\"><img src=\"https://raw.githubusercontent.com/o/r/main/docs/logo.png\" alt=\"logo\" /></a>"

@@ -36,6 +36,22 @@ struct ReadmeMarkupTests {
         #expect(RepoPageTranslator.markdown(of: readme, in: repo).markup == .markdown)
     }
 
+    @Test("release notes GitHub rendered are handed on as HTML; without a rendering, the Markdown")
+    func releaseNotesMarkup() {
+        func notes(_ body: String?, _ html: String?) -> MarkdownText? {
+            let release = Release(id: 1, tagName: "v1", body: body, bodyHTML: html, htmlURL: "https://github.com/x/y")
+            return RepoPageTranslator.releaseItems(of: RepositoryDetail(repo: repo, releases: [release], readme: nil))
+                .first?.notes
+        }
+        let rendered = notes("**Big**", "<p><strong>Big</strong></p>")
+        #expect(rendered?.markup == .html && rendered?.source == "<p><strong>Big</strong></p>")
+        #expect(rendered?.linkBase == "https://github.com/x/y/blob/main/")
+        let fallback = notes("**Big**", nil)
+        #expect(fallback?.markup == .markdown && fallback?.source == "**Big**", "an answer cached before body_html")
+        #expect(notes("**Big**", " \n")?.markup == .markdown, "an empty rendering is none")
+        #expect(notes(nil, nil) == nil && notes("", "") == nil)
+    }
+
     @Test("known shortcodes in a description become emoji; unknown ones and lone colons stay")
     func descriptionEmoji() {
         let card = RepoCardTranslator(favourites: []).card(

@@ -111,6 +111,7 @@ extension HTMLSanitiser {
             var tag = name
             switch name {
             case "a":
+                if Self.isPermalink(node) { return false }
                 guard linkDepth == 0, let href = resolvedLink(XMLTree.attribute("href", of: node)) else {
                     return transparent()
                 }

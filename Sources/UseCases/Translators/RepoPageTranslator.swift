@@ -77,10 +77,19 @@ struct RepoPageTranslator: Sendable {
                 dateISO: release.publishedAt.map(DisplayFormat.iso),
                 isPrerelease: release.isPrerelease,
                 url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
-                notes: release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
-                    MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
-                }
+                notes: notes(of: release, base: base)
             )
+        }
+    }
+
+    /// A release's notes as GitHub renders them, when it sent its rendering; else its
+    /// Markdown, which the site renders (an answer cached before the rendering was asked for).
+    private static func notes(of release: Release, base: (links: String, images: String)) -> MarkdownText? {
+        if let html = release.bodyHTML, !html.allSatisfy(\.isWhitespace) {
+            return MarkdownText(source: html, markup: .html, linkBase: base.links, imageBase: base.images)
+        }
+        return release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
+            MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
         }
     }
 
