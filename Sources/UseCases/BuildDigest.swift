@@ -114,6 +114,7 @@ public struct BuildDigest: Sendable {
             data.avatars = await CollectAvatars(source: source)(
                 data.allRepositories.map(\.owner) + data.owners.map(\.owner))
         }
+        data.readmeImages = ReadmeImages(await source.readmeImages())
         data.stale = await source.staleData()
 
         let snapshot = data.snapshot(at: now, previous: previous)
@@ -126,7 +127,9 @@ public struct BuildDigest: Sendable {
                 since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        let readmes =
+            streamed
+            ? ReadmeLoader(source: source, repositories: data.details.map(\.repo), images: data.readmeImages) : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 

@@ -67,6 +67,15 @@ extension PageContext {
         }
     }
 
+    /// Each image URL a README shows that the site publishes itself, with the copy's address
+    /// from the page; a copy the site does not carry is left to its URL.
+    func readmeImages(of text: MarkdownText, from route: Route) -> [String: String] {
+        text.localImages.compactMapValues { name in
+            guard site.readmeImages[name] != nil else { return nil }
+            return router.href(from: route, toFile: Router.readmeImagesFolder + PathSegment.make(name))
+        }
+    }
+
     /// A colour for a `style` attribute, only as `#rrggbb`: anything else from a page model
     /// would be CSS from the data.
     static func cssColor(_ hex: String) -> String? {

@@ -225,6 +225,7 @@ extension HTMLSanitiser {
         private func resolvedImage(_ src: String?) -> String? {
             guard let src, !src.trimmingCharacters(in: .whitespaces).hasPrefix("#") else { return nil }
             return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
+                .map { settings.localImages[$0] ?? $0 }
         }
 
         /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.
