@@ -85,7 +85,8 @@ extension FakeGitHub {
         var renderedBody: String? {
             bodyHTML
                 ?? body.map {
-                    "<p>" + $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    "<p>"
+                        + $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                         .replacingOccurrences(of: ">", with: "&gt;") + "</p>"
                 }
         }

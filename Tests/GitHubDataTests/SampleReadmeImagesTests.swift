@@ -20,7 +20,8 @@ struct SampleReadmeImagesTests {
         var request = BuildDigest.Request(
             title: "Sample", starredBy: ["mona-sample"],
             favourites: try [
-                "lumen-labs/lantern", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper", "ines-moreau/carnet",
+                "lumen-labs/lantern", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper",
+                "ines-moreau/carnet",
             ].map {
                 Favourite(name: try RepoName(parsing: $0))
             },
@@ -95,7 +96,9 @@ struct SampleReadmeImagesTests {
     static func readmeTexts() async throws -> [String] {
         let store = SampleDataStore()
         var repos = try await store.starred(by: "mona-sample").map(\.repo)
-        for login in ["lumen-labs", "kit-harbor"] { repos += try await store.repositories(of: try await store.owner(login)) }
+        for login in ["lumen-labs", "kit-harbor"] {
+            repos += try await store.repositories(of: try await store.owner(login))
+        }
         for name in ["ines-moreau/carnet", "tidepool-io/tidepool", "otter-cli/otter", "vesper-org/vesper"] {
             repos.append(try await repository(name))
         }

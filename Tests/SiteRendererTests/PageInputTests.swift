@@ -97,7 +97,8 @@ import Testing
                 page.card,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
-                    "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar", "lists", "listsLabel",
+                    "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar", "lists",
+                    "listsLabel",
                 ]
             ),
             (site.lists[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),

@@ -253,14 +253,18 @@ struct PopularReadmeTests {
             <div><ul><li><p>✓ Live reload</p></li><li><p>❏ Netlify target</p></li></ul></div>
             <p>See <a href="CONTRIBUTING.adoc">the guide</a>.</p></div>
             """, markup: .html)
-        #expect(html.contains("<div><h2 id=\"readme-lumen\">lumen</h2></div>"), "the permalink icon's empty link is gone")
+        #expect(
+            html.contains("<div><h2 id=\"readme-lumen\">lumen</h2></div>"), "the permalink icon's empty link is gone")
         #expect(html.contains("<h3 id=\"readme-usage\">Usage</h3>"))
-        #expect(html.contains("<li><a href=\"#readme-usage\">Usage</a></li>"), "the table of contents links its sections")
+        #expect(
+            html.contains("<li><a href=\"#readme-usage\">Usage</a></li>"), "the table of contents links its sections")
         #expect(
             html.contains(
                 "<a href=\"https://github.com/o/r/blob/main/docs/demo.svg\"><img src=\"https://raw.githubusercontent.com/o/r/main/docs/demo.svg\" alt=\"Demo\" width=\"560\" /></a>"
             ))
-        #expect(html.contains("<div dir=\"auto\"><pre><code class=\"language-shell\">brew install lumen</code></pre></div>"))
+        #expect(
+            html.contains("<div dir=\"auto\"><pre><code class=\"language-shell\">brew install lumen</code></pre></div>")
+        )
         #expect(html.contains("<td><div>ℹ️</div></td><td><code>lumen</code> drives <kbd>Ctrl</kbd>+<kbd>R</kbd>.</td>"))
         #expect(html.contains("<thead><tr><th>Command</th><th>What it does</th></tr></thead>"))
         #expect(!html.contains("<col") && !html.contains("style="), "column widths are styles: gone")
@@ -287,10 +291,14 @@ struct PopularReadmeTests {
             <p>See <a href="days/day12/NOTES.org">the notes</a> and the <i>helpers</i>.</p>
             """, markup: .html)
         #expect(html.contains("<div><h2 id=\"readme-advent-of-code-2025-\">Advent of Code 2025 🎄</h2></div>"))
-        #expect(html.contains("<a href=\"https://adventofcode.com/2025\">Advent of Code</a>. <b>Spoilers</b>, in <code>days/</code>."))
         #expect(
             html.contains(
-                "<pre><code class=\"language-rust\"><span class=\"hl-k\">fn</span> <span class=\"hl-f\">main</span>() {}</code></pre>"))
+                "<a href=\"https://adventofcode.com/2025\">Advent of Code</a>. <b>Spoilers</b>, in <code>days/</code>.")
+        )
+        #expect(
+            html.contains(
+                "<pre><code class=\"language-rust\"><span class=\"hl-k\">fn</span> <span class=\"hl-f\">main</span>() {}</code></pre>"
+            ))
         #expect(html.contains("<table><tbody>\n<tr><th>Day</th><th>Stars</th></tr>"), "bare rows get their row group")
         #expect(html.contains("<span>TODO</span> Day 12, part two</h4>"), "the keyword stays, its class does not")
         #expect(html.contains("id=\"readme-todo-day-12-part-two\""))

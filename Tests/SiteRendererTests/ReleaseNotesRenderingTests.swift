@@ -46,14 +46,17 @@ struct ReleaseNotesRenderingTests {
         for vector in HostileText.vectors {
             PopularReadmeTests.expectNoScript(Self.render(vector))
             PopularReadmeTests.expectNoScript(
-                Self.render("<ul><li>\(vector) by <a href=\"https://github.com/x\" onclick=\"alert(1)\">@x</a></li></ul>"))
+                Self.render(
+                    "<ul><li>\(vector) by <a href=\"https://github.com/x\" onclick=\"alert(1)\">@x</a></li></ul>"))
         }
         let html = Self.render(
-            "<p><a href=\"javascript:alert(1)\" onmouseover=\"alert(2)\">changelog</a> <img src=x onerror=alert(3)></p>")
+            "<p><a href=\"javascript:alert(1)\" onmouseover=\"alert(2)\">changelog</a> <img src=x onerror=alert(3)></p>"
+        )
         #expect(html.contains("changelog"), "the link's text stays")
     }
 
-    @Test("a repository page and the feeds with hostile rendered notes pass the page gate, in both themes",
+    @Test(
+        "a repository page and the feeds with hostile rendered notes pass the page gate, in both themes",
         arguments: ["default", "minimal"])
     func wholePages(theme: String) throws {
         var site = SiteFixture.site
@@ -70,7 +73,8 @@ struct ReleaseNotesRenderingTests {
         let page = String(
             decoding: try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" }).contents, as: UTF8.self)
         #expect(page.contains("https://github.com/lumen-labs/lantern/pull/212"))
-        PopularReadmeTests.expectNoScript(try Self.between("<details", "</details>", in: page, after: "What&apos;s Changed"))
+        PopularReadmeTests.expectNoScript(
+            try Self.between("<details", "</details>", in: page, after: "What&apos;s Changed"))
         // The feeds carry the same notes, sanitised the same way.
         let feedFile = try #require(files.first { $0.path == "feed.json" })
         let feed = try #require(try JSONSerialization.jsonObject(with: feedFile.contents) as? [String: Any])

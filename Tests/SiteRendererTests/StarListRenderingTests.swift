@@ -78,7 +78,8 @@ import Testing
             try text("repos/lumen-labs/lantern.html").contains(
                 "<a href=\"../../lists/mona/list-0/index.html\">Git tooling</a>"))
         #expect(
-            try text("lists/mona/list-0/index.html").contains("Also in <a href=\"../list-1/index.html\">Weekend reading</a>"),
+            try text("lists/mona/list-0/index.html").contains(
+                "Also in <a href=\"../list-1/index.html\">Weekend reading</a>"),
             "on a List's page, the other Lists")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(text("digest.json").utf8)) as? [String: Any])

@@ -60,13 +60,19 @@ struct ReadmeMarkupTests {
             ReadmeImage(url: "https://raw.githubusercontent.com/x/y/main/docs/logo.svg", data: svg, format: .svg),
             ReadmeImage(url: "https://img.shields.io/badge/ci-passing-green.svg", data: svg, format: .svg),
             ReadmeImage(url: "https://github.com/x/y/actions/workflows/ci.yml/badge.svg", data: svg, format: .svg),
-            ReadmeImage(url: "https://example.org/" + String(repeating: "very-long-", count: 20) + "end", data: svg, format: .svg),
+            ReadmeImage(
+                url: "https://example.org/" + String(repeating: "very-long-", count: 20) + "end", data: svg,
+                format: .svg),
             ReadmeImage(url: "https://example.org/A_B", data: svg, format: .svg),
             ReadmeImage(url: "https://example.org/a-b", data: svg, format: .svg),
         ])
         #expect(images.names["https://raw.githubusercontent.com/x/y/main/docs/logo.svg"] == "x-y-docs-logo.svg")
-        #expect(images.names["https://img.shields.io/badge/ci-passing-green.svg"] == "img.shields.io-badge-ci-passing-green.svg")
-        #expect(images.names["https://github.com/x/y/actions/workflows/ci.yml/badge.svg"] == "x-y-actions-workflows-ci.yml-badge.svg")
+        #expect(
+            images.names["https://img.shields.io/badge/ci-passing-green.svg"]
+                == "img.shields.io-badge-ci-passing-green.svg")
+        #expect(
+            images.names["https://github.com/x/y/actions/workflows/ci.yml/badge.svg"]
+                == "x-y-actions-workflows-ci.yml-badge.svg")
         let long = images.names.values.first { $0.hasSuffix("-end.svg") }
         #expect(long.map { $0.count <= 60 && $0.hasPrefix("very-long") } == true, "\(long ?? "")")
         #expect(Set(images.names.values).count == 6, "two URLs that spell the same name get two files")

@@ -43,7 +43,9 @@ extension SiteTranslator {
                 kind, title: list.name,
                 summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "")
                     + count,
-                groups: [CardGroup(title: nil, cards: list.repositories.map { Self.onList(kind, cards.card(for: $0)) })],
+                groups: [
+                    CardGroup(title: nil, cards: list.repositories.map { Self.onList(kind, cards.card(for: $0)) })
+                ],
                 gitHubURL: Self.gitHubStarListURL(list))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
