@@ -22,6 +22,8 @@ public struct Site: Sendable, Hashable {
     public var markdownList: [CardGroup]?
     /// Owners' pictures the site publishes itself, by file name (`AvatarImage.file`).
     public var avatars: [String: [UInt8]] = [:]
+    /// Images READMEs show that the site publishes itself, by file name (`MarkdownText.localImages`).
+    public var readmeImages: [String: [UInt8]] = [:]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],

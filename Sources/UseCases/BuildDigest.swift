@@ -130,6 +130,7 @@ public struct BuildDigest: Sendable {
         if request.avatars == .copy {
             data.avatars = await CollectAvatars(source: source)(repositories.map(\.owner) + data.owners.map(\.owner))
         }
+        data.readmeImages = ReadmeImages(await source.readmeImages())
         data.stale = await source.staleData()
         if data.stale.isEmpty, gone.isEmpty, try await unchanged() { return nil }
         let kept = try await load(repositories.filter { !due.contains($0.id) }, due: [])
@@ -146,7 +147,9 @@ public struct BuildDigest: Sendable {
                 since: previous?.takenAt)
         }
         let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes = streamed ? ReadmeLoader(source: source, repositories: data.details.map(\.repo)) : nil
+        let readmes =
+            streamed
+            ? ReadmeLoader(source: source, repositories: data.details.map(\.repo), images: data.readmeImages) : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 

@@ -11,9 +11,11 @@ public struct ReadmeLoader: Sendable {
 
     private let source: any RepositorySource
     private let repositories: [Route: GitHubRepo]
+    private let images: ReadmeImages
 
-    init(source: any RepositorySource, repositories: [GitHubRepo]) {
+    init(source: any RepositorySource, repositories: [GitHubRepo], images: ReadmeImages = ReadmeImages()) {
         self.source = source
+        self.images = images
         self.repositories = Dictionary(
             repositories.map { (RepoCardTranslator.route(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -66,6 +68,7 @@ public struct ReadmeLoader: Sendable {
     /// The README of each repository, in the order given.
     func readmes(of repos: [GitHubRepo?]) async throws -> [MarkdownText?] {
         let source = self.source
+        let images = self.images
         return try await withThrowingTaskGroup(of: (Int, MarkdownText?).self) { group in
             for (index, repo) in repos.enumerated() {
                 guard let repo else { continue }
@@ -73,7 +76,9 @@ public struct ReadmeLoader: Sendable {
                     do {
                         return (
                             index,
-                            try await source.readme(of: repo).map { RepoPageTranslator.markdown(of: $0, in: repo) }
+                            try await source.readme(of: repo).map {
+                                RepoPageTranslator.markdown(of: $0, in: repo, images: images)
+                            }
                         )
                     } catch {
                         throw UseCaseFailure(step: "loading the README of \(repo.name)", underlying: error)

@@ -36,6 +36,20 @@ extension HTMLSanitiser.Writer {
         return XMLTree.attribute("type", of: node)?.lowercased() == "checkbox"
     }
 
+    /// GitHub's permalink beside a heading of its own rendering (`<a class="anchor">` around
+    /// an icon): with the icon gone it would be a link with nothing to read or click.
+    static func isPermalink(_ link: xmlNodePtr) -> Bool {
+        guard classes(of: link).contains("anchor"), XMLTree.text(of: link).allSatisfy(\.isWhitespace) else {
+            return false
+        }
+        var child = link.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: current) != "svg" { return false }
+            child = current.pointee.next
+        }
+        return true
+    }
+
     /// Whether a table holds rows with no row group around them, and no row group.
     static func hasBareRows(_ table: xmlNodePtr) -> Bool {
         let names = XMLTree.children(of: table, named: "tr").isEmpty ? [] : ["tr"]

@@ -111,6 +111,7 @@ extension HTMLSanitiser {
             var tag = name
             switch name {
             case "a":
+                if Self.isPermalink(node) { return false }
                 guard linkDepth == 0, let href = resolvedLink(XMLTree.attribute("href", of: node)) else {
                     return transparent()
                 }
@@ -224,6 +225,7 @@ extension HTMLSanitiser {
         private func resolvedImage(_ src: String?) -> String? {
             guard let src, !src.trimmingCharacters(in: .whitespaces).hasPrefix("#") else { return nil }
             return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
+                .map { settings.localImages[$0] ?? $0 }
         }
 
         /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.

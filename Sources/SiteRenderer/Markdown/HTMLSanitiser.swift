@@ -22,6 +22,8 @@ struct HTMLSanitiser: Sendable {
     var idPrefix: String
     /// How many levels headings move down, so a README's `#` sits under the page's own headings.
     var headingOffset: Int
+    /// The site's own copy of an image, by the URL it resolved to: shown from there instead.
+    var localImages: [String: String] = [:]
 
     /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
     /// the theme's own nesting around it this stays far inside the 256 levels libxml2 (the

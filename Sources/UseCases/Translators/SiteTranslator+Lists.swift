@@ -38,11 +38,14 @@ extension SiteTranslator {
         for list in data.starLists {
             let count = DisplayFormat.count(list.repositories.count, "repository", "repositories")
             let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
+            let kind = Route.Kind.starList(account: list.account, slug: list.slug)
             pages += lists.pages(
-                .starList(account: list.account, slug: list.slug), title: list.name,
+                kind, title: list.name,
                 summary: (list.isPrivate ? "Private List · " : "List · ") + (description.map { $0 + " · " } ?? "")
                     + count,
-                groups: [CardGroup(title: nil, cards: list.repositories.map { cards.card(for: $0) })],
+                groups: [
+                    CardGroup(title: nil, cards: list.repositories.map { Self.onList(kind, cards.card(for: $0)) })
+                ],
                 gitHubURL: Self.gitHubStarListURL(list))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
@@ -67,6 +70,15 @@ extension SiteTranslator {
     static func unmarked(_ card: RepoCard) -> RepoCard {
         var card = card
         card.badges.removeAll { $0 == .favourite }
+        return card
+    }
+
+    /// A card on a Star List's own page: it names only the other Lists that hold the
+    /// repository, since the reader knows which one they are on.
+    static func onList(_ kind: Route.Kind, _ card: RepoCard) -> RepoCard {
+        var card = card
+        card.lists.removeAll { $0.route.kind == kind }
+        card.listsLabel = "Also in"
         return card
     }
 
