@@ -50,7 +50,15 @@ public struct BuildPipeline: Sendable {
             return .upToDate(index: indexPage)
         }
 
-        let digest = try await step(.digest) { try await self.digest(sources) }
+        // Live: once every request is answered, the same inputs (the cache's generation moves
+        // only when an answer's content does) need no reading of what the cache kept.
+        let unchanged: @Sendable () async throws -> Bool = {
+            guard sources.live != nil else { return false }
+            return UpToDate.before(published: published, stamp: stamp, reading: try await sources.reading())
+        }
+        guard let digest = try await step(.digest, { try await self.digest(sources, unless: unchanged) }) else {
+            return .upToDate(index: indexPage)
+        }
         // Read once every answer is in (all 304s leave the cache as it was). A build with
         // stale data carries notices dated against this run: never up to date, never stamped.
         let reading = try await step(.decide) { try await sources.reading() }
@@ -99,10 +107,13 @@ public struct BuildPipeline: Sendable {
     /// Gathers every source and translates it into the site's page models. From the cache
     /// alone nothing can turn stale, so READMEs are streamed to the renderer a batch at a time
     /// instead of all held at once.
-    private func digest(_ sources: Sources) async throws -> BuildDigest.Result {
+    private func digest(_ sources: Sources, unless unchanged: @Sendable () async throws -> Bool) async throws
+        -> BuildDigest.Result?
+    {
         let result = try await BuildDigest(source: sources.source, clock: clock, history: sources.history)
-            .build(sources.request, readmes: settings.isOffline ? .streamed : .inSite)
+            .build(sources.request, readmes: settings.isOffline ? .streamed : .inSite, unless: unchanged)
         if let live = sources.live { reportCost(of: live) }
+        guard let result else { return nil }
         for name in result.goneFavourites {
             events.warning(
                 "favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "

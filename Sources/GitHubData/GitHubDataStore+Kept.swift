@@ -26,7 +26,7 @@ extension GitHubDataStore {
     /// The cache keys of a repository's first page of releases and its README.
     private func cacheKeys(of repo: GitHubRepo) -> (releases: String, readme: String) {
         (
-            CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.json),
+            CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.fullJSON),
             CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json)
         )
     }

@@ -9,8 +9,9 @@ extension GitHubDataStore {
     /// or `maxPages` (then `complete` is false); the other parameters as in `GitHubAPI.get`.
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
-        _ type: Item.Type, _ url: String, accept: String = MediaType.json, cachedIsEnough: Bool = false,
-        pushedAt: String? = nil, atOnce: Bool = false, enough: ([Item]) -> Bool = { _ in false }
+        _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
+        cachedIsEnough: Bool = false, pushedAt: String? = nil, atOnce: Bool = false,
+        enough: ([Item]) -> Bool = { _ in false }
     ) async throws -> (items: [Item], complete: Bool) {
         var items: [Item] = []
         var next: String? = url
@@ -31,7 +32,8 @@ extension GitHubDataStore {
                 return (items, false)
             }
             let page = try await api.get(
-                [Lenient<Item>].self, current, accept: accept, cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
+                [Lenient<Item>].self, current, accept: accept, formerAccept: formerAccept,
+                cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
             items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
             pages += 1
             if enough(items) || page.value.isEmpty { break }

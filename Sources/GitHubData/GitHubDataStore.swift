@@ -83,13 +83,16 @@ public struct GitHubDataStore: RepositorySource {
         try await releases(of: repo, limit: limit, from: .source)
     }
 
-    /// Published releases only (drafts are visible to maintainers, and are not news).
+    /// Published releases only (drafts are visible to maintainers, and are not news), with
+    /// GitHub's own rendering of their notes beside the Markdown (`full+json`). Releases
+    /// cached before that was asked for (plain JSON, Markdown only) still serve offline and
+    /// as the last resort; their notes are rendered by the site.
     public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
         guard limit > 0 else { return [] }
         do {
             let releases = try await pages(
-                ReleaseDTO.self, endpoint.releases(repo.name), cachedIsEnough: origin == .kept,
-                pushedAt: Self.version(of: repo)
+                ReleaseDTO.self, endpoint.releases(repo.name), accept: MediaType.fullJSON,
+                formerAccept: MediaType.json, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
             ) { items in
                 items.lazy.filter { $0.draft != true }.count >= limit
             }.items

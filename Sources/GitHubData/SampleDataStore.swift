@@ -95,6 +95,18 @@ public struct SampleDataStore: RepositorySource {
         return Avatar(data: data, format: .svg)
     }
 
+    /// The sample's README images (`web/HOST/PATH.svg`, the answer to `GET https://HOST/PATH.svg`),
+    /// published with the site so that its READMEs show them without a network, as a live
+    /// build's show GitHub's.
+    public func readmeImages() async -> [ReadmeImage] {
+        files.compactMap { path, base64 in
+            guard path.hasPrefix("web/"), path.hasSuffix(".svg"), let data = Data(base64Encoded: base64) else {
+                return nil
+            }
+            return ReadmeImage(url: "https://" + path.dropFirst(4), data: data, format: .svg)
+        }
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {
         guard let base64 = files[resource + ".json"], let data = Data(base64Encoded: base64) else {
             throw GitHubDataError.notFound(resource: "sample \(resource)")

@@ -82,6 +82,9 @@ public struct MarkdownText: Sendable, Hashable {
     public var linkBase: String?
     /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
     public var imageBase: String?
+    /// Images the site publishes itself: the file name in `Site.readmeImages` for each URL an
+    /// image may be shown from, written or resolved (`https://raw.githubusercontent.com/…`).
+    public var localImages: [String: String] = [:]
 
     public init(source: String, markup: Markup = .markdown, linkBase: String? = nil, imageBase: String? = nil) {
         self.source = source

@@ -25,6 +25,8 @@ public struct Site: Sendable, Hashable {
     /// The words of the site's language, for the templates and the renderer's own text (feeds,
     /// `digest.md`, README alerts); the translators already built the page models' text from it.
     public var phrasebook = Phrasebook()
+    /// Images READMEs show that the site publishes itself, by file name (`MarkdownText.localImages`).
+    public var readmeImages: [String: [UInt8]] = [:]
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],

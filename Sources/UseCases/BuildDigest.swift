@@ -88,6 +88,19 @@ public struct BuildDigest: Sendable {
     }
 
     public func build(_ request: Request, readmes delivery: ReadmeDelivery = .inSite) async throws -> Result {
+        // Never stopped: `unchanged` answers false.
+        try await build(request, readmes: delivery, unless: { false })!
+    }
+
+    /// The same, but nil when `unchanged` says, once every request of the run is answered
+    /// (lists, favourites, the details due a refresh, avatars) and before the READMEs and
+    /// releases kept from earlier runs are read and translated, that the site would not
+    /// change. Asked only when no source is stale and no favourite is gone (whose warning
+    /// the run must still give). A run that finds nothing changed then costs its requests.
+    public func build(
+        _ request: Request, readmes delivery: ReadmeDelivery = .inSite,
+        unless unchanged: @Sendable () async throws -> Bool
+    ) async throws -> Result? {
         let streamed = delivery == .streamed
         let shown = request.includePrivate
         let now = clock.now
@@ -112,12 +125,20 @@ public struct BuildDigest: Sendable {
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed,
             refresh: request.detailRefresh, now: now)
-        data.details = try await load(data.allRepositories)
+        // What GitHub is asked first, what the cache holds last: so that a run with nothing
+        // new can stop before reading it.
+        let repositories = data.allRepositories
+        let due = await load.due(repositories)
+        let refreshed = try await load(repositories.filter { due.contains($0.id) }, due: due)
         if request.avatars == .copy {
-            data.avatars = await CollectAvatars(source: source)(
-                data.allRepositories.map(\.owner) + data.owners.map(\.owner))
+            data.avatars = await CollectAvatars(source: source)(repositories.map(\.owner) + data.owners.map(\.owner))
         }
+        data.readmeImages = ReadmeImages(await source.readmeImages())
         data.stale = await source.staleData()
+        if data.stale.isEmpty, gone.isEmpty, try await unchanged() { return nil }
+        let kept = try await load(repositories.filter { !due.contains($0.id) }, due: [])
+        let details = Dictionary((refreshed + kept).map { ($0.repo.id, $0) }, uniquingKeysWith: { first, _ in first })
+        data.details = repositories.compactMap { details[$0.id] }
 
         let snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?
@@ -132,7 +153,8 @@ public struct BuildDigest: Sendable {
         let readmes =
             streamed
             ? ReadmeLoader(
-                source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook))
+                source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook),
+                images: data.readmeImages)
             : nil
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }

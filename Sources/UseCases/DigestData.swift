@@ -28,6 +28,8 @@ struct DigestData: Sendable {
     var sources: RunSources?
     /// Owners' pictures by login, lower-cased, when the site publishes them itself.
     var avatars: [String: Avatar] = [:]
+    /// Images READMEs show that the source holds itself (`RepositorySource.readmeImages`).
+    var readmeImages = ReadmeImages()
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every

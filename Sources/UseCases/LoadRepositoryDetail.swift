@@ -28,8 +28,19 @@ public struct LoadRepositoryDetail: Sendable {
 
     /// Details in the order of `repos`.
     public func callAsFunction(_ repos: [GitHubRepo]) async throws -> [RepositoryDetail] {
-        let due = refresh.due(repos, kept: await source.keptDetails(of: repos), now: now)
-        return try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
+        try await callAsFunction(repos, due: due(repos))
+    }
+
+    /// The repositories whose releases and README are asked of the source this run: pushed
+    /// to since they were kept, never kept, or due their slow re-check (`DetailRefresh`).
+    public func due(_ repos: [GitHubRepo]) async -> Set<GitHubRepo.ID> {
+        refresh.due(repos, kept: await source.keptDetails(of: repos), now: now)
+    }
+
+    /// The details of `repos`, asked of the source for those in `due` and taken from what
+    /// earlier runs kept for the others; in the order of `repos`.
+    public func callAsFunction(_ repos: [GitHubRepo], due: Set<GitHubRepo.ID>) async throws -> [RepositoryDetail] {
+        try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
             var details = [RepositoryDetail?](repeating: nil, count: repos.count)
             var next = 0
             func startNext() {

@@ -13,10 +13,15 @@ public struct ReadmeLoader: Sendable {
     private let repositories: [Route: GitHubRepo]
     /// The site's language, for the note above a shortened README.
     private let format: DisplayFormat
+    private let images: ReadmeImages
 
-    init(source: any RepositorySource, repositories: [GitHubRepo], format: DisplayFormat) {
+    init(
+        source: any RepositorySource, repositories: [GitHubRepo], format: DisplayFormat,
+        images: ReadmeImages = ReadmeImages()
+    ) {
         self.source = source
         self.format = format
+        self.images = images
         self.repositories = Dictionary(
             repositories.map { (RepoCardTranslator.route(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -70,6 +75,7 @@ public struct ReadmeLoader: Sendable {
     func readmes(of repos: [GitHubRepo?]) async throws -> [MarkdownText?] {
         let source = self.source
         let format = self.format
+        let images = self.images
         return try await withThrowingTaskGroup(of: (Int, MarkdownText?).self) { group in
             for (index, repo) in repos.enumerated() {
                 guard let repo else { continue }
@@ -78,7 +84,7 @@ public struct ReadmeLoader: Sendable {
                         return (
                             index,
                             try await source.readme(of: repo).map {
-                                RepoPageTranslator.markdown(of: $0, in: repo, format: format)
+                                RepoPageTranslator.markdown(of: $0, in: repo, format: format, images: images)
                             }
                         )
                     } catch {

@@ -36,6 +36,10 @@ struct Bench {
             Self.say("fetch: 1,000 starred and 100 favourites, 50 ms per answer")
             report.fetch = try FetchBenchmark(work: options.work, repodigest: repodigest).run(progress: Self.say)
         }
+        if !options.skip.contains("serve") {
+            Self.say("serve: the sample, the configuration saved \(ServeBenchmark.defaultSaves) times")
+            report.serve = try ServeBenchmark(work: options.work, repodigest: repodigest).run(progress: Self.say)
+        }
         report.duration = Date().timeIntervalSince(started)
         return report
     }

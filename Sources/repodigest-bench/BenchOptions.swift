@@ -5,7 +5,7 @@ struct BenchOptions {
     var repositories = [1_000, 10_000]
     var runs = 5
     var work = URL(fileURLWithPath: ".build-bench")
-    /// Parts to leave out: `fetch`, `phases`, `rebuild`.
+    /// Parts to leave out: `fetch`, `phases`, `rebuild`, `serve`.
     var skip: Set<String> = []
     /// Keep each site's folder (state, Hugo project, outputs) for a look afterwards.
     var keep = false
@@ -16,7 +16,9 @@ struct BenchOptions {
             let value = rest.first ?? ""
             switch option {
             case "--repos":
+                // `none`: no synthetic site, for running only the fetch and serve parts.
                 repositories = value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+                if repositories.isEmpty && value != "none" { repositories = [1_000] }
                 rest = rest.dropFirst()
             case "--runs":
                 runs = max(1, Int(value) ?? runs)
@@ -33,12 +35,11 @@ struct BenchOptions {
                 FileHandle.standardError.write(
                     Data(
                         """
-                        usage: repodigest-bench [--repos 1000,10000] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild] [--keep]
+                        usage: repodigest-bench [--repos 1000,10000|none] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild,serve] [--keep]
 
                         """.utf8))
                 exit(1)
             }
         }
-        if repositories.isEmpty { repositories = [1_000] }
     }
 }

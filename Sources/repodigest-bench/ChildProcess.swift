@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a program the way a shell would and measures it from outside: wall time, and the peak
 /// resident memory the kernel reports for that child alone (`wait4`'s rusage), so repodigest
@@ -20,6 +21,7 @@ struct ChildProcess {
 
     var executable: String
     var arguments: [String]
+    private static let wrapped = Atomic<Int>(0)
     var environment: [String: String] = [:]
 
     /// Runs it through a fresh copy of this program (`Measured`), which starts it and reports
@@ -32,8 +34,14 @@ struct ChildProcess {
         let out = folder.appending(path: "stdout").path
         let err = folder.appending(path: "stderr").path
         let measure = folder.appending(path: "measure").path
+        // REPODIGEST_BENCH_WRAP="perf record -g -o /tmp/run-%u.data" (or strace…) runs each
+        // program under that command, `%u` a number of its own, to look inside a run the
+        // bench sets up (its fake GitHub included).
+        let run = Self.wrapped.add(1, ordering: .relaxed).newValue
+        let wrapper = (ProcessInfo.processInfo.environment["REPODIGEST_BENCH_WRAP"] ?? "")
+            .split(separator: " ").map { $0.replacingOccurrences(of: "%u", with: String(run)) }
         let status = try Self.spawn(
-            Measured.program, [Measured.flag, measure, executable] + arguments, stdout: out, stderr: err,
+            Measured.program, [Measured.flag, measure] + wrapper + [executable] + arguments, stdout: out, stderr: err,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard status == 0, let measured = Measured(file: measure) else {
             throw Failure(

@@ -72,9 +72,13 @@ struct FetchBenchmark {
             ],
             environment: ["GITHUB_TOKEN": "bench-token", "SOURCE_DATE_EPOCH": String(BenchSite.now)])
 
+        var runs = 0
         func measure() throws -> Run {
             github.clearLog()
             let outcome = try build.runChecked()
+            // Each run's log beside its state, for a look with `--keep`.
+            runs += 1
+            try? Data(outcome.standardError.utf8).write(to: folder.appending(path: "run-\(runs).log"))
             let log = github.log
             return Run(
                 requests: log.count,

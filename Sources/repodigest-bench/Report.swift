@@ -10,10 +10,30 @@ struct Report {
     var rebuild: RebuildBenchmark.Result?
     var phases: PhaseBreakdown.Result?
     var fetch: FetchBenchmark.Result?
+    var serve: ServeBenchmark.Result?
     var duration: Double = 0
 
     var markdown: String {
         var lines = ["\(date.formatted(.iso8601.year().month().day())), \(machine).", ""]
+        if !renders.isEmpty { lines += renderTable() }
+        if let rebuild { lines += ["", rebuildTable(rebuild)] }
+        if let fetch { lines += ["", fetchTable(fetch)] }
+        if let phases { lines += ["", phaseTable(phases)] }
+        if let serve { lines += ["", serveTable(serve)] }
+        if !prefills.isEmpty {
+            let prefill = prefills.map { "\($0.repositories.grouped) in \($0.wall.formatted(1)) s" }
+            lines += [
+                "",
+                "First (live) builds against the fake GitHub with no added latency, filling the state folders: "
+                    + prefill.joined(separator: ", ") + ".",
+            ]
+        }
+        lines += ["", "The whole benchmark took \(Int(duration / 60)) min \(Int(duration) % 60) s."]
+        return lines.joined(separator: "\n")
+    }
+
+    private func renderTable() -> [String] {
+        var lines: [String] = []
         lines += [
             "**Render** (`repodigest build --offline` from a filled state folder, validation on, against Hugo; "
                 + "median of \(runs) alternate runs each, fresh output folder each run):", "",
@@ -31,16 +51,7 @@ struct Report {
                         + "\(Int(generator.peakRSS.rounded())) | \(ratio) |")
             }
         }
-        if let rebuild { lines += ["", rebuildTable(rebuild)] }
-        if let fetch { lines += ["", fetchTable(fetch)] }
-        if let phases { lines += ["", phaseTable(phases)] }
-        let prefill = prefills.map { "\($0.repositories.grouped) in \($0.wall.formatted(1)) s" }.joined(separator: ", ")
-        lines += [
-            "",
-            "First (live) builds against the fake GitHub with no added latency, filling the state folders: \(prefill). "
-                + "The whole benchmark took \(Int(duration / 60)) min \(Int(duration) % 60) s.",
-        ]
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     private func rebuildTable(_ result: RebuildBenchmark.Result) -> String {
@@ -82,6 +93,23 @@ struct Report {
             run.requests.grouped, run.not304.grouped, run.fetch.formatted(2), result.floor(run).formatted(2),
             "**\(result.multiple(run).formatted(2))×**", run.build.formatted(2),
         ].joined(separator: " | ")
+    }
+
+    private func serveTable(_ result: ServeBenchmark.Result) -> String {
+        func cell(_ times: [Double]) -> String {
+            let sorted = times.sorted()
+            let median = sorted[sorted.count / 2]
+            return "\(Int((median * 1000).rounded())) | \(Int((sorted.last! * 1000).rounded()))"
+        }
+        return """
+            **Preview** (`repodigest serve --sample --config FILE`; from saving the configuration to the open page's \
+            reload event, \(result.saves) saves each):
+
+            | save | median (ms) | slowest (ms) |
+            | --- | ---: | ---: |
+            | a new title (every page changes) | \(cell(result.retitled)) |
+            | a comment (no page changes) | \(cell(result.commented)) |
+            """
     }
 
     private func phaseTable(_ result: PhaseBreakdown.Result) -> String {

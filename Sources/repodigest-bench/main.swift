@@ -1,4 +1,4 @@
-// repodigest-bench [--repos 1000,10000] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild] [--keep]
+// repodigest-bench [--repos 1000,10000|none] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild,serve] [--keep]
 //
 // `make bench`: builds synthetic sites of each size with the real `repodigest` binary
 // (`build --offline`, validation on) and with Hugo, alternately; times an unchanged rebuild

@@ -161,6 +161,11 @@ import Testing
         let quickparse = String(
             decoding: try Data(contentsOf: output.appending(path: "repos/lumen-labs/lantern.html")), as: UTF8.self)
         #expect(quickparse.contains("<dt>スター</dt><dd>4,210</dd>"))
+        #expect(quickparse.contains("<p class=\"markdown-alert-title\">警告</p>"))
+        let list = String(
+            decoding: try Data(contentsOf: output.appending(path: "lists/mona-sample/swift-tooling/index.html")),
+            as: UTF8.self)
+        #expect(list.contains("<p class=\"card-lists\">ほかのリスト： <a href=\"../static-sites/index.html\">"))
     }
 
     @Test(

@@ -88,6 +88,30 @@ import Testing
             })
     }
 
+    @Test("release notes show as GitHub rendered them (body_html), with nothing of it able to run script")
+    func releaseNotesAsGitHubRendersThem() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        run.github.update("lumen-labs/lantern") {
+            $0.releases[0].bodyHTML =
+                "<p>Thanks <a class=\"user-mention\" href=\"https://github.com/mona\">@mona</a> in "
+                + "<a href=\"https://github.com/lumen-labs/lantern/pull/3\" onclick=\"alert(1)\">#3</a></p>"
+                + "<script>alert(2)</script><img src=\"x\" onerror=\"alert(3)\"><a href=\"javascript:alert(4)\">more</a>"
+        }
+
+        let outcome = try run.build()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+        let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/lantern.html"), encoding: .utf8)
+        #expect(page.contains("<a href=\"https://github.com/lumen-labs/lantern/pull/3\">#3</a>"))
+        #expect(!page.contains("alert(") && !page.contains("javascript:"))
+        #expect(
+            run.github.log.filter { $0.request.path.hasSuffix("/releases") }.allSatisfy {
+                $0.request.header("accept") == "application/vnd.github.full+json"
+            })
+    }
+
     @Test func aSourceThatKeepsFailingKeepsItsPreviousDataAndExits2() throws {
         let folder = try TemporaryFolder()
         let run = Run(folder: folder.url, github: try Self.world())

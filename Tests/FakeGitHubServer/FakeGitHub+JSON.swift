@@ -35,14 +35,21 @@ extension FakeGitHub {
         ]
     }
 
-    func json(_ release: Release, in repo: Repo) -> [String: Any] {
-        [
+    /// A release as GitHub answers for `accept`: the notes as Markdown (`body`) by default;
+    /// only rendered (`body_html`) for `html+json`; both, and `body_text`, for `full+json`.
+    func json(_ release: Release, in repo: Repo, accept: String? = nil) -> [String: Any] {
+        var json: [String: Any] = [
             "id": release.id, "tag_name": release.tag, "name": release.name ?? NSNull(),
-            "body": release.body ?? NSNull(), "draft": release.isDraft, "prerelease": false,
+            "draft": release.isDraft, "prerelease": false,
             "html_url": "https://github.com/\(repo.fullName)/releases/tag/\(release.tag)",
             "created_at": release.publishedAt ?? "2026-09-30T12:00:00Z",
             "published_at": release.publishedAt ?? NSNull(),
         ]
+        let full = accept?.contains("full+json") == true
+        if full || accept?.contains("html+json") == true { json["body_html"] = release.renderedBody ?? NSNull() }
+        if full { json["body_text"] = release.body ?? NSNull() }
+        if full || accept?.contains("html+json") != true { json["body"] = release.body ?? NSNull() }
+        return json
     }
 
     func readmeJSON(_ repo: Repo, markdown: String) -> [String: Any] {

@@ -62,19 +62,33 @@ extension FakeGitHub {
         public var tag: String
         public var name: String?
         public var body: String?
+        /// What `body_html` holds when the notes are asked for rendered (`html+json`,
+        /// `full+json`); nil: `body` as a paragraph, escaped, as GitHub would render plain text.
+        public var bodyHTML: String?
         public var isDraft: Bool
         public var publishedAt: String?
 
         public init(
-            id: Int64, tag: String, name: String? = nil, body: String? = nil, isDraft: Bool = false,
-            publishedAt: String? = "2026-10-01T12:00:00Z"
+            id: Int64, tag: String, name: String? = nil, body: String? = nil, bodyHTML: String? = nil,
+            isDraft: Bool = false, publishedAt: String? = "2026-10-01T12:00:00Z"
         ) {
             self.id = id
             self.tag = tag
             self.name = name
             self.body = body
+            self.bodyHTML = bodyHTML
             self.isDraft = isDraft
             self.publishedAt = isDraft ? nil : publishedAt
+        }
+
+        /// `bodyHTML`, or `body` rendered as one paragraph.
+        var renderedBody: String? {
+            bodyHTML
+                ?? body.map {
+                    "<p>"
+                        + $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                        .replacingOccurrences(of: ">", with: "&gt;") + "</p>"
+                }
         }
     }
 

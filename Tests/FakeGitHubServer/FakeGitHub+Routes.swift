@@ -259,7 +259,8 @@ extension FakeGitHub {
         case ["releases"]:
             // Like GitHub, the pages after the first move to /repositories/{id}/releases.
             return paged(
-                repo.releases.map { json($0, in: repo) }, request, linkPath: "/repositories/\(repo.id)/releases")
+                repo.releases.map { json($0, in: repo, accept: request.header("accept")) }, request,
+                linkPath: "/repositories/\(repo.id)/releases")
         case ["readme"]:
             guard let markdown = repo.readme else { return .message(404, "Not Found") }
             if request.header("accept")?.contains("html") == true {

@@ -2,6 +2,7 @@ import Entities
 import FakeGitHubServer
 import Foundation
 import PageModels
+import Synchronization
 import Testing
 import UseCases
 
@@ -64,6 +65,24 @@ struct DetailRequestsTests {
             harness.github.requests.filter { $0.path.hasPrefix("/users/mona/starred") }.count == 3, "every starred page"
         )
         #expect(harness.statuses().allSatisfy { $0 == 304 })
+    }
+
+    @Test("a run may stop once every request is answered: the pushed one's details asked first, nothing kept read")
+    func stopsBeforeReadingTheKeptDetails() async throws {
+        _ = try await build()
+        push("lumen-labs/lantern", readme: "# Lantern\n\nNow with a brighter flame.")
+        harness.github.clearLog()
+
+        let store = harness.store()
+        let github = harness.github
+        let asked = Mutex<[String]>([])
+        let result = try await BuildDigest(source: store, clock: clock).build(Self.request) {
+            asked.withLock { $0 = github.requests.map(\.path) }
+            return true
+        }
+        #expect(result == nil, "stopped: the build says the site would not change")
+        #expect(asked.withLock { $0 }.contains("/repos/lumen-labs/lantern/readme"), "asked before the question")
+        #expect(store.report.kept == 0, "no README or releases read from the cache")
     }
 
     @Test("a README changed with a push appears in the next run, and only that repository is asked")

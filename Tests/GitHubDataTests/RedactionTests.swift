@@ -71,4 +71,27 @@ struct RedactionTests {
         let broken = Data(#"["\u0073\u0033cret_X\ud800"]"#.utf8)
         #expect(redactor(broken).range(of: Data("3cret".utf8)) == nil)
     }
+
+    @Test("only literals whose escapes can spell ASCII are looked at again: base64 with \\n is not")
+    func literalsLookedAtAgain() {
+        var seen: [String] = []
+        let json = Data(#"{"content":"czNj\ncmV0\n","a":"\u0073","b":"\\","c":"\/","d":"\"","e":"\t\r"}"#.utf8)
+        _ = JSONStringLiterals.rewrite(json) { literal in
+            seen.append(String(decoding: literal, as: UTF8.self))
+            return nil
+        }
+        #expect(seen == [#""\u0073""#, #""\\""#, #""\/""#, #""\"""#])
+        let secret = Redactor(secrets: ["s3cret_X"])
+        #expect(secret(Data(#"["ab\ns3cret_X\n"]"#.utf8)) == Data(#"["ab\n[redacted]\n"]"#.utf8))
+    }
+
+    @Test("the byte search finds a secret at either end and nowhere else")
+    func byteSearch() {
+        #expect(Redactor.holds(Data("xxs3cret".utf8), "s3cret"))
+        #expect(Redactor.holds("s3cretxx".utf8, "s3cret"))
+        #expect(!Redactor.holds(Data("xxs3cre".utf8), "s3cret"))
+        #expect(!Redactor.holds("s3s3crxs3cre".utf8, "s3cret"))
+        #expect(!Redactor.holds(Data(), "s3cret"))
+        #expect(Redactor.holds("é s3cret é".utf8, "s3cret"))
+    }
 }

@@ -98,6 +98,7 @@ import Testing
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
                     "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar", "lists",
+                    "listsLabel",
                 ]
             ),
             (site.lists[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
@@ -109,7 +110,7 @@ import Testing
                 site,
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
-                    "notices", "topics", "markdownList", "avatars", "phrasebook",
+                    "notices", "topics", "markdownList", "avatars", "phrasebook", "readmeImages",
                 ]
             ),
             (
@@ -128,7 +129,7 @@ import Testing
                 ["id", "kind", "label", "text", "repository", "route", "url"]
             ),
             (ChangesSection(summary: "", items: []), ["summary", "items"]),
-            (MarkdownText(source: ""), ["source", "markup", "linkBase", "imageBase"]),
+            (MarkdownText(source: ""), ["source", "markup", "linkBase", "imageBase", "localImages"]),
             (PageLink(title: "", route: .digest), ["title", "route", "count"]),
             (Fact(label: "", value: ""), ["label", "value"]),
             (Notice(text: ""), ["text"]),

@@ -225,7 +225,7 @@ struct PopularReadmeTests {
             <p><a href="docs/index.rst"><img alt="logo" src="docs/logo.png" style="max-width: 100%;"></a></p>
             <div class="highlight highlight-source-python"><pre><span class="pl-k">import</span> wisp</pre></div>
             """, markup: .html)
-        #expect(html.contains("<h2 id=\"readme-wisp\"><a href=\"#readme-wisp\"></a>Wisp</h2>"))
+        #expect(html.contains("<h2 id=\"readme-wisp\">Wisp</h2>"), "GitHub's permalink is no empty link")
         #expect(
             html.contains(
                 "<a href=\"https://github.com/o/r/blob/main/docs/index.rst\"><img src=\"https://raw.githubusercontent.com/o/r/main/docs/logo.png\" alt=\"logo\" /></a>"
@@ -234,6 +234,99 @@ struct PopularReadmeTests {
             html.contains(
                 "<div><pre><code class=\"language-python\"><span class=\"hl-k\">import</span> wisp</code></pre></div>"))
         Self.expectNoScript(html)
+    }
+
+    @Test("GitHub's rendering of a README.adoc keeps sections, admonitions, listings, a table and a description list")
+    func asciiDocRendering() {
+        let html = Self.render(
+            """
+            <div class="markdown-heading"><h1 class="heading-element">lumen</h1><a id="user-content-lumen" class="anchor" aria-label="Permalink: lumen" href="#lumen"><svg class="octicon octicon-link" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="m7.775 3.275"></path></svg></a></div>
+            <div><div><a target="_blank" rel="noopener noreferrer" href="docs/demo.svg"><img src="docs/demo.svg" alt="Demo" width="560" style="max-width: 100%;"></a></div></div>
+            <div><div>Table of Contents</div><ul><li><a href="#usage">Usage</a></li></ul></div>
+            <div><div class="markdown-heading"><h2 class="heading-element">Usage</h2><a id="user-content-usage" class="anchor" href="#usage"><svg></svg></a></div>
+            <div><div><div class="highlight highlight-source-shell notranslate position-relative overflow-auto" dir="auto"><pre>brew install lumen</pre></div></div></div>
+            <div><table><tbody><tr><td><div>ℹ️</div></td><td><code>lumen</code> drives <kbd>Ctrl</kbd>+<kbd>R</kbd>.</td></tr></tbody></table></div>
+            <table><colgroup><col style="width: 25%;"><col style="width: 75%;"></colgroup>
+            <thead><tr><th>Command</th><th>What it does</th></tr></thead>
+            <tbody><tr><td><p><code>lumen new</code></p></td><td><p>creates a site</p></td></tr></tbody></table>
+            <div><dl><dt>--quiet</dt><dd><p>print only warnings</p></dd></dl></div>
+            <div><ul><li><p>✓ Live reload</p></li><li><p>❏ Netlify target</p></li></ul></div>
+            <p>See <a href="CONTRIBUTING.adoc">the guide</a>.</p></div>
+            """, markup: .html)
+        #expect(
+            html.contains("<div><h2 id=\"readme-lumen\">lumen</h2></div>"), "the permalink icon's empty link is gone")
+        #expect(html.contains("<h3 id=\"readme-usage\">Usage</h3>"))
+        #expect(
+            html.contains("<li><a href=\"#readme-usage\">Usage</a></li>"), "the table of contents links its sections")
+        #expect(
+            html.contains(
+                "<a href=\"https://github.com/o/r/blob/main/docs/demo.svg\"><img src=\"https://raw.githubusercontent.com/o/r/main/docs/demo.svg\" alt=\"Demo\" width=\"560\" /></a>"
+            ))
+        #expect(
+            html.contains("<div dir=\"auto\"><pre><code class=\"language-shell\">brew install lumen</code></pre></div>")
+        )
+        #expect(html.contains("<td><div>ℹ️</div></td><td><code>lumen</code> drives <kbd>Ctrl</kbd>+<kbd>R</kbd>.</td>"))
+        #expect(html.contains("<thead><tr><th>Command</th><th>What it does</th></tr></thead>"))
+        #expect(!html.contains("<col") && !html.contains("style="), "column widths are styles: gone")
+        #expect(html.contains("<dl><dt>--quiet</dt><dd><p>print only warnings</p></dd></dl>"))
+        #expect(html.contains("<li><p>✓ Live reload</p></li>"))
+        #expect(html.contains("<a href=\"https://github.com/o/r/blob/main/CONTRIBUTING.adoc\">the guide</a>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test("GitHub's rendering of a README.org keeps headings with their TODO keywords, source blocks, a table, a quote")
+    func orgRendering() {
+        let html = Self.render(
+            """
+            <div class="markdown-heading"><h1 class="heading-element">Advent of Code 2025 🎄</h1><a id="user-content-advent-of-code-2025-" class="anchor" href="#advent-of-code-2025-"><svg></svg></a></div>
+            <p>Solutions to <a href="https://adventofcode.com/2025" rel="nofollow">Advent of Code</a>. <b>Spoilers</b>, in <code>days/</code>.</p>
+            <div class="highlight highlight-source-rust notranslate position-relative overflow-auto" dir="auto"><pre><span class="pl-k">fn</span> <span class="pl-en">main</span>() {}</pre></div>
+            <table>
+            <tr><th>Day</th><th>Stars</th></tr>
+            <tr><td>7</td><td>⭐⭐</td></tr>
+            </table>
+            <div class="markdown-heading"><h3 class="heading-element">
+            <span class="todo">TODO</span> Day 12, part two</h3><a id="user-content-todo-day-12-part-two" class="anchor" href="#todo-day-12-part-two"><svg></svg></a></div>
+            <blockquote><p>It's never a packing problem.</p></blockquote>
+            <p>See <a href="days/day12/NOTES.org">the notes</a> and the <i>helpers</i>.</p>
+            """, markup: .html)
+        #expect(html.contains("<div><h2 id=\"readme-advent-of-code-2025-\">Advent of Code 2025 🎄</h2></div>"))
+        #expect(
+            html.contains(
+                "<a href=\"https://adventofcode.com/2025\">Advent of Code</a>. <b>Spoilers</b>, in <code>days/</code>.")
+        )
+        #expect(
+            html.contains(
+                "<pre><code class=\"language-rust\"><span class=\"hl-k\">fn</span> <span class=\"hl-f\">main</span>() {}</code></pre>"
+            ))
+        #expect(html.contains("<table><tbody>\n<tr><th>Day</th><th>Stars</th></tr>"), "bare rows get their row group")
+        #expect(html.contains("<span>TODO</span> Day 12, part two</h4>"), "the keyword stays, its class does not")
+        #expect(html.contains("id=\"readme-todo-day-12-part-two\""))
+        #expect(html.contains("<blockquote><p>It&apos;s never a packing problem.</p></blockquote>"))
+        #expect(html.contains("<a href=\"https://github.com/o/r/blob/main/days/day12/NOTES.org\">the notes</a>"))
+        Self.expectNoScript(html)
+    }
+
+    @Test("an image the site publishes itself is shown from its copy, in <img> and in <source srcset>")
+    func localImageCopies() {
+        let html = MarkdownRenderer().html(
+            MarkdownText(
+                source: """
+                    <picture><source media="(prefers-color-scheme: dark)" srcset="docs/dark.svg">
+                    <img src="./docs/light.svg" alt="Logo"></picture>
+                    ![badge](https://img.shields.io/badge/ci-green.svg) ![elsewhere](docs/other.png)
+                    """,
+                imageBase: "https://raw.githubusercontent.com/o/r/main/"),
+            idPrefix: "readme-", headingOffset: 1,
+            localImages: [
+                "https://raw.githubusercontent.com/o/r/main/docs/dark.svg": "../../images/o-r-docs-dark.svg",
+                "https://raw.githubusercontent.com/o/r/main/docs/light.svg": "../../images/o-r-docs-light.svg",
+                "https://img.shields.io/badge/ci-green.svg": "../../images/img.shields.io-badge-ci-green.svg",
+            ])
+        #expect(html.contains("<source srcset=\"../../images/o-r-docs-dark.svg\""))
+        #expect(html.contains("<img src=\"../../images/o-r-docs-light.svg\" alt=\"Logo\" />"), "./ resolved first")
+        #expect(html.contains("<img src=\"../../images/img.shields.io-badge-ci-green.svg\" alt=\"badge\" />"))
+        #expect(html.contains("<img src=\"https://raw.githubusercontent.com/o/r/main/docs/other.png\""))
     }
 
     @Test(

@@ -52,11 +52,12 @@ import Testing
     }
 
     @Test(
-        "a card and a repository page name the Lists holding it, and digest.json gains its lists",
+        "a repository page names the Lists holding it, a List's cards the other ones, and digest.json gains its lists",
         arguments: ["default", "minimal"])
     func cardsNameTheirLists(theme: String) throws {
-        var site = Self.site(names: ["Git tooling"])
+        var site = Self.site(names: ["Git tooling", "Weekend reading"])
         let link = PageLink(title: "Git tooling", route: Route(.starList(account: "mona", slug: "list-0")))
+        let other = PageLink(title: "Weekend reading", route: Route(.starList(account: "mona", slug: "list-1")))
         for index in site.repositories.indices where site.repositories[index].card.fullName == "lumen-labs/lantern" {
             site.repositories[index].card.lists = [link]
         }
@@ -64,7 +65,8 @@ import Testing
         {
             site.lists[index].cards = site.lists[index].cards.map { card in
                 var card = card
-                card.lists = [link]
+                card.lists = [other]
+                card.listsLabel = "Also in"
                 return card
             }
         }
@@ -75,7 +77,10 @@ import Testing
         #expect(
             try text("repos/lumen-labs/lantern.html").contains(
                 "<a href=\"../../lists/mona/list-0/index.html\">Git tooling</a>"))
-        #expect(try text("lists/mona/list-0/index.html").contains("<a href=\"index.html\">Git tooling</a>"))
+        #expect(
+            try text("lists/mona/list-0/index.html").contains(
+                "Also in <a href=\"../list-1/index.html\">Weekend reading</a>"),
+            "on a List's page, the other Lists")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(text("digest.json").utf8)) as? [String: Any])
         let repositories = try #require(json["repositories"] as? [[String: Any]])

@@ -1,4 +1,5 @@
 import Entities
+import Foundation
 import PageModels
 import Testing
 
@@ -34,6 +35,55 @@ struct ReadmeMarkupTests {
     func markdownStaysMarkdown() {
         let readme = Readme(path: "README.md", markdown: "# Hi", htmlURL: nil, downloadURL: nil)
         #expect(RepoPageTranslator.markdown(of: readme, in: repo, format: .english).markup == .markdown)
+    }
+
+    @Test("release notes GitHub rendered are handed on as HTML; without a rendering, the Markdown")
+    func releaseNotesMarkup() {
+        func notes(_ body: String?, _ html: String?) -> MarkdownText? {
+            let release = Release(id: 1, tagName: "v1", body: body, bodyHTML: html, htmlURL: "https://github.com/x/y")
+            return RepoPageTranslator.releaseItems(
+                of: RepositoryDetail(repo: repo, releases: [release], readme: nil), format: .english
+            ).first?.notes
+        }
+        let rendered = notes("**Big**", "<p><strong>Big</strong></p>")
+        #expect(rendered?.markup == .html && rendered?.source == "<p><strong>Big</strong></p>")
+        #expect(rendered?.linkBase == "https://github.com/x/y/blob/main/")
+        let fallback = notes("**Big**", nil)
+        #expect(fallback?.markup == .markdown && fallback?.source == "**Big**", "an answer cached before body_html")
+        #expect(notes("**Big**", " \n")?.markup == .markdown, "an empty rendering is none")
+        #expect(notes(nil, nil) == nil && notes("", "") == nil)
+    }
+
+    @Test("images a source holds itself get a file each, named after their URL, and every README knows them")
+    func readmeImageFiles() {
+        let svg = Data("<svg/>".utf8)
+        let images = ReadmeImages([
+            ReadmeImage(url: "https://raw.githubusercontent.com/x/y/main/docs/logo.svg", data: svg, format: .svg),
+            ReadmeImage(url: "https://img.shields.io/badge/ci-passing-green.svg", data: svg, format: .svg),
+            ReadmeImage(url: "https://github.com/x/y/actions/workflows/ci.yml/badge.svg", data: svg, format: .svg),
+            ReadmeImage(
+                url: "https://example.org/" + String(repeating: "very-long-", count: 20) + "end", data: svg,
+                format: .svg),
+            ReadmeImage(url: "https://example.org/A_B", data: svg, format: .svg),
+            ReadmeImage(url: "https://example.org/a-b", data: svg, format: .svg),
+        ])
+        #expect(images.names["https://raw.githubusercontent.com/x/y/main/docs/logo.svg"] == "x-y-docs-logo.svg")
+        #expect(
+            images.names["https://img.shields.io/badge/ci-passing-green.svg"]
+                == "img.shields.io-badge-ci-passing-green.svg")
+        #expect(
+            images.names["https://github.com/x/y/actions/workflows/ci.yml/badge.svg"]
+                == "x-y-actions-workflows-ci.yml-badge.svg")
+        let long = images.names.values.first { $0.hasSuffix("-end.svg") }
+        #expect(long.map { $0.count <= 60 && $0.hasPrefix("very-long") } == true, "\(long ?? "")")
+        #expect(Set(images.names.values).count == 6, "two URLs that spell the same name get two files")
+        #expect(Set(images.files.keys) == Set(images.names.values))
+
+        let readme = Readme(path: "README.md", markdown: "![logo](docs/logo.svg)", htmlURL: nil, downloadURL: nil)
+        #expect(
+            RepoPageTranslator.markdown(of: readme, in: repo, format: .english, images: images).localImages
+                == images.names)
+        #expect(RepoPageTranslator.markdown(of: readme, in: repo, format: .english).localImages.isEmpty)
     }
 
     @Test("known shortcodes in a description become emoji; unknown ones and lone colons stay")

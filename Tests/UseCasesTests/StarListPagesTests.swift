@@ -69,15 +69,36 @@ import UseCases
         }
     }
 
-    @Test("each repository's card, wherever it shows, and its page name the Lists that hold it")
+    @Test("a repository's page, and its cards off the Lists' pages, name every List that holds it")
     func cardsNameTheirLists() async throws {
         let site = try await Self.site(includePrivate: true)
         let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
         #expect(knot.card.lists.map(\.title) == ["Lights", "Secret"])
+        #expect(knot.card.listsLabel == "In")
         #expect(knot.card.lists.first?.route == Route(.starList(account: "mona", slug: "lights")))
         let lantern = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
         #expect(lantern.card.lists.map(\.title) == ["Lights"])
-        let onAPage = site.lists.flatMap(\.cards).filter { $0.fullName == "kit-harbor/knot" }
-        #expect(!onAPage.isEmpty && onAPage.allSatisfy { $0.lists.count == 2 })
+        let elsewhere = site.lists.filter { !Self.isStarList($0) }.flatMap(\.cards)
+            .filter { $0.fullName == "kit-harbor/knot" }
+        #expect(!elsewhere.isEmpty && elsewhere.allSatisfy { $0.lists.count == 2 && $0.listsLabel == "In" })
+    }
+
+    @Test("on a List's own page a card names only the other Lists that hold the repository")
+    func cardsOnAListNameTheOthers() async throws {
+        let site = try await Self.site(includePrivate: true)
+        func card(_ name: String, on slug: String) throws -> RepoCard {
+            let page = try #require(site.lists.first { $0.route.kind == .starList(account: "mona", slug: slug) })
+            return try #require(page.cards.first { $0.fullName == name })
+        }
+        let knotOnLights = try card("kit-harbor/knot", on: "lights")
+        #expect(knotOnLights.lists.map(\.title) == ["Secret"])
+        #expect(knotOnLights.listsLabel == "Also in")
+        #expect(try card("kit-harbor/knot", on: "secret").lists.map(\.title) == ["Lights"])
+        #expect(try card("lumen-labs/lantern", on: "lights").lists.isEmpty, "in no other List: nothing to say")
+    }
+
+    private static func isStarList(_ page: ListPage) -> Bool {
+        if case .starList = page.route.kind { return true }
+        return false
     }
 }

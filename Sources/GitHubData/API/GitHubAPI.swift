@@ -39,9 +39,13 @@ struct GitHubAPI: Sendable {
     /// when there is one: the details of a repository not pushed to since they were cached.
     /// `pushedAt` is kept with the answer (see `CachedResponse.pushedAt`). With `post`, a
     /// GraphQL query (`GraphQLQuery`) is posted instead, cached under its text and variables.
+    /// `formerAccept` is the media type earlier versions asked for this answer in: a copy
+    /// cached in it stands in for one never cached in `accept`, offline and as the last
+    /// resort, so a cache from before a change of media type still builds. It is never sent
+    /// as a validator: a 304 would confirm a representation that was not asked for.
     func get<T: Decodable & Sendable>(
-        _ type: T.Type, _ url: String, accept: String = MediaType.json, caching: Bool = true,
-        rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil,
+        _ type: T.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
+        caching: Bool = true, rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil,
         post query: GraphQLQuery? = nil
     ) async throws -> Page<T> {
         let resource = query.map { "POST \(url) (query \($0.name))" } ?? "GET \(url)"
@@ -56,8 +60,13 @@ struct GitHubAPI: Sendable {
             }
             cached = nil
         }
+        var former: CachedResponse? = nil
+        if cached == nil, caching, let formerAccept, let cache {
+            former = await cache.entry(for: CachedResponse.key(url: url, accept: formerAccept))
+            if former?.isNotFound == true { former = nil }
+        }
         if settings.offline {
-            guard let cached else { throw GitHubDataError.notCached(resource: resource) }
+            guard let cached = cached ?? former else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
             return Page(
                 value: try decoder.decode(type, from: cached.body, resource: resource),
@@ -101,7 +110,7 @@ struct GitHubAPI: Sendable {
                     continue
                 }
                 return try await fallback(
-                    type, cached, resource: resource,
+                    type, cached ?? former, resource: resource,
                     reason: "\(failure) after \(attempt) attempt\(attempt == 1 ? "" : "s")")
             } catch {
                 await budget.settle(bucket, reading: nil)
@@ -121,7 +130,7 @@ struct GitHubAPI: Sendable {
                             continue
                         }
                         return try await fallback(
-                            type, cached, resource: resource, reason: GraphQLError.summary(errors))
+                            type, cached ?? former, resource: resource, reason: GraphQLError.summary(errors))
                     }
                     if caching, let cache {
                         await cache.store(
@@ -140,7 +149,7 @@ struct GitHubAPI: Sendable {
                         break
                     }
                     return try await fallback(
-                        type, cached, resource: resource, reason: "the answer does not decode (\(reason))")
+                        type, cached ?? former, resource: resource, reason: "the answer does not decode (\(reason))")
                 }
             case 304:
                 log.notModified()
@@ -181,7 +190,8 @@ struct GitHubAPI: Sendable {
                 try await sleep(settings.retry.delay(after: attempt))
                 continue
             }
-            return try await fallback(type, cached, resource: resource, reason: "\(failure) after \(attempt) attempts")
+            return try await fallback(
+                type, cached ?? former, resource: resource, reason: "\(failure) after \(attempt) attempts")
         }
     }
 }

@@ -5,4 +5,7 @@ enum MediaType {
     static let starJSON = "application/vnd.github.star+json"
     /// A README as GitHub renders it, whatever its markup: the body is HTML, not JSON.
     static let html = "application/vnd.github.html+json"
+    /// A release with its notes three ways: `body` (Markdown), `body_text` and `body_html`
+    /// (GitHub's own rendering, which the site shows).
+    static let fullJSON = "application/vnd.github.full+json"
 }

@@ -117,6 +117,7 @@ extension ReleaseDTO {
             tagName: tagName,
             name: name,
             body: body,
+            bodyHTML: bodyHtml,
             htmlURL: htmlUrl ?? "\(repoURL)/releases/tag/\(tagName)",
             publishedAt: publishedAt ?? createdAt,
             isPrerelease: prerelease ?? false,

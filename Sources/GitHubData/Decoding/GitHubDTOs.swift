@@ -98,6 +98,8 @@ struct ReleaseDTO: CheckedDTO {
     var tagName: String
     var name: String?
     var body: String?
+    /// GitHub's rendering of `body`, sent only when asked for (`MediaType.fullJSON`).
+    var bodyHtml: String?
     var htmlUrl: String?
     var draft: Bool?
     var prerelease: Bool?

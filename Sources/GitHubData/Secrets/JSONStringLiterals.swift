@@ -4,8 +4,12 @@ import Foundation
 /// literal with escapes spells once decoded, and to replace it. Bytes outside literals, and
 /// literals without a backslash, are never looked at twice.
 enum JSONStringLiterals {
-    /// `data` with each literal that holds an escape passed to `transform` (quotes included);
-    /// a non-nil answer takes the literal's place. An unterminated literal is left as it is.
+    /// `data` with each literal that holds an escape able to spell printable ASCII (`\uXXXX`,
+    /// `\"`, `\\`, `\/`) passed to `transform` (quotes included); a non-nil answer takes the
+    /// literal's place. The other escapes (`\n`, `\t`…) spell control characters, so what such
+    /// a literal spells is its raw bytes cut at those: nothing to look at twice. (A README
+    /// arrives as base64 with a `\n` every 60 characters: checking it byte by byte again cost
+    /// half of a run that found nothing changed.) An unterminated literal is left as it is.
     static func rewrite(_ data: Data, _ transform: (Data) -> Data?) -> Data {
         let bytes = [UInt8](data)
         var result = Data()
@@ -21,8 +25,8 @@ enum JSONStringLiterals {
             index += 1
             while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
                 if bytes[index] == UInt8(ascii: "\\") {
-                    escaped = true
                     index += 1
+                    if index < bytes.count, spellsASCII.contains(bytes[index]) { escaped = true }
                 }
                 index += 1
             }
@@ -39,11 +43,16 @@ enum JSONStringLiterals {
         return result
     }
 
+    /// The bytes after a backslash that make a printable ASCII character.
+    private static let spellsASCII: Set<UInt8> = [
+        UInt8(ascii: "u"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"),
+    ]
+
     /// The ASCII a literal spells, its escapes resolved; anything an escape makes that is
     /// not ASCII becomes 0x1A, which no token holds. Quotes are not included.
     static func spelled(_ literal: Data) -> Data {
         let bytes = [UInt8](literal.dropFirst().dropLast())
-        var plain = Data()
+        var plain: [UInt8] = []
         plain.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
@@ -68,6 +77,6 @@ enum JSONStringLiterals {
             default: plain.append(0x1A)
             }
         }
-        return plain
+        return Data(plain)
     }
 }

@@ -48,6 +48,7 @@ extension PageContext {
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },
             "lists": card.lists.map { link($0, from: route) },
+            "listsLabel": card.listsLabel,
             "stars": card.stars,
             "starsTitle": phrasebook.text("card.stars_title", ["count": String(card.stars)]),
             "starsText": card.starsText,
@@ -71,6 +72,15 @@ extension PageContext {
         case .file(let name):
             guard site.avatars[name] != nil else { return nil }
             return router.href(from: route, toFile: Router.avatarsFolder + PathSegment.make(name))
+        }
+    }
+
+    /// Each image URL a README shows that the site publishes itself, with the copy's address
+    /// from the page; a copy the site does not carry is left to its URL.
+    func readmeImages(of text: MarkdownText, from route: Route) -> [String: String] {
+        text.localImages.compactMapValues { name in
+            guard site.readmeImages[name] != nil else { return nil }
+            return router.href(from: route, toFile: Router.readmeImagesFolder + PathSegment.make(name))
         }
     }
 

@@ -30,7 +30,10 @@ extension PageContext {
                         },
                     ])
                 },
-                "readmeHTML": page.readme.map { markdown.html($0, idPrefix: "readme-", headingOffset: 2) },
+                "readmeHTML": page.readme.map {
+                    markdown.html(
+                        $0, idPrefix: "readme-", headingOffset: 2, localImages: readmeImages(of: $0, from: route))
+                },
             ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
     }
 }

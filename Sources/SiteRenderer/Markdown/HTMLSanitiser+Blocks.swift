@@ -36,6 +36,36 @@ extension HTMLSanitiser.Writer {
         return XMLTree.attribute("type", of: node)?.lowercased() == "checkbox"
     }
 
+    /// GitHub's permalink beside a heading of its own rendering (`<a class="anchor">` around
+    /// an icon): with the icon gone it would be a link with nothing to read or click.
+    static func isPermalink(_ link: xmlNodePtr) -> Bool {
+        guard classes(of: link).contains("anchor"), XMLTree.text(of: link).allSatisfy(\.isWhitespace) else {
+            return false
+        }
+        var child = link.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: current) != "svg" { return false }
+            child = current.pointee.next
+        }
+        return true
+    }
+
+    /// The title of an alert GitHub rendered (release notes, a README in another markup) in the
+    /// site's language: GitHub writes `<p class="markdown-alert-title">` with its icon and the
+    /// kind's English name ("Note"), whatever the reader's language. Nil when the title is not
+    /// GitHub's own for its box's kind, or already reads as the catalogue's `readme.KIND`.
+    func alertTitle(of title: xmlNodePtr) -> String? {
+        guard let box = title.pointee.parent, box.pointee.type == XML_ELEMENT_NODE,
+            let kind = Self.classes(of: box).lazy.compactMap({
+                $0.hasPrefix("markdown-alert-") ? Alert(rawValue: String($0.dropFirst("markdown-alert-".count))) : nil
+            }).first,
+            let label = settings.labels.alerts[kind.rawValue]
+        else { return nil }
+        let text = XMLTree.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.lowercased() == kind.rawValue, text.xmlEscaped != label else { return nil }
+        return label
+    }
+
     /// Whether a table holds rows with no row group around them, and no row group.
     static func hasBareRows(_ table: xmlNodePtr) -> Bool {
         let names = XMLTree.children(of: table, named: "tr").isEmpty ? [] : ["tr"]

@@ -111,6 +111,7 @@ extension HTMLSanitiser {
             var tag = name
             switch name {
             case "a":
+                if Self.isPermalink(node) { return false }
                 guard linkDepth == 0, let href = resolvedLink(XMLTree.attribute("href", of: node)) else {
                     return transparent()
                 }
@@ -162,6 +163,11 @@ extension HTMLSanitiser {
                 return true
             }
             output += ">"
+            if name == "p", classes.contains("markdown-alert-title"), let title = alertTitle(of: node) {
+                // GitHub's English title (and its icon) gives way to the site's word for it.
+                output += title + "</\(tag)>"
+                return false
+            }
             frame.closer = "</\(tag)>"
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
@@ -224,6 +230,7 @@ extension HTMLSanitiser {
         private func resolvedImage(_ src: String?) -> String? {
             guard let src, !src.trimmingCharacters(in: .whitespaces).hasPrefix("#") else { return nil }
             return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
+                .map { settings.localImages[$0] ?? $0 }
         }
 
         /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.

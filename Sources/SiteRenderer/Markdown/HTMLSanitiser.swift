@@ -24,6 +24,8 @@ struct HTMLSanitiser: Sendable {
     var headingOffset: Int
     /// The words it adds (task boxes' names), as HTML.
     var labels = MarkdownRenderer.Labels(.english)
+    /// The site's own copy of an image, by the URL it resolved to: shown from there instead.
+    var localImages: [String: String] = [:]
 
     /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
     /// the theme's own nesting around it this stays far inside the 256 levels libxml2 (the

@@ -39,10 +39,13 @@ public struct MarkdownRenderer: Sendable {
     ///   - idPrefix: prefix of every id this document adds to the page (e.g. `readme-`).
     ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the
     ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
-    public func html(_ text: MarkdownText, idPrefix: String, headingOffset: Int32) -> String {
+    ///   - localImages: for each image URL the site has its own copy of, the copy's address.
+    public func html(
+        _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:]
+    ) -> String {
         let sanitiser = HTMLSanitiser(
             linkBase: text.linkBase, imageBase: text.imageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset),
-            labels: labels)
+            labels: labels, localImages: localImages)
         switch text.markup {
         case .html: return sanitiser.sanitise(text.source)
         case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(text.source, alerts: labels.alerts))

@@ -71,22 +71,25 @@ struct DigestJSON {
             data.append(UInt8(ascii: "\n"))
             return OutputFile(path: Router.digestJSON, contents: data)
         }
-        let indent = Data("    ".utf8)
-        var data = Data(outline[..<list.lowerBound])
-        data.append(Data("\"repositories\" : [\n".utf8))
+        // Bytes, not Data: appending to Data one byte at a time cost more than the encoding.
+        let indent = Array("    ".utf8)
+        var bytes = [UInt8](outline[..<list.lowerBound])
+        bytes.reserveCapacity(outline.count + repositories.count * 2_048)
+        bytes += Array("\"repositories\" : [\n".utf8)
         for (index, repository) in repositories.enumerated() {
-            if index > 0 { data.append(Data(",\n".utf8)) }
+            if index > 0 { bytes += Array(",\n".utf8) }
             // Every line one level deeper, but for the blank line of an empty list.
             var lineStart = true
             for byte in try encoder.encode(repository) {
-                if lineStart && byte != UInt8(ascii: "\n") { data.append(indent) }
-                data.append(byte)
+                if lineStart && byte != UInt8(ascii: "\n") { bytes += indent }
+                bytes.append(byte)
                 lineStart = byte == UInt8(ascii: "\n")
             }
         }
-        data.append(Data("\n  ]".utf8))
-        data.append(outline[list.upperBound...])
-        data.append(UInt8(ascii: "\n"))
+        bytes += Array("\n  ]".utf8)
+        bytes += outline[list.upperBound...]
+        bytes.append(UInt8(ascii: "\n"))
+        let data = Data(bytes)
         return OutputFile(path: Router.digestJSON, contents: data)
     }
 }

@@ -46,6 +46,11 @@ extension MarkdownText: PageInput {
         hasher.combine(markup == .markdown ? "markdown" : "html")
         hasher.combine(linkBase)
         hasher.combine(imageBase)
+        hasher.combine(localImages.count)
+        for (url, name) in localImages.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(url)
+            hasher.combine(name)
+        }
     }
 }
 
@@ -89,6 +94,7 @@ extension RepoCard: PageInput {
         case nil: hasher.combine("none")
         }
         lists.feed(&hasher, router: router)
+        hasher.combine(listsLabel)
     }
 }
 

@@ -87,6 +87,9 @@ extension SitePlan {
             case .avatar(let name):
                 hasher.combine("avatar")
                 hasher.combine(Data(plan.site.avatars[name] ?? []))
+            case .readmeImage(let name):
+                hasher.combine("readme-image")
+                hasher.combine(Data(plan.site.readmeImages[name] ?? []))
             case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown, .releasesOPML:
                 hasher.combine("site-wide")
                 hasher.combine(siteWide)

@@ -15,6 +15,7 @@ struct SitePlan: Sendable {
         case searchIndex([Int])
         case asset(String)
         case avatar(String)
+        case readmeImage(String)
         case atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
 
         /// The index in `Site.repositories` of a repository page.
@@ -74,6 +75,7 @@ struct SitePlan: Sendable {
         if !ReleasesOPML(site: site).cards.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
+        items += site.readmeImages.keys.map { (Router.readmeImagesFolder + PathSegment.make($0), .readmeImage($0)) }
         items += [
             (Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
             (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown),
@@ -97,6 +99,7 @@ struct SitePlan: Sendable {
             return try self.page(path, "repository", context.repository(site.repositories[page]))
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
         case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
+        case .readmeImage(let name): return OutputFile(path: path, contents: Data(site.readmeImages[name]!))
         case .atomFeed: return AtomFeed(site: site, router: router, markdown: context.markdown).file()
         case .jsonFeed: return try JSONFeed(site: site, router: router, markdown: context.markdown).file()
         case .digestJSON: return try DigestJSON(site: site, router: router).file()

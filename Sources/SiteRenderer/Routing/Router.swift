@@ -30,6 +30,8 @@ public struct Router: Sendable {
     public static let assetsFolder = "assets/"
     /// Owners' pictures the site publishes itself.
     public static let avatarsFolder = "avatars/"
+    /// Images READMEs show that the site publishes itself (the sample's).
+    public static let readmeImagesFolder = "images/"
 
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }

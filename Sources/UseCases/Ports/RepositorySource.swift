@@ -32,6 +32,11 @@ public protocol RepositorySource: Sendable {
     /// none to be had (no avatar, not an image, not fetched). Never throws for a picture:
     /// a missing avatar costs the site a picture, never the build.
     func avatar(of owner: Owner, size: Int) async -> Avatar?
+    /// Images READMEs show that this source holds itself, for the site to publish so that
+    /// they show without a network (the sample's drawings). A live source has none: copying
+    /// a README's images would mean fetching from any host at build time, and an SVG
+    /// published beside the pages could run script when opened on its own.
+    func readmeImages() async -> [ReadmeImage]
 
     /// Every Star List of an account (`@me`: the token's owner), each with its repositories.
     func starLists(of account: String) async throws -> [StarList]
@@ -47,6 +52,8 @@ extension RepositorySource {
     public func staleData() async -> [StaleData] { [] }
     /// Sources without pictures.
     public func avatar(of owner: Owner, size: Int) async -> Avatar? { nil }
+    /// Sources whose READMEs' images stay on the network.
+    public func readmeImages() async -> [ReadmeImage] { [] }
 }
 
 extension RepositorySource {

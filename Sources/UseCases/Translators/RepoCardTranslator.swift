@@ -46,6 +46,7 @@ struct RepoCardTranslator: Sendable {
             }()
         card.starredText = starredAt.map { format.text("card.starred", ["date": format.day($0)]) }
         card.lists = lists[repo.id] ?? []
+        card.listsLabel = format.text("card.in_lists")
         return card
     }
 

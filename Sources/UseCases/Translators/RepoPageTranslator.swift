@@ -7,6 +7,8 @@ struct RepoPageTranslator: Sendable {
     var cards: RepoCardTranslator
     /// Logins (lower-cased) of the owners that have a page of their own on this site.
     var ownersWithPages: Set<String>
+    /// Images READMEs show that the site publishes itself.
+    var images = ReadmeImages()
 
     func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
         let repo = detail.repo
@@ -20,13 +22,24 @@ struct RepoPageTranslator: Sendable {
             facts: facts(of: repo),
             homepageURL: SafeURL.http(repo.homepage),
             releases: Self.releaseItems(of: detail, format: format),
-            readme: detail.readme.map { Self.markdown(of: $0, in: repo, format: format) }
+            readme: detail.readme.map { Self.markdown(of: $0, in: repo, format: format, images: images) }
         )
     }
 
-    /// A README as its page shows it: relative links and images resolve on GitHub. One in
-    /// another markup is GitHub's rendering of it; when GitHub gave none, its text as it is.
-    static func markdown(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
+    /// A README as its page shows it: relative links and images resolve on GitHub (or to the
+    /// site's own copies of `images`). One in another markup is GitHub's rendering of it;
+    /// when GitHub gave none, its text as it is.
+    static func markdown(
+        of readme: Readme, in repo: GitHubRepo, format: DisplayFormat, images: ReadmeImages = ReadmeImages()
+    ) -> MarkdownText {
+        var text = unpublishedImages(of: readme, in: repo, format: format)
+        text.localImages = images.names
+        return text
+    }
+
+    private static func unpublishedImages(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat)
+        -> MarkdownText
+    {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
         let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images
@@ -82,10 +95,19 @@ struct RepoPageTranslator: Sendable {
                 dateISO: release.publishedAt.map(DisplayFormat.iso),
                 isPrerelease: release.isPrerelease,
                 url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
-                notes: release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
-                    MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
-                }
+                notes: notes(of: release, base: base)
             )
+        }
+    }
+
+    /// A release's notes as GitHub renders them, when it sent its rendering; else its
+    /// Markdown, which the site renders (an answer cached before the rendering was asked for).
+    private static func notes(of release: Release, base: (links: String, images: String)) -> MarkdownText? {
+        if let html = release.bodyHTML, !html.allSatisfy(\.isWhitespace) {
+            return MarkdownText(source: html, markup: .html, linkBase: base.links, imageBase: base.images)
+        }
+        return release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
+            MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
         }
     }
 

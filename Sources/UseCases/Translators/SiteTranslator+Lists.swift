@@ -40,11 +40,16 @@ extension SiteTranslator {
         for list in data.starLists {
             let count = format.count(list.repositories.count, "repositories")
             let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
-            let kind = format.text(list.isPrivate ? "list.private_star_list" : "list.star_list")
+            let kind = Route.Kind.starList(account: list.account, slug: list.slug)
+            let label = format.text(list.isPrivate ? "list.private_star_list" : "list.star_list")
             pages += lists.pages(
-                .starList(account: list.account, slug: list.slug), title: list.name,
-                summary: [kind, description, count].compactMap { $0 }.joined(separator: " · "),
-                groups: [CardGroup(title: nil, cards: list.repositories.map { cards.card(for: $0) })],
+                kind, title: list.name,
+                summary: [label, description, count].compactMap { $0 }.joined(separator: " · "),
+                groups: [
+                    CardGroup(
+                        title: nil,
+                        cards: list.repositories.map { Self.onList(kind, cards.card(for: $0), format: format) })
+                ],
                 gitHubURL: Self.gitHubStarListURL(list))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
@@ -69,6 +74,15 @@ extension SiteTranslator {
     static func unmarked(_ card: RepoCard) -> RepoCard {
         var card = card
         card.badges.removeAll { $0 == .favourite }
+        return card
+    }
+
+    /// A card on a Star List's own page: it names only the other Lists that hold the
+    /// repository, since the reader knows which one they are on.
+    static func onList(_ kind: Route.Kind, _ card: RepoCard, format: DisplayFormat) -> RepoCard {
+        var card = card
+        card.lists.removeAll { $0.route.kind == kind }
+        card.listsLabel = format.text("card.also_in_lists")
         return card
     }
 

@@ -35,7 +35,8 @@ struct SiteTranslator: Sendable {
             changes: changes.map { changesTranslator.feedEntries($0, at: now) } ?? [])
 
         let pages = RepoPageTranslator(
-            cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }))
+            cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }),
+            images: data.readmeImages)
         let recentlyPushed = all.filter { $0.pushedAt != nil }
             .sorted { ($0.pushedAt!, $1.name) > ($1.pushedAt!, $0.name) }
             .map { cards.card(for: $0) }
@@ -60,6 +61,7 @@ struct SiteTranslator: Sendable {
             uniqueKeysWithValues: data.avatars.map {
                 (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
             })
+        site.readmeImages = data.readmeImages.files
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed, other: format.text("list.other")).map { language, repos in

@@ -15,7 +15,7 @@ extension ServeCommand {
             console.info("Watching \(watcher.paths.map(\.path).joined(separator: ", "))")
         }
         var last = watcher.snapshot()
-        while let now = await watcher.nextChange(after: last, interval: pollInterval) {
+        while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
             let outcome = await options.buildReporting(console: console)
             problems.set(outcome.failure)

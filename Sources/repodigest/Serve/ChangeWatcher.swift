@@ -1,9 +1,9 @@
 import Foundation
 
-/// Notices edits to the configuration and the theme folder by polling: a stamp (modification
-/// time, size, inode) of every file, compared with the last. Polling works on every file
-/// system and in every container, where inotify may not; a few hundred stats per second
-/// cost nothing next to a build.
+/// Notices edits to the configuration and the theme folder: a stamp (modification time, size,
+/// inode) of every file, compared with the last. Polling decides, as it works on every file
+/// system and in every container; inotify (`ChangeSignal`) only wakes it early, so a save is
+/// seen within milliseconds where inotify works and within a poll where it does not.
 struct ChangeWatcher: Sendable {
     struct Stamp: Equatable, Sendable {
         var seconds: Int
@@ -14,7 +14,40 @@ struct ChangeWatcher: Sendable {
 
     typealias Snapshot = [String: Stamp]
 
-    var paths: [URL]
+    var paths: [URL] {
+        didSet { signal = ChangeSignal(folders: Self.folders(of: paths)) }
+    }
+    private var signal: ChangeSignal
+
+    init(paths: [URL]) {
+        self.paths = paths
+        self.signal = ChangeSignal(folders: Self.folders(of: paths))
+    }
+
+    /// Whether saves wake the watcher at once (inotify), rather than at the next poll.
+    var wakesOnEvents: Bool { signal.isLive }
+
+    /// The folders whose events matter: each watched file's folder, and each watched folder
+    /// with every folder inside it.
+    static func folders(of paths: [URL]) -> [String] {
+        var folders: Set<String> = []
+        for path in paths.map(\.standardizedFileURL) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue else {
+                folders.insert(path.deletingLastPathComponent().path)
+                continue
+            }
+            folders.insert(path.path)
+            for case let relative as String in FileManager.default.enumerator(atPath: path.path) ?? .init() {
+                var inner: ObjCBool = false
+                let full = path.appending(path: relative).path
+                if FileManager.default.fileExists(atPath: full, isDirectory: &inner), inner.boolValue {
+                    folders.insert(full)
+                }
+            }
+        }
+        return folders.sorted()
+    }
 
     /// Every regular file under the watched paths; a path that is missing is absent.
     func snapshot() -> Snapshot {
@@ -38,12 +71,19 @@ struct ChangeWatcher: Sendable {
             size: Int64(status.st_size), inode: UInt64(status.st_ino))
     }
 
-    /// Waits until something changed and then held still for one more interval (editors save
-    /// in steps), and returns the new snapshot; nil when the task is cancelled.
-    func nextChange(after last: Snapshot, interval: Duration) async -> Snapshot? {
+    /// Waits until something changed and then held still for `settle` (editors save in
+    /// steps), and returns the new snapshot; nil when the task is cancelled. Between changes
+    /// it looks every `interval`, or at once when woken by an event.
+    func nextChange(after last: Snapshot, interval: Duration, settle: Duration) async -> Snapshot? {
         var previous = last
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return nil }
+            if previous == last {
+                await signal.wait(upTo: interval)
+            } else {
+                // Held still: no event for `settle` (an event restarts the wait at once).
+                await signal.wait(upTo: settle)
+            }
+            if Task.isCancelled { return nil }
             let now = snapshot()
             if now != previous && now != last {
                 previous = now

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import repodigest
+
+/// What `serve` takes for a change: a save of a watched file, however the editor saves it;
+/// not a swap file beside it.
+@Suite struct ChangeWatcherTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "watched-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "theme/templates"), withIntermediateDirectories: true)
+    }
+
+    @Test func watchesEachFilesFolderAndEveryFolderOfATheme() {
+        let folders = ChangeWatcher.folders(of: [
+            folder.appending(path: "repodigest.toml"), folder.appending(path: "theme"),
+        ])
+        #expect(
+            folders == [
+                folder.path, folder.appending(path: "theme").path, folder.appending(path: "theme/templates").path,
+            ])
+    }
+
+    @Test func aSaveByRenameIsOneChangeAndASwapFileIsNone() async throws {
+        let config = folder.appending(path: "repodigest.toml")
+        try Data("title = \"A\"\n".utf8).write(to: config)
+        let watcher = ChangeWatcher(paths: [config])
+        #if os(Linux)
+            #expect(watcher.wakesOnEvents, "inotify wakes the watcher on Linux")
+        #endif
+        let last = watcher.snapshot()
+        async let change = watcher.nextChange(after: last, interval: .milliseconds(100), settle: .milliseconds(25))
+        // An editor: a swap file first, then the new text written aside and renamed over.
+        try Data("swap".utf8).write(to: folder.appending(path: ".repodigest.toml.swp"))
+        try await Task.sleep(for: .milliseconds(150))
+        try Data("title = \"Bb\"\n".utf8).write(to: folder.appending(path: "repodigest.toml.new"))
+        _ = rename(folder.appending(path: "repodigest.toml.new").path, config.path)
+        let now = await change
+        #expect(now?.keys.sorted() == [config.path], "only the watched file is in the snapshot")
+        #expect(now?[config.path]?.size == 13)
+        #expect(now?[config.path] != last[config.path])
+    }
+}
