@@ -36,4 +36,32 @@ import Testing
         let version = try await DatabaseQueue(path: path.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == SQLiteResponseCache.schemaVersion)
     }
+
+    @Test("a run's 304s are seen at once and reach the file together: before the generation is read, or at the end")
+    func validationsAreWrittenTogether() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "validated-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appending(path: "cache.sqlite")
+        func fetchedAt(_ key: String) async throws -> Double? {
+            try await DatabaseQueue(path: path.path).read {
+                try Double.fetchOne($0, sql: "SELECT fetched_at FROM response WHERE key = ?", arguments: [key])
+            }
+        }
+        var cache = try #require(SQLiteResponseCache.open(at: path, warnings: WarningLog()))
+        for key in ["a", "b"] {
+            await cache.store(CachedResponse(key: key, etag: "\"1\"", body: Data("{}".utf8), fetchedAt: .distantPast))
+        }
+        await cache.markValidated("a", at: Date(timeIntervalSince1970: 10), pushedAt: "7")
+        #expect(await cache.entry(for: "a")?.fetchedAt == Date(timeIntervalSince1970: 10), "read back at once")
+        #expect(await cache.checks(for: ["a"])["a"]?.pushedAt == "7")
+        #expect(try await fetchedAt("a") == Date.distantPast.timeIntervalSince1970, "not yet in the file")
+        _ = await cache.generation()
+        #expect(try await fetchedAt("a") == 10, "written before the generation is read")
+
+        await cache.markValidated("b", at: Date(timeIntervalSince1970: 20), pushedAt: nil)
+        cache = try #require(
+            SQLiteResponseCache.open(at: folder.appending(path: "other.sqlite"), warnings: WarningLog()))
+        #expect(try await fetchedAt("b") == 20, "written when the cache goes away")
+    }
 }

@@ -16,6 +16,13 @@ final class SQLiteResponseCache: ResponseCache {
     /// A write or removal failed this run: what a build read may then differ from the rows,
     /// so the generation can no longer vouch for it.
     private let failedWrite = Mutex(false)
+    /// 304s of this run not yet written: all in one transaction, rather than one per answer
+    /// (with SQLite's rollback journal, four fsyncs each: 440 in a run that found nothing
+    /// changed). Reads see them; they are written before the generation is read (every
+    /// decision of a build reads it first), past `flushEvery`, and when the cache goes away. A
+    /// run killed before loses only these times: the next re-checks a little sooner.
+    private let validated = Mutex<[String: CachedResponse.Check]>([:])
+    static let flushEvery = 500
 
     init(database: DatabaseQueue, warnings: WarningLog) {
         self.database = database
@@ -37,6 +44,12 @@ final class SQLiteResponseCache: ResponseCache {
                         body: row["body"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
                         pushedAt: row["pushed_at"])
                 }
+            }.map { entry in
+                guard let mark = validated.withLock({ $0[key] }) else { return entry }
+                var entry = entry
+                entry.fetchedAt = mark.fetchedAt
+                entry.pushedAt = mark.pushedAt ?? entry.pushedAt
+                return entry
             }
         } catch {
             warnings.once("the response cache could not be read (\(error)); fetching without it")
@@ -45,6 +58,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func store(_ response: CachedResponse) async {
+        _ = validated.withLock { $0.removeValue(forKey: response.key) }
         await write { db in
             try db.execute(
                 sql: """
@@ -62,11 +76,35 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func markValidated(_ key: String, at date: Date, pushedAt: String?) async {
-        await write { db in
+        let count = validated.withLock { pending in
+            pending[key] = CachedResponse.Check(fetchedAt: date, pushedAt: pushedAt ?? pending[key]?.pushedAt)
+            return pending.count
+        }
+        if count >= Self.flushEvery { await writeValidated() }
+    }
+
+    /// Writes the 304s of this run kept so far, in one transaction.
+    func writeValidated() async {
+        let pending = validated.withLock { pending in
+            defer { pending = [:] }
+            return pending
+        }
+        guard !pending.isEmpty else { return }
+        await write { db in try Self.write(pending, in: db) }
+    }
+
+    private static func write(_ marks: [String: CachedResponse.Check], in db: Database) throws {
+        for (key, mark) in marks {
             try db.execute(
                 sql: "UPDATE response SET fetched_at = ?, pushed_at = coalesce(?, pushed_at) WHERE key = ?",
-                arguments: [date.timeIntervalSince1970, pushedAt, key])
+                arguments: [mark.fetchedAt.timeIntervalSince1970, mark.pushedAt, key])
         }
+    }
+
+    deinit {
+        let pending = validated.withLock { $0 }
+        guard !pending.isEmpty else { return }
+        try? database.write { db in try Self.write(pending, in: db) }
     }
 
     func checks(for keys: [String]) async -> [String: CachedResponse.Check] {
@@ -87,7 +125,11 @@ final class SQLiteResponseCache: ResponseCache {
                     }
                 }
                 return checks
-            }
+            }.merging(
+                validated.withLock { pending in keys.compactMap { key in pending[key].map { (key, $0) } } },
+                uniquingKeysWith: { read, mark in
+                    CachedResponse.Check(fetchedAt: mark.fetchedAt, pushedAt: mark.pushedAt ?? read.pushedAt)
+                })
         } catch {
             warnings.once("the response cache could not be read (\(error)); fetching without it")
             return [:]
@@ -95,6 +137,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func remove(_ key: String) async {
+        _ = validated.withLock { $0.removeValue(forKey: key) }
         await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
@@ -104,6 +147,7 @@ final class SQLiteResponseCache: ResponseCache {
     /// bytes: GitHub's search answers often carry no validator, and a run that got the same
     /// answer again in full has nothing new, so it must stay up to date.
     func generation() async -> String? {
+        await writeValidated()
         guard !failedWrite.withLock({ $0 }) else { return nil }
         return try? await database.read { db in
             try Row.fetchOne(db, sql: "SELECT cache, counter FROM generation WHERE id = 1")
