@@ -45,6 +45,14 @@ import Testing
             rules("sitemap.xml", good.replacingOccurrences(of: "https://x.org/", with: "index.html")) == ["sitemap"])
     }
 
+    @Test func anyOtherJSONMustParse() {
+        #expect(rules("starred/search.json", #"{"entries":[{"name":"a/b","text":"é\u00e9"}],"count":1}"#) == [])
+        #expect(rules("starred/search.json", #"[1, 2, "three", null, true]"#) == [])
+        #expect(rules("starred/search.json", #"{"entries":[1,2}"#) == ["json"])
+        #expect(rules("starred/search.json", #"{"a":1} trailing"#) == ["json"])
+        #expect(rules("starred/search.json", "") == ["json"])
+    }
+
     @Test func jsonFeedAndDigestFollowTheirSchemas() {
         #expect(
             rules(
