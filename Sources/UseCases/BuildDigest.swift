@@ -139,6 +139,8 @@ public struct BuildDigest: Sendable {
         let kept = try await load(repositories.filter { !due.contains($0.id) }, due: [])
         let details = Dictionary((refreshed + kept).map { ($0.repo.id, $0) }, uniquingKeysWith: { first, _ in first })
         data.details = repositories.compactMap { details[$0.id] }
+        // Again: a kept copy that no longer decodes is asked of GitHub, and may turn stale.
+        data.stale = await source.staleData()
 
         let snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?

@@ -53,6 +53,9 @@ struct GitHubAPI: Sendable {
             url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
         var cached: CachedResponse? = nil
         if caching, let cache { cached = await cache.entry(for: key) }
+        // Only where the current media type has no row at all: a remembered 404 under it is
+        // newer than anything cached in the former one.
+        let hasRow = cached != nil
         if let absent = cached, absent.isNotFound {
             if settings.offline || cachedIsEnough {
                 if cachedIsEnough { log.kept() }
@@ -61,7 +64,7 @@ struct GitHubAPI: Sendable {
             cached = nil
         }
         var former: CachedResponse? = nil
-        if cached == nil, caching, let formerAccept, let cache {
+        if !hasRow, caching, let formerAccept, let cache {
             former = await cache.entry(for: CachedResponse.key(url: url, accept: formerAccept))
             if former?.isNotFound == true { former = nil }
         }

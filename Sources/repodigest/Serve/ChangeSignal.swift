@@ -37,24 +37,26 @@ final class ChangeSignal: Sendable {
     /// Whether events wake the watcher (else it only polls).
     var isLive: Bool { descriptor >= 0 }
 
-    /// Returns when something happened in a watched folder, or after `timeout`. The wait runs
-    /// off the concurrency pool's threads, which a blocking `poll` must not hold.
-    func wait(upTo timeout: Duration) async {
+    /// Returns when something happened in a watched folder (true), or after `timeout` with
+    /// nothing (false; always false without inotify). The wait runs off the concurrency
+    /// pool's threads, which a blocking `poll` must not hold.
+    @discardableResult
+    func wait(upTo timeout: Duration) async -> Bool {
         guard descriptor >= 0 else {
             try? await Task.sleep(for: timeout)
-            return
+            return false
         }
         let descriptor = self.descriptor
         let milliseconds = Int32(
             timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        return await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             DispatchQueue.global().async {
                 var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&watched, 1, milliseconds)
+                let woken = poll(&watched, 1, milliseconds) > 0
                 // Drain what arrived: only the wake-up matters, not which file it named.
                 var buffer = [UInt8](repeating: 0, count: 4_096)
                 while read(descriptor, &buffer, buffer.count) > 0 {}
-                done.resume()
+                done.resume(returning: woken)
             }
         }
     }

@@ -76,20 +76,27 @@ struct ChangeWatcher: Sendable {
     /// it looks every `interval`, or at once when woken by an event.
     func nextChange(after last: Snapshot, interval: Duration, settle: Duration) async -> Snapshot? {
         var previous = last
+        // Events that never stop (a log written beside the configuration) must not hold the
+        // rebuild back for ever: half a second after the change, a still snapshot is enough.
+        var changedAt: ContinuousClock.Instant?
         while !Task.isCancelled {
+            var quiet = true
             if previous == last {
                 await signal.wait(upTo: interval)
             } else {
-                // Held still: no event for `settle` (an event restarts the wait at once).
-                await signal.wait(upTo: settle)
+                // Held still: `settle` with no event in the watched folders (an event, even for
+                // an editor's swap file, starts the wait over).
+                quiet = !(await signal.wait(upTo: settle))
             }
             if Task.isCancelled { return nil }
             let now = snapshot()
             if now != previous && now != last {
                 previous = now
+                changedAt = changedAt ?? .now
                 continue
             }
-            if now == previous && now != last { return now }
+            let patience = changedAt.map { $0.duration(to: .now) > .milliseconds(500) } ?? false
+            if now == previous && now != last && (quiet || patience) { return now }
             previous = now
         }
         return nil
