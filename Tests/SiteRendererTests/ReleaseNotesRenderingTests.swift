@@ -66,6 +66,20 @@ struct ReleaseNotesRenderingTests {
                     MarkdownText(source: notes, markup: .html), idPrefix: "release-1-", headingOffset: 3))
     }
 
+    @Test("an uploaded image's five-minute signed address becomes the attachment's lasting one")
+    func signedAttachmentImages() {
+        let uuid = "93211d28-9cc4-447b-a6e1-3ab55f677bee"
+        let signed =
+            "https://private-user-images.githubusercontent.com/12021217/430377187-\(uuid).png?jwt=eyJ0eXAi.eyJpc3Mi.sig"
+        let html = Self.render(
+            "<p><a href=\"\(signed)\"><img src=\"\(signed)\" alt=\"Map\"></a>"
+                + "<img src=\"https://private-user-images.githubusercontent.com/1/odd.png?jwt=x\" alt=\"Odd\"></p>")
+        #expect(html.contains("src=\"https://github.com/user-attachments/assets/\(uuid)\""), "\(html)")
+        #expect(html.contains("href=\"https://github.com/user-attachments/assets/\(uuid)\""))
+        #expect(html.contains("src=\"https://private-user-images.githubusercontent.com/1/odd.png\""))
+        #expect(!html.contains("jwt"), "no signature is published")
+    }
+
     @Test("body_html holding script, event handlers and javascript: links comes out clean")
     func hostileRendering() {
         for vector in HostileText.vectors {

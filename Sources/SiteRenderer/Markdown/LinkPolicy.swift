@@ -10,7 +10,25 @@ enum LinkPolicy {
     /// - Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, …) is dropped.
     static func resolve(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
         // Written in its valid form: a README's `https://matrix.to/#/#room` is a finding raw.
-        unchecked(url, base: base, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(URLSyntax.valid)
+        unchecked(url, base: base, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(lasting).map(URLSyntax.valid)
+    }
+
+    static let signedAttachmentPrefix = "https://private-user-images.githubusercontent.com/"
+
+    /// GitHub renders an uploaded image (`github.com/user-attachments/assets/UUID`) as a
+    /// `private-user-images` address signed for five minutes (`?jwt=…`): published as it is,
+    /// it breaks within minutes and publishes the signature. The lasting address is the
+    /// attachment's own, named by the UUID in the file name (`123-UUID.png`); an address not
+    /// of that shape loses its query at least.
+    static func lasting(_ url: String) -> String {
+        guard url.hasPrefix(signedAttachmentPrefix) else { return url }
+        let path = url.dropFirst(signedAttachmentPrefix.count).prefix { $0 != "?" && $0 != "#" }
+        let name = path.split(separator: "/").last.map { $0.prefix { $0 != "." } } ?? ""
+        let parts = name.split(separator: "-", maxSplits: 1)
+        if parts.count == 2, parts[0].allSatisfy(\.isNumber), let id = UUID(uuidString: String(parts[1])) {
+            return "https://github.com/user-attachments/assets/" + id.uuidString.lowercased()
+        }
+        return signedAttachmentPrefix + path
     }
 
     private static func unchecked(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>)
