@@ -1,4 +1,5 @@
 internal import ArgumentParser
+import Foundation
 
 /// The composition root: parses the command line, reads the configuration, and wires the
 /// concrete stores into the use cases and the renderer. Nothing else lives here.
@@ -24,4 +25,31 @@ struct Repodigest: AsyncParsableCommand {
         ],
         defaultSubcommand: nil
     )
+
+    /// ArgumentParser's `main`, but ending with `_exit` once the output is flushed. `exit`
+    /// runs the C libraries' exit-time cleanups (libxml2's, libcurl's…) while a task of the
+    /// failed build may still be inside one on another thread: once, in a clean-clone CI run,
+    /// a build refused with HTTP 401 died in that race ("double free or corruption", exit 134
+    /// instead of 3). Nothing of ours needs an exit-time cleanup: files are written and
+    /// synced before the result is known, and locks are released by the kernel.
+    static func main() async {
+        var code = ExitCode.success
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+        }
+        fflush(nil)  // every C stream: what `print` wrote
+        _exit(code.rawValue)
+    }
 }
