@@ -34,7 +34,7 @@ struct ChildProcess {
         let out = folder.appending(path: "stdout").path
         let err = folder.appending(path: "stderr").path
         let measure = folder.appending(path: "measure").path
-        // REPODIGEST_BENCH_WRAP="perf record -g -o /tmp/run-%u.data" (or strace…) runs each
+        // REPODIGEST_BENCH_WRAP="perf record -g -o run-%u.data" (or strace…) runs each
         // program under that command, `%u` a number of its own, to look inside a run the
         // bench sets up (its fake GitHub included).
         let run = Self.wrapped.add(1, ordering: .relaxed).newValue
@@ -60,6 +60,18 @@ struct ChildProcess {
         _ executable: String, _ arguments: [String], stdout: String?, stderr: String?, environment: [String: String],
         usage: UnsafeMutablePointer<rusage>? = nil
     ) throws -> Int32 {
+        let pid = try start(executable, arguments, stdout: stdout, stderr: stderr, environment: environment)
+        var status: Int32 = 0
+        var used = rusage()
+        while wait4(pid, &status, 0, &used) < 0 && errno == EINTR {}
+        usage?.pointee = used
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Starts it the same way and returns at once, with its process id.
+    static func start(
+        _ executable: String, _ arguments: [String], stdout: String?, stderr: String?, environment: [String: String]
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,11 +86,7 @@ struct ChildProcess {
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        var used = rusage()
-        while wait4(pid, &status, 0, &used) < 0 && errno == EINTR {}
-        usage?.pointee = used
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return pid
     }
 
     /// Runs it and insists on exit status 0.

@@ -67,22 +67,10 @@ private struct Server {
     var pid: pid_t
 
     static func start(_ executable: String, _ arguments: [String], stdout: String) throws -> Server {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stdout + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else {
-            throw ServeBenchmark.Failure(
-                description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
-        }
-        return Server(pid: pid)
+        Server(
+            pid: try ChildProcess.start(
+                executable, arguments, stdout: stdout, stderr: stdout + ".err",
+                environment: ProcessInfo.processInfo.environment))
     }
 
     /// The port from the address `serve` prints on standard output once it listens.
