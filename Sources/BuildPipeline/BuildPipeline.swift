@@ -104,14 +104,14 @@ public struct BuildPipeline: Sendable {
         return [state, output].compactMap { $0 }
     }
 
-    /// Gathers every source and translates it into the site's page models. From the cache
-    /// alone nothing can turn stale, so READMEs are streamed to the renderer a batch at a time
-    /// instead of all held at once.
+    /// Gathers every source and translates it into the site's page models. READMEs are left
+    /// out, read only for the pages rendered anew, a batch at a time (`ReadmeLoader`): a run
+    /// with one change reads one README, not every one the cache holds.
     private func digest(_ sources: Sources, unless unchanged: @Sendable () async throws -> Bool) async throws
         -> BuildDigest.Result?
     {
         let result = try await BuildDigest(source: sources.source, clock: clock, history: sources.history)
-            .build(sources.request, readmes: settings.isOffline ? .streamed : .inSite, unless: unchanged)
+            .build(sources.request, readmes: .streamed, unless: unchanged)
         if let live = sources.live { reportCost(of: live) }
         guard let result else { return nil }
         for name in result.goneFavourites {
@@ -134,7 +134,7 @@ public struct BuildPipeline: Sendable {
             options: "program \(settings.program)\noptions \(settings.shapingOptions)", force: settings.force)
         let events = self.events
         let outcome = try await build.run(
-            digest.site, readmes: digest.readmes?.batches(for: digest.site), stamp: stamp,
+            digest.site, readmes: digest.readmes, stamp: stamp,
             progress: { events.writing($0, of: $1) })
         events.writingFinished()
         switch outcome {

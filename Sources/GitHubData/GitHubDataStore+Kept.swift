@@ -23,11 +23,36 @@ extension GitHubDataStore {
         return kept
     }
 
-    /// The cache keys of a repository's first page of releases and its README.
-    private func cacheKeys(of repo: GitHubRepo) -> (releases: String, readme: String) {
+    /// What names each README the cache holds, without reading one: its answer's content and,
+    /// for a README in another markup, that of GitHub's rendering of it (or its absence).
+    /// Offline too: a build from the cache carries a page over without decoding its README.
+    public func readmeVersions(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: String] {
+        guard let cache = api.cache else { return [:] }
+        let keys = repos.map { cacheKeys(of: $0) }
+        let checks = await cache.checks(for: keys.flatMap { [$0.readme, $0.renderedReadme] })
+        var versions: [GitHubRepo.ID: String] = [:]
+        for (repo, key) in zip(repos, keys) {
+            guard let readme = checks[key.readme]?.content else { continue }
+            versions[repo.id] = readme + " " + (checks[key.renderedReadme].map { $0.content ?? "unknown" } ?? "none")
+        }
+        // A rendering kept before its content was named cannot vouch for the page.
+        return versions.filter { !$0.value.hasSuffix(" unknown") }
+    }
+
+    /// Asks GitHub for the README when live, as `readme(of:)` would, and drops it: its answer
+    /// is then in the cache for `ReadmeLoader` to read when the page is made.
+    public func refreshReadme(of repo: GitHubRepo) async throws {
+        guard !api.settings.offline else { return }
+        _ = try await readme(of: repo, from: .source)
+    }
+
+    /// The cache keys of a repository's first page of releases, its README, and GitHub's
+    /// rendering of the README.
+    private func cacheKeys(of repo: GitHubRepo) -> (releases: String, readme: String, renderedReadme: String) {
         (
             CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.fullJSON),
-            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json)
+            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json),
+            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.html)
         )
     }
 

@@ -116,7 +116,7 @@ public struct GitHubDataStore: RepositorySource {
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)
             if !readme.isMarkdown {
-                readme.html = try await renderedReadme(url)
+                readme.html = try await renderedReadme(url, of: repo, from: origin)
             }
             return readme
         } catch GitHubDataError.notFound {
@@ -125,10 +125,15 @@ public struct GitHubDataStore: RepositorySource {
     }
 
     /// GitHub's own HTML for a README the site does not render itself (reStructuredText,
-    /// AsciiDoc, …), asked for and cached like any other answer; nil when GitHub has none.
-    private func renderedReadme(_ url: String) async throws -> String? {
+    /// AsciiDoc, …), asked for and cached like the README itself; nil when GitHub has none.
+    private func renderedReadme(_ url: String, of repo: GitHubRepo, from origin: DetailOrigin) async throws
+        -> String?
+    {
         do {
-            return try await api.get(RenderedHTML.self, url, accept: MediaType.html, rememberNotFound: true).value.html
+            return try await api.get(
+                RenderedHTML.self, url, accept: MediaType.html, rememberNotFound: true,
+                cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+            ).value.html
         } catch GitHubDataError.notFound {
             return nil
         }

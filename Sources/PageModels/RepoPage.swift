@@ -12,6 +12,11 @@ public struct RepoPage: Sendable, Hashable {
     public var homepageURL: String?
     public var releases: [ReleaseItem]
     public var readme: MarkdownText?
+    /// For a page whose README is left out, to be streamed to the renderer (`ReadmeBatch`):
+    /// what names the README it will show (`RepositorySource.readmeVersions`), so that a page
+    /// whose inputs did not change is carried over without its README ever being read. Nil
+    /// where the source cannot tell: the README is then read, and the page's inputs include it.
+    public var readmeVersion: String?
 
     public init(
         card: RepoCard, owner: PageLink?, ownerLogin: String, ownerGitHubURL: String, facts: [Fact],

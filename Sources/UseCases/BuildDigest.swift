@@ -81,9 +81,11 @@ public struct BuildDigest: Sendable {
     public enum ReadmeDelivery: Sendable {
         /// In the site's repository pages.
         case inSite
-        /// Left out of the site, for `Result.readmes` to stream to the renderer a batch at a
-        /// time. Only for a source with nothing to refresh (a build from the cache): a README
-        /// refreshed live could turn out stale after the pages saying what is stale were made.
+        /// Left out of the site, for `Result.readmes` to read for the pages the renderer makes
+        /// anew, a batch at a time; each page names its README (`RepoPage.readmeVersion`) where
+        /// the source can, so an unchanged page is carried over with its README never read.
+        /// The READMEs due a refresh are brought up to date while gathering, so none turns
+        /// stale after the pages saying what is stale were made.
         case streamed
     }
 
@@ -151,13 +153,15 @@ public struct BuildDigest: Sendable {
                 outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs),
                 since: previous?.takenAt)
         }
-        let site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        let readmes =
-            streamed
-            ? ReadmeLoader(
+        var site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
+        var readmes: ReadmeLoader?
+        if streamed {
+            let loader = ReadmeLoader(
                 source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook),
                 images: data.readmeImages)
-            : nil
+            await loader.nameREADMEs(of: &site)
+            readmes = loader
+        }
         return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
     }
 

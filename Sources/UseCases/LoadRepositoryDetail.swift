@@ -13,7 +13,8 @@ public struct LoadRepositoryDetail: Sendable {
 
     /// - Parameter width: how many repositories load at once. The HTTP client has its own
     ///   limit on requests in flight; this one only keeps the number of tasks small.
-    /// - Parameter readmes: false to leave READMEs out (streamed later, see `ReadmeLoader`).
+    /// - Parameter readmes: false to leave READMEs out (streamed later, see `ReadmeLoader`);
+    ///   those due are still brought up to date, so that any that turns stale does so now.
     public init(
         source: any RepositorySource, releasesPerRepository: Int = 3, width: Int = 8, readmes: Bool = true,
         refresh: DetailRefresh = DetailRefresh(), now: Date
@@ -64,6 +65,8 @@ public struct LoadRepositoryDetail: Sendable {
         do {
             async let releases = source.releases(of: repo, limit: releasesPerRepository, from: origin)
             async let readme = readmes ? source.readme(of: repo, from: origin) : nil
+            async let refreshed: Void = !readmes && origin == .source ? source.refreshReadme(of: repo) : ()
+            try await refreshed
             return RepositoryDetail(repo: repo, releases: try await releases, readme: try await readme)
         } catch {
             throw UseCaseFailure(step: "loading the details of \(repo.name)", underlying: error)

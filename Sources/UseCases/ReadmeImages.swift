@@ -12,6 +12,8 @@ public struct ReadmeImages: Sendable, Hashable {
 
     init() {}
 
+    var isEmpty: Bool { names.isEmpty }
+
     init(_ images: [ReadmeImage]) {
         for image in images.sorted(by: { $0.url < $1.url }) where names[image.url] == nil {
             var name = Self.fileName(url: image.url, format: image.format)

@@ -5,7 +5,7 @@ public import PageModels
 /// source the build gathered from, a batch of pages at a time, each as `RepoPageTranslator`
 /// would have made it. The next batch is read while the renderer works on this one; no more
 /// than two batches are ever held.
-public struct ReadmeLoader: Sendable {
+public struct ReadmeLoader: ReadmeSupply {
     /// How many repository pages get their READMEs read at once.
     public static let batchSize = 128
 
@@ -26,17 +26,24 @@ public struct ReadmeLoader: Sendable {
             repositories.map { (RepoCardTranslator.route(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Every repository page of `site`, in its order, in batches of `size`.
-    public func batches(for site: Site, size: Int = batchSize) -> Batches {
-        let repos = site.repositories.map { repositories[$0.card.route] }
+    /// The repository pages of `site` at `pages` (all, when nil), in that order, in batches of `size`.
+    public func batches(for site: Site, pages: [Int]? = nil, size: Int = batchSize) -> Batches {
+        let pages = pages ?? Array(site.repositories.indices)
+        let repos = pages.map { repositories[site.repositories[$0].card.route] }
         let ranges = stride(from: 0, to: repos.count, by: max(1, size)).map { $0..<min(repos.count, $0 + max(1, size)) }
-        return Batches(loader: self, repos: repos, ranges: ranges)
+        return Batches(loader: self, pages: pages, repos: repos, ranges: ranges)
+    }
+
+    public func batches(for site: Site, pages: [Int]) -> any AsyncSequence<ReadmeBatch, any Error> {
+        batches(for: site, pages: pages, size: Self.batchSize)
     }
 
     /// The batches as an `AsyncSequence`: what the renderer is handed.
     public struct Batches: AsyncSequence, Sendable {
         public typealias Element = ReadmeBatch
         fileprivate let loader: ReadmeLoader
+        /// Indices into the site's repositories, and each one's repository.
+        fileprivate let pages: [Int]
         fileprivate let repos: [GitHubRepo?]
         fileprivate let ranges: [Range<Int>]
 
@@ -66,8 +73,24 @@ public struct ReadmeLoader: Sendable {
                 let range = batches.ranges[number]
                 let loader = batches.loader
                 let repos = Array(batches.repos[range])
-                return Task { ReadmeBatch(pages: Array(range), readmes: try await loader.readmes(of: repos)) }
+                let pages = Array(batches.pages[range])
+                return Task { ReadmeBatch(pages: pages, readmes: try await loader.readmes(of: repos)) }
             }
+        }
+    }
+
+    /// Gives each repository page the name of the README it will show, where the source can
+    /// tell one without reading it: the source's name for its copy, and what else the page's
+    /// README is made from (the repository's address and default branch, which relative links
+    /// fall back on). Images the source holds itself go into READMEs unnamed: none then.
+    func nameREADMEs(of site: inout Site) async {
+        guard images.isEmpty else { return }
+        let versions = await source.readmeVersions(of: Array(repositories.values))
+        for index in site.repositories.indices {
+            guard let repo = repositories[site.repositories[index].card.route], let version = versions[repo.id]
+            else { continue }
+            site.repositories[index].readmeVersion =
+                "\(version) \(RepoCardTranslator.gitHubURL(of: repo)) \(repo.defaultBranch)"
         }
     }
 
@@ -83,7 +106,7 @@ public struct ReadmeLoader: Sendable {
                     do {
                         return (
                             index,
-                            try await source.readme(of: repo).map {
+                            try await source.readme(of: repo, from: .kept).map {
                                 RepoPageTranslator.markdown(of: $0, in: repo, format: format, images: images)
                             }
                         )

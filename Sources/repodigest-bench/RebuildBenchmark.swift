@@ -66,6 +66,7 @@ struct RebuildBenchmark {
         }
         let before = Self.inodes(in: output)
         let live = try site.build(output: output, offline: false, quiet: false).runChecked()
+        try? Data(live.standardError.utf8).write(to: site.folder.appending(path: "one-change.log"))
         let after = Self.inodes(in: output)
         let rewritten = after.filter { before[$0.key] != $0.value }.map(\.key).sorted()
         return Result(

@@ -210,13 +210,13 @@ extension FakeGitHub {
             if parts.count == 1, let account = accounts[me] { return .json(200, json(account, full: true)) }
             if parts.count == 2 && parts[1] == "starred" { return starred(me, request, authenticated: true) }
             if parts.count == 2 && parts[1] == "repos" {
-                return paged(ownedBy(me, includePrivate: true).map(json), request)
+                return paged(ownedBy(me, includePrivate: true).lazy.map { self.json($0) as Any }, request)
             }
         case "users", "orgs":
             guard parts.count >= 2, let account = accounts[parts[1].lowercased()] else { break }
             if parts.count == 2 { return .json(200, json(account, full: true)) }
             if parts.count == 3 && parts[2] == "repos" {
-                return paged(ownedBy(account.login, includePrivate: false).map(json), request)
+                return paged(ownedBy(account.login, includePrivate: false).lazy.map { self.json($0) as Any }, request)
             }
             if parts.count == 3 && parts[2] == "starred" && parts[0] == "users" {
                 return starred(account.login.lowercased(), request, authenticated: authenticated)
@@ -241,7 +241,7 @@ extension FakeGitHub {
             guard parts.count == 2 && parts[1] == "repositories" else { break }
             let found = (searches[request.query["q"] ?? ""] ?? []).compactMap { repos[$0.lowercased()] }
                 .filter { authenticated || !$0.isPrivate }
-            return paged(found.map(json), request, cap: 1000) { items, total in
+            return paged(found.lazy.map { self.json($0) as Any }, request, cap: 1000) { items, total in
                 ["total_count": total, "incomplete_results": false, "items": items]
             }
         default:
@@ -277,11 +277,14 @@ extension FakeGitHub {
 
     private func starred(_ login: String, _ request: FakeRequest, authenticated: Bool) -> FakeResponse {
         let withDates = request.header("accept")?.contains("star+json") == true
-        let items: [Any] = (stars[login] ?? []).compactMap { star in
-            guard let repo = repos[star.repo.lowercased()], authenticated || !repo.isPrivate else { return nil }
-            return withDates ? ["starred_at": star.at, "repo": json(repo)] as [String: Any] : json(repo)
+        let visible = (stars[login] ?? []).compactMap { star in
+            repos[star.repo.lowercased()].flatMap { authenticated || !$0.isPrivate ? (star, $0) : nil }
         }
-        return paged(items, request)
+        // Only the page asked for is made into JSON: a list of 10,000 stars is asked a page at a time.
+        return paged(
+            visible.lazy.map { star, repo in
+                withDates ? ["starred_at": star.at, "repo": self.json(repo)] as Any : self.json(repo) as Any
+            }, request)
     }
 
     private func ownedBy(_ login: String, includePrivate: Bool) -> [Repo] {
@@ -289,9 +292,10 @@ extension FakeGitHub {
             .sorted { $0.pushedAt > $1.pushedAt }
     }
 
-    /// One page of `items` by `per_page` (default 30, at most 100) and `page`, with GitHub's `Link`.
-    private func paged(
-        _ items: [Any], _ request: FakeRequest, linkPath: String? = nil, cap: Int = .max,
+    /// One page of `items` by `per_page` (default 30, at most 100) and `page`, with GitHub's
+    /// `Link`. Lazy items are made only for the page.
+    private func paged<Items: Collection<Any>>(
+        _ items: Items, _ request: FakeRequest, linkPath: String? = nil, cap: Int = .max,
         wrap: (([Any], Int) -> Any)? = nil
     ) -> FakeResponse {
         let perPage = min(100, max(1, Int(request.query["per_page"] ?? "") ?? 30))
@@ -299,7 +303,8 @@ extension FakeGitHub {
         let reachable = min(items.count, cap)
         let lastPage = max(1, (reachable + perPage - 1) / perPage)
         let start = min(reachable, (page - 1) * perPage)
-        let slice = Array(items[start..<min(reachable, start + perPage)])
+        let first = items.index(items.startIndex, offsetBy: start)
+        let slice = Array(items[first..<items.index(first, offsetBy: min(reachable, start + perPage) - start)])
         var links: [String] = []
         func link(_ number: Int, _ rel: String) {
             var query = request.query

@@ -4,26 +4,39 @@ import Testing
 
 @testable import GitHubData
 
-/// A cache from before `pushed_at` was kept with each answer is upgraded in place: its ETags
-/// stay, so the first run after the upgrade is still all 304s.
+/// A cache from before `pushed_at` or each answer's content name was kept is upgraded in
+/// place: its ETags stay, so the first run after the upgrade is still all 304s.
 @Suite struct CacheUpgradeTests {
+    /// A cache file as an earlier version left it: `sql` makes its table and rows.
+    struct OldCache {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "upgrade-\(UUID().uuidString)")
+        var path: URL { folder.appending(path: "cache.sqlite") }
+
+        init(schema version: Int, _ sql: String) async throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try await DatabaseQueue(path: path.path).write { db in
+                try db.execute(
+                    sql: sql + """
+                        ;
+                        PRAGMA application_id = \(SQLiteResponseCache.applicationID);
+                        PRAGMA user_version = \(version);
+                        """)
+            }
+        }
+    }
+
     @Test("a cache of schema 1 gains pushed_at and keeps every answer, without a warning")
     func schemaOneIsUpgraded() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "upgrade-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appending(path: "cache.sqlite")
-        try await DatabaseQueue(path: path.path).write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE response (
-                        key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
-                        last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL);
-                    INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5);
-                    PRAGMA application_id = \(SQLiteResponseCache.applicationID);
-                    PRAGMA user_version = 1;
-                    """)
-        }
+        let old = try await OldCache(
+            schema: 1,
+            """
+            CREATE TABLE response (
+                key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
+                last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL);
+            INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5)
+            """)
+        defer { try? FileManager.default.removeItem(at: old.folder) }
+        let path = old.path
         let warnings = WarningLog()
         let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
         #expect(warnings.all.isEmpty)
@@ -32,9 +45,44 @@ import Testing
         await cache.markValidated(entry.key, at: Date(timeIntervalSince1970: 10), pushedAt: "42.0")
         let checks = await cache.checks(for: [entry.key, "absent"])
         #expect(
-            checks == [entry.key: CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0")])
+            checks == [
+                entry.key: CachedResponse.Check(
+                    fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0",
+                    content: CachedResponse.content(status: 200, body: Data("{}".utf8)))
+            ])
         let version = try await DatabaseQueue(path: path.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == SQLiteResponseCache.schemaVersion)
+    }
+
+    @Test("a cache of schema 2 gains each answer's content name; a store renames it, a 304 does not")
+    func schemaTwoIsUpgraded() async throws {
+        let old = try await OldCache(
+            schema: 2,
+            """
+            CREATE TABLE response (
+                key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL DEFAULT 200, etag TEXT,
+                last_modified TEXT, link TEXT, body BLOB NOT NULL, fetched_at DOUBLE NOT NULL, pushed_at TEXT);
+            INSERT INTO response (key, etag, body, fetched_at) VALUES ('readme', '"e1"', x'7B7D', 5);
+            INSERT INTO response (key, status, body, fetched_at) VALUES ('gone', 404, x'', 5)
+            """)
+        defer { try? FileManager.default.removeItem(at: old.folder) }
+        let path = old.path
+        let warnings = WarningLog()
+        let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+        #expect(warnings.all.isEmpty)
+        #expect(await cache.entry(for: "readme")?.etag == "\"e1\"", "kept, validator and all")
+        let named = await cache.checks(for: ["readme", "gone"]).mapValues(\.content)
+        #expect(named["readme"] == CachedResponse.content(status: 200, body: Data("{}".utf8)))
+        #expect(named["gone"] == CachedResponse.content(status: 404, body: Data()))
+        #expect(named["readme"] != named["gone"])
+
+        await cache.markValidated("readme", at: Date(timeIntervalSince1970: 10), pushedAt: "7")
+        _ = await cache.generation()
+        #expect(await cache.checks(for: ["readme"])["readme"]?.content == named["readme"], "a 304 changes nothing")
+        await cache.store(CachedResponse(key: "readme", etag: "\"e2\"", body: Data("[]".utf8), fetchedAt: .now))
+        #expect(
+            await cache.checks(for: ["readme"])["readme"]?.content
+                == CachedResponse.content(status: 200, body: Data("[]".utf8)))
     }
 
     @Test("a run's 304s are seen at once and reach the file together: before the generation is read, or at the end")

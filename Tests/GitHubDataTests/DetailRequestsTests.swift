@@ -97,6 +97,33 @@ struct DetailRequestsTests {
         #expect(page.readme?.source.contains("brighter flame") == true)
     }
 
+    @Test("READMEs left out of the site are named, unread: a push renames only its README, which the loader reads new")
+    func streamedReadmesAreNamedUnread() async throws {
+        func build() async throws -> (result: BuildDigest.Result, store: GitHubDataStore) {
+            let store = harness.store()
+            return (try await BuildDigest(source: store, clock: clock).build(Self.request, readmes: .streamed), store)
+        }
+        let (first, _) = try await build()
+        let names = first.site.repositories.map(\.readmeVersion)
+        #expect(names.allSatisfy { $0 != nil }, "every README named, a remembered absence too")
+        #expect(Set(names).count == names.count)
+        push("lumen-labs/lantern", readme: "# Lantern\n\nNow with a brighter flame.")
+        harness.github.clearLog()
+
+        let (second, store) = try await build()
+        #expect(Set(detailRequests()) == ["/repos/lumen-labs/lantern/readme", "/repos/lumen-labs/lantern/releases"])
+        #expect(store.report.kept == second.site.repositories.count - 1, "only releases read from the cache")
+        let renamed = second.site.repositories.indices.filter {
+            second.site.repositories[$0].readmeVersion != names[$0]
+        }
+        #expect(renamed.map { second.site.repositories[$0].card.fullName } == ["lumen-labs/lantern"])
+        var texts: [MarkdownText?] = []
+        for try await batch in try #require(second.readmes).batches(for: second.site, pages: renamed) {
+            texts += batch.readmes
+        }
+        #expect(texts.count == 1 && texts[0]?.source.contains("brighter flame") == true)
+    }
+
     @Test("a README added with a push to a repository that had none appears in the next run")
     func anAddedReadmeAppears() async throws {
         _ = try await build()

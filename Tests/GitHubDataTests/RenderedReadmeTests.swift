@@ -55,6 +55,23 @@ struct RenderedReadmeTests {
         #expect(harness.github.log.isEmpty)
     }
 
+    @Test("kept from a run before, the rendering is read from the cache, not asked again; its name is the README's")
+    func keptRenderingIsNotAsked() async throws {
+        let harness = try LiveHarness(github: Self.world())
+        let store = harness.store()
+        let lantern = try await store.repository(RepoName(owner: "lumen-labs", name: "lantern"))
+        _ = try await store.readme(of: lantern)
+        let name = try #require(await store.readmeVersions(of: [lantern])[lantern.id])
+        harness.github.clearLog()
+        #expect(try await harness.store().readme(of: lantern, from: .kept)?.html == Self.html)
+        #expect(harness.github.log.isEmpty, "no request for a README that was not pushed to")
+
+        // GitHub renders it anew (say, a new renderer): the README's name changes with it.
+        harness.github.update("lumen-labs/lantern") { $0.readmeHTML = "<h1>Lantern</h1>\n" }
+        _ = try await harness.store().readme(of: lantern)
+        #expect(await harness.store().readmeVersions(of: [lantern])[lantern.id] != name)
+    }
+
     @Test("which paths are Markdown: by extension, any case; none or another is not")
     func markdownByExtension() {
         func isMarkdown(_ path: String) -> Bool {

@@ -92,7 +92,13 @@ import Testing
         let site = SiteFixture.site
         let page = site.repositories[0]
         let fields: [(Any, [String])] = [
-            (page, ["card", "owner", "ownerLogin", "ownerGitHubURL", "facts", "homepageURL", "releases", "readme"]),
+            (
+                page,
+                [
+                    "card", "owner", "ownerLogin", "ownerGitHubURL", "facts", "homepageURL", "releases", "readme",
+                    "readmeVersion",
+                ]
+            ),
             (
                 page.card,
                 [

@@ -1,5 +1,6 @@
 import Foundation
 import PageModels
+import Synchronization
 import Testing
 
 @testable import SiteRenderer
@@ -104,6 +105,56 @@ import Testing
         #expect(inodes().filter { $0.key != SiteWriter.marker } == before.filter { $0.key != SiteWriter.marker })
         #expect(SiteWriter.Marker(in: output)?.entries == marker.entries)
         #expect(marker.entries?["index.html"]?.links?.contains("repos/lumen-labs/lantern.html") == true)
+    }
+
+    @Test("a page whose README is named and whose inputs did not change is carried without its README being read")
+    func namedReadmesAreNotRead() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let generator = SiteGenerator(theme: try Theme.builtIn("default"), baseURL: Self.baseURL)
+        let expected = Dictionary(
+            uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
+        // The READMEs out of the site, each page naming its own.
+        var site = SiteFixture.site
+        var readmes: [Int: MarkdownText] = [:]
+        for index in site.repositories.indices {
+            readmes[index] = site.repositories[index].readme
+            site.repositories[index].readme = nil
+            site.repositories[index].readmeVersion = "v1 \(index)"
+        }
+        let asked = Mutex<[[Int]]>([])
+        func build(_ site: Site) async throws -> SiteBuild.Outcome {
+            let supply = SiteBuildTests.Supply(
+                readmes: readmes, asked: { pages in asked.withLock { $0.append(pages) } })
+            return try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(
+                site, readmes: supply)
+        }
+        _ = try await build(site)
+        #expect(asked.withLock { $0 } == [Array(site.repositories.indices)], "the first build reads every README")
+        for (path, contents) in expected {
+            #expect(
+                try Data(contentsOf: output.appending(path: path)) == contents, "\(path) as the whole site renders it")
+        }
+
+        asked.withLock { $0 = [] }
+        guard case .published(let report, _) = try await build(site) else {
+            Issue.record("an unchanged build must publish")
+            return
+        }
+        #expect(asked.withLock { $0 } == [[]], "no README is read for a page carried over")
+        #expect(report.written == 0)
+
+        // A new README (a new name): only its page reads it, and is written anew.
+        let changed = site.repositories.indices.last!
+        readmes[changed] = MarkdownText(source: "# A new README\n")
+        site.repositories[changed].readmeVersion = "v2"
+        asked.withLock { $0 = [] }
+        _ = try await build(site)
+        #expect(asked.withLock { $0 } == [[changed]])
+        let router = Router(routes: site.repositories.map(\.card.route), baseURL: Self.baseURL)
+        let page = try String(
+            contentsOf: output.appending(path: router.path(for: site.repositories[changed].card.route)), encoding: .utf8
+        )
+        #expect(page.contains("A new README"))
     }
 
     @Test("a carried page whose link target is gone is rendered and checked again")

@@ -12,13 +12,21 @@ import Testing
     var output: URL { root.appending(path: "site") }
 
     /// The READMEs taken out of the fixture, streamed back one page a batch in reverse
-    /// order, as an offline build's loader would (in its own order) hand them over.
-    static func stream(_ readmes: [Int: MarkdownText]) -> AsyncThrowingStream<ReadmeBatch, any Error> {
-        AsyncThrowingStream { continuation in
-            for (page, readme) in readmes.sorted(by: { $0.key > $1.key }) {
-                continuation.yield(ReadmeBatch(pages: [page], readmes: [readme]))
+    /// order, as a build's loader would (in its own order) hand them over; `asked` hears
+    /// which pages the build asked for.
+    struct Supply: ReadmeSupply {
+        var readmes: [Int: MarkdownText]
+        var asked: @Sendable ([Int]) -> Void = { _ in }
+
+        func batches(for site: Site, pages: [Int]) -> any AsyncSequence<ReadmeBatch, any Error> {
+            asked(pages)
+            let readmes = self.readmes.filter { pages.contains($0.key) }
+            return AsyncThrowingStream { continuation in
+                for (page, readme) in readmes.sorted(by: { $0.key > $1.key }) {
+                    continuation.yield(ReadmeBatch(pages: [page], readmes: [readme]))
+                }
+                continuation.finish()
             }
-            continuation.finish()
         }
     }
 
@@ -40,14 +48,14 @@ import Testing
         let expected = Dictionary(
             uniqueKeysWithValues: try generator.render(SiteFixture.site).map { ($0.path, $0.contents) })
         var site = SiteFixture.site
-        var readmes: AsyncThrowingStream<ReadmeBatch, any Error>?
+        var readmes: Supply?
         if readmesApart {
             let apart = Dictionary(
                 uniqueKeysWithValues: site.repositories.indices.compactMap { index in
                     site.repositories[index].readme.map { (index, $0) }
                 })
             #expect(!apart.isEmpty)
-            readmes = Self.stream(apart)
+            readmes = Supply(readmes: apart)
             for index in site.repositories.indices { site.repositories[index].readme = nil }
         }
         let outcome = try await SiteBuild(generator: generator, writer: SiteWriter(output: output)).run(

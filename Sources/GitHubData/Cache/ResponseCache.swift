@@ -39,9 +39,41 @@ struct CachedResponse: Sendable, Hashable {
     struct Check: Sendable, Hashable {
         var fetchedAt: Date
         var pushedAt: String?
+        /// `CachedResponse.content` as stored; nil for a row kept before it was (never, once upgraded).
+        var content: String? = nil
     }
 
     var isNotFound: Bool { status == 404 }
+
+    /// Names what the answer says, its status and body, without holding it: equal names,
+    /// equal answers. Stored beside the body, so a build can tell that a README is the one
+    /// its published page shows without reading (and decoding) it. The `Link` is left out:
+    /// a README or a first page of releases is read for its body.
+    var content: String { Self.content(status: status, body: body) }
+
+    /// FNV-1a over the body, eight bytes at a time (each step folded, as a word's high bits
+    /// would otherwise reach only the hash's), with its length and the status. Not
+    /// cryptographic: a collision, which a server would have to craft, costs one page carried
+    /// over when it should have been rendered again.
+    static func content(status: Int, body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x100_0000_01b3
+            hash ^= hash >> 32
+        }
+        body.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            while offset < bytes.count {
+                mix(UInt64(bytes[offset]))
+                offset += 1
+            }
+        }
+        return "\(status)-\(body.count)-\(String(hash, radix: 16))"
+    }
 
     static func key(url: String, accept: String) -> String { "\(accept) \(url)" }
 }

@@ -16,9 +16,15 @@ extension SQLiteResponseCache {
             }
             let database = try DatabaseQueue(path: path.path)
             try database.write { db in
-                // Version 1 lacked `pushed_at`: added, not set aside, so the upgrade keeps every ETag.
-                if try Int.fetchOne(db, sql: "PRAGMA user_version") == 1 {
+                // Version 1 lacked `pushed_at`, version 2 `content`: added, not set aside, so the
+                // upgrade keeps every ETag.
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version == 1 {
                     try db.execute(sql: "ALTER TABLE response ADD COLUMN pushed_at TEXT")
+                }
+                if version == 1 || version == 2 {
+                    try db.execute(sql: "ALTER TABLE response ADD COLUMN content TEXT")
+                    try fillContent(db)
                 }
                 try db.execute(
                     sql: """
@@ -30,7 +36,8 @@ extension SQLiteResponseCache {
                             link TEXT,
                             body BLOB NOT NULL,
                             fetched_at DOUBLE NOT NULL,
-                            pushed_at TEXT
+                            pushed_at TEXT,
+                            content TEXT
                         );
                         CREATE TABLE IF NOT EXISTS generation (
                             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -59,12 +66,24 @@ extension SQLiteResponseCache {
         }
     }
 
+    /// Names the content of every row kept before the column existed, reading each body once.
+    private static func fillContent(_ db: Database) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT key, status, body FROM response")
+        var contents: [(key: String, content: String)] = []
+        while let row = try rows.next() {
+            contents.append((row["key"], CachedResponse.content(status: row["status"], body: row["body"])))
+        }
+        for (key, content) in contents {
+            try db.execute(sql: "UPDATE response SET content = ? WHERE key = ?", arguments: [content, key])
+        }
+    }
+
     /// Why an existing file cannot serve as our cache, or nil when it can. A cache is only an
     /// optimisation, so a file of another version is set aside rather than migrated.
     private static func problem(with path: URL) -> String? {
         switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "cache") {
         case .fresh: return nil
-        case .ours(let version) where version == schemaVersion || version == 1: return nil
+        case .ours(let version) where (1...schemaVersion).contains(version): return nil
         case .ours(let version):
             return "a cache of another repodigest version (schema \(version), this one reads \(schemaVersion))"
         case .unusable(let reason): return reason

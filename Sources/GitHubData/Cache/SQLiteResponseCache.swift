@@ -7,7 +7,7 @@ import Synchronization
 /// write that fails later counts as a miss, with one warning, never as a failed build.
 final class SQLiteResponseCache: ResponseCache {
     /// Written as `PRAGMA user_version`; a file with another is set aside, not migrated.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
     /// `PRAGMA application_id`, "rdRC": tells our file from any other SQLite file.
     static let applicationID: Int32 = 0x7264_5243
 
@@ -62,15 +62,15 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at, pushed_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at, pushed_at, content)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET status = excluded.status, etag = excluded.etag,
                         last_modified = excluded.last_modified, link = excluded.link, body = excluded.body,
-                        fetched_at = excluded.fetched_at, pushed_at = excluded.pushed_at
+                        fetched_at = excluded.fetched_at, pushed_at = excluded.pushed_at, content = excluded.content
                     """,
                 arguments: [
                     response.key, response.status, response.etag, response.lastModified, response.link, response.body,
-                    response.fetchedAt.timeIntervalSince1970, response.pushedAt,
+                    response.fetchedAt.timeIntervalSince1970, response.pushedAt, response.content,
                 ])
         }
     }
@@ -117,18 +117,20 @@ final class SQLiteResponseCache: ResponseCache {
                     let rows = try Row.fetchAll(
                         db,
                         sql:
-                            "SELECT key, fetched_at, pushed_at FROM response WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
+                            "SELECT key, fetched_at, pushed_at, content FROM response WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
                         arguments: StatementArguments(chunk))
                     for row in rows {
                         checks[row["key"]] = CachedResponse.Check(
-                            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"])
+                            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"],
+                            content: row["content"])
                     }
                 }
                 return checks
             }.merging(
                 validated.withLock { pending in keys.compactMap { key in pending[key].map { (key, $0) } } },
                 uniquingKeysWith: { read, mark in
-                    CachedResponse.Check(fetchedAt: mark.fetchedAt, pushedAt: mark.pushedAt ?? read.pushedAt)
+                    CachedResponse.Check(
+                        fetchedAt: mark.fetchedAt, pushedAt: mark.pushedAt ?? read.pushedAt, content: read.content)
                 })
         } catch {
             warnings.once("the response cache could not be read (\(error)); fetching without it")

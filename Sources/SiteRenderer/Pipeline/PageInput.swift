@@ -111,7 +111,14 @@ extension RepoPage: PageInput {
         }
         hasher.combine(homepageURL)
         releases.feed(&hasher, router: router)
-        readme.feed(&hasher, router: router)
+        // The README's name where there is one, whether or not its text has arrived: the same
+        // digest before the README is read (to carry the page over) and after (to render it).
+        if let readmeVersion {
+            hasher.combine("readme version")
+            hasher.combine(readmeVersion)
+        } else {
+            readme.feed(&hasher, router: router)
+        }
     }
 }
 

@@ -37,17 +37,22 @@ extension SiteBuild {
         /// The file at `index` of the plan (for a repository page, made from `page` when
         /// given): carried over, or rendered, checked and staged; its findings.
         func make(_ index: Int, page: RepoPage? = nil) throws -> [Finding] {
-            let path = plan.items[index].path
             let digest = inputs.digest(at: index, page: page)
-            if !force, let known = staging.known[path], known.inputs == digest, let links = known.links,
-                links.allSatisfy({ canStillLink(to: $0) }), try staging.carry(path)
-            {
-                session.carry(path)
-                finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, links: links))
-                return []
-            }
+            if try carry(index, digest: digest) { return [] }
             let file = try page.map { try plan.repositoryFile(at: index, page: $0) } ?? plan.file(at: index)
             return try process(file, inputs: digest)
+        }
+
+        /// Carries the file at `index` over from the published build when its inputs are
+        /// those the marker kept and every page it links to is still part of the site.
+        private func carry(_ index: Int, digest: String) throws -> Bool {
+            let path = plan.items[index].path
+            guard !force, let known = staging.known[path], known.inputs == digest, let links = known.links,
+                links.allSatisfy({ canStillLink(to: $0) }), try staging.carry(path)
+            else { return false }
+            session.carry(path)
+            finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, links: links))
+            return true
         }
 
         /// A carried page's link stays good while the file it leads to is still published.
@@ -77,15 +82,21 @@ extension SiteBuild {
             }
         }
 
-        /// Every file: the repository pages as their READMEs arrive, the others at once.
-        func run(readmes: any AsyncSequence<ReadmeBatch, any Error>) async throws -> [Finding] {
+        /// Every file: the repository pages whose README is named and whose inputs did not
+        /// change carried over unread, the others as their READMEs arrive, the rest at once.
+        func run(readmes: any ReadmeSupply) async throws -> [Finding] {
             var waiting = Dictionary(
                 uniqueKeysWithValues: plan.items.indices.compactMap { index in
                     plan.items[index].item.repository.map { ($0, index) }
                 })
             let others = Set(plan.items.indices).subtracting(waiting.values).sorted()
             var findings = try Parallel.map(others.count) { try make(others[$0]) }.flatMap { $0 }
-            for try await batch in readmes {
+            let named = waiting.filter { plan.site.repositories[$0.key].readmeVersion != nil }.map { $0 }
+            let carried = try Parallel.map(named.count) { offset in
+                try carry(named[offset].value, digest: inputs.digest(at: named[offset].value)) ? named[offset].key : nil
+            }
+            for page in carried.compactMap({ $0 }) { waiting[page] = nil }
+            for try await batch in readmes.batches(for: plan.site, pages: waiting.keys.sorted()) {
                 let pages = batch.pages.indices.compactMap { offset in
                     waiting.removeValue(forKey: batch.pages[offset]).map { (item: $0, readme: batch.readmes[offset]) }
                 }

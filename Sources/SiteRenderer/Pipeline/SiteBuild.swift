@@ -33,13 +33,13 @@ public struct SiteBuild: Sendable {
     }
 
     /// - Parameters:
-    ///   - readmes: the READMEs `site` leaves out, a batch of repository pages at a time;
-    ///     each batch's pages are rendered as it arrives. A page no batch names is rendered
-    ///     as the site holds it.
+    ///   - readmes: where to read the READMEs `site` leaves out: asked only for the pages
+    ///     that are not carried over, a batch at a time, each batch's pages rendered as it
+    ///     arrives. A page no batch names is rendered as the site holds it.
     ///   - stamp: what the site was made from, kept with it (`SiteWriter.publishedStamp`).
     ///   - progress: hears (files done, files in all), from one thread at a time.
     public func run(
-        _ site: Site, readmes: (any AsyncSequence<ReadmeBatch, any Error>)? = nil, stamp: String? = nil,
+        _ site: Site, readmes: (any ReadmeSupply)? = nil, stamp: String? = nil,
         progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) async throws -> Outcome {
         let plan = try generator.plan(site)

@@ -26,6 +26,13 @@ public protocol RepositorySource: Sendable {
     func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release]
     /// The README as `readme(of:)`, or, `from: .kept`, the copy an earlier run kept.
     func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme?
+    /// Brings this source's copy of the README up to date, as `readme(of:)` would, without
+    /// reading it: for a build that reads READMEs only for the pages it makes anew
+    /// (`ReadmeLoader`), after everything that could turn stale has.
+    func refreshReadme(of repo: GitHubRepo) async throws
+    /// What names the README this source holds for each repository, without reading it: the
+    /// same name, the same README. Left out where it cannot tell.
+    func readmeVersions(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: String]
     /// What this source served from an earlier run because refreshing it failed, so far.
     func staleData() async -> [StaleData]
     /// The owner's picture, `size` pixels square, to publish with the site; nil when there is
@@ -66,6 +73,10 @@ extension RepositorySource {
 extension RepositorySource {
     /// Sources that keep nothing between runs (the sample, in-memory fakes) ask every time.
     public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] { [:] }
+    /// Nothing to refresh: the README is asked for when it is read.
+    public func refreshReadme(of repo: GitHubRepo) async throws {}
+    /// Nothing is named: every README is read.
+    public func readmeVersions(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: String] { [:] }
 
     public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
         try await releases(of: repo, limit: limit)
