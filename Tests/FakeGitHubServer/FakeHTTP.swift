@@ -60,7 +60,7 @@ public struct FakeResponse: Sendable {
     }
 
     public static func json(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> FakeResponse {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        let body = FakeJSON.data(object)
         return FakeResponse(
             status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
     }
