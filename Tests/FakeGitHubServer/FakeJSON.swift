@@ -41,7 +41,8 @@ enum FakeJSON {
             bytes += Array("null".utf8)
         default:
             // Anything rarer (a Double, an optional) as Foundation writes it.
-            let fragment = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+            let fragment = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
             bytes += fragment.map(Array.init) ?? Array("null".utf8)
         }
     }
