@@ -32,7 +32,12 @@ extension SiteWriter {
         /// - Parameter writing: the paths the new build writes, which are all repodigest can
         ///   know as its own when the marker predates manifests.
         init(of folder: URL, writing: Set<String>) {
-            let marker = Marker(in: folder)
+            self.init(of: folder, writing: writing, marker: Marker(in: folder), withEntries: true)
+        }
+
+        /// The same, with the folder's marker as read already (a site's marker runs to a
+        /// megabyte: a build reads it once), and `entries` only `withEntries`.
+        init(of folder: URL, writing: Set<String>, marker: Marker?, withEntries: Bool) {
             hasMarker = marker != nil
             manifest = marker?.manifest
             // No manifest: a marker from an older repodigest. Its other pages cannot be told
@@ -40,11 +45,13 @@ extension SiteWriter {
             // every other file is kept (with a warning): a stale page kept costs less than a
             // user's file deleted.
             let files = manifest ?? writing
-            walk(folder, "", files: files, folders: Self.folders(of: files))
-            if let known = marker?.entries, let written = Self.modified(folder.appending(path: SiteWriter.marker)) {
+            var modified: [String: timespec] = [:]
+            walk(folder, "", files: files, folders: Self.folders(of: files), modified: &modified)
+            if withEntries, let known = marker?.entries,
+                let written = Self.modified(folder.appending(path: SiteWriter.marker))
+            {
                 entries = known.filter { path, _ in
-                    regularFiles.contains(path)
-                        && Self.modified(folder.appending(path: path)).map { !Self.isLater($0, than: written) } == true
+                    modified[path].map { !Self.isLater($0, than: written) } == true
                 }
             }
         }
@@ -60,19 +67,26 @@ extension SiteWriter {
             (time.tv_sec, time.tv_nsec) > (other.tv_sec, other.tv_nsec)
         }
 
-        private mutating func walk(_ root: URL, _ relative: String, files: Set<String>, folders owned: Set<String>) {
+        /// Sorts every entry under `relative`; `modified` gets the time of each of repodigest's
+        /// regular files, from the same `lstat`.
+        private mutating func walk(
+            _ root: URL, _ relative: String, files: Set<String>, folders owned: Set<String>,
+            modified: inout [String: timespec]
+        ) {
             let here = relative.isEmpty ? root : root.appending(path: relative)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: here.path) else { return }
             for name in names.sorted() {
                 if relative.isEmpty, SiteWriter.markers.contains(name) { continue }
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
-                switch Self.kind(here.appending(path: name)) {
+                var status = stat()
+                switch Self.kind(here.appending(path: name), status: &status) {
                 case .folder where owned.contains(path):
                     folders.append(path)
-                    walk(root, path, files: files, folders: owned)
+                    walk(root, path, files: files, folders: owned, modified: &modified)
                 case .regular where files.contains(path):
                     ours.append(path)
                     regularFiles.insert(path)
+                    modified[path] = status.st_mtim
                 case .link where files.contains(path) || owned.contains(path), .other where files.contains(path):
                     ours.append(path)
                 case .missing:
@@ -111,6 +125,10 @@ extension SiteWriter {
 
         static func kind(_ url: URL) -> Kind {
             var status = stat()
+            return kind(url, status: &status)
+        }
+
+        static func kind(_ url: URL, status: inout stat) -> Kind {
             guard lstat(url.path, &status) == 0 else { return .missing }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: return .folder

@@ -3,8 +3,11 @@ import Foundation
 extension SiteWriter {
     /// Moves the user's entries from an old build (or a leftover) into the published folder;
     /// those it cannot move because the published folder already has that name.
-    func keepUserEntries(from tree: URL) throws(PublishError) -> [String] {
-        let inventory = Inventory(of: tree, writing: Marker(in: output)?.manifest ?? [])
+    /// - Parameters:
+    ///   - marker: the tree's own marker, as read (a build reads the published one once).
+    ///   - manifest: the published build's files.
+    func keepUserEntries(from tree: URL, marker: Marker?, manifest: Set<String>) throws(PublishError) -> [String] {
+        let inventory = Inventory(of: tree, writing: manifest, marker: marker, withEntries: false)
         var left: [String] = []
         for entry in inventory.userEntries {
             let destination = output.appending(path: entry)
@@ -28,17 +31,28 @@ extension SiteWriter {
             + "(\(entries.prefix(3).joined(separator: ", "))); move what you need, then remove it"
     }
 
+    /// Whether anything beside the output is named like a leftover of a stopped run.
+    var hasLeftovers: Bool {
+        let parent = output.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.contains { name in leftoverPrefixes.contains(where: name.hasPrefix) }
+    }
+
+    /// The names of a staging folder and of a published folder moved aside, with a process number after.
+    private var leftoverPrefixes: [String] {
+        [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).previous-"]
+    }
+
     /// Folders of runs that were stopped, beside the output: only those that carry one of
     /// repodigest's markers are its own to clear (the user's files in an old build go back
     /// into the output first). Anything else with a leftover's name is left alone and named
     /// in the notes returned; so is anything that is not a real folder (a link is never followed).
     func clearLeftovers() throws(PublishError) -> [String] {
         let parent = output.deletingLastPathComponent()
-        let previous = ".\(output.lastPathComponent).previous-"
-        let prefixes = [".\(output.lastPathComponent).staging-", previous]
+        let previous = leftoverPrefixes[1]
         var notes: [String] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
-        where prefixes.contains(where: name.hasPrefix) {
+        where leftoverPrefixes.contains(where: name.hasPrefix) {
             let leftover = parent.appending(path: name)
             guard Inventory.kind(leftover) == .folder else {
                 notes.append("\(leftover.path) is named like a leftover of repodigest but is not a folder; left alone")
@@ -67,7 +81,8 @@ extension SiteWriter {
                     continue
                 }
             } else if site {
-                let left = try keepUserEntries(from: leftover)
+                let left = try keepUserEntries(
+                    from: leftover, marker: Marker(in: leftover), manifest: Marker(in: output)?.manifest ?? [])
                 guard left.isEmpty else {
                     notes.append(Self.leftBeside(leftover, left))
                     continue

@@ -103,6 +103,29 @@ extension SiteWriter {
             return (path, Entry(inputs: known(parts[parts.count - 2]), bytes: known(parts[parts.count - 1])))
         }
 
+        /// The stamp of the folder's marker, read from its first lines only: a run that finds
+        /// nothing changed reads no more of a marker that runs to a megabyte.
+        static func stamp(in folder: URL) -> String? {
+            guard let file = fopen(folder.appending(path: SiteWriter.marker).path, "r") else { return nil }
+            defer { fclose(file) }
+            var line: UnsafeMutablePointer<CChar>?
+            var capacity = 0
+            defer { free(line) }
+            // The stamp is the second line; a marker without one says `manifest` soon after.
+            for _ in 0..<3 {
+                let length = getline(&line, &capacity, file)
+                guard length > 0, let line else { return nil }
+                let bytes = UnsafeRawBufferPointer(start: line, count: length)
+                let text = String(
+                    decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self)
+                if text.hasPrefix(SiteWriter.stampPrefix) {
+                    return String(text.dropFirst(SiteWriter.stampPrefix.count))
+                }
+                if text.hasPrefix(Self.manifestLine) { return nil }
+            }
+            return nil
+        }
+
         /// The marker of the folder `url`, or nil where there is none (or it cannot be read).
         init?(in folder: URL) {
             guard let text = try? String(contentsOf: folder.appending(path: SiteWriter.marker), encoding: .utf8)

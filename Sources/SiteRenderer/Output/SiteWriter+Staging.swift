@@ -11,6 +11,8 @@ extension SiteWriter {
         let previous: Set<String>
         /// What the published build's marker keeps of each of its files.
         let known: [String: Marker.Entry]
+        /// The published build's marker, read once for the whole build.
+        let published: Marker?
         let interruption: PublishInterruption
         /// Warnings from making it (leftovers left alone).
         let notes: [String]
@@ -21,12 +23,13 @@ extension SiteWriter {
 
         init(
             folder: URL, output: URL, previous: Set<String>, known: [String: Marker.Entry] = [:],
-            interruption: PublishInterruption, notes: [String]
+            published: Marker? = nil, interruption: PublishInterruption, notes: [String]
         ) {
             self.folder = folder
             self.output = output
             self.previous = previous
             self.known = known
+            self.published = published
             self.interruption = interruption
             self.notes = notes
         }
@@ -124,11 +127,16 @@ extension SiteWriter {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         }
         try checkOwnership()
-        var inventory = inventory(writing: paths)
+        let published = Marker(in: output)
+        var inventory = inventory(writing: paths, marker: published)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try checkWritable(inventory)
-        let notes = try clearLeftovers()
-        inventory = self.inventory(writing: paths)
+        var notes: [String] = []
+        if hasLeftovers {
+            notes = try clearLeftovers()
+            // They may have returned the user's files into the output.
+            inventory = self.inventory(writing: paths, marker: published)
+        }
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
         try interruption.staging(folder) { () throws(PublishError) in
             try Self.step("creating", folder) {
@@ -145,12 +153,13 @@ extension SiteWriter {
         }
         return Staging(
             folder: folder, output: output, previous: inventory.regularFiles, known: inventory.entries,
-            interruption: interruption, notes: notes)
+            published: published, interruption: interruption, notes: notes)
     }
 
-    /// The published folder's inventory, or an empty one where there is none.
-    func inventory(writing paths: Set<String>) -> Inventory {
-        Inventory.kind(output) == .folder ? Inventory(of: output, writing: paths) : Inventory()
+    /// The published folder's inventory, or an empty one where there is none; `entries` only `withEntries`.
+    func inventory(writing paths: Set<String>, marker: Marker?, withEntries: Bool = true) -> Inventory {
+        guard Inventory.kind(output) == .folder else { return Inventory() }
+        return Inventory(of: output, writing: paths, marker: marker, withEntries: withEntries)
     }
 
     /// Publishes a complete staging folder holding the files of `entries`: the marker with
@@ -161,7 +170,7 @@ extension SiteWriter {
         var published = false
         defer { interruption.ended(published: published) }
         // Read again: the user may have added a file while the build was staged.
-        let inventory = inventory(writing: paths)
+        let inventory = inventory(writing: paths, marker: staging.published, withEntries: false)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try Self.write(
             Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
@@ -180,7 +189,7 @@ extension SiteWriter {
                     + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
         }
         do {
-            report.notes += try swap(staging.folder)
+            report.notes += try swap(staging.folder, manifest: paths, published: staging.published)
         } catch {
             guard case .tidying = error else { throw error }
             // Past the exchange, the staging folder holds the previous build and the user's

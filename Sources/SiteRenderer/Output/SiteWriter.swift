@@ -51,7 +51,7 @@ public struct SiteWriter: Sendable {
 
     /// The stamp the published build was given (see `publish`), or nil: none, or no build.
     public func publishedStamp() -> String? {
-        Marker(in: output)?.stamp
+        Marker.stamp(in: output)
     }
 
     /// Beside the output, hidden, and named so that no leftover cleanup takes it: the lock
@@ -93,7 +93,10 @@ public struct SiteWriter: Sendable {
     }
 
     /// Puts the staged build in place of the published one; what the run should warn about.
-    func swap(_ staging: URL) throws(PublishError) -> [String] {
+    /// - Parameters:
+    ///   - manifest: the staged build's files.
+    ///   - published: the published build's marker, as read when the build was staged.
+    func swap(_ staging: URL, manifest: Set<String>, published: Marker?) throws(PublishError) -> [String] {
         let fileManager = FileManager.default
         guard Inventory.kind(output) != .missing else {
             try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
@@ -115,7 +118,7 @@ public struct SiteWriter: Sendable {
         // `staging` now holds the previous build, and the new one is published: what
         // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
         do {
-            let left = try keepUserEntries(from: staging)
+            let left = try keepUserEntries(from: staging, marker: published, manifest: manifest)
             guard left.isEmpty else { return [Self.leftBeside(staging, left)] }
             try Self.removeMarked(staging, step: "removing")
             return []
