@@ -57,12 +57,15 @@ struct GitHubEndpoint: Sendable {
         if text.isEmpty || text == "." || text == ".." {
             return String(repeating: "%2E", count: text.count)
         }
+        // Most names need no escape: then no `CharacterSet` lookup per character.
+        if text.utf8.allSatisfy({ unreservedBytes.contains($0) }) { return text }
         return text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
     }
 
     /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` would let any letter through).
     private static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
     private static let segmentAllowed = CharacterSet(charactersIn: unreserved)
+    private static let unreservedBytes = Set(unreserved.utf8)
     /// A search query keeps `:` readable (`language:swift`); `+`, `&`, `=` and `#` must be escaped.
     private static let queryValueAllowed = CharacterSet(charactersIn: unreserved + ":/")
 }

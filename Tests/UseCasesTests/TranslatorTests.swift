@@ -1,4 +1,5 @@
 import Entities
+import Foundation
 import PageModels
 import Testing
 
@@ -48,6 +49,31 @@ import Testing
     ])
     func dropsEverythingElse(_ url: String) {
         #expect(SafeURL.http(url) == nil)
+    }
+
+    @Test(arguments: [
+        "HTTPS://Example.org/x", "https://example.org/ü", "https://x.org/a\tb", "https://x.org/`", "https://x.org/\\",
+        "https:///x", "https:/x", "http://", "https://x.org/\u{7F}", "https://x.org/<", "https://x.org/'",
+    ])
+    func agreesWithTheCharacterRules(_ url: String) {
+        // What the byte-wise check must give: http(s), a host, no space, control character
+        // or character that could end an attribute.
+        let bad = "\"<>'`\\"
+        let lowered = url.lowercased()
+        let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : nil
+        let expected =
+            scheme.map { url.dropFirst($0).first.map { $0 != "/" } ?? false } == true
+            && url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !bad.unicodeScalars.contains($0) }
+        #expect((SafeURL.http(url) != nil) == expected)
+    }
+
+    @Test(arguments: ["plain-name_1.0~", "feature/x", "a b", "ü/ß", "<script>", "100%", "a?b=c&d#e", ""])
+    func encodesAsFoundationDoes(_ text: String) {
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        #expect(SafeURL.encoded(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved))
+        #expect(
+            SafeURL.path(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved.union(["/"])))
     }
 
     @Test func folderOfAFileURL() {

@@ -70,7 +70,7 @@ struct ChangesTranslator: Sendable {
         case .unstarred: return item(.unstarred, "unstarred")
         case .newFavourite: return item(.favourite, "favourite")
         case .newRelease(let tag, let previous):
-            let tagPath = tag.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
+            let tagPath = SafeURL.encoded(tag)
             let item = item(.release, "release", ["tag": tag], url: "\(gitHub)/releases/tag/\(tagPath)")
             guard let previous else { return item }
             var after = item

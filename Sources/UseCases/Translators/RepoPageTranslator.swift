@@ -113,7 +113,7 @@ struct RepoPageTranslator: Sendable {
 
     /// A release's page on GitHub, built from its tag when GitHub gave no usable URL.
     static func releasesURL(of repo: GitHubRepo, tag: String) -> String {
-        let encoded = tag.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
+        let encoded = SafeURL.encoded(tag)
         return "\(RepoCardTranslator.gitHubURL(of: repo))/releases/tag/\(encoded)"
     }
 

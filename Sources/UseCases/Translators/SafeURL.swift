@@ -4,20 +4,32 @@ import Foundation
 /// (`javascript:`, `data:`, relative paths, URLs with spaces or control characters) is dropped.
 enum SafeURL {
     static func http(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
-        let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
-        guard let host = afterScheme.split(separator: "/", omittingEmptySubsequences: false).first,
-            !host.isEmpty,
-            text.unicodeScalars.allSatisfy(isAllowed)
+        guard var text, !text.isEmpty else { return nil }
+        if text.first!.isWhitespace || text.last!.isWhitespace {
+            text = text.trimmingCharacters(in: .whitespaces)
+        }
+        // Byte by byte: every repository's card and page asks, a few times each.
+        let bytes = Array(text.utf8)
+        let scheme = bytes.prefix(8).map { $0 | 0x20 }
+        let afterScheme: Int
+        if scheme.starts(with: Array("https://".utf8)) {
+            afterScheme = 8
+        } else if scheme.starts(with: Array("http://".utf8)) {
+            afterScheme = 7
+        } else {
+            return nil
+        }
+        guard afterScheme < bytes.count, bytes[afterScheme] != UInt8(ascii: "/"), bytes.allSatisfy(isAllowed)
         else { return nil }
         return text
     }
 
-    /// No spaces, control characters or characters that could end an attribute.
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value > 0x20 && scalar.value != 0x7F && !"\"<>'`\\".unicodeScalars.contains(scalar)
+    /// No spaces, control characters or characters that could end an attribute (as UTF-8:
+    /// every byte of a character beyond ASCII is 0x80 or more, and allowed).
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "<")
+            && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "`")
+            && byte != UInt8(ascii: "\\")
     }
 
     /// A page on github.com named by values from the data (owner, repository), each
@@ -25,20 +37,43 @@ enum SafeURL {
     /// `">`, a tab) cannot end a Markdown link target or an attribute, nor add a segment.
     static func gitHub(_ segments: String...) -> String {
         "https://github.com/"
-            + segments.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
-            .joined(separator: "/")
+            + segments.map { encoded($0) }.joined(separator: "/")
     }
 
     /// A value from the data that is a path of its own (a branch such as `feature/x`),
     /// percent-encoded but for its slashes.
     static func path(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/"))) ?? ""
+        encoded(text, keepingSlashes: true)
     }
 
-    /// RFC 3986's unreserved characters: everything else in a path segment or query value is
-    /// percent-encoded.
-    static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// `text` percent-encoded as a path segment or query value: every byte of its UTF-8 but
+    /// RFC 3986's unreserved characters (and `/`, `keepingSlashes`) as `%XX`. What
+    /// `addingPercentEncoding` gives, without a `CharacterSet` lookup per character: names
+    /// and tags are encoded for every repository of the site.
+    static func encoded(_ text: String, keepingSlashes: Bool = false) -> String {
+        func kept(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                return true
+            default:
+                return keepingSlashes && byte == UInt8(ascii: "/")
+            }
+        }
+        guard !text.utf8.allSatisfy(kept) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if kept(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
     static func folder(of text: String?) -> String? {

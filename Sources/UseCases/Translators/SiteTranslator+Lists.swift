@@ -94,7 +94,7 @@ extension SiteTranslator {
 
     /// The same search on github.com, sorted as the saved search is.
     static func gitHubSearchURL(_ search: SavedSearch) -> String {
-        let query = search.query.addingPercentEncoding(withAllowedCharacters: SafeURL.unreserved) ?? ""
+        let query = SafeURL.encoded(search.query)
         let sort: String
         switch search.sort {
         case .bestMatch: sort = ""
