@@ -95,7 +95,8 @@ extension BuildPipeline {
         }
         events.info(
             "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried; "
-                + "\(report.kept) releases and READMEs of repositories not pushed to taken from the cache.",
+                + "\(report.kept) answers of repositories not pushed to taken from the cache "
+                + "(their releases; a README is read only for a page that changed).",
             fields: [:])
         for resource in report.cutShort {
             events.warning(
