@@ -277,13 +277,17 @@ extension FakeGitHub {
 
     private func starred(_ login: String, _ request: FakeRequest, authenticated: Bool) -> FakeResponse {
         let withDates = request.header("accept")?.contains("star+json") == true
-        let visible = (stars[login] ?? []).compactMap { star in
-            repos[star.repo.lowercased()].flatMap { authenticated || !$0.isPrivate ? (star, $0) : nil }
+        let key = "\(login) \(authenticated)"
+        if servedStars[key]?.version != worldVersion {
+            let visible = (stars[login] ?? []).compactMap { star in
+                repos[star.repo.lowercased()].flatMap { authenticated || !$0.isPrivate ? (star.at, $0) : nil }
+            }
+            servedStars[key] = (worldVersion, visible)
         }
         // Only the page asked for is made into JSON: a list of 10,000 stars is asked a page at a time.
         return paged(
-            visible.lazy.map { star, repo in
-                withDates ? ["starred_at": star.at, "repo": self.json(repo)] as Any : self.json(repo) as Any
+            servedStars[key]!.stars.lazy.map { at, repo in
+                withDates ? ["starred_at": at, "repo": self.json(repo)] as Any : self.json(repo) as Any
             }, request)
     }
 

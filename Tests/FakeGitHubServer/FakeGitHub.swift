@@ -8,8 +8,14 @@ public final class FakeGitHub: @unchecked Sendable {
     let lock = NSLock()
     // The world and the log, guarded by `lock`.
     var accounts: [String: Account] = [:]
-    var repos: [String: Repo] = [:]
-    var stars: [String: [(repo: String, at: String)]] = [:]
+    var repos: [String: Repo] = [:] { didSet { worldVersion &+= 1 } }
+    var stars: [String: [(repo: String, at: String)]] = [:] { didSet { worldVersion &+= 1 } }
+    /// Moves with every change of `repos` or `stars`.
+    var worldVersion = 0
+    /// Each starred list as last served, and the `worldVersion` it was made at: a benchmark
+    /// reads 10,000 stars a page at a time, and looking up every repository for every page
+    /// cost a core of the machine it measures on.
+    var servedStars: [String: (version: Int, stars: [(at: String, repo: Repo)])] = [:]
     var searches: [String: [String]] = [:]
     var renamed: [String: Int64] = [:]
     /// Pictures by account id, served at `/avatars/u/ID` as GitHub's avatar server does.
