@@ -10,7 +10,9 @@ public struct ReadmeLoader: ReadmeSupply {
     public static let batchSize = 128
 
     private let source: any RepositorySource
-    private let repositories: [Route: GitHubRepo]
+    /// Held once, and found by route: a copy per page, or per batch, was 10 MB at 10,000.
+    private let repositories: [GitHubRepo]
+    private let byRoute: [Route: Int]
     /// The site's language, for the note above a shortened README.
     private let format: DisplayFormat
     private let images: ReadmeImages
@@ -22,14 +24,16 @@ public struct ReadmeLoader: ReadmeSupply {
         self.source = source
         self.format = format
         self.images = images
-        self.repositories = Dictionary(
-            repositories.map { (RepoCardTranslator.route(for: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        self.repositories = repositories
+        self.byRoute = Dictionary(
+            repositories.indices.map { (RepoCardTranslator.route(for: repositories[$0]), $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The repository pages of `site` at `pages` (all, when nil), in that order, in batches of `size`.
     public func batches(for site: Site, pages: [Int]? = nil, size: Int = batchSize) -> Batches {
         let pages = pages ?? Array(site.repositories.indices)
-        let repos = pages.map { repositories[site.repositories[$0].card.route] }
+        let repos = pages.map { byRoute[site.repositories[$0].card.route] }
         let ranges = stride(from: 0, to: repos.count, by: max(1, size)).map { $0..<min(repos.count, $0 + max(1, size)) }
         return Batches(loader: self, pages: pages, repos: repos, ranges: ranges)
     }
@@ -42,9 +46,9 @@ public struct ReadmeLoader: ReadmeSupply {
     public struct Batches: AsyncSequence, Sendable {
         public typealias Element = ReadmeBatch
         fileprivate let loader: ReadmeLoader
-        /// Indices into the site's repositories, and each one's repository.
+        /// Indices into the site's repositories, and each one's repository (in the loader's).
         fileprivate let pages: [Int]
-        fileprivate let repos: [GitHubRepo?]
+        fileprivate let repos: [Int?]
         fileprivate let ranges: [Range<Int>]
 
         public func makeAsyncIterator() -> Iterator { Iterator(batches: self) }
@@ -72,7 +76,7 @@ public struct ReadmeLoader: ReadmeSupply {
             private func read(_ number: Int) -> Task<ReadmeBatch, any Error> {
                 let range = batches.ranges[number]
                 let loader = batches.loader
-                let repos = Array(batches.repos[range])
+                let repos = batches.repos[range].map { $0.map { loader.repositories[$0] } }
                 let pages = Array(batches.pages[range])
                 return Task { ReadmeBatch(pages: pages, readmes: try await loader.readmes(of: repos)) }
             }
@@ -85,9 +89,10 @@ public struct ReadmeLoader: ReadmeSupply {
     /// fall back on). Images the source holds itself go into READMEs unnamed: none then.
     func nameREADMEs(of site: inout Site) async {
         guard images.isEmpty else { return }
-        let versions = await source.readmeVersions(of: Array(repositories.values))
+        let versions = await source.readmeVersions(of: repositories)
         for index in site.repositories.indices {
-            guard let repo = repositories[site.repositories[index].card.route], let version = versions[repo.id]
+            guard let repo = byRoute[site.repositories[index].card.route].map({ repositories[$0] }),
+                let version = versions[repo.id]
             else { continue }
             site.repositories[index].readmeVersion =
                 "\(version) \(RepoCardTranslator.gitHubURL(of: repo)) \(repo.defaultBranch)"

@@ -91,7 +91,11 @@ extension SiteBuild {
                 })
             let others = Set(plan.items.indices).subtracting(waiting.values).sorted()
             var findings = try Parallel.map(others.count) { try make(others[$0]) }.flatMap { $0 }
-            let named = waiting.filter { plan.site.repositories[$0.key].readmeVersion != nil }.map { $0 }
+            // Only pages the marker knows can be carried: none in a cold or forced build.
+            let named = waiting.filter { page, item in
+                !force && plan.site.repositories[page].readmeVersion != nil
+                    && staging.known[plan.items[item].path] != nil
+            }.map { $0 }
             let carried = try Parallel.map(named.count) { offset in
                 try carry(named[offset].value, digest: inputs.digest(at: named[offset].value)) ? named[offset].key : nil
             }
