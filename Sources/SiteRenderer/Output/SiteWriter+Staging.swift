@@ -127,14 +127,15 @@ extension SiteWriter {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         }
         try checkOwnership()
-        let published = Marker(in: output)
+        var published = Marker(in: output)
         var inventory = inventory(writing: paths, marker: published)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try checkWritable(inventory)
         var notes: [String] = []
         if hasLeftovers {
             notes = try clearLeftovers()
-            // They may have returned the user's files into the output.
+            // They may have put a site moved aside back in place, or the user's files into it.
+            published = Marker(in: output)
             inventory = self.inventory(writing: paths, marker: published)
         }
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
