@@ -40,9 +40,10 @@ extension GitHubDataStore {
     }
 
     /// Asks GitHub for the README when live, as `readme(of:)` would, and drops it: its answer
-    /// is then in the cache for `ReadmeLoader` to read when the page is made.
+    /// is then in the cache for `ReadmeLoader` to read when the page is made. Without a cache
+    /// there is nowhere to keep it: the README is asked for once, when it is read.
     public func refreshReadme(of repo: GitHubRepo) async throws {
-        guard !api.settings.offline else { return }
+        guard !api.settings.offline, api.cache != nil else { return }
         _ = try await readme(of: repo, from: .source)
     }
 

@@ -23,6 +23,9 @@ final class SQLiteResponseCache: ResponseCache {
     /// run killed before loses only these times: the next re-checks a little sooner.
     private let validated = Mutex<[String: CachedResponse.Check]>([:])
     static let flushEvery = 500
+    /// Answers of this run whose write failed: read from here for the rest of the run, so a
+    /// README fetched while gathering and read when its page is made is the one fetched.
+    private let unwritten = Mutex<[String: CachedResponse]>([:])
 
     init(database: DatabaseQueue, warnings: WarningLog) {
         self.database = database
@@ -30,6 +33,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func entry(for key: String) async -> CachedResponse? {
+        if let kept = unwritten.withLock({ $0[key] }) { return kept }
         do {
             return try await database.read { db in
                 try Row.fetchOne(
@@ -59,7 +63,7 @@ final class SQLiteResponseCache: ResponseCache {
 
     func store(_ response: CachedResponse) async {
         _ = validated.withLock { $0.removeValue(forKey: response.key) }
-        await write { db in
+        let written = await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO response (key, status, etag, last_modified, link, body, fetched_at, pushed_at, content)
@@ -73,6 +77,7 @@ final class SQLiteResponseCache: ResponseCache {
                     response.fetchedAt.timeIntervalSince1970, response.pushedAt, response.content,
                 ])
         }
+        unwritten.withLock { $0[response.key] = written ? nil : response }
     }
 
     func markValidated(_ key: String, at date: Date, pushedAt: String?) async {
@@ -108,8 +113,9 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func checks(for keys: [String]) async -> [String: CachedResponse.Check] {
+        let read: [String: CachedResponse.Check]
         do {
-            return try await database.read { db in
+            read = try await database.read { db in
                 var checks: [String: CachedResponse.Check] = [:]
                 // SQLite allows 32,766 parameters a statement; a chunk stays far below.
                 for start in stride(from: 0, to: keys.count, by: 500) {
@@ -126,20 +132,26 @@ final class SQLiteResponseCache: ResponseCache {
                     }
                 }
                 return checks
-            }.merging(
-                validated.withLock { pending in keys.compactMap { key in pending[key].map { (key, $0) } } },
-                uniquingKeysWith: { read, mark in
-                    CachedResponse.Check(
-                        fetchedAt: mark.fetchedAt, pushedAt: mark.pushedAt ?? read.pushedAt, content: read.content)
-                })
+            }
         } catch {
             warnings.once("the response cache could not be read (\(error)); fetching without it")
-            return [:]
+            read = [:]
         }
+        let marks = validated.withLock { pending in keys.compactMap { key in pending[key].map { (key, $0) } } }
+        var checks = read.merging(marks) { read, mark in
+            CachedResponse.Check(
+                fetchedAt: mark.fetchedAt, pushedAt: mark.pushedAt ?? read.pushedAt, content: read.content)
+        }
+        for response in unwritten.withLock({ kept in keys.compactMap { kept[$0] } }) {
+            checks[response.key] = CachedResponse.Check(
+                fetchedAt: response.fetchedAt, pushedAt: response.pushedAt, content: response.content)
+        }
+        return checks
     }
 
     func remove(_ key: String) async {
         _ = validated.withLock { $0.removeValue(forKey: key) }
+        _ = unwritten.withLock { $0.removeValue(forKey: key) }
         await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
@@ -157,12 +169,16 @@ final class SQLiteResponseCache: ResponseCache {
         }
     }
 
-    private func write(_ change: @escaping @Sendable (Database) throws -> Void) async {
+    /// Whether the change reached the file.
+    @discardableResult
+    private func write(_ change: @escaping @Sendable (Database) throws -> Void) async -> Bool {
         do {
             try await database.write(change)
+            return true
         } catch {
             failedWrite.withLock { $0 = true }
             warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
+            return false
         }
     }
 }
