@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import UseCases
 
 /// Every URL the live store asks for, built in one place from the API root.
 struct GitHubEndpoint: Sendable {
@@ -43,9 +44,8 @@ struct GitHubEndpoint: Sendable {
 
     private func url(_ segments: String..., query: [(String, String)] = []) -> String {
         let path = segments.map(Self.segment)
-        let text = query.map { name, value in
-            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? value)"
-        }
+        // A search query keeps `:` readable (`language:swift`); `+`, `&`, `=` and `#` are escaped.
+        let text = query.map { name, value in "\(name)=\(SafeURL.encoded(value, keeping: ":/"))" }
         return root + "/" + path.joined(separator: "/") + (text.isEmpty ? "" : "?" + text.joined(separator: "&"))
     }
 
@@ -57,15 +57,6 @@ struct GitHubEndpoint: Sendable {
         if text.isEmpty || text == "." || text == ".." {
             return String(repeating: "%2E", count: text.count)
         }
-        // Most names need no escape: then no `CharacterSet` lookup per character.
-        if text.utf8.allSatisfy({ unreservedBytes.contains($0) }) { return text }
-        return text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
+        return SafeURL.encoded(text)
     }
-
-    /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` would let any letter through).
-    private static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    private static let segmentAllowed = CharacterSet(charactersIn: unreserved)
-    private static let unreservedBytes = Set(unreserved.utf8)
-    /// A search query keeps `:` readable (`language:swift`); `+`, `&`, `=` and `#` must be escaped.
-    private static let queryValueAllowed = CharacterSet(charactersIn: unreserved + ":/")
 }

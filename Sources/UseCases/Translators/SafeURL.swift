@@ -2,7 +2,8 @@ import Foundation
 
 /// Which URLs from the data may become links: absolute http(s) only. Anything else
 /// (`javascript:`, `data:`, relative paths, URLs with spaces or control characters) is dropped.
-enum SafeURL {
+/// Its percent-encoding is the package's one (`encoded`): the data layer builds API URLs with it.
+package enum SafeURL {
     static func http(_ text: String?) -> String? {
         guard var text, !text.isEmpty else { return nil }
         if text.first!.isWhitespace || text.last!.isWhitespace {
@@ -43,14 +44,14 @@ enum SafeURL {
     /// A value from the data that is a path of its own (a branch such as `feature/x`),
     /// percent-encoded but for its slashes.
     static func path(_ text: String) -> String {
-        encoded(text, keepingSlashes: true)
+        encoded(text, keeping: "/")
     }
 
     /// `text` percent-encoded as a path segment or query value: every byte of its UTF-8 but
-    /// RFC 3986's unreserved characters (and `/`, `keepingSlashes`) as `%XX`. What
+    /// RFC 3986's unreserved characters (and the ASCII characters of `extra`) as `%XX`. What
     /// `addingPercentEncoding` gives, without a `CharacterSet` lookup per character: names
-    /// and tags are encoded for every repository of the site.
-    static func encoded(_ text: String, keepingSlashes: Bool = false) -> String {
+    /// and tags are encoded for every repository of the site, and for every API URL.
+    package static func encoded(_ text: String, keeping extra: String = "") -> String {
         func kept(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -58,7 +59,7 @@ enum SafeURL {
                 UInt8(ascii: "~"):
                 return true
             default:
-                return keepingSlashes && byte == UInt8(ascii: "/")
+                return extra.utf8.contains(byte)
             }
         }
         guard !text.utf8.allSatisfy(kept) else { return text }
