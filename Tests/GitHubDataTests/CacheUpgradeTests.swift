@@ -23,6 +23,14 @@ import Testing
                         """)
             }
         }
+
+        /// The cache, upgraded as repodigest opens it: in place, without a word.
+        func opened() throws -> SQLiteResponseCache {
+            let warnings = WarningLog()
+            let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+            #expect(warnings.all.isEmpty)
+            return cache
+        }
     }
 
     @Test("a cache of schema 1 gains pushed_at and keeps every answer, without a warning")
@@ -36,10 +44,7 @@ import Testing
             INSERT INTO response (key, etag, body, fetched_at) VALUES ('application/json https://x/readme', '"e1"', x'7B7D', 5)
             """)
         defer { try? FileManager.default.removeItem(at: old.folder) }
-        let path = old.path
-        let warnings = WarningLog()
-        let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
-        #expect(warnings.all.isEmpty)
+        let cache = try old.opened()
         let entry = try #require(await cache.entry(for: "application/json https://x/readme"))
         #expect(entry.etag == "\"e1\"" && entry.pushedAt == nil)
         await cache.markValidated(entry.key, at: Date(timeIntervalSince1970: 10), pushedAt: "42.0")
@@ -50,7 +55,9 @@ import Testing
                     fetchedAt: Date(timeIntervalSince1970: 10), pushedAt: "42.0",
                     content: CachedResponse.content(status: 200, body: Data("{}".utf8)))
             ])
-        let version = try await DatabaseQueue(path: path.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        let version = try await DatabaseQueue(path: old.path.path).read {
+            try Int.fetchOne($0, sql: "PRAGMA user_version")
+        }
         #expect(version == SQLiteResponseCache.schemaVersion)
     }
 
@@ -66,10 +73,7 @@ import Testing
             INSERT INTO response (key, status, body, fetched_at) VALUES ('gone', 404, x'', 5)
             """)
         defer { try? FileManager.default.removeItem(at: old.folder) }
-        let path = old.path
-        let warnings = WarningLog()
-        let cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
-        #expect(warnings.all.isEmpty)
+        let cache = try old.opened()
         #expect(await cache.entry(for: "readme")?.etag == "\"e1\"", "kept, validator and all")
         let named = await cache.checks(for: ["readme", "gone"]).mapValues(\.content)
         #expect(named["readme"] == CachedResponse.content(status: 200, body: Data("{}".utf8)))
