@@ -79,7 +79,14 @@ extension SiteValidator {
                 state.pending += pending
             }
             // Each target once: a list page links to the same pages from its navigation and cards.
-            return (findings, Set(targets).sorted())
+            // A build keeps every page's links until its marker is written (160,000 at 10,000
+            // repositories): each is the site's own copy of the path, not a string of its own.
+            return (findings, Set(targets).sorted().map(shared))
+        }
+
+        /// The site's own copy of the path `target`, kept at the cost of a reference.
+        private func shared(_ target: String) -> String {
+            paths.firstIndex(of: target).map { paths[$0] } ?? target
         }
 
         /// The links into other pages whose fragment names no id there; call once every page is checked.
