@@ -1,33 +1,44 @@
 /// A repository as it appears in a list: everything already formatted for display.
+///
+/// A card's fields (`Fields`, read and written as its own: `card.fullName`) live in one
+/// shared box, copied only when a copy is changed: one repository shows on up to half a
+/// dozen lists (the starred pages, its language's, each topic's, the digest's), and a site
+/// of 10,000 repositories holds ~80,000 cards, which as plain structs of ~300 bytes each
+/// made the largest part of a build's peak memory.
+@dynamicMemberLookup
 public struct RepoCard: Sendable, Hashable {
-    public var route: Route
-    public var fullName: String
-    public var description: String?
-    public var language: PageLink?
-    public var topics: [PageLink]
-    public var stars: Int
-    /// `stars` for people: "1.2k".
-    public var starsText: String
-    public var forksText: String
-    /// "Pushed 3 Nov 2026", or nil when GitHub gave no date.
-    public var pushedText: String?
-    /// "Starred 20 Nov 2026" on starred lists.
-    public var starredText: String?
-    public var badges: [Badge]
-    /// The repository on GitHub (always https).
-    public var gitHubURL: String
-    /// The reader's note on a favourite: why it was pinned.
-    public var note: String?
-    /// GitHub's colour for the language, `#rrggbb`; nil for a language without one.
-    public var languageColor: String?
-    /// The owner's picture.
-    public var avatar: AvatarImage?
-    /// The Star Lists that hold it, each linking to its page; on a List's own page, only the
-    /// others (the reader knows which List they are on).
-    public var lists: [PageLink] = []
-    /// What comes before `lists`, from the site's catalogue: "In" (`card.in_lists`), or "Also
-    /// in" on a List's own page (`card.also_in_lists`).
-    public var listsLabel = ""
+    public struct Fields: Sendable, Hashable {
+        public var route: Route
+        public var fullName: String
+        public var description: String?
+        public var language: PageLink?
+        public var topics: [PageLink]
+        public var stars: Int
+        /// `stars` for people: "1.2k".
+        public var starsText: String
+        public var forksText: String
+        /// "Pushed 3 Nov 2026", or nil when GitHub gave no date.
+        public var pushedText: String?
+        /// "Starred 20 Nov 2026" on starred lists.
+        public var starredText: String?
+        public var badges: [Badge]
+        /// The repository on GitHub (always https).
+        public var gitHubURL: String
+        /// The reader's note on a favourite: why it was pinned.
+        public var note: String?
+        /// GitHub's colour for the language, `#rrggbb`; nil for a language without one.
+        public var languageColor: String?
+        /// The owner's picture.
+        public var avatar: AvatarImage?
+        /// The Star Lists that hold it, each linking to its page; on a List's own page, only the
+        /// others (the reader knows which List they are on).
+        public var lists: [PageLink] = []
+        /// What comes before `lists`, from the site's catalogue: "In" (`card.in_lists`), or "Also
+        /// in" on a List's own page (`card.also_in_lists`).
+        public var listsLabel = ""
+    }
+
+    private var box: Box
 
     public init(
         route: Route, fullName: String, description: String?, language: PageLink?,
@@ -35,21 +46,35 @@ public struct RepoCard: Sendable, Hashable {
         pushedText: String?, starredText: String?, badges: [Badge], gitHubURL: String,
         note: String? = nil, languageColor: String? = nil, avatar: AvatarImage? = nil
     ) {
-        self.avatar = avatar
-        self.note = note
-        self.languageColor = languageColor
-        self.route = route
-        self.fullName = fullName
-        self.description = description
-        self.language = language
-        self.topics = topics
-        self.stars = stars
-        self.starsText = starsText
-        self.forksText = forksText
-        self.pushedText = pushedText
-        self.starredText = starredText
-        self.badges = badges
-        self.gitHubURL = gitHubURL
+        box = Box(
+            Fields(
+                route: route, fullName: fullName, description: description, language: language, topics: topics,
+                stars: stars, starsText: starsText, forksText: forksText, pushedText: pushedText,
+                starredText: starredText, badges: badges, gitHubURL: gitHubURL, note: note,
+                languageColor: languageColor, avatar: avatar))
+    }
+
+    /// All of them at once.
+    public var fields: Fields { box.fields }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        set {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            box.fields[keyPath: field] = newValue
+        }
+    }
+
+    public static func == (left: RepoCard, right: RepoCard) -> Bool {
+        left.box === right.box || left.box.fields == right.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+
+    /// Changed only through `subscript(dynamicMember:)`, and only when no other card shares it.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
 

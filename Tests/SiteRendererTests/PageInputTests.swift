@@ -100,7 +100,7 @@ import Testing
                 ]
             ),
             (
-                page.card,
+                page.card.fields,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
                     "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar", "lists",

@@ -106,6 +106,19 @@ import Testing
         #expect(card.starredText == "Starred 18 Nov 2026")
         #expect(card.route == Route(.repository(owner: "x", name: "y")))
     }
+
+    @Test("a starred card is the repository's card with its date; the card made once stays without one")
+    func starredCardsLeaveTheSharedCardAlone() {
+        let cards = RepoCardTranslator(favourites: [], format: .english)
+        let repo = Make.repo("x/y", id: 1)
+        let starred = cards.card(for: repo, starredAt: Make.epoch)
+        let plain = cards.card(for: repo)
+        #expect(starred.starredText == "Starred 18 Nov 2026")
+        #expect(plain.starredText == nil)
+        var undated = starred
+        undated.starredText = nil
+        #expect(undated == plain)
+    }
 }
 
 @Suite struct ListPageTranslatorTests {

@@ -73,6 +73,12 @@ extension Notice: PageInput {
 
 extension RepoCard: PageInput {
     func feed(_ hasher: inout StableHasher, router: Router) {
+        fields.feed(&hasher, router: router)
+    }
+}
+
+extension RepoCard.Fields: PageInput {
+    func feed(_ hasher: inout StableHasher, router: Router) {
         route.feed(&hasher, router: router)
         hasher.combine(fullName)
         hasher.combine(description)

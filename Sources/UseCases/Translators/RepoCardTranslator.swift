@@ -44,9 +44,8 @@ struct RepoCardTranslator: Sendable {
                 made.cards.withLock { $0[repo.id] = card }
                 return card
             }()
-        card.starredText = starredAt.map { format.text("card.starred", ["date": format.day($0)]) }
-        card.lists = lists[repo.id] ?? []
-        card.listsLabel = format.text("card.in_lists")
+        // Only a starred card changes its copy (`RepoCard` copies its fields on a change).
+        if let starredAt { card.starredText = format.text("card.starred", ["date": format.day(starredAt)]) }
         return card
     }
 
@@ -55,7 +54,7 @@ struct RepoCardTranslator: Sendable {
         if favourites.contains(repo.id) { badges.append(.favourite) }
         if repo.isArchived { badges.append(.archived) }
         if repo.isFork { badges.append(.fork) }
-        return RepoCard(
+        var card = RepoCard(
             route: Self.route(for: repo),
             fullName: repo.name.description,
             description: repo.description.flatMap { $0.isEmpty ? nil : Emoji.replacingShortcodes(in: $0) },
@@ -72,6 +71,9 @@ struct RepoCardTranslator: Sendable {
             languageColor: repo.language.flatMap(LanguageColors.hex),
             avatar: avatars.image(for: repo.owner)
         )
+        card.lists = lists[repo.id] ?? []
+        card.listsLabel = format.text("card.in_lists")
+        return card
     }
 
     static func route(for repo: GitHubRepo) -> Route {
