@@ -16,15 +16,19 @@ extension SiteWriter {
         let interruption: PublishInterruption
         /// Warnings from making it (leftovers left alone).
         let notes: [String]
-        private let folders = Mutex(Set<String>())
+        /// The folders made when the build was staged: those of every file it means to write.
+        private let folders: Set<String>
+        /// Any other folder a file needed, made under a lock.
+        private let otherFolders = Mutex(Set<String>())
         private let counts = Mutex((written: 0, unchanged: 0))
         /// From the swap on, this folder holds the previous build with the user's files: never discarded.
         private let swapped = Mutex(false)
 
         init(
             folder: URL, output: URL, previous: Set<String>, known: [String: Marker.Entry] = [:],
-            published: Marker? = nil, interruption: PublishInterruption, notes: [String]
+            published: Marker? = nil, interruption: PublishInterruption, notes: [String], folders: Set<String> = []
         ) {
+            self.folders = folders
             self.folder = folder
             self.output = output
             self.previous = previous
@@ -85,23 +89,29 @@ extension SiteWriter {
             }
         }
 
-        /// Under the lock, so no file is written into a folder another thread is still making.
+        /// The folders above `path`: made with the staging folder for every file the build
+        /// planned, so its threads wait on no lock (and 10,000 files on no `mkdir`); any other
+        /// made here under a lock, so no file is written into a folder another thread is still making.
         private func makeFolders(for path: String) throws(PublishError) {
-            try folders.withLock { (made: inout Set<String>) throws(PublishError) in
-                try makeFolders(for: path, made: &made)
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, !folders.contains(parent) else { return }
+            try otherFolders.withLock { (made: inout Set<String>) throws(PublishError) in
+                try Self.make(Inventory.ancestors(of: path).filter { !made.contains($0) }, in: folder, interruption)
+                made.formUnion(Inventory.ancestors(of: path))
             }
         }
 
-        /// The folders above `path`, made one by one inside the staging folder and never the
+        /// Makes `paths`, parents before children, inside the staging folder and never the
         /// staging folder itself: once a signal has removed it, nothing brings it back.
-        private func makeFolders(for path: String, made: inout Set<String>) throws(PublishError) {
-            for folderPath in Inventory.ancestors(of: path) where !made.contains(folderPath) {
+        static func make(
+            _ paths: some Sequence<String>, in folder: URL, _ interruption: PublishInterruption
+        ) throws(PublishError) {
+            for folderPath in paths {
                 let url = folder.appending(path: folderPath)
                 guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
                     if interruption.isStopped { throw .interrupted }
                     throw .io(action: "creating", path: url.path, reason: String(cString: strerror(errno)))
                 }
-                made.insert(folderPath)
             }
         }
 
@@ -152,9 +162,18 @@ extension SiteWriter {
                 throw error
             }
         }
-        return Staging(
+        let folders = Inventory.folders(of: paths)
+        let staging = Staging(
             folder: folder, output: output, previous: inventory.regularFiles, known: inventory.entries,
-            published: published, interruption: interruption, notes: notes)
+            published: published, interruption: interruption, notes: notes, folders: folders)
+        do throws(PublishError) {
+            // Every folder of the new build in one pass, each after its parent (a prefix sorts first).
+            try Staging.make(folders.sorted(), in: folder, interruption)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        return staging
     }
 
     /// The published folder's inventory, or an empty one where there is none; `entries` only `withEntries`.
