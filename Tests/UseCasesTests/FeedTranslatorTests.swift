@@ -61,4 +61,16 @@ import Testing
     @Test func theFeedKeepsTheNewestUpToItsLimit() {
         #expect(entries(limit: 2).map(\.title) == ["a/swift-low v2.0", "Starred a/swift-low"])
     }
+
+    @Test("entries as new as the last one kept are ordered by id, whatever order they came in")
+    func tiesAtTheLimitAreSettledByID() {
+        let names = ["x/d", "x/b", "x/e", "x/a", "x/c"]
+        let stars = names.enumerated().map { Make.star(Make.repo($1, id: Int64($0 + 1)), daysAgo: 1) }
+        let newer = Make.star(Make.repo("x/z", id: 9), daysAgo: 0.5)
+        let feed = FeedTranslator(cards: RepoCardTranslator(favourites: [], format: .english), limit: 3)
+        #expect(
+            feed.entries(stars: stars + [newer], details: []).map(\.repository) == ["x/z", "x/a", "x/b"])
+        #expect(
+            feed.entries(stars: [newer] + stars.reversed(), details: []).map(\.repository) == ["x/z", "x/a", "x/b"])
+    }
 }

@@ -14,42 +14,25 @@ struct FeedTranslator: Sendable {
 
     /// - Parameter changes: this run's other changes, dated at the run.
     func entries(stars: [Star], details: [RepositoryDetail], changes: [FeedEntry] = []) -> [FeedEntry] {
-        var entries: [(date: Date, entry: FeedEntry)] = changes.compactMap { entry in
-            (try? Date(entry.dateISO, strategy: .iso8601)).map { ($0, entry) }
+        // Every dated star and release is a candidate, but only the newest become entries:
+        // formatting them all (at 10,000 repositories, every star and every release's notes)
+        // cost more than the rest of the site's models.
+        var candidates: [(date: Date, source: Source)] = changes.indices.compactMap { index in
+            (try? Date(changes[index].dateISO, strategy: .iso8601)).map { ($0, .change(index)) }
         }
-        for star in stars {
-            guard let date = star.starredAt else { continue }
-            let card = cards.card(for: star.repo)
-            entries.append(
-                (
-                    date,
-                    FeedEntry(
-                        id: card.gitHubURL + "#starred", kind: .starred,
-                        title: cards.format.text("feed.starred", ["repository": card.fullName]),
-                        repository: card.fullName, route: card.route, url: card.gitHubURL,
-                        dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
-                        summary: card.description, content: nil)
-                ))
+        for (index, star) in stars.enumerated() {
+            if let date = star.starredAt { candidates.append((date, .star(index))) }
         }
-        for detail in details {
-            let card = cards.card(for: detail.repo)
-            let items = RepoPageTranslator.releaseItems(of: detail, format: cards.format)
-            for (release, item) in zip(detail.releases.filter { !$0.isDraft }, items) {
-                guard let date = release.publishedAt else { continue }
-                let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
-                let id =
-                    SafeURL.http(release.htmlURL)
-                    ?? RepoPageTranslator.releasesURL(of: detail.repo, tag: release.tagName)
-                entries.append(
-                    (
-                        date,
-                        FeedEntry(
-                            id: id, kind: .release, title: "\(card.fullName) \(name)",
-                            repository: card.fullName, route: card.route, url: item.url,
-                            dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
-                            summary: card.description, content: item.notes)
-                    ))
+        for (index, detail) in details.enumerated() {
+            for release in detail.releases where !release.isDraft {
+                if let date = release.publishedAt { candidates.append((date, .release(index, release))) }
             }
+        }
+        // Those as new as the `limit`-th newest, ties included: the id orders them below.
+        let newest = candidates.map(\.date).sorted(by: >)
+        let oldest = newest.count > limit ? newest[max(0, limit - 1)] : .distantPast
+        let entries = candidates.filter { $0.date >= oldest }.map { candidate in
+            (date: candidate.date, entry: entry(candidate.source, date: candidate.date, changes, stars, details))
         }
         // Newest first; the id breaks ties, so the order never depends on the input's.
         return
@@ -57,5 +40,41 @@ struct FeedTranslator: Sendable {
             .sorted { ($1.date, $0.entry.id) < ($0.date, $1.entry.id) }
             .prefix(limit)
             .map(\.entry)
+    }
+
+    /// Where a candidate entry comes from.
+    private enum Source {
+        case change(Int)
+        case star(Int)
+        case release(Int, Release)
+    }
+
+    private func entry(
+        _ source: Source, date: Date, _ changes: [FeedEntry], _ stars: [Star], _ details: [RepositoryDetail]
+    ) -> FeedEntry {
+        switch source {
+        case .change(let index):
+            return changes[index]
+        case .star(let index):
+            let card = cards.card(for: stars[index].repo)
+            return FeedEntry(
+                id: card.gitHubURL + "#starred", kind: .starred,
+                title: cards.format.text("feed.starred", ["repository": card.fullName]),
+                repository: card.fullName, route: card.route, url: card.gitHubURL,
+                dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
+                summary: card.description, content: nil)
+        case .release(let index, let release):
+            let detail = details[index]
+            let card = cards.card(for: detail.repo)
+            let item = RepoPageTranslator.releaseItem(release, of: detail.repo, format: cards.format)
+            let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
+            return FeedEntry(
+                id: SafeURL.http(release.htmlURL)
+                    ?? RepoPageTranslator.releasesURL(of: detail.repo, tag: release.tagName),
+                kind: .release, title: "\(card.fullName) \(name)",
+                repository: card.fullName, route: card.route, url: item.url,
+                dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
+                summary: card.description, content: item.notes)
+        }
     }
 }

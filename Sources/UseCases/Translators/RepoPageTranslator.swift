@@ -85,29 +85,32 @@ struct RepoPageTranslator: Sendable {
 
     /// The published releases (drafts left out), as listed on the page and in the feeds.
     static func releaseItems(of detail: RepositoryDetail, format: DisplayFormat) -> [ReleaseItem] {
-        let repo = detail.repo
-        let base = fallbackBases(of: repo)
-        return detail.releases.filter { !$0.isDraft }.map { release in
-            ReleaseItem(
-                title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
-                tag: release.tagName,
-                dateText: release.publishedAt.map(format.day),
-                dateISO: release.publishedAt.map(DisplayFormat.iso),
-                isPrerelease: release.isPrerelease,
-                url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
-                notes: notes(of: release, base: base)
-            )
-        }
+        detail.releases.filter { !$0.isDraft }.map { releaseItem($0, of: detail.repo, format: format) }
+    }
+
+    /// One release of `repo`, as listed on its page and in the feeds.
+    static func releaseItem(_ release: Release, of repo: GitHubRepo, format: DisplayFormat) -> ReleaseItem {
+        ReleaseItem(
+            title: release.name.flatMap { $0.isEmpty ? nil : $0 } ?? release.tagName,
+            tag: release.tagName,
+            dateText: release.publishedAt.map(format.day),
+            dateISO: release.publishedAt.map(DisplayFormat.iso),
+            isPrerelease: release.isPrerelease,
+            url: SafeURL.http(release.htmlURL) ?? releasesURL(of: repo, tag: release.tagName),
+            notes: notes(of: release, in: repo)
+        )
     }
 
     /// A release's notes as GitHub renders them, when it sent its rendering; else its
     /// Markdown, which the site renders (an answer cached before the rendering was asked for).
-    private static func notes(of release: Release, base: (links: String, images: String)) -> MarkdownText? {
+    private static func notes(of release: Release, in repo: GitHubRepo) -> MarkdownText? {
         if let html = release.bodyHTML, !html.allSatisfy(\.isWhitespace) {
+            let base = fallbackBases(of: repo)
             return MarkdownText(source: html, markup: .html, linkBase: base.links, imageBase: base.images)
         }
         return release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
-            MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
+            let base = fallbackBases(of: repo)
+            return MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
         }
     }
 
