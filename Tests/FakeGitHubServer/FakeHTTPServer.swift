@@ -57,18 +57,22 @@ public final class FakeHTTPServer: @unchecked Sendable {
     /// The most requests this server was answering at one moment: the client's real concurrency.
     public var maxRequestsInFlight: Int { lock.withLock { mostInFlight } }
 
+    /// Shuts the sockets down, which wakes the threads blocked on them; each thread closes its
+    /// own socket as it ends. Closed here instead, a socket's number could go to the next
+    /// test's server while its thread was between two calls, and that thread would then
+    /// accept (and drop) the next server's connections: "Empty reply from server".
     public func stop() {
         let open: Set<Int32> = lock.withLock {
             guard !stopped else { return [] }
             stopped = true
             shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
             return clients
         }
         for client in open { shutdown(client, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
@@ -132,6 +136,7 @@ public final class FakeHTTPServer: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while buffer.count < length {
             let count = recv(client, &chunk, chunk.count, 0)
+            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }
@@ -151,6 +156,7 @@ public final class FakeHTTPServer: @unchecked Sendable {
                 return head
             }
             let count = recv(client, &chunk, chunk.count, 0)
+            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }
@@ -162,6 +168,7 @@ public final class FakeHTTPServer: @unchecked Sendable {
             while offset < raw.count {
                 // MSG_NOSIGNAL: a client that hung up (timed out) must not kill the test process.
                 let sent = send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0 && errno == EINTR { continue }
                 guard sent > 0 else { return false }
                 offset += sent
             }
