@@ -60,15 +60,16 @@ public final class FakeHTTPServer: @unchecked Sendable {
     /// Shuts the sockets down, which wakes the threads blocked on them; each thread closes its
     /// own socket as it ends. Closed here instead, a socket's number could go to the next
     /// test's server while its thread was between two calls, and that thread would then
-    /// accept (and drop) the next server's connections: "Empty reply from server".
+    /// accept (and drop) the next server's connections: "Empty reply from server". For the
+    /// same reason the clients' sockets are shut down under the lock: a connection's thread
+    /// takes its socket out of `clients` under it before closing it.
     public func stop() {
-        let open: Set<Int32> = lock.withLock {
-            guard !stopped else { return [] }
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
             shutdown(listener, Int32(SHUT_RDWR))
-            return clients
+            for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
-        for client in open { shutdown(client, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
