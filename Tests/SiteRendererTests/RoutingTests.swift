@@ -16,6 +16,15 @@ import Testing
         ".hidden", "trailing.", String(repeating: "long", count: 80), String(repeating: "long", count: 81),
     ]
 
+    @Test("plain names take the short way to the same segment")
+    func plainNamesMatchTheGeneralWay() {
+        let plain = ["swift", "Swift-NIO", "a_b.c", "x1", "README.md", "v1.2.3", String(repeating: "a", count: 64)]
+        for name in plain + Self.awkward + [String(repeating: "a", count: 65), "Ab-", "-ab", "com1.x", "a..b"] {
+            #expect(PathSegment.make(name) == PathSegment.general(name), "\(name)")
+        }
+        #expect(plain.allSatisfy { PathSegment.plain($0) != nil })
+    }
+
     @Test func awkwardNamesBecomeSafeSegments() {
         for name in Self.awkward {
             let segment = PathSegment.make(name)

@@ -6,6 +6,33 @@ enum PathSegment {
     static let maxLength = 64
 
     static func make(_ text: String) -> String {
+        plain(text) ?? general(text)
+    }
+
+    /// Most names (`swift`, `swift-nio`, `octocat`) need only lower-casing: done on their bytes,
+    /// as `general` would, for the 10,000 repositories of a large site.
+    static func plain(_ text: String) -> String? {
+        var bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= maxLength else { return nil }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes[index] += 32
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                break
+            default: return nil
+            }
+        }
+        let edges: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: "-")]
+        guard !edges.contains(bytes[0]), !edges.contains(bytes[bytes.count - 1]) else { return nil }
+        let segment = String(decoding: bytes, as: UTF8.self)
+        let stem = segment.split(separator: ".").first.map(String.init) ?? segment
+        return reserved.contains(stem) ? nil : segment
+    }
+
+    /// Any text, Unicode and all.
+    static func general(_ text: String) -> String {
         var segment = ""
         var lossy = false
         for scalar in text.lowercased().unicodeScalars {
