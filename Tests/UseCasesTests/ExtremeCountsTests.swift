@@ -81,7 +81,7 @@ struct ExtremeCountsTests {
     func noticeOfAnyAge() {
         for fetchedAt in [Date.distantPast, Date(timeIntervalSince1970: -1e300), Date(timeIntervalSince1970: 1e300)] {
             let notices = NoticeTranslator(now: Make.epoch, format: .english).notices(for: [
-                StaleData(resource: "GET x", fetchedAt: fetchedAt, reason: "r")
+                StaleData(resource: "GET x", fetchedAt: fetchedAt, cause: .refused("r"))
             ])
             #expect(notices.count == 1)
         }

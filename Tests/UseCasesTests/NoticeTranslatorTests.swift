@@ -17,7 +17,7 @@ struct NoticeTranslatorTests {
     func one() throws {
         let stale = StaleData(
             resource: "GET https://api.github.com/users/mona/starred", fetchedAt: now - 3 * 3600,
-            reason: "HTTP 502 after 4 attempts")
+            cause: .status(502, attempts: 4))
         let notice = try #require(NoticeTranslator(now: now, format: .english).notices(for: [stale]).first)
         #expect(
             notice.text == "GitHub could not be reached for GET https://api.github.com/users/mona/starred "
@@ -25,13 +25,41 @@ struct NoticeTranslatorTests {
                 + "(\(DisplayFormat.english.minute(now - 3 * 3600))), in an earlier run.")
     }
 
+    @Test("a Japanese site says why in Japanese; the client's own words stay as they are")
+    func japanese() throws {
+        let stale = [
+            StaleData(resource: "GET /a", fetchedAt: now - 3600, cause: .status(502, attempts: 3)),
+            StaleData(
+                resource: "GET /b", fetchedAt: now - 3600, cause: .failure("Empty reply from server", attempts: 1)),
+            StaleData(resource: "GET /c", fetchedAt: now - 3600, cause: .undecodable("missing key 'id'")),
+        ]
+        let text = try #require(
+            NoticeTranslator(now: now, format: JapaneseFormatTests.japanese).notices(for: stale).first?.text)
+        #expect(text.contains("GET /a（HTTP 502、3 回試行）"), "\(text)")
+        #expect(text.contains("GET /b（Empty reply from server、1 回試行）"), "\(text)")
+        #expect(text.contains("GET /c（応答を読み取れません: missing key 'id'）"), "\(text)")
+        #expect(!text.contains("after"), "\(text)")
+    }
+
+    @Test("the log's English reason names the same cause")
+    func englishReasons() {
+        #expect(StaleData.Cause.status(502, attempts: 3).description == "HTTP 502 after 3 attempts")
+        #expect(
+            StaleData.Cause.failure("Timeout was reached", attempts: 1).description
+                == "Timeout was reached after 1 attempt")
+        #expect(StaleData.Cause.undecodable("x").description == "the answer does not decode (x)")
+        #expect(StaleData.Cause.refused("GraphQL errors: NOT_FOUND").description == "GraphQL errors: NOT_FOUND")
+    }
+
     @Test("many: the first few named, the rest counted, the oldest age given")
     func many() throws {
         let stale = (1...5).map {
-            StaleData(resource: "GET /r\($0)", fetchedAt: now - Double($0) * 86_400, reason: "timeout")
+            StaleData(
+                resource: "GET /r\($0)", fetchedAt: now - Double($0) * 86_400,
+                cause: .failure("Timeout was reached", attempts: 1))
         }
         let text = try #require(NoticeTranslator(now: now, format: .english).notices(for: stale).first?.text)
-        #expect(text.contains("GET /r3 (timeout) and 2 more"))
+        #expect(text.contains("GET /r3 (Timeout was reached after 1 attempt) and 2 more"))
         #expect(!text.contains("GET /r4"))
         #expect(text.contains("the oldest data shown for them was fetched 5 days before this build"))
     }

@@ -30,13 +30,13 @@ extension GitHubAPI {
     }
 
     /// The previous run's copy, reported as stale; or, when there is none, the failure itself.
-    func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, reason: String)
+    func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, cause: StaleData.Cause)
         async throws -> Page<T>
     {
         guard let cached, let value = try? decoder.decode(type, from: cached.body, resource: resource) else {
-            throw GitHubDataError.unavailable(resource: resource, reason: reason)
+            throw GitHubDataError.unavailable(resource: resource, reason: cause.description)
         }
-        log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, reason: reason))
+        log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, cause: cause))
         return Page(value: value, next: LinkHeader(cached.link).next)
     }
 

@@ -85,7 +85,7 @@ struct GitHubAPI: Sendable {
 
         var attempt = 0
         var waited = 0
-        var failure = ""
+        var failure = StaleData.Cause.failure("no answer", attempts: 0)
         let bucket = RateLimitReading.resource(for: url)
         while true {
             try Task.checkCancellation()
@@ -107,14 +107,12 @@ struct GitHubAPI: Sendable {
                 await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url, now: now()))
             } catch let error as HTTPClientError {
                 await budget.settle(bucket, reading: nil)
-                failure = redactor(error.detail)
+                failure = .failure(redactor(error.detail), attempts: attempt)
                 if error.isTransient, attempt < settings.retry.maxAttempts {
                     try await sleep(settings.retry.delay(after: attempt))
                     continue
                 }
-                return try await fallback(
-                    type, cached ?? former, resource: resource,
-                    reason: "\(failure) after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                return try await fallback(type, cached ?? former, resource: resource, cause: failure)
             } catch {
                 await budget.settle(bucket, reading: nil)
                 throw error
@@ -133,7 +131,7 @@ struct GitHubAPI: Sendable {
                             continue
                         }
                         return try await fallback(
-                            type, cached ?? former, resource: resource, reason: GraphQLError.summary(errors))
+                            type, cached ?? former, resource: resource, cause: .refused(GraphQLError.summary(errors)))
                     }
                     if caching, let cache {
                         await cache.store(
@@ -148,11 +146,11 @@ struct GitHubAPI: Sendable {
                     // JSON of the wrong shape is what the server means: asking again gets the same.
                     guard GitHubDecoder.isJSON(response.body) else {
                         // A body cut short or garbled in transit: worth asking again, never worth caching.
-                        failure = "the answer is not valid JSON (\(reason))"
+                        failure = .failure("the answer is not valid JSON (\(reason))", attempts: attempt)
                         break
                     }
                     return try await fallback(
-                        type, cached ?? former, resource: resource, reason: "the answer does not decode (\(reason))")
+                        type, cached ?? former, resource: resource, cause: .undecodable(reason))
                 }
             case 304:
                 log.notModified()
@@ -163,7 +161,7 @@ struct GitHubAPI: Sendable {
                 // Not modified, but the copy is gone or unreadable: ask again without conditions.
                 if let cache { await cache.remove(key) }
                 cached = nil
-                failure = "HTTP 304 for an answer that is not cached"
+                failure = .failure("HTTP 304 for an answer that is not cached", attempts: attempt)
             case 401:
                 throw GitHubDataError.unauthorized(resource: resource, tokenVariable: settings.tokenVariable)
             case 403, 429:
@@ -184,7 +182,7 @@ struct GitHubAPI: Sendable {
                 }
                 throw GitHubDataError.notFound(resource: resource)
             case 500...599:
-                failure = "HTTP \(response.status)"
+                failure = .status(response.status, attempts: attempt)
             default:
                 throw GitHubDataError.unexpectedStatus(
                     resource: resource, status: response.status, message: Self.message(response))
@@ -193,8 +191,7 @@ struct GitHubAPI: Sendable {
                 try await sleep(settings.retry.delay(after: attempt))
                 continue
             }
-            return try await fallback(
-                type, cached ?? former, resource: resource, reason: "\(failure) after \(attempt) attempts")
+            return try await fallback(type, cached ?? former, resource: resource, cause: failure)
         }
     }
 }

@@ -1,18 +1,47 @@
 public import Foundation
 
 /// Data a source could not refresh and served from an earlier run instead: which, since when,
-/// and why. The site says so, and the run ends with exit code 2.
+/// and why. The site says so, in its own language, and the run ends with exit code 2.
 public struct StaleData: Sendable, Hashable {
     /// What was asked for, e.g. `GET https://api.github.com/users/octocat/starred`.
     public var resource: String
     /// When the data served was last fetched or confirmed.
     public var fetchedAt: Date
-    /// Why refreshing failed, e.g. "HTTP 502 after 4 attempts".
-    public var reason: String
+    /// Why refreshing failed.
+    public var cause: Cause
 
-    public init(resource: String, fetchedAt: Date, reason: String) {
+    /// Why refreshing failed, in English, for the log: "HTTP 502 after 4 attempts".
+    public var reason: String { cause.description }
+
+    public init(resource: String, fetchedAt: Date, cause: Cause) {
         self.resource = resource
         self.fetchedAt = fetchedAt
-        self.reason = reason
+        self.cause = cause
+    }
+
+    /// Why a refresh failed: what the site's notice says, each in the site's words.
+    public enum Cause: Sendable, Hashable, CustomStringConvertible {
+        /// The server answered with this status every time.
+        case status(Int, attempts: Int)
+        /// No usable answer: the connection failed or timed out, or the answer was cut short;
+        /// the detail is libcurl's or the client's own, in English.
+        case failure(String, attempts: Int)
+        /// An answer that is not of the shape asked for (the decoder's detail).
+        case undecodable(String)
+        /// A GraphQL query GitHub answered with errors (their summary, as GitHub words them).
+        case refused(String)
+
+        public var description: String {
+            switch self {
+            case .status(let status, let attempts): "HTTP \(status) after \(Self.attempts(attempts))"
+            case .failure(let detail, let attempts): "\(detail) after \(Self.attempts(attempts))"
+            case .undecodable(let detail): "the answer does not decode (\(detail))"
+            case .refused(let summary): summary
+            }
+        }
+
+        private static func attempts(_ count: Int) -> String {
+            "\(count) attempt\(count == 1 ? "" : "s")"
+        }
     }
 }

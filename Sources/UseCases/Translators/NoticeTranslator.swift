@@ -13,7 +13,7 @@ struct NoticeTranslator: Sendable {
     func notices(for stale: [StaleData]) -> [Notice] {
         guard let oldest = stale.map(\.fetchedAt).min() else { return [] }
         let first = stale.prefix(named).map {
-            format.text("notice.resource", ["resource": $0.resource, "reason": $0.reason])
+            format.text("notice.resource", ["resource": $0.resource, "reason": reason($0.cause)])
         }
         var resources = first.joined(separator: format.text("notice.separator"))
         if stale.count > named {
@@ -26,6 +26,20 @@ struct NoticeTranslator: Sendable {
                     "notice.stale", count: stale.count, countText: format.grouped(stale.count),
                     ["resources": resources, "age": age(of: oldest), "date": format.minute(oldest)]))
         ]
+    }
+
+    /// "HTTP 502 after 3 attempts", in the site's language (a detail from the client or from
+    /// GitHub stays as they worded it).
+    private func reason(_ cause: StaleData.Cause) -> String {
+        switch cause {
+        case .status(let status, let attempts):
+            format.text(
+                "notice.reason.status", ["status": String(status), "attempts": format.count(attempts, "attempts")])
+        case .failure(let detail, let attempts):
+            format.text("notice.reason.failure", ["detail": detail, "attempts": format.count(attempts, "attempts")])
+        case .undecodable(let detail): format.text("notice.reason.undecodable", ["detail": detail])
+        case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
+        }
     }
 
     /// "3 hours before this build". A build with a fixed clock may predate its data: "at this build".
