@@ -71,7 +71,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = SiteWriter(output: output)
         try writer.publish([file("index.html", "old")])
-        for path in ["../escape.html", "/etc/x", "a/../../b", "", ".hidden/x"] {
+        for path in ["../escape.html", "../escape/x.html", "/etc/x", "a/../../b", "a/../../b/c.html", "", ".hidden/x"] {
             #expect(throws: PublishError.unsafePath(path)) {
                 try writer.publish([file("index.html", "new"), file(path, "x")])
             }

@@ -132,6 +132,8 @@ extension SiteWriter {
     /// Makes the staging folder, once the output is known to be ours, the new build known
     /// to write over no file of the user's, and earlier runs' leftovers gone.
     func stage(writing paths: Set<String>) throws(PublishError) -> Staging {
+        // Before anything is made: the build's folders are made from these paths.
+        if let unsafe = paths.filter({ !Self.isSafe($0) }).min() { throw .unsafePath(unsafe) }
         let parent = output.deletingLastPathComponent()
         try Self.step("creating", parent) {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
