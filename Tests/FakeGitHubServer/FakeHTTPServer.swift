@@ -20,6 +20,8 @@ public final class FakeHTTPServer: @unchecked Sendable {
     private var inFlight = 0
     private var mostInFlight = 0
     private var stopped = false
+    /// The accept thread ended and closed the listening socket: its number is no longer ours.
+    private var listenerClosed = false
 
     public init(handler: @escaping @Sendable (FakeRequest) -> FakeResponse) throws {
         self.handler = handler
@@ -67,17 +69,23 @@ public final class FakeHTTPServer: @unchecked Sendable {
         lock.withLock {
             guard !stopped else { return }
             stopped = true
-            shutdown(listener, Int32(SHUT_RDWR))
+            if !listenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
             for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
     }
 
     private func acceptLoop() {
-        defer { close(listener) }
+        defer {
+            lock.withLock {
+                listenerClosed = true
+                close(listener)
+            }
+        }
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
-                if errno == EINTR { continue }
+                // A client that gave up before it was accepted is no reason to stop.
+                if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
             let keep = lock.withLock {
