@@ -32,12 +32,14 @@ struct NoticeTranslatorTests {
             StaleData(
                 resource: "GET /b", fetchedAt: now - 3600, cause: .failure("Empty reply from server", attempts: 1)),
             StaleData(resource: "GET /c", fetchedAt: now - 3600, cause: .undecodable("missing key 'id'")),
+            StaleData(resource: "GET /d", fetchedAt: now - 3600, cause: .notJSON("unexpected end", attempts: 3)),
         ]
         let text = try #require(
-            NoticeTranslator(now: now, format: JapaneseFormatTests.japanese).notices(for: stale).first?.text)
+            NoticeTranslator(now: now, named: 4, format: JapaneseFormatTests.japanese).notices(for: stale).first?.text)
         #expect(text.contains("GET /a（HTTP 502、3 回試行）"), "\(text)")
         #expect(text.contains("GET /b（Empty reply from server、1 回試行）"), "\(text)")
         #expect(text.contains("GET /c（応答を読み取れません: missing key 'id'）"), "\(text)")
+        #expect(text.contains("GET /d（応答が JSON ではありません: unexpected end、3 回試行）"), "\(text)")
         #expect(!text.contains("after"), "\(text)")
     }
 
@@ -48,6 +50,9 @@ struct NoticeTranslatorTests {
             StaleData.Cause.failure("Timeout was reached", attempts: 1).description
                 == "Timeout was reached after 1 attempt")
         #expect(StaleData.Cause.undecodable("x").description == "the answer does not decode (x)")
+        #expect(
+            StaleData.Cause.notJSON("x", attempts: 3).description == "the answer is not valid JSON (x) after 3 attempts"
+        )
         #expect(StaleData.Cause.refused("GraphQL errors: NOT_FOUND").description == "GraphQL errors: NOT_FOUND")
     }
 

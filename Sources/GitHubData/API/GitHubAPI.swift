@@ -85,6 +85,7 @@ struct GitHubAPI: Sendable {
 
         var attempt = 0
         var waited = 0
+        // Why the last attempt failed; set by every attempt that fails before it is read.
         var failure = StaleData.Cause.failure("no answer", attempts: 0)
         let bucket = RateLimitReading.resource(for: url)
         while true {
@@ -146,7 +147,7 @@ struct GitHubAPI: Sendable {
                     // JSON of the wrong shape is what the server means: asking again gets the same.
                     guard GitHubDecoder.isJSON(response.body) else {
                         // A body cut short or garbled in transit: worth asking again, never worth caching.
-                        failure = .failure("the answer is not valid JSON (\(reason))", attempts: attempt)
+                        failure = .notJSON(reason, attempts: attempt)
                         break
                     }
                     return try await fallback(
@@ -161,7 +162,7 @@ struct GitHubAPI: Sendable {
                 // Not modified, but the copy is gone or unreadable: ask again without conditions.
                 if let cache { await cache.remove(key) }
                 cached = nil
-                failure = .failure("HTTP 304 for an answer that is not cached", attempts: attempt)
+                failure = .status(304, attempts: attempt)
             case 401:
                 throw GitHubDataError.unauthorized(resource: resource, tokenVariable: settings.tokenVariable)
             case 403, 429:

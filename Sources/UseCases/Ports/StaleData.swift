@@ -21,12 +21,17 @@ public struct StaleData: Sendable, Hashable {
 
     /// Why a refresh failed: what the site's notice says, each in the site's words.
     public enum Cause: Sendable, Hashable, CustomStringConvertible {
-        /// The server answered with this status every time.
+        /// The last attempt was answered with this status (one that is worth asking again
+        /// for, as a 5xx, or a 304 for an answer the cache no longer holds).
         case status(Int, attempts: Int)
-        /// No usable answer: the connection failed or timed out, or the answer was cut short;
-        /// the detail is libcurl's or the client's own, in English.
+        /// No answer at the last attempt: the connection failed or timed out, or was cut
+        /// short; libcurl's words, in English.
         case failure(String, attempts: Int)
-        /// An answer that is not of the shape asked for (the decoder's detail).
+        /// The last attempt's answer was not JSON at all, as a body garbled in transit (the
+        /// decoder's words).
+        case notJSON(String, attempts: Int)
+        /// JSON of another shape than the one asked for (the decoder's words): asking again
+        /// would get the same.
         case undecodable(String)
         /// A GraphQL query GitHub answered with errors (their summary, as GitHub words them).
         case refused(String)
@@ -35,6 +40,8 @@ public struct StaleData: Sendable, Hashable {
             switch self {
             case .status(let status, let attempts): "HTTP \(status) after \(Self.attempts(attempts))"
             case .failure(let detail, let attempts): "\(detail) after \(Self.attempts(attempts))"
+            case .notJSON(let detail, let attempts):
+                "the answer is not valid JSON (\(detail)) after \(Self.attempts(attempts))"
             case .undecodable(let detail): "the answer does not decode (\(detail))"
             case .refused(let summary): summary
             }

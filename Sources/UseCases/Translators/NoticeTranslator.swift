@@ -37,6 +37,8 @@ struct NoticeTranslator: Sendable {
                 "notice.reason.status", ["status": String(status), "attempts": format.count(attempts, "attempts")])
         case .failure(let detail, let attempts):
             format.text("notice.reason.failure", ["detail": detail, "attempts": format.count(attempts, "attempts")])
+        case .notJSON(let detail, let attempts):
+            format.text("notice.reason.not_json", ["detail": detail, "attempts": format.count(attempts, "attempts")])
         case .undecodable(let detail): format.text("notice.reason.undecodable", ["detail": detail])
         case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
         }
