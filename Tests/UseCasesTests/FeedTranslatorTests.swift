@@ -60,6 +60,8 @@ import Testing
 
     @Test func theFeedKeepsTheNewestUpToItsLimit() {
         #expect(entries(limit: 2).map(\.title) == ["a/swift-low v2.0", "Starred a/swift-low"])
+        #expect(entries(limit: 0).isEmpty)
+        #expect(entries(limit: 100).count == 6)
     }
 
     @Test("entries as new as the last one kept are ordered by id, whatever order they came in")

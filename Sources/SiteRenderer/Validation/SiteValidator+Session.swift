@@ -80,7 +80,8 @@ extension SiteValidator {
             }
             // Each target once: a list page links to the same pages from its navigation and cards.
             // A build keeps every page's links until its marker is written (160,000 at 10,000
-            // repositories): each is the site's own copy of the path, not a string of its own.
+            // repositories): each link to a page is the site's own copy of its path, not a string
+            // of its own (a link to an id, `#` and the path, is the rarer kind, kept as made).
             return (findings, Set(targets).sorted().map(shared))
         }
 

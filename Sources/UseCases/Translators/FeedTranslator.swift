@@ -14,6 +14,7 @@ struct FeedTranslator: Sendable {
 
     /// - Parameter changes: this run's other changes, dated at the run.
     func entries(stars: [Star], details: [RepositoryDetail], changes: [FeedEntry] = []) -> [FeedEntry] {
+        guard limit > 0 else { return [] }
         // Every dated star and release is a candidate, but only the newest become entries:
         // formatting them all (at 10,000 repositories, every star and every release's notes)
         // cost more than the rest of the site's models.
@@ -29,9 +30,11 @@ struct FeedTranslator: Sendable {
             }
         }
         // Those as new as the `limit`-th newest, ties included: the id orders them below.
-        let newest = candidates.map(\.date).sorted(by: >)
-        let oldest = newest.count > limit ? newest[max(0, limit - 1)] : .distantPast
-        let entries = candidates.filter { $0.date >= oldest }.map { candidate in
+        if candidates.count > limit {
+            let oldest = candidates.map(\.date).sorted(by: >)[limit - 1]
+            candidates.removeAll { $0.date < oldest }
+        }
+        let entries = candidates.map { candidate in
             (date: candidate.date, entry: entry(candidate.source, date: candidate.date, changes, stars, details))
         }
         // Newest first; the id breaks ties, so the order never depends on the input's.
