@@ -35,6 +35,23 @@ import Testing
         #expect(DisplayFormat.english.minute(Make.epoch) == "18 Nov 2026, 11:06 UTC")
         #expect(DisplayFormat.iso(Make.epoch) == "2026-11-18T11:06:40Z")
     }
+
+    @Test("a day by arithmetic is the day the Gregorian calendar in UTC gives, leap days and all")
+    func daysByArithmeticMatchTheCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // Every 7th hour from 1970 past 2100 (a century not a leap year), and the edges.
+        let seconds =
+            Array(stride(from: 0.0, to: 4_200_000_000, by: 25_199)) + [
+                -1, 0, 86_399.999, 951_782_400, 951_868_800, 4_107_542_400, 253_402_300_799, 253_402_300_800, -1e12,
+            ]
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let day = DisplayFormat.utcDay(of: date)
+            #expect(day.year == parts.year && day.month == parts.month && day.day == parts.day, "\(date)")
+        }
+    }
 }
 
 @Suite struct SafeURLTests {
