@@ -36,22 +36,31 @@ public struct Phrasebook: Sendable, Hashable {
 
     /// `template` with each `{name}` replaced by its value. Values are placed as they are, never
     /// read for placeholders again, so text from the data cannot be taken for one.
+    ///
+    /// Done on the template's UTF-8 bytes (no byte of another character is a brace): some
+    /// 100,000 texts at 10,000 repositories, which as `Character`s took 3 % of translating.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest.index(after: open)
-            if let close = rest[after...].firstIndex(of: "}"), let value = values[String(rest[after..<close])] {
-                result += value
-                rest = rest[rest.index(after: close)...]
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        guard !values.isEmpty, template.utf8.contains(open) else { return template }
+        var result: [UInt8] = []
+        result.reserveCapacity(template.utf8.count + 32)
+        var rest = template.utf8[...]
+        while let brace = rest.firstIndex(of: open) {
+            result += rest[..<brace]
+            let after = rest.index(after: brace)
+            if let end = rest[after...].firstIndex(of: close),
+                let value = values[String(decoding: rest[after..<end], as: UTF8.self)]
+            {
+                result += value.utf8
+                rest = rest[rest.index(after: end)...]
             } else {
-                result.append("{")
+                result.append(open)
                 rest = rest[after...]
             }
         }
-        return result + rest
+        result += rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The placeholders `template` names, in order; nil when a brace is not part of a
