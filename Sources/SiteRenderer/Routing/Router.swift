@@ -39,10 +39,11 @@ public struct Router: Sendable {
         var taken: [String: Route.Kind] = [:]
         for kind in kinds {
             var folder = Self.naturalFolder(of: kind)
-            var salt = String(describing: kind)
+            // Described only on a collision: by reflection, for every route, it cost more than routing.
+            var salt: String?
             while taken[folder.lowercased()] != nil {
-                folder += "-" + PathSegment.hash(salt)
-                salt += "+"
+                salt = salt.map { $0 + "+" } ?? String(describing: kind)
+                folder += "-" + PathSegment.hash(salt!)
             }
             taken[folder.lowercased()] = kind
             folders[kind] = folder
