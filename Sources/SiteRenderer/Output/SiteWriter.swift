@@ -172,11 +172,21 @@ public struct SiteWriter: Sendable {
     }
 
     /// A relative path that stays inside the output folder, and fits on one manifest line.
+    /// Checked on bytes where the path is ASCII (every path the router makes): each file of a
+    /// build is checked when staged and when put.
     static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/")
-            && !path.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains {
-                $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".")
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        guard !bytes.isEmpty, bytes.first != slash else { return false }
+        let control =
+            bytes.allSatisfy { $0 < 0x80 }
+            ? bytes.contains { $0 < 0x20 || $0 == 0x7F }
+            : path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        // An empty segment, `.`, `..`, or a hidden name: each is empty or starts with a dot.
+        return !control
+            && !bytes.split(separator: slash, omittingEmptySubsequences: false).contains {
+                $0.isEmpty || $0.first == dot
             }
     }
 
