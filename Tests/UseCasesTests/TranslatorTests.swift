@@ -45,8 +45,9 @@ import Testing
             Array(stride(from: 0.0, to: 4_200_000_000, by: 25_199)) + [
                 -1, 0, 86_399.999, 951_782_400, 951_868_800, 4_107_542_400, 253_402_300_799, 253_402_300_800, -1e12,
             ]
-        for second in seconds {
-            let date = Date(timeIntervalSince1970: second)
+        // A moment before midnight that the time since 1970 would round up into the next day.
+        let edges = [-1e-9, -5e-8, 86_400 - 1e-9].map { Date(timeIntervalSinceReferenceDate: $0) }
+        for date in seconds.map({ Date(timeIntervalSince1970: $0) }) + edges {
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             let day = DisplayFormat.utcDay(of: date)
             #expect(day.year == parts.year && day.month == parts.month && day.day == parts.day, "\(date)")

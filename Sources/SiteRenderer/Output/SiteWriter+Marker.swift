@@ -104,8 +104,8 @@ extension SiteWriter {
                 let first = rest.utf8[..<second].lastIndex(of: space)
             else { return (String(rest), Entry()) }
             let known = { (part: Substring) in part == Self.unknown ? nil : String(part) }
-            let inputs = rest[rest.index(after: first)..<second]
-            let bytes = rest[rest.index(after: second)...]
+            let inputs = rest[rest.utf8.index(after: first)..<second]
+            let bytes = rest[rest.utf8.index(after: second)...]
             return (String(rest[..<first]), Entry(inputs: known(inputs), bytes: known(bytes)))
         }
 

@@ -87,12 +87,16 @@ struct DisplayFormat: Sendable {
     /// 10,000 repositories formats some 30,000 days, and `Calendar` made that a tenth of
     /// translating. Any other date, as a garbled cache could hold, goes through `calendar`.
     static func utcDay(of date: Date) -> (year: Int, month: Int, day: Int) {
-        let seconds = date.timeIntervalSince1970
-        guard seconds >= 0, seconds < 253_402_300_800 else {
+        // From the reference date (2001) that `Date` keeps, floored to whole seconds: the time
+        // since 1970 adds 978,307,200 and can round a moment before midnight up into the next day.
+        let seconds = date.timeIntervalSinceReferenceDate
+        guard seconds >= -978_307_200, seconds < 252_423_993_600 else {
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             return (parts.year!, parts.month!, parts.day!)
         }
-        let shifted = Int(seconds / 86_400) + 719_468  // days since 1 March of the year 0
+        let whole = Int(seconds.rounded(.down))
+        let days = (whole >= 0 ? whole : whole - 86_399) / 86_400 + 11_323  // since 1 January 1970
+        let shifted = days + 719_468  // days since 1 March of the year 0
         let era = shifted / 146_097
         let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
