@@ -16,19 +16,18 @@ extension SiteWriter {
         let interruption: PublishInterruption
         /// Warnings from making it (leftovers left alone).
         let notes: [String]
-        /// The folders made when the build was staged: those of every file it means to write.
-        private let folders: Set<String>
-        /// Any other folder a file needed, made under a lock.
-        private let otherFolders = Mutex(Set<String>())
+        /// The files the build was staged for: each checked by `stage` (`isSafe`) and its folders
+        /// made, so only these are put or carried, from any thread, with no lock and no `mkdir`.
+        let paths: Set<String>
         private let counts = Mutex((written: 0, unchanged: 0))
         /// From the swap on, this folder holds the previous build with the user's files: never discarded.
         private let swapped = Mutex(false)
 
         init(
             folder: URL, output: URL, previous: Set<String>, known: [String: Marker.Entry] = [:],
-            published: Marker? = nil, interruption: PublishInterruption, notes: [String], folders: Set<String> = []
+            published: Marker? = nil, interruption: PublishInterruption, notes: [String], paths: Set<String>
         ) {
-            self.folders = folders
+            self.paths = paths
             self.folder = folder
             self.output = output
             self.previous = previous
@@ -45,10 +44,9 @@ extension SiteWriter {
         @discardableResult
         func put(_ file: OutputFile) throws(PublishError) -> String {
             guard !interruption.isStopped else { throw .interrupted }
-            guard SiteWriter.isSafe(file.path) else { throw .unsafePath(file.path) }
+            guard paths.contains(file.path) else { throw .unsafePath(file.path) }
             let target = folder.appending(path: file.path)
             let previousFile = output.appending(path: file.path)
-            try makeFolders(for: file.path)
             let digest = StableHasher.digest(of: file.contents)
             let unchanged =
                 previous.contains(file.path)
@@ -65,10 +63,9 @@ extension SiteWriter {
         /// none of its own (it may only carry a regular file repodigest wrote).
         func carry(_ path: String) throws(PublishError) -> Bool {
             guard !interruption.isStopped else { throw .interrupted }
-            guard previous.contains(path), SiteWriter.isSafe(path) else { return false }
+            guard previous.contains(path), paths.contains(path) else { return false }
             let target = folder.appending(path: path)
             let previousFile = output.appending(path: path)
-            try makeFolders(for: path)
             if link(previousFile.path, target.path) != 0 {
                 guard errno != ENOENT, let contents = FileManager.default.contents(atPath: previousFile.path) else {
                     return false
@@ -89,24 +86,11 @@ extension SiteWriter {
             }
         }
 
-        /// The folders above `path`: made with the staging folder for every file the build
-        /// planned, so its threads wait on no lock (and 10,000 files on no `mkdir`); any other
-        /// made here under a lock, so no file is written into a folder another thread is still making.
-        private func makeFolders(for path: String) throws(PublishError) {
-            let parent = (path as NSString).deletingLastPathComponent
-            guard !parent.isEmpty, !folders.contains(parent) else { return }
-            try otherFolders.withLock { (made: inout Set<String>) throws(PublishError) in
-                try Self.make(Inventory.ancestors(of: path).filter { !made.contains($0) }, in: folder, interruption)
-                made.formUnion(Inventory.ancestors(of: path))
-            }
-        }
-
-        /// Makes `paths`, parents before children, inside the staging folder and never the
-        /// staging folder itself: once a signal has removed it, nothing brings it back.
-        static func make(
-            _ paths: some Sequence<String>, in folder: URL, _ interruption: PublishInterruption
-        ) throws(PublishError) {
-            for folderPath in paths {
+        /// Makes the folders of every staged file, each after its parent (a prefix sorts first),
+        /// inside the staging folder and never the staging folder itself: once a signal has
+        /// removed it, nothing brings it back.
+        func makeFolders() throws(PublishError) {
+            for folderPath in Inventory.folders(of: paths).sorted() {
                 let url = folder.appending(path: folderPath)
                 guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
                     if interruption.isStopped { throw .interrupted }
@@ -164,13 +148,11 @@ extension SiteWriter {
                 throw error
             }
         }
-        let folders = Inventory.folders(of: paths)
         let staging = Staging(
             folder: folder, output: output, previous: inventory.regularFiles, known: inventory.entries,
-            published: published, interruption: interruption, notes: notes, folders: folders)
+            published: published, interruption: interruption, notes: notes, paths: paths)
         do throws(PublishError) {
-            // Every folder of the new build in one pass, each after its parent (a prefix sorts first).
-            try Staging.make(folders.sorted(), in: folder, interruption)
+            try staging.makeFolders()
         } catch {
             staging.discard()
             throw error

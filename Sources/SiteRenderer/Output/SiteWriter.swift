@@ -172,8 +172,8 @@ public struct SiteWriter: Sendable {
     }
 
     /// A relative path that stays inside the output folder, and fits on one manifest line.
-    /// Checked on bytes where the path is ASCII (every path the router makes): each file of a
-    /// build is checked when staged and when put.
+    /// Checked on bytes where the path is ASCII (every path the router makes), for each file
+    /// when its build is staged.
     static func isSafe(_ path: String) -> Bool {
         let bytes = path.utf8
         let slash = UInt8(ascii: "/")
