@@ -13,8 +13,8 @@ struct GitHubDecoder: Sendable {
         if type == RenderedHTML.self, let html = RenderedHTML(html: String(decoding: data, as: UTF8.self)) as? T {
             return html
         }
+        // Keys as sent: each DTO spells GitHub's snake_case in its `CodingKeys`.
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom(Self.decodeDate)
         let repaired = JSONRepair.repaired(data)
         // JSON is UTF-8 throughout. Checked first, since JSONDecoder reads a string only when

@@ -52,9 +52,16 @@ struct Lenient<Item: CheckedDTO>: Decodable {
 
 /// Just the name of an item that did not decode.
 private struct NamedItem: Decodable {
-    struct Repo: Decodable { var fullName: String? }
+    struct Repo: Decodable {
+        var fullName: String?
+        private enum CodingKeys: String, CodingKey { case fullName = "full_name" }
+    }
     var fullName: String?
     var repo: Repo?
+    private enum CodingKeys: String, CodingKey {
+        case fullName = "full_name"
+        case repo
+    }
 }
 
 extension Array {
