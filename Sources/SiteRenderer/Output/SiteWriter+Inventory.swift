@@ -25,6 +25,11 @@ extension SiteWriter {
         var folders: [String] = []
         /// The user's entries, each the top of what it holds: carried whole into the new build.
         var userEntries: [String] = []
+        /// When each folder walked was last changed, the walked folder itself as "": a folder
+        /// gains or loses an entry only by changing (`isCurrent`).
+        var folderTimes: [String: timespec] = [:]
+        /// When the walk began.
+        var walked = timespec()
 
         /// An empty folder's, or a missing one's.
         init() {}
@@ -46,6 +51,10 @@ extension SiteWriter {
             // user's file deleted.
             let files = manifest ?? writing
             var modified: [String: timespec] = [:]
+            clock_gettime(CLOCK_REALTIME, &walked)
+            // Before the folder is read: a change while it is read shows as a later time.
+            guard let time = Self.modified(folder) else { return }
+            folderTimes[""] = time
             walk(folder, "", files: files, folders: Self.folders(of: files), modified: &modified)
             if withEntries, let known = marker?.entries,
                 let written = Self.modified(folder.appending(path: SiteWriter.marker))
@@ -67,6 +76,23 @@ extension SiteWriter {
             (time.tv_sec, time.tv_nsec) > (other.tv_sec, other.tv_nsec)
         }
 
+        /// Whether `folder` (the one walked, or the same tree moved) still holds the entries
+        /// found, told by the times of its folders alone, without reading it again: none has
+        /// changed, and none had changed within two seconds before the walk, as a file system
+        /// keeping coarse times cannot tell a change just after the walk from one just before.
+        /// The contents of files are not its concern.
+        func isCurrent(at folder: URL) -> Bool {
+            guard !folderTimes.isEmpty else { return false }
+            var settled = walked
+            settled.tv_sec -= 2
+            return folderTimes.allSatisfy { path, time in
+                var status = stat()
+                return Self.kind(path.isEmpty ? folder : folder.appending(path: path), status: &status) == .folder
+                    && status.st_mtim.tv_sec == time.tv_sec && status.st_mtim.tv_nsec == time.tv_nsec
+                    && Self.isLater(settled, than: time)
+            }
+        }
+
         /// Sorts every entry under `relative`; `modified` gets the time of each of repodigest's
         /// regular files, from the same `lstat`.
         private mutating func walk(
@@ -82,6 +108,7 @@ extension SiteWriter {
                 switch Self.kind(here.appending(path: name), status: &status) {
                 case .folder where owned.contains(path):
                     folders.append(path)
+                    folderTimes[path] = status.st_mtim
                     walk(root, path, files: files, folders: owned, modified: &modified)
                 case .regular where files.contains(path):
                     ours.append(path)
@@ -99,6 +126,7 @@ extension SiteWriter {
 
         /// The user's entries the new build would write over, or would need as folders.
         func conflicts(writing paths: Set<String>) -> [String] {
+            guard !userEntries.isEmpty else { return [] }
             let folders = Self.folders(of: paths)
             return userEntries.filter { entry in
                 paths.contains(entry) || folders.contains(entry)
@@ -140,7 +168,13 @@ extension SiteWriter {
 
         /// Every folder that holds one of `paths`, at any depth.
         static func folders(of paths: Set<String>) -> Set<String> {
-            Set(paths.flatMap(ancestors(of:)))
+            var folders = Set<String>()
+            for path in paths {
+                for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: "/") {
+                    folders.insert(String(path[..<index]))
+                }
+            }
+            return folders
         }
 
         /// `a`, `a/b` for `a/b/c`.

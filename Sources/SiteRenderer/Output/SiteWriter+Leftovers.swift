@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension SiteWriter {
     /// Moves the user's entries from an old build (or a leftover) into the published folder;
@@ -7,9 +8,13 @@ extension SiteWriter {
     ///   - marker: the tree's own marker, as read (a build reads the published one once).
     ///   - manifest: the published build's files.
     func keepUserEntries(from tree: URL, marker: Marker?, manifest: Set<String>) throws(PublishError) -> [String] {
-        let inventory = Inventory(of: tree, writing: manifest, marker: marker, withEntries: false)
+        try keep(Inventory(of: tree, writing: manifest, marker: marker, withEntries: false).userEntries, from: tree)
+    }
+
+    /// Moves these user's entries from `tree` into the published folder; those it cannot move.
+    private func keep(_ entries: [String], from tree: URL) throws(PublishError) -> [String] {
         var left: [String] = []
-        for entry in inventory.userEntries {
+        for entry in entries {
             let destination = output.appending(path: entry)
             guard Inventory.kind(destination) == .missing else {
                 left.append(entry)
@@ -22,6 +27,48 @@ extension SiteWriter {
             }
         }
         return left
+    }
+
+    /// Empties the old build after the swap and removes it, once the user's entries in it are
+    /// moved into the published folder; those it could not move (the old build is then left
+    /// beside the output). Where no folder of the old build changed since `inventory` was
+    /// taken, it is not read again: each of repodigest's entries is unlinked and each of its
+    /// folders removed, deepest first. A folder that then turns out to hold something new is
+    /// not removed: the old build is read again, and what is not repodigest's kept.
+    func clearOldBuild(_ tree: URL, inventory: Inventory, manifest: Set<String>, published: Marker?)
+        throws(PublishError) -> [String]
+    {
+        if inventory.isCurrent(at: tree) {
+            let left = try keep(inventory.userEntries, from: tree)
+            guard left.isEmpty else { return left }
+            if Self.unlinkOurs(inventory, in: tree) {
+                try Self.removeMarked(tree, step: "removing")
+                return []
+            }
+        }
+        let left = try keepUserEntries(from: tree, marker: published, manifest: manifest)
+        guard left.isEmpty else { return left }
+        try Self.removeMarked(tree, step: "removing")
+        return []
+    }
+
+    /// Unlinks repodigest's entries of `inventory` in `tree`, on every core, then removes its
+    /// folders, deepest first; false at the first that fails (a folder that holds something
+    /// new, say), leaving the rest in place.
+    private static func unlinkOurs(_ inventory: Inventory, in tree: URL) -> Bool {
+        let entries = inventory.ours
+        let chunk = 512
+        let failed = Atomic<Bool>(false)
+        try? Parallel.forEach((entries.count + chunk - 1) / chunk) { part in
+            for entry in entries[(part * chunk)..<min(entries.count, (part + 1) * chunk)] {
+                if unlink(tree.appending(path: entry).path) != 0, errno != ENOENT {
+                    failed.store(true, ordering: .relaxed)
+                }
+            }
+        }
+        guard !failed.load(ordering: .relaxed) else { return false }
+        // A folder sorts before every folder it holds, so in reversed order each is emptied first.
+        return inventory.folders.sorted(by: >).allSatisfy { rmdir(tree.appending(path: $0).path) == 0 }
     }
 
     /// The warning for an old build kept beside the output because the user's files in it

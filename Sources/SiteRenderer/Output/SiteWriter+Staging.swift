@@ -7,6 +7,8 @@ extension SiteWriter {
     final class Staging: Sendable {
         let folder: URL
         let output: URL
+        /// The published folder as it was when the build was staged.
+        let inventory: Inventory
         /// The published build's own regular files: only these may be hard-linked into the new one.
         let previous: Set<String>
         /// What the published build's marker keeps of each of its files.
@@ -24,14 +26,15 @@ extension SiteWriter {
         private let swapped = Mutex(false)
 
         init(
-            folder: URL, output: URL, previous: Set<String>, known: [String: Marker.Entry] = [:],
-            published: Marker? = nil, interruption: PublishInterruption, notes: [String], paths: Set<String>
+            folder: URL, output: URL, inventory: Inventory, published: Marker?, interruption: PublishInterruption,
+            notes: [String], paths: Set<String>
         ) {
             self.paths = paths
             self.folder = folder
             self.output = output
-            self.previous = previous
-            self.known = known
+            self.inventory = inventory
+            self.previous = inventory.regularFiles
+            self.known = inventory.entries
             self.published = published
             self.interruption = interruption
             self.notes = notes
@@ -149,8 +152,8 @@ extension SiteWriter {
             }
         }
         let staging = Staging(
-            folder: folder, output: output, previous: inventory.regularFiles, known: inventory.entries,
-            published: published, interruption: interruption, notes: notes, paths: paths)
+            folder: folder, output: output, inventory: inventory, published: published, interruption: interruption,
+            notes: notes, paths: paths)
         do throws(PublishError) {
             try staging.makeFolders()
         } catch {
@@ -173,8 +176,11 @@ extension SiteWriter {
         try interruption.publishing()
         var published = false
         defer { interruption.ended(published: published) }
-        // Read again: the user may have added a file while the build was staged.
-        let inventory = inventory(writing: paths, marker: staging.published, withEntries: false)
+        // The user may have added a file while the build was staged: read again, unless no
+        // folder changed.
+        let inventory =
+            staging.inventory.isCurrent(at: output)
+            ? staging.inventory : inventory(writing: paths, marker: staging.published, withEntries: false)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try Self.write(
             Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
@@ -193,7 +199,8 @@ extension SiteWriter {
                     + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
         }
         do {
-            report.notes += try swap(staging.folder, manifest: paths, published: staging.published)
+            report.notes += try swap(
+                staging.folder, manifest: paths, published: staging.published, inventory: inventory)
         } catch {
             guard case .tidying = error else { throw error }
             // Past the exchange, the staging folder holds the previous build and the user's

@@ -96,7 +96,10 @@ public struct SiteWriter: Sendable {
     /// - Parameters:
     ///   - manifest: the staged build's files.
     ///   - published: the published build's marker, as read when the build was staged.
-    func swap(_ staging: URL, manifest: Set<String>, published: Marker?) throws(PublishError) -> [String] {
+    ///   - inventory: the published folder's, read (or found current) just before.
+    func swap(_ staging: URL, manifest: Set<String>, published: Marker?, inventory: Inventory) throws(PublishError)
+        -> [String]
+    {
         let fileManager = FileManager.default
         guard Inventory.kind(output) != .missing else {
             try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
@@ -118,10 +121,8 @@ public struct SiteWriter: Sendable {
         // `staging` now holds the previous build, and the new one is published: what
         // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
         do {
-            let left = try keepUserEntries(from: staging, marker: published, manifest: manifest)
-            guard left.isEmpty else { return [Self.leftBeside(staging, left)] }
-            try Self.removeMarked(staging, step: "removing")
-            return []
+            let left = try clearOldBuild(staging, inventory: inventory, manifest: manifest, published: published)
+            return left.isEmpty ? [] : [Self.leftBeside(staging, left)]
         } catch {
             guard case .io(let action, let path, let reason) = error else { throw error }
             throw .tidying(action: action, path: path, reason: reason)

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import SiteRenderer
+
+/// A publish reads the published folder once, when the build is staged, and trusts that
+/// reading at the swap and when it removes the old build only while no folder has changed
+/// since: a file the user adds in between is kept, whichever way it is found.
+@Suite struct SiteWriterRereadTests {
+    let root = FileManager.default.temporaryDirectory.appending(path: "reread-\(UUID().uuidString)")
+    var output: URL { root.appending(path: "site") }
+
+    func file(_ path: String, _ text: String) -> OutputFile {
+        OutputFile(path: path, contents: Data(text.utf8))
+    }
+
+    /// A published site whose folders were last changed an hour ago, as a cron run finds them.
+    func publishSettled(_ writer: SiteWriter, _ files: [OutputFile]) throws {
+        try writer.publish(files)
+        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+    }
+
+    func setTime(of folder: String, secondsAgo: Int) throws {
+        var times = [timespec](repeating: timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0), count: 2)
+        let path = folder.isEmpty ? output.path : output.appending(path: folder).path
+        #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
+    func exists(_ path: String, in folder: URL? = nil) -> Bool {
+        FileManager.default.fileExists(atPath: (folder ?? output).appending(path: path).path)
+    }
+
+    var site: [OutputFile] {
+        [file("index.html", "1"), file("repos/a/x.html", "x"), file("repos/a/y.html", "y")]
+    }
+
+    @Test("A folder changed within two seconds of the reading is never trusted, nor one changed since")
+    func currentOnlyWhenSettledAndUnchanged() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try writer.publish(site)
+        let paths = Set(site.map(\.path))
+        #expect(!writer.inventory(writing: paths, marker: nil).isCurrent(at: output), "just written")
+        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+        let settled = writer.inventory(writing: paths, marker: nil)
+        #expect(settled.isCurrent(at: output))
+        try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
+        #expect(!settled.isCurrent(at: output), "a file added to one of its folders")
+        #expect(!SiteWriter.Inventory().isCurrent(at: output), "no folder was read")
+    }
+
+    @Test("With nothing changed, the old build is removed by its inventory, and the user's files move across")
+    func settledSiteIsClearedWithoutRereading() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try writer.publish(site)
+        try Data("notes".utf8).write(to: output.appending(path: "notes.txt"))
+        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+        let report = try writer.publish([file("index.html", "2"), file("repos/a/x.html", "x")])
+        #expect(report.removed == 1 && report.problem == nil && report.notes.isEmpty)
+        #expect(exists("notes.txt") && exists("repos/a/x.html") && !exists("repos/a/y.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"], "nothing left beside")
+    }
+
+    @Test("A file the user adds while the build is staged is found at the swap and kept")
+    func aFileAddedWhileStagedIsKept() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        let staging = try writer.stage(writing: Set(site.map(\.path)))
+        var entries: [String: SiteWriter.Marker.Entry] = [:]
+        for file in site { entries[file.path] = SiteWriter.Marker.Entry(bytes: try staging.put(file)) }
+        try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
+        let report = try writer.commit(staging, entries: entries, stamp: nil)
+        #expect(report.kept == 1 && report.problem == nil)
+        #expect(try String(contentsOf: output.appending(path: "repos/a/mine.txt"), encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+
+    @Test("A file added unseen (its folder's time put back) stops the unread removal; the old build is read again")
+    func aFileHiddenFromTheTimesIsStillKept() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        let inventory = writer.inventory(writing: Set(site.map(\.path)), marker: SiteWriter.Marker(in: output))
+        // A file system whose clock is too coarse to see the change: the time is as read.
+        try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
+        try setTime(of: "repos/a", secondsAgo: 3600)
+        #expect(inventory.isCurrent(at: output))
+        let old = root.appending(path: "old")
+        try FileManager.default.moveItem(at: output, to: old)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let left = try writer.clearOldBuild(
+            old, inventory: inventory, manifest: Set(site.map(\.path)), published: SiteWriter.Marker(in: old))
+        #expect(left.isEmpty)
+        #expect(exists("repos/a/mine.txt"), "moved into the published folder")
+        #expect(!exists("old", in: root))
+    }
+}
