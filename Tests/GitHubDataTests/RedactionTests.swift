@@ -72,6 +72,17 @@ struct RedactionTests {
         #expect(redactor(broken).range(of: Data("3cret".utf8)) == nil)
     }
 
+    @Test("a secret with a character a one-character escape stands for is found spelled with it")
+    func oneCharacterEscapes() throws {
+        let redactor = Redactor(secrets: ["a/b"])
+        let redacted = redactor(Data(#"{"u":"https:\/\/x\/a\/b","n":"\n"}"#.utf8))
+        let object = try #require(try JSONSerialization.jsonObject(with: redacted) as? [String: String])
+        #expect(object == ["u": "https://x/[redacted]", "n": "\n"])
+        // A secret without such characters is never spelled by them: the body is not rewritten.
+        let plain = Data(#"{"u":"https:\/\/x\/s3cret","n":"\n"}"#.utf8)
+        #expect(Redactor(secrets: ["s3cret_X"])(plain) == plain)
+    }
+
     @Test("only literals whose escapes can spell ASCII are looked at again: base64 with \\n is not")
     func literalsLookedAtAgain() {
         var seen: [String] = []

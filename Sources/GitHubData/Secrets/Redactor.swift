@@ -18,6 +18,11 @@ public struct Redactor: Sendable, Hashable {
 
     public static let none = Redactor(secrets: [])
 
+    /// Whether a secret holds a character that a JSON escape other than `\u` stands for.
+    private var escapable: Bool {
+        secrets.contains { $0.utf8.contains { "\"\\/\u{8}\u{C}\n\r\t".utf8.contains($0) } }
+    }
+
     public var isEmpty: Bool { secrets.isEmpty }
 
     /// `text` with every secret replaced.
@@ -40,7 +45,9 @@ public struct Redactor: Sendable, Hashable {
             guard Self.holds(data, secret) else { continue }
             data = Self.replacing(bytes, in: data, with: Data(Self.replacement.utf8))
         }
-        guard data.contains(UInt8(ascii: "\\")) else { return data }
+        // Past the raw bytes, a literal spells a secret only through an escape that stands for
+        // one of its characters: `\u` for any, the others for one each (`\n`, `\/`, …).
+        guard data.contains(UInt8(ascii: "\\")), escapable || Self.holds(data, "\\u") else { return data }
         return JSONStringLiterals.rewrite(data) { literal in
             let plain = JSONStringLiterals.spelled(literal)
             guard secrets.contains(where: { plain.range(of: Data($0.utf8)) != nil }) else { return nil }
