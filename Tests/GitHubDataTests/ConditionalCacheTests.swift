@@ -120,6 +120,26 @@ struct ConditionalCacheTests {
         #expect(harness.statuses() == [200, 304])
     }
 
+    @Test("a cache damaged past its header is found at its first write and set aside; the run goes on")
+    func damagedPages() async throws {
+        let harness = try LiveHarness()
+        _ = try await harness.store().owner("mona")
+        let path = harness.stateDirectory.appending(path: "cache.sqlite")
+        var bytes = try Data(contentsOf: path)
+        // Page 1 holds the header and the schema, which opening reads; every page after it is garbage.
+        bytes.replaceSubrange(4096..., with: Data(repeating: 0x5A, count: bytes.count - 4096))
+        try bytes.write(to: path)
+        let warnings = WarningLog()
+        #expect(try await harness.store(warnings: warnings).owner("mona").login == "mona")
+        #expect(harness.statuses() == [200, 200], "asked unconditionally: the cached answer was in the damage")
+        #expect(warnings.all.count == 1)
+        #expect(warnings.all.first?.contains("the cache file is corrupt") == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.stateDirectory.path)
+        #expect(files.contains { $0.hasPrefix("cache.sqlite.set-aside-") })
+        _ = try await harness.store().owner("mona")
+        #expect(harness.statuses() == [200, 200, 304], "the new cache serves the next run")
+    }
+
     @Test(
         "a cache from another schema version, or another program's database, is set aside too",
         arguments: [
