@@ -70,6 +70,37 @@ import UseCases
         #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
     }
 
+    @Test("a run adds rows only for the repositories whose figures changed; each run's snapshot still reads back")
+    func historyGrowsWithTheNews() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        let runs = [
+            snapshot(1, [(1, "a/one", 10), (2, "b/two", 5), (3, "c/three", 7)]),
+            snapshot(2, [(1, "a/one", 10), (2, "b/two", 6), (3, "c/three", 7)]),
+            snapshot(3, [(1, "a/one", 10), (2, "b/two", 6)]),
+            snapshot(4, [(1, "a/one", 10), (2, "b/two", 6), (3, "c/three", 7)]),
+        ]
+        for (index, run) in runs.enumerated() {
+            try await history.record(run)
+            #expect(try await history.latestSnapshot() == run, "after run \(index + 1)")
+        }
+        let spans = try await DatabaseQueue(path: file.path).read {
+            try Row.fetchAll(
+                $0, sql: "SELECT repo_id, first_run, last_run FROM snapshot_span ORDER BY repo_id, first_run"
+            )
+            .map { [$0["repo_id"], $0["first_run"], $0["last_run"] as Int64?] }
+        }
+        // b/two changed in run 2; c/three was not shown by run 3 and came back in run 4.
+        #expect(spans == [[1, 1, nil], [2, 1, 1], [2, 2, nil], [3, 1, 2], [3, 4, nil]])
+        try await history.prune(before: Date(timeIntervalSince1970: 1_795_000_000 + 3.5 * 86_400))
+        let left = try await DatabaseQueue(path: file.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot_span")
+        }
+        #expect(left == 3, "the open spans, whatever run they began in")
+        #expect(try await history.latestSnapshot() == runs[3])
+    }
+
     @Test(arguments: ["corrupt", "truncated", "foreign"])
     func anUnusableFileIsKeptAsideWithAWarningAndANewOneStarted(_ damage: String) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -119,11 +150,13 @@ import UseCases
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try await DatabaseQueue(path: file.path).write { db in
             for migration in StateDatabase.migrations.prefix(2) { try db.execute(sql: migration) }
-            try db.execute(sql: "INSERT INTO run (id, taken_at, starred_complete) VALUES (1, 1795000000, 1)")
+            try db.execute(sql: "INSERT INTO run (id, taken_at, starred_complete) VALUES (1, 1794900000, 1)")
+            try db.execute(sql: "INSERT INTO run (id, taken_at, starred_complete) VALUES (2, 1795000000, 1)")
+            // x/y was shown by the run before the latest only: not part of the latest snapshot.
             try db.execute(
                 sql: """
                     INSERT INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues, archived, starred, favourite)
-                    VALUES (1, 7, 'a', 'b', 3, 0, 0, 0, 1, 0)
+                    VALUES (1, 9, 'x', 'y', 1, 0, 0, 0, 1, 0), (2, 7, 'a', 'b', 3, 0, 0, 0, 1, 0)
                     """)
             try db.execute(sql: "PRAGMA application_id = \(StateDatabase.applicationID); PRAGMA user_version = 2")
         }

@@ -3,8 +3,10 @@ import Foundation
 internal import GRDB
 import UseCases
 
-/// The snapshots of past runs, in `state.sqlite`: one `run` row per successful build and
-/// one `snapshot` row per repository it showed.
+/// The snapshots of past runs, in `state.sqlite`: one `run` row per successful build, and
+/// per repository one `snapshot_span` row for each span of runs that recorded the same
+/// figures. A run records only the repositories whose figures changed: the history grows
+/// with the news, not with every repository every hour. The latest run is the one recorded last.
 final class SQLiteHistoryStore: HistoryStore {
     private let database: StateDatabase
 
@@ -16,27 +18,25 @@ final class SQLiteHistoryStore: HistoryStore {
         try await database.queue.read { db in
             guard
                 let run = try Row.fetchOne(
-                    db,
-                    sql:
-                        "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY taken_at DESC, id DESC LIMIT 1"
-                )
+                    db, sql: "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY id DESC LIMIT 1")
             else { return nil }
-            let repositories = try Row.fetchAll(
-                db, sql: "SELECT * FROM snapshot WHERE run_id = ? ORDER BY repo_id", arguments: [run["id"] as Int64]
-            )
-            .map { row in
-                RepoSnapshot(
-                    id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
-                    stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
-                    latestRelease: row["latest_release"],
-                    pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                    isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
-                    starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
-                    lists: Set(StoredSources.strings(row["lists"]) ?? []))
-            }
             return RunSnapshot(
-                takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: repositories,
+                takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: try Self.held(db),
                 starredListComplete: run["starred_complete"], sources: StoredSources.decode(run["sources"]))
+        }
+    }
+
+    /// The repositories the latest run recorded: the open spans.
+    private static func held(_ db: Database) throws -> [RepoSnapshot] {
+        try Row.fetchAll(db, sql: "SELECT * FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id").map { row in
+            RepoSnapshot(
+                id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
+                stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
+                latestRelease: row["latest_release"],
+                pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
+                starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
+                lists: Set(StoredSources.strings(row["lists"]) ?? []))
         }
     }
 
@@ -46,9 +46,13 @@ final class SQLiteHistoryStore: HistoryStore {
         try await database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0 }
     }
 
-    /// One transaction: a killed run records the whole snapshot or nothing.
+    /// One transaction: a killed run records the whole snapshot or nothing. A repository
+    /// whose figures are those the latest run held keeps its open span; any other span the
+    /// latest run held is closed at that run, and the repository's new figures open one.
     public func record(_ snapshot: RunSnapshot) async throws {
         try await database.queue.write { db in
+            let previous = try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0
+            var held = Dictionary(try Self.held(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try db.execute(
                 sql: "INSERT INTO run (taken_at, starred_complete, sources) VALUES (?, ?, ?)",
                 arguments: [
@@ -56,30 +60,40 @@ final class SQLiteHistoryStore: HistoryStore {
                     snapshot.sources.map(StoredSources.encode),
                 ])
             let run = db.lastInsertedRowID
-            let insert = try db.makeStatement(
+            let close = try db.makeStatement(
+                sql: "UPDATE snapshot_span SET last_run = ? WHERE repo_id = ? AND last_run IS NULL")
+            let open = try db.makeStatement(
                 sql: """
-                    INSERT OR REPLACE INTO snapshot (run_id, repo_id, owner, name, stars, forks, open_issues,
-                        latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO snapshot_span (repo_id, first_run, last_run, owner, name, stars, forks,
+                        open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
+                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for repo in snapshot.repositories {
-                try insert.execute(arguments: [
-                    run, repo.id.rawValue, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
+                if let figures = held.removeValue(forKey: repo.id) {
+                    if figures == repo { continue }
+                    try close.execute(arguments: [previous, repo.id.rawValue])
+                }
+                try open.execute(arguments: [
+                    repo.id.rawValue, run, repo.name.owner, repo.name.name, repo.stars, repo.forks, repo.openIssues,
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred,
                     repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
                     repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
                 ])
             }
+            // Shown by the latest run, not by this one.
+            for id in held.keys { try close.execute(arguments: [previous, id.rawValue]) }
         }
     }
 
+    /// Forgets the runs taken before `date` but the latest, and the spans that ended before
+    /// the oldest run kept.
     public func prune(before date: Date) async throws {
         try await database.queue.write { db in
             try db.execute(
-                sql:
-                    "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT id FROM run ORDER BY taken_at DESC, id DESC LIMIT 1)",
+                sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT max(id) FROM run)",
                 arguments: [date.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM snapshot_span WHERE last_run < (SELECT min(id) FROM run)")
         }
     }
 }

@@ -62,6 +62,37 @@ final class StateDatabase: Sendable {
         """
         ALTER TABLE snapshot ADD COLUMN lists TEXT;
         """,
+        // A row per repository per run grew by every repository every hour (1.5 MB a run at
+        // 10,000): a row now holds a repository's figures for the span of runs that recorded
+        // them unchanged, open (`last_run` NULL) while the latest run holds them. Each old row
+        // becomes a span of its one run.
+        """
+        CREATE TABLE snapshot_span (
+            repo_id INTEGER NOT NULL,
+            first_run INTEGER NOT NULL,
+            last_run INTEGER,
+            owner TEXT NOT NULL,
+            name TEXT NOT NULL,
+            stars INTEGER NOT NULL,
+            forks INTEGER NOT NULL,
+            open_issues INTEGER NOT NULL,
+            latest_release TEXT,
+            pushed_at DOUBLE,
+            archived INTEGER NOT NULL,
+            starred INTEGER NOT NULL,
+            favourite INTEGER NOT NULL,
+            starred_by TEXT,
+            lists TEXT,
+            PRIMARY KEY (repo_id, first_run)
+        );
+        CREATE INDEX snapshot_span_last_run ON snapshot_span (last_run);
+        INSERT INTO snapshot_span
+            SELECT repo_id, run_id, CASE WHEN run_id = (SELECT max(id) FROM run) THEN NULL ELSE run_id END,
+                owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred, favourite,
+                starred_by, lists
+            FROM snapshot;
+        DROP TABLE snapshot;
+        """,
     ]
 
     let queue: DatabaseQueue
