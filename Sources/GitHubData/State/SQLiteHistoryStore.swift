@@ -28,15 +28,24 @@ final class SQLiteHistoryStore: HistoryStore {
 
     /// The repositories the latest run recorded: the open spans.
     private static func held(_ db: Database) throws -> [RepoSnapshot] {
-        try Row.fetchAll(db, sql: "SELECT * FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id").map { row in
+        // Most rows hold one of a few lists of logins or Lists: each decoded once.
+        var decoded: [String: Set<String>] = [:]
+        func strings(_ text: String?) -> Set<String> {
+            guard let text else { return [] }
+            if let known = decoded[text] { return known }
+            let strings = Set(StoredSources.strings(text) ?? [])
+            decoded[text] = strings
+            return strings
+        }
+        return try Row.fetchAll(db, sql: "SELECT * FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id").map {
+            row in
             RepoSnapshot(
                 id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
                 stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
                 latestRelease: row["latest_release"],
                 pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
                 isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
-                starredBy: Set(StoredSources.strings(row["starred_by"]) ?? []),
-                lists: Set(StoredSources.strings(row["lists"]) ?? []))
+                starredBy: strings(row["starred_by"]), lists: strings(row["lists"]))
         }
     }
 

@@ -136,9 +136,10 @@ struct DisplayFormat: Sendable {
 
     /// One decimal, rounded to the nearest, without a trailing ".0".
     private func trimmed(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        guard rounded != rounded.rounded() else { return String(Int(rounded)) }
-        return String(rounded).replacingOccurrences(of: ".", with: decimalSeparator)
+        // In tenths, as an integer: two counts of every card, with no Foundation string search.
+        let tenths = Int((value * 10).rounded())
+        guard tenths % 10 != 0 else { return String(tenths / 10) }
+        return String(tenths / 10) + decimalSeparator + String(tenths % 10)
     }
 
     private static func twoDigits(_ value: Int) -> String {
