@@ -20,6 +20,30 @@ import Testing
         #expect(marker.text.contains("manifest 2\nfile index.html aaaa"))
     }
 
+    @Test("files are numbered in path order, and links written as those numbers")
+    func linksAsNumbers() {
+        var entries: [String: SiteWriter.Marker.Entry] = [:]
+        for index in 0..<12 { entries["p\(index < 10 ? "0" : "")\(index).html"] = .init(bytes: "b") }
+        entries["p00.html"]?.links = []
+        entries["p11.html"]?.links = ["p00.html", "#p10.html", "elsewhere.html"]
+        let text = SiteWriter.Marker(stamp: nil, entries: entries).text
+        #expect(text.hasPrefix("repodigest\nmanifest 2\nfile p00.html - b\nfile p01.html - b\n"))
+        #expect(text.hasSuffix("file p11.html - b\nlinks 0\nlinks 11 0 #10\n"))
+        #expect(
+            SiteWriter.Marker(text: text).entries
+                == entries.mapValues { entry in
+                    var entry = entry
+                    entry.links = entry.links?.filter { $0 != "elsewhere.html" }
+                    return entry
+                })
+        // What no repodigest writes is left out: a part that is not a number, one past the
+        // manifest, a links line of a file that is not there.
+        let odd = SiteWriter.Marker(
+            text: "repodigest\nmanifest 2\nfile a - b\nfile c - d\nlinks 0 x #1 +1 7 1#\nlinks #1 0\nlinks 9 0\n")
+        #expect(odd.entries?["a"]?.links == ["#c"])
+        #expect(odd.entries?["c"]?.links == nil)
+    }
+
     @Test("a marker from before digests is read as a manifest of paths, spaces and all")
     func oldForm() {
         let marker = SiteWriter.Marker(text: "repodigest\ninputs x\nmanifest\nfile index.html\nfile a b c\n")

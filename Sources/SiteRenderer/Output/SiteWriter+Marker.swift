@@ -64,7 +64,7 @@ extension SiteWriter {
             var entries: [String: Entry]?
             var digested = false
             var order: [String] = []
-            var links: [(Int, [String])] = []
+            var links: [(file: Int, targets: [(fragment: Bool, number: Int)])] = []
             // Split on bytes: a megabyte at 10,000 repositories, its paths free of line breaks
             // and control characters (`isSafe`), so no grapheme needs telling apart.
             for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
@@ -80,21 +80,32 @@ extension SiteWriter {
                     entries?[path] = entry
                     order.append(path)
                 } else if digested, line.hasPrefix(Self.linksPrefix) {
-                    let parts = line.dropFirst(Self.linksPrefix.count).split(separator: " ")
-                    if let file = parts.first.flatMap({ Int($0) }) {
-                        links.append((file, parts.dropFirst().map(String.init)))
+                    let parts = bytes.dropFirst(Self.linksPrefix.utf8.count).split(separator: UInt8(ascii: " "))
+                    if let first = parts.first, let file = Self.number(first), !file.fragment {
+                        links.append((file.number, parts.dropFirst().compactMap(Self.number)))
                     }
                 }
             }
             for (file, targets) in links where order.indices.contains(file) {
                 entries?[order[file]]?.links = targets.compactMap { target in
-                    let fragment = target.hasPrefix("#")
-                    guard let number = Int(fragment ? target.dropFirst() : target[...]), order.indices.contains(number)
-                    else { return nil }
-                    return (fragment ? "#" : "") + order[number]
+                    guard order.indices.contains(target.number) else { return nil }
+                    return target.fragment ? "#" + order[target.number] : order[target.number]
                 }
             }
             self.entries = entries
+        }
+
+        /// One number of a `links` line, `#` before it for a link to an id; nil for anything else.
+        private static func number(_ bytes: some Collection<UInt8>) -> (fragment: Bool, number: Int)? {
+            let fragment = bytes.first == UInt8(ascii: "#")
+            let digits = bytes.dropFirst(fragment ? 1 : 0)
+            guard !digits.isEmpty, digits.count < 16 else { return nil }
+            var number = 0
+            for digit in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+                number = number * 10 + Int(digit - UInt8(ascii: "0"))
+            }
+            return (fragment, number)
         }
 
         /// `PATH INPUTS BYTES`, read from the end, as the path may hold spaces.
@@ -146,21 +157,43 @@ extension SiteWriter {
             text += "\(Self.digestedManifestLine)\n"
             let order = entries.keys.sorted()
             let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-            var links = ""
+            // Written as bytes: 10,900 lines and 160,000 numbers at 10,000 repositories, at
+            // the end of every build, on one core.
+            var files = Array(text.utf8)
+            var links: [UInt8] = []
             for (index, path) in order.enumerated() {
                 let entry = entries[path]!
-                text += "\(Self.filePrefix)\(path) \(entry.inputs ?? Self.unknown) \(entry.bytes ?? Self.unknown)\n"
+                for part in [
+                    Self.filePrefix, path, " ", entry.inputs ?? Self.unknown, " ", entry.bytes ?? Self.unknown,
+                ] {
+                    files.append(contentsOf: part.utf8)
+                }
+                files.append(UInt8(ascii: "\n"))
                 guard let targets = entry.links else { continue }
-                links += "\(Self.linksPrefix)\(index)"
+                links.append(contentsOf: Self.linksPrefix.utf8)
+                Self.append(index, to: &links)
                 for target in targets {
                     let fragment = target.hasPrefix("#")
                     // A link to a file outside the manifest cannot be: links are checked against it.
                     guard let to = number[fragment ? String(target.dropFirst()) : target] else { continue }
-                    links += fragment ? " #\(to)" : " \(to)"
+                    links.append(UInt8(ascii: " "))
+                    if fragment { links.append(UInt8(ascii: "#")) }
+                    Self.append(to, to: &links)
                 }
-                links += "\n"
+                links.append(UInt8(ascii: "\n"))
             }
-            return text + links
+            return String(decoding: files + links, as: UTF8.self)
+        }
+
+        /// The decimal digits of a number that is not negative.
+        private static func append(_ number: Int, to bytes: inout [UInt8]) {
+            let start = bytes.count
+            var rest = number
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes[start...].reverse()
         }
     }
 }
