@@ -14,14 +14,15 @@ import Testing
         OutputFile(path: path, contents: Data(text.utf8))
     }
 
-    /// A published site whose folders were last changed an hour ago, as a cron run finds them.
+    /// A published site whose folders were last changed long ago, as a cron run finds them.
     func publishSettled(_ writer: SiteWriter, _ files: [OutputFile]) throws {
         try writer.publish(files)
-        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+        for folder in ["", "repos", "repos/a"] { try settle(folder) }
     }
 
-    func setTime(of folder: String, secondsAgo: Int) throws {
-        var times = [timespec](repeating: timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0), count: 2)
+    /// Sets the folder's modification time to one fixed moment in 2023.
+    func settle(_ folder: String) throws {
+        var times = [timespec](repeating: timespec(tv_sec: 1_700_000_000, tv_nsec: 0), count: 2)
         let path = folder.isEmpty ? output.path : output.appending(path: folder).path
         #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
     }
@@ -41,7 +42,7 @@ import Testing
         try writer.publish(site)
         let paths = Set(site.map(\.path))
         #expect(!writer.inventory(writing: paths, marker: nil).isCurrent(at: output), "just written")
-        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+        for folder in ["", "repos", "repos/a"] { try settle(folder) }
         let settled = writer.inventory(writing: paths, marker: nil)
         #expect(settled.isCurrent(at: output))
         try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
@@ -55,7 +56,7 @@ import Testing
         let writer = SiteWriter(output: output)
         try writer.publish(site)
         try Data("notes".utf8).write(to: output.appending(path: "notes.txt"))
-        for folder in ["", "repos", "repos/a"] { try setTime(of: folder, secondsAgo: 3600) }
+        for folder in ["", "repos", "repos/a"] { try settle(folder) }
         let report = try writer.publish([file("index.html", "2"), file("repos/a/x.html", "x")])
         #expect(report.removed == 1 && report.problem == nil && report.notes.isEmpty)
         #expect(exists("notes.txt") && exists("repos/a/x.html") && !exists("repos/a/y.html"))
@@ -77,23 +78,65 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
 
-    @Test("A file added unseen (its folder's time put back) stops the unread removal; the old build is read again")
-    func aFileHiddenFromTheTimesIsStillKept() throws {
+    @Test(
+        "A file the folders' times do not show stops the unread removal; the old build is read again and the file kept",
+        arguments: ["repos/a/mine.txt", "mine.txt"])
+    func aFileHiddenFromTheTimesIsStillKept(_ mine: String) throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = SiteWriter(output: output)
         try publishSettled(writer, site)
-        let inventory = writer.inventory(writing: Set(site.map(\.path)), marker: SiteWriter.Marker(in: output))
-        // A file system whose clock is too coarse to see the change: the time is as read.
-        try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
-        try setTime(of: "repos/a", secondsAgo: 3600)
+        let paths = Set(site.map(\.path))
+        var inventory = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
+        try Data("mine".utf8).write(to: output.appending(path: mine))
+        try settle((mine as NSString).deletingLastPathComponent)
+        // As a file system whose times miss the change would: the folders as they are now,
+        // the entries as they were.
+        let now = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
+        #expect(now.userEntries == [mine])
+        inventory.folderTimes = now.folderTimes
         #expect(inventory.isCurrent(at: output))
         let old = root.appending(path: "old")
         try FileManager.default.moveItem(at: output, to: old)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let left = try writer.clearOldBuild(
-            old, inventory: inventory, manifest: Set(site.map(\.path)), published: SiteWriter.Marker(in: old))
+            old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
         #expect(left.isEmpty)
-        #expect(exists("repos/a/mine.txt"), "moved into the published folder")
+        #expect(exists(mine), "moved into the published folder")
         #expect(!exists("old", in: root))
+    }
+
+    @Test("A folder swapped for a link after the check leads the unlinking nowhere: the files it names are kept")
+    func aFolderSwappedForALink() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        let paths = Set(site.map(\.path))
+        var inventory = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
+        let elsewhere = root.appending(path: "elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        for name in ["x.html", "y.html"] { try Data("not yours".utf8).write(to: elsewhere.appending(path: name)) }
+        try FileManager.default.removeItem(at: output.appending(path: "repos/a"))
+        try FileManager.default.createSymbolicLink(
+            at: output.appending(path: "repos/a"), withDestinationURL: elsewhere)
+        try settle("repos")
+        inventory.folderTimes = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output)).folderTimes
+        #expect(inventory.isCurrent(at: output), "as if the swap came just after the check")
+        let old = root.appending(path: "old")
+        try FileManager.default.moveItem(at: output, to: old)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        _ = try writer.clearOldBuild(old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted() == ["x.html", "y.html"])
+        #expect(!exists("old", in: root))
+    }
+
+    @Test("A folder put back with its old modification time is still seen as changed")
+    func aTimeSetBackIsSeen() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        let inventory = writer.inventory(writing: Set(site.map(\.path)), marker: nil)
+        try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
+        try settle("repos/a")
+        #expect(!inventory.isCurrent(at: output), "its change time moved")
     }
 }

@@ -25,9 +25,9 @@ extension SiteWriter {
         var folders: [String] = []
         /// The user's entries, each the top of what it holds: carried whole into the new build.
         var userEntries: [String] = []
-        /// When each folder walked was last changed, the walked folder itself as "": a folder
+        /// Each folder walked as `lstat` saw it, the walked folder itself as "": a folder
         /// gains or loses an entry only by changing (`isCurrent`).
-        var folderTimes: [String: timespec] = [:]
+        var folderTimes: [String: FolderStamp] = [:]
         /// When the walk began.
         var walked = timespec()
 
@@ -53,8 +53,9 @@ extension SiteWriter {
             var modified: [String: timespec] = [:]
             clock_gettime(CLOCK_REALTIME, &walked)
             // Before the folder is read: a change while it is read shows as a later time.
-            guard let time = Self.modified(folder) else { return }
-            folderTimes[""] = time
+            var status = stat()
+            guard Self.kind(folder, status: &status) == .folder else { return }
+            folderTimes[""] = FolderStamp(status)
             walk(folder, "", files: files, folders: Self.folders(of: files), modified: &modified)
             if withEntries, let known = marker?.entries,
                 let written = Self.modified(folder.appending(path: SiteWriter.marker))
@@ -76,20 +77,40 @@ extension SiteWriter {
             (time.tv_sec, time.tv_nsec) > (other.tv_sec, other.tv_nsec)
         }
 
+        /// A folder as `lstat` saw it: which it is, and when its entries and its attributes last
+        /// changed. The change time cannot be set back, as the modification time can
+        /// (`touch -d`, `cp -a`).
+        struct FolderStamp: Equatable {
+            var device: UInt
+            var inode: UInt
+            var modified: Int
+            var modifiedNanoseconds: Int
+            var changed: Int
+            var changedNanoseconds: Int
+
+            init(_ status: stat) {
+                device = UInt(status.st_dev)
+                inode = UInt(status.st_ino)
+                modified = status.st_mtim.tv_sec
+                modifiedNanoseconds = status.st_mtim.tv_nsec
+                changed = status.st_ctim.tv_sec
+                changedNanoseconds = status.st_ctim.tv_nsec
+            }
+        }
+
         /// Whether `folder` (the one walked, or the same tree moved) still holds the entries
-        /// found, told by the times of its folders alone, without reading it again: none has
-        /// changed, and none had changed within two seconds before the walk, as a file system
-        /// keeping coarse times cannot tell a change just after the walk from one just before.
-        /// The contents of files are not its concern.
+        /// found, told by its folders alone, without reading it again: each is the same folder,
+        /// none has changed, and none had an entry added or removed within two seconds before
+        /// the walk, as a file system keeping coarse times cannot tell a change just after the
+        /// walk from one just before (a change after it sets the modification time anew, which
+        /// then differs from a settled one). The contents of files are not its concern.
         func isCurrent(at folder: URL) -> Bool {
             guard !folderTimes.isEmpty else { return false }
-            var settled = walked
-            settled.tv_sec -= 2
-            return folderTimes.allSatisfy { path, time in
+            let settled = walked.tv_sec - 2
+            return folderTimes.allSatisfy { path, stamp in
                 var status = stat()
                 return Self.kind(path.isEmpty ? folder : folder.appending(path: path), status: &status) == .folder
-                    && status.st_mtim.tv_sec == time.tv_sec && status.st_mtim.tv_nsec == time.tv_nsec
-                    && Self.isLater(settled, than: time)
+                    && FolderStamp(status) == stamp && stamp.modified < settled
             }
         }
 
@@ -108,7 +129,7 @@ extension SiteWriter {
                 switch Self.kind(here.appending(path: name), status: &status) {
                 case .folder where owned.contains(path):
                     folders.append(path)
-                    folderTimes[path] = status.st_mtim
+                    folderTimes[path] = FolderStamp(status)
                     walk(root, path, files: files, folders: owned, modified: &modified)
                 case .regular where files.contains(path):
                     ours.append(path)
