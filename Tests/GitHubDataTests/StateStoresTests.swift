@@ -99,6 +99,19 @@ import UseCases
         }
         #expect(left == 3, "the open spans, whatever run they began in")
         #expect(try await history.latestSnapshot() == runs[3])
+
+        // A push time with a fraction of a second that seconds since 1970 do not give back
+        // exactly (this one does not) still reads as unchanged.
+        var fractional = snapshot(5, [(1, "a/one", 10)])
+        fractional.repositories[0].pushedAt = Date(timeIntervalSinceReferenceDate: 785_000_000.123)
+        for day in [5.0, 6, 7] {
+            fractional.takenAt = Date(timeIntervalSince1970: 1_795_000_000 + day * 86_400)
+            try await history.record(fractional)
+        }
+        let spansOfOne = try await DatabaseQueue(path: file.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot_span WHERE repo_id = 1")
+        }
+        #expect(spansOfOne == 2, "the span closed by the new push time, and one for all three runs")
     }
 
     @Test(arguments: ["corrupt", "truncated", "foreign"])

@@ -35,6 +35,16 @@ import Testing
         _ = Self.japanese.compact(Int.max)
     }
 
+    @Test("a theme's own step and unit: tenths while a Double holds them, whole numbers past that, and no trap")
+    func compactCountsOfATheme() {
+        func format(step: Int, units: String) -> DisplayFormat {
+            DisplayFormat(Phrasebook(entries: ["format.compact_step": "\(step)", "format.compact_units": units]))
+        }
+        #expect(format(step: 10, units: "h").compact(Int.max) == "922337203685477632h")
+        #expect(format(step: 100, units: "h").compact(12_345) == "123.5h")
+        #expect(format(step: 1_000, units: "k").compact(Int.max) == "9223372036854776k")
+    }
+
     @Test func aSiteInJapanese() async throws {
         let repo = Make.repo("lumen/lantern", id: 1, stars: 12_345)
         var source = FakeRepositorySource()

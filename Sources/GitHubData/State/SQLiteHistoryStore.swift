@@ -79,7 +79,10 @@ final class SQLiteHistoryStore: HistoryStore {
                     """)
             for repo in snapshot.repositories {
                 if let figures = held.removeValue(forKey: repo.id) {
-                    if figures == repo { continue }
+                    // As it reads back: seconds since 1970 do not give every fraction back exactly.
+                    var stored = repo
+                    stored.pushedAt = repo.pushedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+                    if figures == stored { continue }
                     try close.execute(arguments: [previous, repo.id.rawValue])
                 }
                 try open.execute(arguments: [

@@ -137,6 +137,8 @@ struct DisplayFormat: Sendable {
     /// One decimal, rounded to the nearest, without a trailing ".0".
     private func trimmed(_ value: Double) -> String {
         // In tenths, as an integer: two counts of every card, with no Foundation string search.
+        // Past 2^53 tenths a Double holds no fraction (and past 2^63 no Int holds them).
+        guard value * 10 < 0x1p53 else { return String(Int(value.rounded())) }
         let tenths = Int((value * 10).rounded())
         guard tenths % 10 != 0 else { return String(tenths / 10) }
         return String(tenths / 10) + decimalSeparator + String(tenths % 10)
