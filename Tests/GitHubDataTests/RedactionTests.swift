@@ -72,6 +72,15 @@ struct RedactionTests {
         #expect(redactor(broken).range(of: Data("3cret".utf8)) == nil)
     }
 
+    @Test("an answer in UTF-16, whose bytes hide the token from the redactor, is refused, not decoded")
+    func utf16() {
+        let decoder = GitHubDecoder(redactor: Redactor(secrets: ["s3cret_X"]))
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian] {
+            let body = Data(#"["s3cret_X"]"#.data(using: encoding)!)
+            #expect(throws: GitHubDataError.self) { try decoder.decode([String].self, from: body, resource: "GET /x") }
+        }
+    }
+
     @Test("a secret with a character a one-character escape stands for is found spelled with it")
     func oneCharacterEscapes() throws {
         let redactor = Redactor(secrets: ["a/b"])

@@ -20,7 +20,9 @@ struct GitHubDecoder: Sendable {
         // JSON is UTF-8 throughout. Checked first, since JSONDecoder reads a string only when
         // asked, and a list that decodes item by item would take bytes garbled in transit
         // for one bad item rather than for an answer to ask for again.
-        guard String(validating: repaired, as: UTF8.self) != nil else {
+        // A NUL byte is valid UTF-8 but never in JSON text: bytes with one could be UTF-16,
+        // which JSONDecoder reads, and where the redactor's search for the token's bytes fails.
+        guard !repaired.contains(0), String(validating: repaired, as: UTF8.self) != nil else {
             throw GitHubDataError.undecodable(resource: resource, reason: "at the top level: the answer is not UTF-8")
         }
         do {
