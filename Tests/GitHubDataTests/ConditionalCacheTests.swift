@@ -140,6 +140,39 @@ struct ConditionalCacheTests {
         #expect(harness.statuses() == [200, 200, 304], "the new cache serves the next run")
     }
 
+    @Test("damage a read finds is marked, and the next run checks every page and sets the file aside")
+    func damageFoundByARead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "damage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "cache.sqlite")
+        var cache = try #require(SQLiteResponseCache.open(at: path, warnings: WarningLog()))
+        let keys = (0..<300).map { "key \($0)" }
+        for key in keys {
+            await cache.store(
+                CachedResponse(key: key, etag: "\"1\"", body: Data(repeating: 0x61, count: 2_000), fetchedAt: .now))
+        }
+        cache = try #require(
+            SQLiteResponseCache.open(at: folder.appending(path: "other.sqlite"), warnings: WarningLog()))
+        // The last 30 pages garbled: the header, the schema and the first answers read as before.
+        var bytes = try Data(contentsOf: path)
+        bytes.replaceSubrange((bytes.count - 30 * 4096)..., with: Data(repeating: 0x5A, count: 30 * 4096))
+        try bytes.write(to: path)
+
+        let warnings = WarningLog()
+        cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+        #expect(warnings.all.isEmpty, "opened unread")
+        var misses = 0
+        for key in keys where await cache.entry(for: key) == nil { misses += 1 }
+        #expect(misses > 0, "answers in the damage, or found through it")
+        #expect(FileManager.default.fileExists(atPath: SQLiteResponseCache.damageMark(of: path).path))
+
+        let next = WarningLog()
+        cache = try #require(SQLiteResponseCache.open(at: path, warnings: next))
+        #expect(next.all.count == 1 && next.all[0].contains("set aside as cache.sqlite.set-aside-"), "\(next.all)")
+        #expect(!FileManager.default.fileExists(atPath: SQLiteResponseCache.damageMark(of: path).path))
+        #expect(await cache.entry(for: keys[0]) == nil, "an empty cache")
+    }
+
     @Test(
         "a cache from another schema version, or another program's database, is set aside too",
         arguments: [

@@ -31,6 +31,11 @@ extension SQLiteResponseCache {
         }
     }
 
+    /// `cache.sqlite.damaged`, beside the cache: left by a run that found the file damaged.
+    static func damageMark(of path: URL) -> URL {
+        path.deletingLastPathComponent().appending(path: path.lastPathComponent + ".damaged")
+    }
+
     /// Opens the cache at `path`, creating or upgrading its tables.
     private static func connect(at path: URL, warnings: WarningLog) throws -> SQLiteResponseCache {
         let database = try DatabaseQueue(path: path.path)
@@ -77,7 +82,7 @@ extension SQLiteResponseCache {
                     PRAGMA user_version = \(schemaVersion);
                     """)
         }
-        return SQLiteResponseCache(database: database, warnings: warnings)
+        return SQLiteResponseCache(database: database, warnings: warnings, damageMark: damageMark(of: path))
     }
 
     /// Names the content of every row kept before the column existed, reading each body once.
@@ -97,9 +102,13 @@ extension SQLiteResponseCache {
     ///
     /// Only its header and schema are read: checking every page read the whole cache (READMEs
     /// and all, 185 MB at 10,000 repositories) each run, from disk when the run is hourly. A
-    /// page found damaged while reading costs that answer, fetched in full with a warning.
+    /// page found damaged while reading costs that answer, fetched in full with a warning, and
+    /// leaves a mark for the next run, which checks every page once and sets the file aside.
     private static func problem(with path: URL) -> String? {
-        switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "cache", wholeFile: false) {
+        let mark = damageMark(of: path)
+        let suspect = FileManager.default.fileExists(atPath: mark.path)
+        defer { if suspect { try? FileManager.default.removeItem(at: mark) } }
+        switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "cache", wholeFile: suspect) {
         case .fresh: return nil
         case .ours(let version) where (1...schemaVersion).contains(version): return nil
         case .ours(let version):

@@ -13,6 +13,9 @@ final class SQLiteResponseCache: ResponseCache {
 
     private let database: DatabaseQueue
     private let warnings: WarningLog
+    /// Made beside the file when a read or write finds it damaged: the next run then checks
+    /// every page when it opens the cache, and sets a damaged file aside (`+Opening`).
+    private let damageMark: URL?
     /// A write or removal failed this run: what a build read may then differ from the rows,
     /// so the generation can no longer vouch for it.
     private let failedWrite = Mutex(false)
@@ -27,9 +30,19 @@ final class SQLiteResponseCache: ResponseCache {
     /// README fetched while gathering and read when its page is made is the one fetched.
     private let unwritten = Mutex<[String: CachedResponse]>([:])
 
-    init(database: DatabaseQueue, warnings: WarningLog) {
+    init(database: DatabaseQueue, warnings: WarningLog, damageMark: URL? = nil) {
         self.database = database
         self.warnings = warnings
+        self.damageMark = damageMark
+    }
+
+    /// Leaves the damage mark when `error` says the file is damaged (a page that does not read
+    /// as SQLite's), not merely busy or full.
+    private func noteDamage(_ error: any Error) {
+        guard let damageMark, let error = error as? DatabaseError,
+            [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
+        else { return }
+        _ = FileManager.default.createFile(atPath: damageMark.path, contents: nil)
     }
 
     func entry(for key: String) async -> CachedResponse? {
@@ -60,6 +73,7 @@ final class SQLiteResponseCache: ResponseCache {
                 return entry
             }
         } catch {
+            noteDamage(error)
             warnings.once("the response cache could not be read (\(error)); fetching without it")
             return nil
         }
@@ -138,6 +152,7 @@ final class SQLiteResponseCache: ResponseCache {
                 return checks
             }
         } catch {
+            noteDamage(error)
             warnings.once("the response cache could not be read (\(error)); fetching without it")
             read = [:]
         }
@@ -180,6 +195,7 @@ final class SQLiteResponseCache: ResponseCache {
             try await database.write(change)
             return true
         } catch {
+            noteDamage(error)
             failedWrite.withLock { $0 = true }
             warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
             return false
