@@ -93,7 +93,7 @@ import Testing
         // the entries as they were.
         let now = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
         #expect(now.userEntries == [mine])
-        inventory.folderTimes = now.folderTimes
+        inventory.folderStamps = now.folderStamps
         #expect(inventory.isCurrent(at: output))
         let old = root.appending(path: "old")
         try FileManager.default.moveItem(at: output, to: old)
@@ -119,7 +119,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: output.appending(path: "repos/a"), withDestinationURL: elsewhere)
         try settle("repos")
-        inventory.folderTimes = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output)).folderTimes
+        inventory.folderStamps = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output)).folderStamps
         #expect(inventory.isCurrent(at: output), "as if the swap came just after the check")
         let old = root.appending(path: "old")
         try FileManager.default.moveItem(at: output, to: old)

@@ -27,7 +27,7 @@ extension SiteWriter {
         var userEntries: [String] = []
         /// Each folder walked as `lstat` saw it, the walked folder itself as "": a folder
         /// gains or loses an entry only by changing (`isCurrent`).
-        var folderTimes: [String: FolderStamp] = [:]
+        var folderStamps: [String: FolderStamp] = [:]
         /// When the walk began.
         var walked = timespec()
 
@@ -55,7 +55,7 @@ extension SiteWriter {
             // Before the folder is read: a change while it is read shows as a later time.
             var status = stat()
             guard Self.kind(folder, status: &status) == .folder else { return }
-            folderTimes[""] = FolderStamp(status)
+            folderStamps[""] = FolderStamp(status)
             walk(folder, "", files: files, folders: Self.folders(of: files), modified: &modified)
             if withEntries, let known = marker?.entries,
                 let written = Self.modified(folder.appending(path: SiteWriter.marker))
@@ -105,9 +105,9 @@ extension SiteWriter {
         /// walk from one just before (a change after it sets the modification time anew, which
         /// then differs from a settled one). The contents of files are not its concern.
         func isCurrent(at folder: URL) -> Bool {
-            guard !folderTimes.isEmpty else { return false }
+            guard !folderStamps.isEmpty else { return false }
             let settled = walked.tv_sec - 2
-            return folderTimes.allSatisfy { path, stamp in
+            return folderStamps.allSatisfy { path, stamp in
                 var status = stat()
                 return Self.kind(path.isEmpty ? folder : folder.appending(path: path), status: &status) == .folder
                     && FolderStamp(status) == stamp && stamp.modified < settled
@@ -129,7 +129,7 @@ extension SiteWriter {
                 switch Self.kind(here.appending(path: name), status: &status) {
                 case .folder where owned.contains(path):
                     folders.append(path)
-                    folderTimes[path] = FolderStamp(status)
+                    folderStamps[path] = FolderStamp(status)
                     walk(root, path, files: files, folders: owned, modified: &modified)
                 case .regular where files.contains(path):
                     ours.append(path)
