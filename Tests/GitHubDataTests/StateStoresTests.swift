@@ -112,6 +112,13 @@ import UseCases
             try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot_span WHERE repo_id = 1")
         }
         #expect(spansOfOne == 2, "the span closed by the new push time, and one for all three runs")
+
+        // Listed twice, once as held and once changed: recorded as listed last, in one open span.
+        var twice = fractional
+        twice.repositories.append(
+            RepoSnapshot(id: GitHubRepo.ID(rawValue: 1), name: try RepoName(parsing: "a/one"), stars: 11))
+        try await history.record(twice)
+        #expect(try await history.latestSnapshot()?.repositories == [twice.repositories[1]])
     }
 
     @Test(arguments: ["corrupt", "truncated", "foreign"])

@@ -77,7 +77,9 @@ final class SQLiteHistoryStore: HistoryStore {
                         open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
                     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-            for repo in snapshot.repositories {
+            // A repository listed twice is recorded as listed last, as one row per run once was.
+            let shown = Dictionary(snapshot.repositories.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+            for repo in shown.values {
                 if let figures = held.removeValue(forKey: repo.id) {
                     // As it reads back: seconds since 1970 do not give every fraction back exactly.
                     var stored = repo
