@@ -16,11 +16,11 @@ extension SQLiteResponseCache {
             }
             do {
                 return try connect(at: path, warnings: warnings)
-            } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            } catch  where isDamage(error) {
                 // Damage past the header, found by the first write.
                 let aside = try SQLiteFile.setAside(path)
                 warnings.add(
-                    "\(path.path): the cache file is corrupt (\(error.message ?? "\(error)")); set aside as "
+                    "\(path.path): the cache file is corrupt (\((error as? DatabaseError)?.message ?? "\(error)")); set aside as "
                         + "\(aside.lastPathComponent), starting an empty cache")
                 return try connect(at: path, warnings: warnings)
             }

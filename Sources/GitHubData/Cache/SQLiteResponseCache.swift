@@ -15,7 +15,7 @@ final class SQLiteResponseCache: ResponseCache {
     private let warnings: WarningLog
     /// Made beside the file when a read or write finds it damaged: the next run then checks
     /// every page when it opens the cache, and sets a damaged file aside (`+Opening`).
-    private let damageMark: URL?
+    private let damageMark: URL
     /// A write or removal failed this run: what a build read may then differ from the rows,
     /// so the generation can no longer vouch for it.
     private let failedWrite = Mutex(false)
@@ -30,18 +30,22 @@ final class SQLiteResponseCache: ResponseCache {
     /// README fetched while gathering and read when its page is made is the one fetched.
     private let unwritten = Mutex<[String: CachedResponse]>([:])
 
-    init(database: DatabaseQueue, warnings: WarningLog, damageMark: URL? = nil) {
+    init(database: DatabaseQueue, warnings: WarningLog, damageMark: URL) {
         self.database = database
         self.warnings = warnings
         self.damageMark = damageMark
     }
 
-    /// Leaves the damage mark when `error` says the file is damaged (a page that does not read
-    /// as SQLite's), not merely busy or full.
+    /// Whether `error` says the file is damaged (a page that does not read as SQLite's), not
+    /// merely busy or full.
+    static func isDamage(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
+    }
+
+    /// Leaves the damage mark when `error` is damage to the file.
     private func noteDamage(_ error: any Error) {
-        guard let damageMark, let error = error as? DatabaseError,
-            [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
-        else { return }
+        guard Self.isDamage(error) else { return }
         _ = FileManager.default.createFile(atPath: damageMark.path, contents: nil)
     }
 
