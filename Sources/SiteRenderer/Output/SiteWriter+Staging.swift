@@ -10,9 +10,9 @@ extension SiteWriter {
         /// The published folder as it was when the build was staged.
         let inventory: Inventory
         /// The published build's own regular files: only these may be hard-linked into the new one.
-        let previous: Set<String>
+        var previous: Set<String> { inventory.regularFiles }
         /// What the published build's marker keeps of each of its files.
-        let known: [String: Marker.Entry]
+        var known: [String: Marker.Entry] { inventory.entries }
         /// The published build's marker, read once for the whole build.
         let published: Marker?
         let interruption: PublishInterruption
@@ -33,8 +33,6 @@ extension SiteWriter {
             self.folder = folder
             self.output = output
             self.inventory = inventory
-            self.previous = inventory.regularFiles
-            self.known = inventory.entries
             self.published = published
             self.interruption = interruption
             self.notes = notes
