@@ -31,6 +31,18 @@ import Testing
         FileManager.default.fileExists(atPath: (folder ?? output).appending(path: path).path)
     }
 
+    /// Moves the published folder aside as `old`, as the swap does, leaves an empty one in its
+    /// place, and clears `old` by `inventory`; what could not be moved across.
+    func clearAsOldBuild(_ writer: SiteWriter, _ inventory: SiteWriter.Inventory, _ paths: Set<String>) throws
+        -> [String]
+    {
+        let old = root.appending(path: "old")
+        try FileManager.default.moveItem(at: output, to: old)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        return try writer.clearOldBuild(
+            old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
+    }
+
     var site: [OutputFile] {
         [file("index.html", "1"), file("repos/a/x.html", "x"), file("repos/a/y.html", "y")]
     }
@@ -95,12 +107,7 @@ import Testing
         #expect(now.userEntries == [mine])
         inventory.folderStamps = now.folderStamps
         #expect(inventory.isCurrent(at: output))
-        let old = root.appending(path: "old")
-        try FileManager.default.moveItem(at: output, to: old)
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let left = try writer.clearOldBuild(
-            old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
-        #expect(left.isEmpty)
+        #expect(try clearAsOldBuild(writer, inventory, paths).isEmpty)
         #expect(exists(mine), "moved into the published folder")
         #expect(!exists("old", in: root))
     }
@@ -121,10 +128,7 @@ import Testing
         try settle("repos")
         inventory.folderStamps = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output)).folderStamps
         #expect(inventory.isCurrent(at: output), "as if the swap came just after the check")
-        let old = root.appending(path: "old")
-        try FileManager.default.moveItem(at: output, to: old)
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        _ = try writer.clearOldBuild(old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
+        _ = try clearAsOldBuild(writer, inventory, paths)
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted() == ["x.html", "y.html"])
         #expect(!exists("old", in: root))
     }
