@@ -104,14 +104,11 @@ struct RepoPageTranslator: Sendable {
     /// A release's notes as GitHub renders them, when it sent its rendering; else its
     /// Markdown, which the site renders (an answer cached before the rendering was asked for).
     private static func notes(of release: Release, in repo: GitHubRepo) -> MarkdownText? {
-        if let html = release.bodyHTML, !html.allSatisfy(\.isWhitespace) {
-            let base = fallbackBases(of: repo)
-            return MarkdownText(source: html, markup: .html, linkBase: base.links, imageBase: base.images)
-        }
-        return release.body.flatMap { $0.isEmpty ? nil : $0 }.map {
-            let base = fallbackBases(of: repo)
-            return MarkdownText(source: $0, linkBase: base.links, imageBase: base.images)
-        }
+        let html = release.bodyHTML.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        guard let source = html ?? release.body.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let base = fallbackBases(of: repo)
+        return MarkdownText(
+            source: source, markup: html == nil ? .markdown : .html, linkBase: base.links, imageBase: base.images)
     }
 
     /// A release's page on GitHub, built from its tag when GitHub gave no usable URL.
