@@ -143,4 +143,19 @@ import Testing
         try settle("repos/a")
         #expect(!inventory.isCurrent(at: output), "its change time moved")
     }
+
+    @Test("Moving the published folder, as the swap does, leaves what was read of it current")
+    func theSwapsRenameIsNoChange() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        let inventory = writer.inventory(writing: Set(site.map(\.path)), marker: nil)
+        // The rename sets the folder's change time; a few clock ticks apart, so it shows.
+        Thread.sleep(forTimeInterval: 0.05)
+        let old = root.appending(path: "old")
+        try FileManager.default.moveItem(at: output, to: old)
+        #expect(inventory.isCurrent(at: old))
+        try Data("mine".utf8).write(to: old.appending(path: "mine.txt"))
+        #expect(!inventory.isCurrent(at: old), "an entry added to it")
+    }
 }

@@ -104,13 +104,21 @@ extension SiteWriter {
         /// the walk, as a file system keeping coarse times cannot tell a change just after the
         /// walk from one just before (a change after it sets the modification time anew, which
         /// then differs from a settled one). The contents of files are not its concern.
+        ///
+        /// The walked folder's own change time is not compared: the swap renames it, which sets
+        /// that time, so the old build would never be found current after it. An entry added
+        /// to it still sets its modification time, and one hidden from that (`touch -d`) is
+        /// found all the same, as removing the old build ends with `rmdir`, which fails on it.
         func isCurrent(at folder: URL) -> Bool {
             guard !folderStamps.isEmpty else { return false }
             let settled = walked.tv_sec - 2
             return folderStamps.allSatisfy { path, stamp in
                 var status = stat()
-                return Self.kind(path.isEmpty ? folder : folder.appending(path: path), status: &status) == .folder
-                    && FolderStamp(status) == stamp && stamp.modified < settled
+                guard Self.kind(path.isEmpty ? folder : folder.appending(path: path), status: &status) == .folder
+                else { return false }
+                var now = FolderStamp(status)
+                if path.isEmpty { (now.changed, now.changedNanoseconds) = (stamp.changed, stamp.changedNanoseconds) }
+                return now == stamp && stamp.modified < settled
             }
         }
 
