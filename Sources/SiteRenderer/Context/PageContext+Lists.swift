@@ -9,6 +9,8 @@ extension PageContext {
                 phrasebook.text(
                     "list.page_title", ["title": page.title, "page": String($0.page), "count": String($0.pageCount)])
             } ?? page.title
+        // Each card once: `cards` is every group's cards in order, the same dictionaries.
+        let groupCards = page.groups.map { $0.cards.map { card($0, from: route) } }
         return Self.present(
             [
                 "heading": page.title,
@@ -17,12 +19,12 @@ extension PageContext {
                 "filterable": page.isFilterable,
                 "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
                 "count": page.cards.count,
-                "cards": page.cards.map { card($0, from: route) },
-                "groups": zip(page.groups, Self.groupIDs(page.groups)).map { group, id in
+                "cards": Array(groupCards.joined()),
+                "groups": zip(page.groups, zip(Self.groupIDs(page.groups), groupCards)).map { group, more in
                     Self.present([
                         "title": group.title,
-                        "id": id,
-                        "cards": group.cards.map { card($0, from: route) },
+                        "id": more.0,
+                        "cards": more.1,
                     ])
                 },
                 "grouped": page.groups.contains { $0.title != nil },
