@@ -13,22 +13,31 @@ extension String {
     /// Safe as XML text and as a double- or single-quoted attribute value.
     var xmlEscaped: String {
         // On bytes: the five characters are ASCII, and comparing Characters cost a tenth of a
-        // build that sanitises every README.
+        // build that sanitises every README. Most text has none of them, and is kept as it is.
         var safe = xmlSafe
         return safe.withUTF8 { bytes in
+            guard bytes.contains(where: { Self.xmlEntity(for: $0) != nil }) else { return nil }
             var result = [UInt8]()
             result.reserveCapacity(bytes.count + bytes.count / 8)
             for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): result += Array("&amp;".utf8)
-                case UInt8(ascii: "<"): result += Array("&lt;".utf8)
-                case UInt8(ascii: ">"): result += Array("&gt;".utf8)
-                case UInt8(ascii: "\""): result += Array("&quot;".utf8)
-                case UInt8(ascii: "'"): result += Array("&apos;".utf8)
-                default: result.append(byte)
+                if let entity = Self.xmlEntity(for: byte) {
+                    entity.withUTF8Buffer { result.append(contentsOf: $0) }
+                } else {
+                    result.append(byte)
                 }
             }
             return String(decoding: result, as: UTF8.self)
+        } ?? safe
+    }
+
+    private static func xmlEntity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&apos;"
+        default: nil
         }
     }
 
