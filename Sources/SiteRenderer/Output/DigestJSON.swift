@@ -14,6 +14,14 @@ struct DigestJSON {
         var generatedAt: String
         var baseUrl: String?
         var repositories: [Repository]
+
+        // Spelled out rather than `convertToSnakeCase`, which converts every key of every
+        // repository again.
+        enum CodingKeys: String, CodingKey {
+            case version, title, repositories
+            case generatedAt = "generated_at"
+            case baseUrl = "base_url"
+        }
     }
 
     struct Repository: Encodable {
@@ -30,14 +38,20 @@ struct DigestJSON {
         var fork: Bool
         /// The Star Lists that hold it; left out when none.
         var lists: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case url, page, description, language, topics, stars, favourite, archived, fork, lists
+            case fullName = "full_name"
+            case pageUrl = "page_url"
+        }
     }
 
     /// The whole document, with every repository, in the order published.
     func document() -> Document {
         Document(
             title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL,
-            repositories: site.repositories.map(\.card).sorted { $0.fullName.lowercased() < $1.fullName.lowercased() }
-                .map { card in
+            repositories: site.repositories.map { ($0.card.fullName.lowercased(), $0.card) }.sorted { $0.0 < $1.0 }
+                .map(\.1).map { card in
                     Repository(
                         fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL),
                         page: router.path(for: card.route),
@@ -50,7 +64,6 @@ struct DigestJSON {
 
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
@@ -83,10 +96,12 @@ struct DigestJSON {
             if index > 0 { bytes += Array(",\n".utf8) }
             // Every line one level deeper, but for the blank line of an empty list.
             var lineStart = true
-            for byte in try encoder.encode(repository) {
-                if lineStart && byte != UInt8(ascii: "\n") { bytes += indent }
-                bytes.append(byte)
-                lineStart = byte == UInt8(ascii: "\n")
+            try encoder.encode(repository).withUnsafeBytes { encoded in
+                for byte in encoded {
+                    if lineStart && byte != UInt8(ascii: "\n") { bytes += indent }
+                    bytes.append(byte)
+                    lineStart = byte == UInt8(ascii: "\n")
+                }
             }
             data.append(contentsOf: bytes)
         }
