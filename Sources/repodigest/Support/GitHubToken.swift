@@ -8,11 +8,14 @@ struct GitHubToken: Sendable {
     /// Named in messages instead of the value.
     var variable: String
 
+    /// Shorter, a value cannot be a token, and could not be told from text by chance.
+    static let minimumLength = 8
+
     /// Nil when neither variable holds one. A value with anything but visible ASCII inside
     /// (CR, LF, NUL, any control, a space, non-ASCII) is refused, naming the variable and
     /// never the value: a header cannot carry it as it is, and a CR/LF would add headers of
-    /// its own to every request. Surrounding whitespace (a newline from `$(cat file)`) is
-    /// trimmed first.
+    /// its own to every request; so is one shorter than `minimumLength`. Surrounding
+    /// whitespace (a newline from `$(cat file)`) is trimmed first.
     static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(ConfigurationError) -> GitHubToken?
     {
@@ -26,6 +29,15 @@ struct GitHubToken: Sendable {
                     source: variable,
                     message: "the token holds a character a token cannot have (a control character such as CR, LF "
                         + "or NUL, a space, or non-ASCII); set \(variable) to the token alone")
+            }
+            // Every answer kept is searched for the token, which is cut out where found: a few
+            // characters (`x`, a placeholder) turn up by chance and would garble what is kept,
+            // a README's base64 among it. GitHub's own tokens are 40 characters or more.
+            guard value.utf8.count >= minimumLength else {
+                throw ConfigurationError(
+                    source: variable,
+                    message: "the token is \(value.utf8.count) characters long, and GitHub's are 40 or more; "
+                        + "set \(variable) to the whole token, or unset it to run without one")
             }
             return GitHubToken(value: value, variable: variable)
         }
