@@ -82,6 +82,25 @@ import Testing
         }
     }
 
+    @Test("A link is cut at its first # and the ? before it, as bytes, and resolved with . and .. as a browser would")
+    func linksAreCutAndResolvedAsBytes() {
+        let paths: Set<String> = ["index.html", "repos/o/n.html", "starred/index.html"]
+        let folder = LinkChecker.folder(of: "repos/o/n.html")
+        func check(_ href: String, ids: Set<String> = []) -> LinkChecker.Verdict {
+            LinkChecker.check(href, from: "repos/o/n.html", folder: folder, paths: paths, ids: ids)
+        }
+        #expect(check("../../starred/?page=2#top") == .fragment(target: "starred/index.html", fragment: "top"))
+        #expect(check("./n.html?x=1") == .fine(target: "repos/o/n.html"))
+        #expect(check("#a?b", ids: ["a?b"]) == .fine(target: nil), "a ? in the fragment is the fragment's")
+        // A combining mark after `#` belongs to the fragment, not to the `#`.
+        #expect(check("#\u{301}a", ids: ["\u{301}a"]) == .fine(target: nil))
+        #expect(check("#%E6%97%A5", ids: ["日"]) == .fine(target: nil))
+        #expect(check("../../../x.html") == .problem("link '../../../x.html' leads outside the site"))
+        #expect(LinkChecker.resolve("/starred//./index.html", from: "repos/o/n.html") == "starred/index.html")
+        #expect(LinkChecker.resolve("../", from: "repos/o/n.html") == "repos/")
+        #expect(LinkChecker.resolve("..", from: "index.html") == nil)
+    }
+
     @Test("The 404 page of a site without a base URL links from the server's root, so it works at any depth")
     func notFoundPageLinksFromTheRootWithoutABaseURL() {
         let router = Router(routes: [.digest, .notFound, Route(.starred)])

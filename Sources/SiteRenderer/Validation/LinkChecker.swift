@@ -18,13 +18,18 @@ enum LinkChecker {
     static func check(
         _ href: String, from file: String, folder: [Substring], paths: Set<String>, ids: Set<String>
     ) -> Verdict {
-        let withoutQuery = href.firstIndex(of: "?").map { href[..<$0] } ?? href[...]
-        let hash = withoutQuery.firstIndex(of: "#")
-        let rawPath = hash.map { withoutQuery[..<$0] } ?? withoutQuery
-        let pathPart = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        // Cut as a browser cuts a URL: the fragment after the first `#`, the query after the
+        // first `?` before it. Searched as UTF-8 (all three are ASCII), as every link of every
+        // page comes here.
+        let hash = href.utf8.firstIndex(of: UInt8(ascii: "#"))
+        let beforeHash = hash.map { href[..<$0] } ?? href[...]
+        let rawPath = beforeHash.utf8.firstIndex(of: UInt8(ascii: "?")).map { beforeHash[..<$0] } ?? beforeHash
+        let pathPart =
+            rawPath.utf8.contains(UInt8(ascii: "%"))
+            ? (rawPath.removingPercentEncoding ?? String(rawPath)) : String(rawPath)
         // A fragment matches an id once decoded, as browsers match it: `#%E6%97%A5` finds `日`.
-        let fragment = hash.map { String(withoutQuery[withoutQuery.index(after: $0)...]) }
-            .map { $0.contains("%") ? $0.removingPercentEncoding ?? $0 : $0 }
+        let fragment = hash.map { String(href[href.utf8.index(after: $0)...]) }
+            .map { $0.utf8.contains(UInt8(ascii: "%")) ? $0.removingPercentEncoding ?? $0 : $0 }
 
         var target = file
         var named: String?
