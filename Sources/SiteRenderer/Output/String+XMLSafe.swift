@@ -13,21 +13,27 @@ extension String {
     /// Safe as XML text and as a double- or single-quoted attribute value.
     var xmlEscaped: String {
         // On bytes: the five characters are ASCII, and comparing Characters cost a tenth of a
-        // build that sanitises every README. Most text has none of them, and is kept as it is.
-        var safe = xmlSafe
-        return safe.withUTF8 { bytes in
-            guard bytes.contains(where: { Self.xmlEntity(for: $0) != nil }) else { return nil }
+        // build that sanitises every README.
+        Self.replacingBytes(of: xmlSafe, by: Self.xmlEntity)
+    }
+
+    /// `text` with each byte `entity` names replaced by what it names, read and written as
+    /// UTF-8 (every such byte is ASCII); most text has none, and is returned as it is.
+    static func replacingBytes(of text: String, by entity: (UInt8) -> StaticString?) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { entity($0) != nil }) else { return nil }
             var result = [UInt8]()
             result.reserveCapacity(bytes.count + bytes.count / 8)
             for byte in bytes {
-                if let entity = Self.xmlEntity(for: byte) {
-                    entity.withUTF8Buffer { result.append(contentsOf: $0) }
+                if let replacement = entity(byte) {
+                    replacement.withUTF8Buffer { result.append(contentsOf: $0) }
                 } else {
                     result.append(byte)
                 }
             }
             return String(decoding: result, as: UTF8.self)
-        } ?? safe
+        } ?? text
     }
 
     private static func xmlEntity(for byte: UInt8) -> StaticString? {

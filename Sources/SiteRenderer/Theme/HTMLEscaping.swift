@@ -14,18 +14,10 @@ struct HTMLEscaping: MustacheContentType {
     static let registered: Void = MustacheContentTypes.register(HTMLEscaping(), named: name)
 
     func escapeText(_ text: String) -> String {
-        var text = text
-        let clean = text.withUTF8 { bytes in !bytes.contains { Self.entity(for: $0) != nil } }
-        if clean { return text }
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if let entity = Self.entity(for: byte) { escaped += entity.utf8 } else { escaped.append(byte) }
-        }
-        return String(decoding: escaped, as: UTF8.self)
+        String.replacingBytes(of: text, by: Self.entity)
     }
 
-    private static func entity(for byte: UInt8) -> String? {
+    private static func entity(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "<"): return "&lt;"
         case UInt8(ascii: ">"): return "&gt;"
