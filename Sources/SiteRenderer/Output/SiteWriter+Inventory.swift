@@ -18,6 +18,9 @@ extension SiteWriter {
         /// repodigest's regular files, reached through real folders only: the only files a
         /// new build may hard-link, so a planted link never enters it.
         var regularFiles: Set<String> = []
+        /// Which file each of `regularFiles` is, from the same `lstat`: a spare's file that is
+        /// the published one needs no linking (`SiteWriter.takeSpare`).
+        var identities: [String: FileIdentity] = [:]
         /// repodigest's entries, whatever they are now (a link planted in place of a page or
         /// of one of its folders included): removed with the old build.
         var ours: [String] = []
@@ -98,6 +101,17 @@ extension SiteWriter {
             }
         }
 
+        /// A file as `lstat` saw it: two paths with one identity are one file, hard-linked.
+        struct FileIdentity: Equatable {
+            var device: UInt
+            var inode: UInt
+
+            init(_ status: stat) {
+                device = UInt(status.st_dev)
+                inode = UInt(status.st_ino)
+            }
+        }
+
         /// Whether `folder` (the one walked, or the same tree moved) still holds the entries
         /// found, told by its folders alone, without reading it again: each is the same folder,
         /// none has changed, and none had an entry added or removed within two seconds before
@@ -142,6 +156,7 @@ extension SiteWriter {
                 case .regular where files.contains(path):
                     ours.append(path)
                     regularFiles.insert(path)
+                    identities[path] = FileIdentity(status)
                     modified[path] = status.st_mtim
                 case .link where files.contains(path) || owned.contains(path), .other where files.contains(path):
                     ours.append(path)

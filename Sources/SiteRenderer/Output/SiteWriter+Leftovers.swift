@@ -12,7 +12,7 @@ extension SiteWriter {
     }
 
     /// Moves these user's entries from `tree` into the published folder; those it cannot move.
-    private func keep(_ entries: [String], from tree: URL) throws(PublishError) -> [String] {
+    func keep(_ entries: [String], from tree: URL) throws(PublishError) -> [String] {
         var left: [String] = []
         for entry in entries {
             let destination = output.appending(path: entry)
@@ -29,11 +29,12 @@ extension SiteWriter {
         return left
     }
 
-    /// Empties the old build after the swap and removes it, once the user's entries in it are
-    /// moved into the published folder; those it could not move (the old build is then left
-    /// beside the output). Where no folder of the old build changed since `inventory` was
-    /// taken, it is not read again: each of repodigest's entries is unlinked, each of its
-    /// folders removed deepest first, then its markers and itself. A folder that then turns
+    /// Sets the old build aside as the next build's spare (`setAside`), or empties and removes
+    /// it, once the user's entries in it are moved into the published folder; those it could
+    /// not move (the old build is then left beside the output). Where no folder of the old
+    /// build changed since `inventory` was taken, it is not read again: it is set aside, or
+    /// each of repodigest's entries is unlinked, each of its folders removed deepest first,
+    /// then its markers and itself. A folder that then turns
     /// out to hold something new is not removed: the old build is read again, and what is
     /// not repodigest's kept.
     func clearOldBuild(_ tree: URL, inventory: Inventory, manifest: Set<String>, published: Marker?)
@@ -42,7 +43,8 @@ extension SiteWriter {
         if inventory.isCurrent(at: tree) {
             let left = try keep(inventory.userEntries, from: tree)
             guard left.isEmpty else { return left }
-            if Self.unlinkOurs(inventory, in: tree) {
+            if setAside(tree) { return [] }
+            if Self.unlinkEntries(inventory.ours, in: tree), Self.removeFolders(inventory.folders, in: tree) {
                 // Markers last, then the folder itself: only if nothing else is left in it.
                 for marker in [Self.stagingMarker, Self.marker] { unlink(tree.appending(path: marker).path) }
                 if rmdir(tree.path) == 0 { return [] }
@@ -52,56 +54,6 @@ extension SiteWriter {
         guard left.isEmpty else { return left }
         try Self.removeMarked(tree, step: "removing")
         return []
-    }
-
-    /// Unlinks repodigest's entries of `inventory` in `tree`, a folder at a time on every
-    /// core, then removes its folders, deepest first; false at the first that fails (a folder
-    /// that holds something new, say), leaving the rest in place. Each folder is opened from
-    /// `tree` down without following a link, so a folder swapped for a link since the
-    /// reading cannot lead the unlinking anywhere else.
-    private static func unlinkOurs(_ inventory: Inventory, in tree: URL) -> Bool {
-        let root = open(tree.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard root >= 0 else { return false }
-        defer { close(root) }
-        let names = Dictionary(grouping: inventory.ours.map(split), by: \.folder).mapValues { $0.map(\.name) }
-        let folders = Array(names.keys)
-        let failed = Atomic<Bool>(false)
-        try? Parallel.forEach(folders.count) { index in
-            guard let folder = openFolder(folders[index], in: root) else {
-                return failed.store(true, ordering: .relaxed)
-            }
-            defer { if folder != root { close(folder) } }
-            for name in names[folders[index]]! where unlinkat(folder, name, 0) != 0 && errno != ENOENT {
-                failed.store(true, ordering: .relaxed)
-            }
-        }
-        guard !failed.load(ordering: .relaxed) else { return false }
-        // A folder sorts before every folder it holds, so in reversed order each is emptied first.
-        return inventory.folders.sorted(by: >).allSatisfy { path in
-            let (parent, name) = split(path)
-            guard let folder = openFolder(parent, in: root) else { return false }
-            defer { if folder != root { close(folder) } }
-            return unlinkat(folder, name, AT_REMOVEDIR) == 0
-        }
-    }
-
-    /// `a/b` and `c` for `a/b/c`; "" for the folder of a path at the top.
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
-        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
-    }
-
-    /// The folder at `relative` inside `root`, opened a folder at a time without following a
-    /// link; `root` itself for "". nil where one is missing or is not a real folder.
-    private static func openFolder(_ relative: String, in root: Int32) -> Int32? {
-        var folder = root
-        for part in relative.split(separator: "/") {
-            let next = openat(folder, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if folder != root { close(folder) }
-            guard next >= 0 else { return nil }
-            folder = next
-        }
-        return folder
     }
 
     /// The warning for an old build kept beside the output because the user's files in it

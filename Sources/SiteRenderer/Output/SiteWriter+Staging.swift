@@ -21,15 +21,18 @@ extension SiteWriter {
         /// The files the build was staged for: each checked by `stage` (`isSafe`) and its folders
         /// made, so only these are put or carried, from any thread, with no lock and no `mkdir`.
         let paths: Set<String>
+        /// The spare's files and folders the build was staged in, if it was (`takeSpare`).
+        let spare: Spare?
         private let counts = Mutex((written: 0, unchanged: 0))
         /// From the swap on, this folder holds the previous build with the user's files: never discarded.
         private let swapped = Mutex(false)
 
         init(
             folder: URL, output: URL, inventory: Inventory, published: Marker?, interruption: PublishInterruption,
-            notes: [String], paths: Set<String>
+            notes: [String], paths: Set<String>, spare: Spare? = nil
         ) {
             self.paths = paths
+            self.spare = spare
             self.folder = folder
             self.output = output
             self.inventory = inventory
@@ -54,6 +57,8 @@ extension SiteWriter {
                 && SiteWriter.sameBytes(
                     file.contents, digest: digest, known: known[file.path]?.bytes, atPath: previousFile.path)
             defer { counts.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) } }
+            if unchanged, isPublishedFile(file.path) { return digest }
+            try vacate(target, file.path)
             if unchanged, link(previousFile.path, target.path) == 0 { return digest }
             try SiteWriter.write(file.contents, to: target)
             if unchanged { try keepTime(of: previousFile, on: target) }
@@ -67,6 +72,11 @@ extension SiteWriter {
             guard previous.contains(path), paths.contains(path) else { return false }
             let target = folder.appending(path: path)
             let previousFile = output.appending(path: path)
+            if isPublishedFile(path) {
+                counts.withLock { $0.unchanged += 1 }
+                return true
+            }
+            try vacate(target, path)
             if link(previousFile.path, target.path) != 0 {
                 guard errno != ENOENT, let contents = FileManager.default.contents(atPath: previousFile.path) else {
                     return false
@@ -78,6 +88,19 @@ extension SiteWriter {
             return true
         }
 
+        /// Whether the spare's file at `path` is the published one already, hard-linked.
+        private func isPublishedFile(_ path: String) -> Bool {
+            guard let staged = spare?.files[path] else { return false }
+            return staged == inventory.identities[path]
+        }
+
+        /// Unlinks the spare's file at `path` before anything is put there: a file of the
+        /// spare may be a hard link of a published one, which writing into would change.
+        private func vacate(_ target: URL, _ path: String) throws(PublishError) {
+            guard spare?.files[path] != nil, unlink(target.path) != 0, errno != ENOENT else { return }
+            throw .io(action: "replacing", path: target.path, reason: String(cString: strerror(errno)))
+        }
+
         /// No hard links on this file system: a copy, with the published file's time.
         private func keepTime(of previousFile: URL, on target: URL) throws(PublishError) {
             guard let date = try? FileManager.default.attributesOfItem(atPath: previousFile.path)[.modificationDate]
@@ -87,11 +110,11 @@ extension SiteWriter {
             }
         }
 
-        /// Makes the folders of every staged file, each after its parent (a prefix sorts first),
+        /// Makes the folders of every staged file that the spare lacks, each after its parent (a prefix sorts first),
         /// inside the staging folder and never the staging folder itself: once a signal has
         /// removed it, nothing brings it back.
         func makeFolders() throws(PublishError) {
-            for folderPath in Inventory.folders(of: paths).sorted() {
+            for folderPath in Inventory.folders(of: paths).subtracting(spare?.folders ?? []).sorted() {
                 let url = folder.appending(path: folderPath)
                 guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
                     if interruption.isStopped { throw .interrupted }
@@ -136,22 +159,25 @@ extension SiteWriter {
             inventory = self.inventory(writing: paths, marker: published)
         }
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
-        try interruption.staging(folder) { () throws(PublishError) in
-            try Self.step("creating", folder) {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            }
-            // The marker first, so that a stop at any later moment leaves a folder the next run knows as its own.
-            do throws(PublishError) {
-                try Self.write(
-                    Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
-            } catch {
-                rmdir(folder.path)
-                throw error
+        let spare = try takeSpare(as: folder, writing: paths, notes: &notes)
+        if spare == nil {
+            try interruption.staging(folder) { () throws(PublishError) in
+                try Self.step("creating", folder) {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                }
+                // The marker first, so that a stop at any later moment leaves a folder the next run knows as its own.
+                do throws(PublishError) {
+                    try Self.write(
+                        Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
+                } catch {
+                    rmdir(folder.path)
+                    throw error
+                }
             }
         }
         let staging = Staging(
             folder: folder, output: output, inventory: inventory, published: published, interruption: interruption,
-            notes: notes, paths: paths)
+            notes: notes, paths: paths, spare: spare)
         do throws(PublishError) {
             try staging.makeFolders()
         } catch {
@@ -222,9 +248,10 @@ extension SiteWriter {
     }
 
     /// Writes a new file with plain system calls: `Data.write` also syncs each file to disk,
-    /// which `commit` does once for the whole build instead.
+    /// which `commit` does once for the whole build instead. Never into a file already there:
+    /// in a spare, that file may be a hard link of a published one.
     static func write(_ contents: Data, to url: URL) throws(PublishError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else {
             throw .io(action: "writing", path: url.path, reason: String(cString: strerror(errno)))
         }

@@ -2,8 +2,9 @@ public import Foundation
 
 /// Publishes a site so that the output folder always holds one complete build.
 ///
-/// The files go into a staging folder beside the output; only when all are written does one
-/// atomic `renameat2(RENAME_EXCHANGE)` swap it with the published folder. A run killed at any
+/// The files go into a staging folder beside the output (the spare, the build before the
+/// published one, where there is one: `SiteWriter+Spare.swift`); only when all are written
+/// does one atomic `renameat2(RENAME_EXCHANGE)` swap it with the published folder. A run killed at any
 /// moment leaves the previous site in place, and the next run clears what it left behind.
 /// Files whose bytes did not change keep their modification time, so rsync, git and
 /// documentation builds see only real changes.
@@ -105,7 +106,7 @@ public struct SiteWriter: Sendable {
             try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
             return []
         }
-        if !Self.exchange(staging, output) {
+        if !Self.renameAt2(staging, to: output, flags: Self.renameExchange) {
             // No atomic exchange on this file system: two renames, with a moment between them.
             let previous = output.deletingLastPathComponent()
                 .appending(path: ".\(output.lastPathComponent).previous-\(getpid())")
@@ -189,16 +190,6 @@ public struct SiteWriter: Sendable {
             && !bytes.split(separator: slash, omittingEmptySubsequences: false).contains {
                 $0.isEmpty || $0.first == dot
             }
-    }
-
-    /// `renameat2(RENAME_EXCHANGE)`: both names swap in one step. Glibc's Swift module does
-    /// not export it, so it is looked up at run time; false where the system lacks it.
-    private static func exchange(_ first: URL, _ second: URL) -> Bool {
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let symbol = dlsym(nil, "renameat2") else { return false }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 1 << 1
-        return renameat2(AT_FDCWD, first.path, AT_FDCWD, second.path, renameExchange) == 0
     }
 
     static func step(_ action: String, _ url: URL, _ body: () throws -> Void) throws(PublishError) {
