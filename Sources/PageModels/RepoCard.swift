@@ -57,6 +57,10 @@ public struct RepoCard: Sendable, Hashable {
     /// All of them at once.
     public var fields: Fields { box.fields }
 
+    /// The same for cards that share their fields (copies of one card, none changed since):
+    /// a card's fields can be digested once for every list that shows it.
+    public var identity: ObjectIdentifier { ObjectIdentifier(box) }
+
     public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
         get { box.fields[keyPath: field] }
         set {

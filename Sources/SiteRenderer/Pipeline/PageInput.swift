@@ -9,39 +9,40 @@ import PageModels
 /// shows it be carried over unchanged. `PageInputTests` lists each model's fields and fails
 /// when a model gains one, as a reminder.
 protocol PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router)
+    /// Feeds the model into `hasher`, its routes as `feeder`'s router gives them.
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder)
 }
 
 extension Array where Element: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(count)
-        for element in self { element.feed(&hasher, router: router) }
+        for element in self { element.feed(&hasher, with: feeder) }
     }
 }
 
 extension Optional where Wrapped: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(self != nil)
-        self?.feed(&hasher, router: router)
+        self?.feed(&hasher, with: feeder)
     }
 }
 
 extension Route: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
-        hasher.combine(router.path(for: self))
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        hasher.combine(feeder.router.path(for: self))
     }
 }
 
 extension PageLink: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(title)
-        route.feed(&hasher, router: router)
+        route.feed(&hasher, with: feeder)
         hasher.combine(count)
     }
 }
 
 extension MarkdownText: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(source)
         hasher.combine(markup == .markdown ? "markdown" : "html")
         hasher.combine(linkBase)
@@ -55,7 +56,7 @@ extension MarkdownText: PageInput {
 }
 
 extension Phrasebook: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(language)
         hasher.combine(entries.count)
         for (key, text) in entries.sorted(by: { $0.key < $1.key }) {
@@ -66,24 +67,25 @@ extension Phrasebook: PageInput {
 }
 
 extension Notice: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(text)
     }
 }
 
 extension RepoCard: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
-        fields.feed(&hasher, router: router)
+    /// The digest of its fields, made once for every list that shows it (`InputFeeder`).
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        hasher.combine(feeder.digest(of: self))
     }
 }
 
 extension RepoCard.Fields: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
-        route.feed(&hasher, router: router)
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        route.feed(&hasher, with: feeder)
         hasher.combine(fullName)
         hasher.combine(description)
-        language.feed(&hasher, router: router)
-        topics.feed(&hasher, router: router)
+        language.feed(&hasher, with: feeder)
+        topics.feed(&hasher, with: feeder)
         hasher.combine(stars)
         hasher.combine(starsText)
         hasher.combine(forksText)
@@ -99,15 +101,15 @@ extension RepoCard.Fields: PageInput {
         case .file(let name)?: hasher.combine("file " + name)
         case nil: hasher.combine("none")
         }
-        lists.feed(&hasher, router: router)
+        lists.feed(&hasher, with: feeder)
         hasher.combine(listsLabel)
     }
 }
 
 extension RepoPage: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
-        card.feed(&hasher, router: router)
-        owner.feed(&hasher, router: router)
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        card.feed(&hasher, with: feeder)
+        owner.feed(&hasher, with: feeder)
         hasher.combine(ownerLogin)
         hasher.combine(ownerGitHubURL)
         hasher.combine(facts.count)
@@ -116,109 +118,146 @@ extension RepoPage: PageInput {
             hasher.combine(fact.value)
         }
         hasher.combine(homepageURL)
-        releases.feed(&hasher, router: router)
+        releases.feed(&hasher, with: feeder)
         // The README's name where there is one, whether or not its text has arrived: the same
         // digest before the README is read (to carry the page over) and after (to render it).
         if let readmeVersion {
             hasher.combine("readme version")
             hasher.combine(readmeVersion)
         } else {
-            readme.feed(&hasher, router: router)
+            readme.feed(&hasher, with: feeder)
         }
     }
 }
 
 extension ReleaseItem: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(title)
         hasher.combine(tag)
         hasher.combine(dateText)
         hasher.combine(dateISO)
         hasher.combine(isPrerelease)
         hasher.combine(url)
-        notes.feed(&hasher, router: router)
+        notes.feed(&hasher, with: feeder)
     }
 }
 
 extension ListPage: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
-        route.feed(&hasher, router: router)
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        route.feed(&hasher, with: feeder)
         hasher.combine(title)
         hasher.combine(summary)
-        groups.feed(&hasher, router: router)
-        pagination.feed(&hasher, router: router)
+        groups.feed(&hasher, with: feeder)
+        pagination.feed(&hasher, with: feeder)
         hasher.combine(gitHubURL)
         hasher.combine(isFilterable)
     }
 }
 
 extension CardGroup: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(title)
-        cards.feed(&hasher, router: router)
+        cards.feed(&hasher, with: feeder)
     }
 }
 
 extension Pagination: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(page)
         hasher.combine(pageCount)
-        previous.feed(&hasher, router: router)
-        next.feed(&hasher, router: router)
+        previous.feed(&hasher, with: feeder)
+        next.feed(&hasher, with: feeder)
     }
 }
 
 extension DigestPage: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(title)
         hasher.combine(summary)
-        sections.feed(&hasher, router: router)
-        languages.feed(&hasher, router: router)
-        topics.feed(&hasher, router: router)
-        allTopics.feed(&hasher, router: router)
-        releases.feed(&hasher, router: router)
-        changes.feed(&hasher, router: router)
+        sections.feed(&hasher, with: feeder)
+        languages.feed(&hasher, with: feeder)
+        topics.feed(&hasher, with: feeder)
+        allTopics.feed(&hasher, with: feeder)
+        releases.feed(&hasher, with: feeder)
+        changes.feed(&hasher, with: feeder)
     }
 }
 
 extension DigestSection: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(title)
-        cards.feed(&hasher, router: router)
-        more.feed(&hasher, router: router)
+        cards.feed(&hasher, with: feeder)
+        more.feed(&hasher, with: feeder)
     }
 }
 
 extension ChangesSection: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(summary)
-        items.feed(&hasher, router: router)
+        items.feed(&hasher, with: feeder)
     }
 }
 
 extension ChangeItem: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(id)
         hasher.combine(kind.rawValue)
         hasher.combine(label)
         hasher.combine(text)
         hasher.combine(repository)
-        route.feed(&hasher, router: router)
+        route.feed(&hasher, with: feeder)
         hasher.combine(url)
     }
 }
 
 extension FeedEntry: PageInput {
-    func feed(_ hasher: inout StableHasher, router: Router) {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(id)
         hasher.combine(kind.rawValue)
         hasher.combine(title)
         hasher.combine(repository)
-        route.feed(&hasher, router: router)
+        route.feed(&hasher, with: feeder)
         hasher.combine(url)
         hasher.combine(dateISO)
         hasher.combine(dateText)
         hasher.combine(summary)
-        content.feed(&hasher, router: router)
+        content.feed(&hasher, with: feeder)
+    }
+}
+
+/// What feeding a page model needs besides the model: the router, for its routes' paths, and
+/// the digest of each card the site holds, made once. A card shows on up to half a dozen
+/// lists, and the search indexes feed their lists again: fed field by field each time, the
+/// cards were most of the time a run that carries every page spends on telling it can.
+struct InputFeeder: Sendable {
+    let router: Router
+    /// By the card's shared fields (`RepoCard.identity`), which no one changes while shared.
+    private let cards: [ObjectIdentifier: String]
+
+    /// Digests every card of `site`'s repositories, lists and digest page, on every core.
+    init(site: Site, router: Router) {
+        self.router = router
+        var unique: [ObjectIdentifier: RepoCard] = [:]
+        func add(_ card: RepoCard) { unique[card.identity] = card }
+        site.repositories.forEach { add($0.card) }
+        for list in site.lists { for group in list.groups { group.cards.forEach(add) } }
+        for section in site.digest.sections { section.cards.forEach(add) }
+        let cards = Array(unique.values)
+        let bare = InputFeeder(router: router)
+        let digests = (try? Parallel.map(cards.count) { bare.digest(of: cards[$0]) }) ?? []
+        self.cards = Dictionary(uniqueKeysWithValues: zip(cards.map(\.identity), digests))
+    }
+
+    /// One that digests each card as it comes.
+    init(router: Router) {
+        self.router = router
+        cards = [:]
+    }
+
+    func digest(of card: RepoCard) -> String {
+        if let known = cards[card.identity] { return known }
+        var hasher = StableHasher()
+        card.fields.feed(&hasher, with: self)
+        return hasher.finalize()
     }
 }

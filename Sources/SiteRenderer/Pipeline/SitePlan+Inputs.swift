@@ -7,6 +7,8 @@ extension SitePlan {
     /// file over from the published site when its digest is the one the marker kept.
     struct Inputs: Sendable {
         let plan: SitePlan
+        /// Feeds the page models in, each card's digest made once.
+        let feeder: InputFeeder
         /// What every page shares: the site's title, navigation and notices, the base URL,
         /// the theme's contents, the language's catalogue, and the caller's `options` (the
         /// program and the options that shape the site).
@@ -16,11 +18,13 @@ extension SitePlan {
         let siteWide: String
 
         /// Bump when the digest's scheme changes, so no build trusts digests made the old way.
-        static let scheme = "page-inputs 2"
+        static let scheme = "page-inputs 3"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan
             let router = plan.router
+            let feeder = InputFeeder(site: plan.site, router: router)
+            self.feeder = feeder
             var hasher = StableHasher()
             hasher.combine(Self.scheme)
             hasher.combine(options)
@@ -32,22 +36,22 @@ extension SitePlan {
             hasher.combine(router.baseURL)
             hasher.combine(plan.site.title)
             // Every page's words: another language, or one text changed, renders every page again.
-            plan.site.phrasebook.feed(&hasher, router: router)
-            plan.site.navigation.feed(&hasher, router: router)
-            plan.site.notices.feed(&hasher, router: router)
+            plan.site.phrasebook.feed(&hasher, with: feeder)
+            plan.site.navigation.feed(&hasher, with: feeder)
+            plan.site.notices.feed(&hasher, with: feeder)
             shared = hasher.finalize()
 
             var whole = StableHasher()
             whole.combine(shared)
             whole.combine(plan.site.generatedText)
             whole.combine(plan.site.generatedISO)
-            plan.site.digest.feed(&whole, router: router)
-            plan.site.feed.feed(&whole, router: router)
+            plan.site.digest.feed(&whole, with: feeder)
+            plan.site.feed.feed(&whole, with: feeder)
             whole.combine(plan.site.repositories.count)
-            for page in plan.site.repositories { page.card.feed(&whole, router: router) }
+            for page in plan.site.repositories { page.card.feed(&whole, with: feeder) }
             // `digest.md` as a list shows every group of the starred list.
             whole.combine(plan.site.markdownList?.count ?? -1)
-            for group in plan.site.markdownList ?? [] { group.feed(&whole, router: router) }
+            for group in plan.site.markdownList ?? [] { group.feed(&whole, with: feeder) }
             siteWide = whole.finalize()
         }
 
@@ -58,29 +62,28 @@ extension SitePlan {
             var hasher = StableHasher()
             hasher.combine(shared)
             hasher.combine(path)
-            let router = plan.router
             switch item {
             case .digest:
                 hasher.combine("digest")
                 // Only the digest page says when the run happened.
                 hasher.combine(plan.site.generatedText)
                 hasher.combine(plan.site.generatedISO)
-                plan.site.digest.feed(&hasher, router: router)
+                plan.site.digest.feed(&hasher, with: feeder)
             case .notFound:
                 hasher.combine("not-found")
             case .list(let list):
                 hasher.combine("list")
-                plan.site.lists[list].feed(&hasher, router: router)
+                plan.site.lists[list].feed(&hasher, with: feeder)
             case .repository(let repository):
                 hasher.combine("repository")
-                (page ?? plan.site.repositories[repository]).feed(&hasher, router: router)
+                (page ?? plan.site.repositories[repository]).feed(&hasher, with: feeder)
             case .topicIndex:
                 hasher.combine("topic-index")
                 hasher.combine(plan.site.topics.count)
-                for topic in plan.site.topics { topic.feed(&hasher, router: router) }
+                for topic in plan.site.topics { topic.feed(&hasher, with: feeder) }
             case .searchIndex(let lists):
                 hasher.combine("search-index")
-                for list in lists { plan.site.lists[list].feed(&hasher, router: router) }
+                for list in lists { plan.site.lists[list].feed(&hasher, with: feeder) }
             case .asset(let name):
                 hasher.combine("asset")
                 hasher.combine(plan.assets[name]!)
