@@ -90,4 +90,29 @@ import Testing
         #expect(json.document().repositories.contains { $0.topics.isEmpty }, "an empty list is indented apart")
         #expect(try json.file().contents == DigestJSON.encoder.encode(json.document()) + Data("\n".utf8))
     }
+
+    @Test(
+        "A repository is written as JSONEncoder prints it, whatever its strings hold",
+        arguments: [
+            "plain", "a \"quote\", a \\ and a / slash", "line\nbreak\ttab\r\u{8}\u{C}",
+            "control \u{1}\u{1F} and \u{7F}",
+            "é, 日本語, 🚀 and \u{2028}\u{2029}", "",
+        ])
+    func digestJSONWritesAsTheEncoder(_ text: String) throws {
+        for lists: [String]? in [nil, [], [text, "b"]] {
+            let repository = DigestJSON.Repository(
+                fullName: text, url: "https://github.com/a/b", page: "repos/a/b.html",
+                pageUrl: text.isEmpty ? nil : text,
+                description: text.isEmpty ? nil : text, language: text.isEmpty ? nil : text,
+                topics: text.isEmpty ? [] : [text, text], stars: -3, favourite: true, archived: false, fork: true,
+                lists: lists)
+            var written: [UInt8] = []
+            try repository.write(into: &written, encoder: DigestJSON.encoder)
+            let encoded = String(decoding: try DigestJSON.encoder.encode(repository), as: UTF8.self)
+            let indented = encoded.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "" : "    " + $0
+            }
+            #expect(String(decoding: written, as: UTF8.self) == indented.joined(separator: "\n"))
+        }
+    }
 }
