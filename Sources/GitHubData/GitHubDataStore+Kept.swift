@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import Synchronization
 public import UseCases
 
 // What the cache kept of each repository's releases and README, for `DetailRefresh` to decide
@@ -21,6 +22,43 @@ extension GitHubDataStore {
                 pushedAt: Self.pushedAt(version), checkedAt: min(releases.fetchedAt, readme.fetchedAt))
         }
         return kept
+    }
+
+    /// The releases `releases(of:limit:from:)` gives from the cache, for every repository
+    /// not `due` (offline, for all) whose kept first page is all it needs: read in one turn of
+    /// the cache and decoded on every core. Those the cache lacks, or whose page does not
+    /// decode or has too few releases and a next one, are left to `releases(of:limit:from:)`.
+    public func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>, limit: Int) async
+        -> [GitHubRepo.ID: [Release]]
+    {
+        guard limit > 0, let cache = api.cache else { return [:] }
+        let (api, endpoint, offline) = (self.api, self.endpoint, self.api.settings.offline)
+        let asked = offline ? repos : repos.filter { !due.contains($0.id) }
+        let keys = asked.map { CachedResponse.key(url: endpoint.releases($0.name), accept: MediaType.fullJSON) }
+        let entries = await cache.entries(for: keys)
+        let found = Mutex([GitHubRepo.ID: [Release]]())
+        DispatchQueue.concurrentPerform(iterations: asked.count) { index in
+            guard let entry = entries[keys[index]] else { return }
+            let repo = asked[index]
+            var releases: [Release] = []
+            if entry.isNotFound {
+                // A remembered 404: none, as `GitHubAPI.get` says it (counted only when kept).
+                if !offline { api.log.kept() }
+            } else {
+                let resource = "GET \(endpoint.releases(repo.name))"
+                guard
+                    let page = try? api.decoder.decode([Lenient<ReleaseDTO>].self, from: entry.body, resource: resource)
+                else { return }
+                let items: [ReleaseDTO] = page.values(resource: resource, warn: api.log.warn)
+                let published = items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
+                // More pages to read: one repository at a time, as ever.
+                guard published.count >= limit || page.isEmpty || LinkHeader(entry.link).next == nil else { return }
+                releases = Array(published.prefix(limit))
+                offline ? api.log.servedOffline() : api.log.kept()
+            }
+            found.withLock { $0[repo.id] = releases }
+        }
+        return found.withLock { $0 }
     }
 
     /// What names each README the cache holds, without reading one: its answer's content and,

@@ -4,6 +4,8 @@ import Foundation
 /// with a token) reuses the stored body. Interface only; `SQLiteResponseCache` is the live one.
 protocol ResponseCache: Sendable {
     func entry(for key: String) async -> CachedResponse?
+    /// The entries of those of `keys` that are stored, read together.
+    func entries(for keys: [String]) async -> [String: CachedResponse]
     func store(_ response: CachedResponse) async
     /// The server confirmed the stored body (a 304): it is as fresh as now, and, given a
     /// `pushedAt`, taken at that state of its repository.

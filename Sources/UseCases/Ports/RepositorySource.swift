@@ -24,6 +24,11 @@ public protocol RepositorySource: Sendable {
     /// The releases as `releases(of:limit:)`, or, `from: .kept`, the copy an earlier run kept,
     /// without asking, when there is one.
     func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release]
+    /// The releases `releases(of:limit:from:)` would give for each of `repos` that this source
+    /// can give at once, without asking anyone: what it kept for those not `due` (and, offline,
+    /// for all). Left out where it cannot tell that way (nothing kept, more pages to read):
+    /// those are asked for one repository at a time.
+    func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>, limit: Int) async -> [GitHubRepo.ID: [Release]]
     /// The README as `readme(of:)`, or, `from: .kept`, the copy an earlier run kept.
     func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme?
     /// Brings this source's copy of the README up to date, as `readme(of:)` would, without
@@ -73,6 +78,10 @@ extension RepositorySource {
 extension RepositorySource {
     /// Sources that keep nothing between runs (the sample, in-memory fakes) ask every time.
     public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] { [:] }
+    /// Every repository's releases are asked for on their own.
+    public func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>, limit: Int) async
+        -> [GitHubRepo.ID: [Release]]
+    { [:] }
     /// Nothing to refresh: the README is asked for when it is read.
     public func refreshReadme(of repo: GitHubRepo) async throws {}
     /// Nothing is named: every README is read.
