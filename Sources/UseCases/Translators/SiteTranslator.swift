@@ -24,9 +24,9 @@ struct SiteTranslator: Sendable {
             uniquingKeysWith: { first, _ in first })
 
         let all = data.allRepositories
-        let allCards = all.map { cards.card(for: $0) }
+        let allCards = all.concurrentMap { cards.card(for: $0) }
 
-        let starred = data.stars.map { cards.card(for: $0.repo, starredAt: $0.starredAt) }
+        let starred = data.stars.concurrentMap { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
         let changesTranslator = ChangesTranslator(
             pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format)
@@ -50,7 +50,7 @@ struct SiteTranslator: Sendable {
                 recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
                 releases: feed.filter { $0.kind == .release }, changes: changes.map(changesTranslator.section)),
             lists: listPages(data, cards: cards),
-            repositories: data.details.map { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
+            repositories: data.details.concurrentMap { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
             feed: feed,
             notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
         site.phrasebook = request.phrasebook
