@@ -60,7 +60,7 @@ extension SiteWriter {
             self.entries = entries
         }
 
-        init(text: String) {
+        init(text: String, manifestOnly: Bool = false) {
             var entries: [String: Entry]?
             var digested = false
             var order: [String] = []
@@ -76,10 +76,13 @@ extension SiteWriter {
                     digested = line == Self.digestedManifestLine
                 } else if entries != nil, line.hasPrefix(Self.filePrefix) {
                     let rest = line.dropFirst(Self.filePrefix.count)
-                    let (path, entry) = digested ? Self.digestedFile(rest) : (String(rest), Entry())
+                    let (path, entry) =
+                        !digested
+                        ? (String(rest), Entry())
+                        : manifestOnly ? (Self.digestedFile(rest).0, Entry()) : Self.digestedFile(rest)
                     entries?[path] = entry
                     order.append(path)
-                } else if digested, line.hasPrefix(Self.linksPrefix) {
+                } else if digested, !manifestOnly, line.hasPrefix(Self.linksPrefix) {
                     let parts = bytes.dropFirst(Self.linksPrefix.utf8.count).split(separator: UInt8(ascii: " "))
                     if let first = parts.first, let file = Self.number(first), !file.fragment {
                         links.append((file.number, parts.dropFirst().compactMap(Self.number)))
@@ -144,10 +147,12 @@ extension SiteWriter {
         }
 
         /// The marker of the folder `url`, or nil where there is none (or it cannot be read).
-        init?(in folder: URL) {
+        /// - Parameter manifestOnly: only the files' names, without what it keeps of each (a
+        ///   spare's marker, which says only what is repodigest's in it).
+        init?(in folder: URL, manifestOnly: Bool = false) {
             guard let text = try? String(contentsOf: folder.appending(path: SiteWriter.marker), encoding: .utf8)
             else { return nil }
-            self.init(text: text)
+            self.init(text: text, manifestOnly: manifestOnly)
         }
 
         var text: String {

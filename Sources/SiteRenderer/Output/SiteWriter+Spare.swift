@@ -34,7 +34,7 @@ extension SiteWriter {
     func takeSpare(as folder: URL, writing paths: Set<String>, notes: inout [String]) throws(PublishError) -> Spare? {
         let spare = spareFolder
         guard Inventory.kind(spare) == .folder else { return nil }
-        let marker = Marker(in: spare)
+        let marker = Marker(in: spare, manifestOnly: true)
         guard marker?.manifest != nil, Inventory.kind(spare.appending(path: Self.stagingMarker)) == .missing else {
             notes.append("\(spare.path) is named like repodigest's spare build but lacks its marker; left alone")
             return nil

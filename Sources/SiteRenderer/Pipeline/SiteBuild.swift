@@ -44,11 +44,14 @@ public struct SiteBuild: Sendable {
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
         let paths = Set(plan.paths)
+        // Staging reads the published folder and readies the spare while every page's inputs
+        // are digested: neither needs the other.
+        let writer = self.writer
+        let staged = Task { try writer.stage(writing: paths) }
+        let inputs = SitePlan.Inputs(plan: plan, theme: generator.theme, options: options)
         let work = Work(
-            plan: plan, inputs: SitePlan.Inputs(plan: plan, theme: generator.theme, options: options),
-            session: SiteValidator.Session(paths: paths, published: writer.output),
-            staging: try writer.stage(writing: paths),
-            listener: Listener(progress), force: force)
+            plan: plan, inputs: inputs, session: SiteValidator.Session(paths: paths, published: writer.output),
+            staging: try await staged.value, listener: Listener(progress), force: force)
         do {
             var findings: [Finding]
             if let readmes {
