@@ -25,8 +25,8 @@ extension GitHubDataStore {
     }
 
     /// The releases `releases(of:limit:from:)` gives from the cache, for every repository
-    /// not `due` (offline, for all) whose kept first page is all it needs: read in one turn of
-    /// the cache and decoded on every core. Those the cache lacks, or whose page does not
+    /// not `due` (offline, for all) whose kept first page is all it needs: read a few hundred
+    /// to a turn of the cache, and decoded on every core. Those the cache lacks, or whose page does not
     /// decode or has too few releases and a next one, are left to `releases(of:limit:from:)`.
     public func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>, limit: Int) async
         -> [GitHubRepo.ID: [Release]]
@@ -35,30 +35,44 @@ extension GitHubDataStore {
         let (api, endpoint, offline) = (self.api, self.endpoint, self.api.settings.offline)
         let asked = offline ? repos : repos.filter { !due.contains($0.id) }
         let keys = asked.map { CachedResponse.key(url: endpoint.releases($0.name), accept: MediaType.fullJSON) }
-        let entries = await cache.entries(for: keys)
         let found = Mutex([GitHubRepo.ID: [Release]]())
-        DispatchQueue.concurrentPerform(iterations: asked.count) { index in
-            guard let entry = entries[keys[index]] else { return }
-            let repo = asked[index]
-            var releases: [Release] = []
-            if entry.isNotFound {
-                // A remembered 404: none, as `GitHubAPI.get` says it (counted only when kept).
-                if !offline { api.log.kept() }
-            } else {
-                let resource = "GET \(endpoint.releases(repo.name))"
-                guard
-                    let page = try? api.decoder.decode([Lenient<ReleaseDTO>].self, from: entry.body, resource: resource)
-                else { return }
-                let items: [ReleaseDTO] = page.values(resource: resource, warn: api.log.warn)
-                let published = items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
-                // More pages to read: one repository at a time, as ever.
-                guard published.count >= limit || page.isEmpty || LinkHeader(entry.link).next == nil else { return }
-                releases = Array(published.prefix(limit))
-                offline ? api.log.servedOffline() : api.log.kept()
+        // A few hundred bodies at a time: a page of releases with their notes, in Markdown and
+        // in HTML, may run to a hundred kilobytes.
+        for chunk in stride(from: 0, to: asked.count, by: Self.keptReleasesAtOnce) {
+            let indexes = Array(chunk..<min(asked.count, chunk + Self.keptReleasesAtOnce))
+            let entries = await cache.entries(for: indexes.map { keys[$0] })
+            DispatchQueue.concurrentPerform(iterations: indexes.count) { offset in
+                let index = indexes[offset]
+                guard let entry = entries[keys[index]] else { return }
+                let releases = Self.releases(entry, of: asked[index], limit: limit, api: api, endpoint: endpoint)
+                if let releases { found.withLock { $0[asked[index].id] = releases } }
             }
-            found.withLock { $0[repo.id] = releases }
         }
         return found.withLock { $0 }
+    }
+
+    static let keptReleasesAtOnce = 256
+
+    /// What `releases(of:limit:from:)` gives from this kept copy of the first page, counted
+    /// as `GitHubAPI.get` counts it; nil where it would read the next page or the copy does not decode.
+    private static func releases(
+        _ entry: CachedResponse, of repo: GitHubRepo, limit: Int, api: GitHubAPI, endpoint: GitHubEndpoint
+    ) -> [Release]? {
+        let offline = api.settings.offline
+        if entry.isNotFound {
+            // A remembered 404: none, as `GitHubAPI.get` says it (counted only when kept).
+            if !offline { api.log.kept() }
+            return []
+        }
+        let resource = "GET \(endpoint.releases(repo.name))"
+        guard let page = try? api.decoder.decode([Lenient<ReleaseDTO>].self, from: entry.body, resource: resource)
+        else { return nil }
+        let items: [ReleaseDTO] = page.values(resource: resource, warn: api.log.warn)
+        let published = items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
+        // More pages to read: one repository at a time, as ever.
+        guard published.count >= limit || page.isEmpty || LinkHeader(entry.link).next == nil else { return nil }
+        offline ? api.log.servedOffline() : api.log.kept()
+        return Array(published.prefix(limit))
     }
 
     /// What names each README the cache holds, without reading one: its answer's content and,

@@ -34,9 +34,8 @@ extension SiteWriter {
     /// not move (the old build is then left beside the output). Where no folder of the old
     /// build changed since `inventory` was taken, it is not read again: it is set aside, or
     /// each of repodigest's entries is unlinked, each of its folders removed deepest first,
-    /// then its markers and itself. A folder that then turns
-    /// out to hold something new is not removed: the old build is read again, and what is
-    /// not repodigest's kept.
+    /// then its markers and itself. A folder that then turns out to hold something new is not
+    /// removed: the old build is read again, and what is not repodigest's kept.
     func clearOldBuild(_ tree: URL, inventory: Inventory, manifest: Set<String>, published: Marker?)
         throws(PublishError) -> [String]
     {

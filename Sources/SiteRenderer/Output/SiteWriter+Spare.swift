@@ -79,7 +79,8 @@ extension SiteWriter {
     /// Sets the old build aside as the next build's spare, once the user's entries have left
     /// it and its folders were found as read (`clearOldBuild`); false where the spare's name
     /// is taken (the old build is then removed as before). Something the user puts in it in
-    /// the moment between is found by the next run's reading, which then leaves it alone.
+    /// the moment between is found by the next run's reading, which moves it into the
+    /// published folder.
     func setAside(_ tree: URL) -> Bool {
         guard Inventory.kind(tree.appending(path: Self.stagingMarker)) == .missing else { return false }
         return Self.renameAt2(tree, to: spareFolder, flags: Self.renameNoReplace)

@@ -232,7 +232,7 @@ extension FeedEntry: PageInput {
 struct InputFeeder: Sendable {
     let router: Router
     /// By the card's shared fields (`RepoCard.identity`), which no one changes while shared.
-    private let cards: [ObjectIdentifier: String]
+    private let cards: [ObjectIdentifier: (UInt64, UInt64)]
 
     /// Digests every card of `site`'s repositories, lists and digest page, on every core.
     init(site: Site, router: Router) {
@@ -254,10 +254,10 @@ struct InputFeeder: Sendable {
         cards = [:]
     }
 
-    func digest(of card: RepoCard) -> String {
+    func digest(of card: RepoCard) -> (UInt64, UInt64) {
         if let known = cards[card.identity] { return known }
         var hasher = StableHasher()
         card.fields.feed(&hasher, with: self)
-        return hasher.finalize()
+        return hasher.words()
     }
 }

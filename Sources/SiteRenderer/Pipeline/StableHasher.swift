@@ -69,13 +69,25 @@ struct StableHasher {
 
     /// 32 hex digits.
     func finalize() -> String {
+        let (a, b) = words()
+        return Self.hex(a) + Self.hex(b)
+    }
+
+    /// The same 128 bits as `finalize`, as two words: a digest kept in memory by the thousand.
+    func words() -> (UInt64, UInt64) {
         var a = first ^ (second >> 17)
         a = (a ^ (a >> 33)) &* 0xff51_afd7_ed55_8ccd
         a ^= a >> 33
         var b = second ^ (first << 13)
         b = (b ^ (b >> 33)) &* 0xc4ce_b9fe_1a85_ec53
         b ^= b >> 33
-        return Self.hex(a) + Self.hex(b)
+        return (a, b)
+    }
+
+    /// Another digest's words.
+    mutating func combine(_ words: (UInt64, UInt64)) {
+        mix(words.0)
+        mix(words.1)
     }
 
     /// The hash of one file's bytes.
