@@ -70,6 +70,23 @@ import UseCases
         #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
     }
 
+    @Test("recording compares with the latest run recorded, even one another store recorded since this one read")
+    func recordingAfterAnotherStoreRecorded() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let first = try open(&warnings).history
+        try await first.record(snapshot(1, [(1, "a/one", 10)]))
+        #expect(try await first.latestSnapshot() == snapshot(1, [(1, "a/one", 10)]))
+        try await open(&warnings).history.record(snapshot(2, [(1, "a/one", 11)]))
+        try await first.record(snapshot(3, [(1, "a/one", 11)]))
+        let spans = try await DatabaseQueue(path: file.path).read {
+            try Row.fetchAll($0, sql: "SELECT first_run, last_run, stars FROM snapshot_span ORDER BY first_run")
+                .map { [$0["first_run"], $0["last_run"] as Int64?, $0["stars"]] }
+        }
+        #expect(spans == [[1, 1, 10], [2, nil, 11]], "run 3 held the figures of run 2: no span of its own")
+        #expect(try await first.latestSnapshot() == snapshot(3, [(1, "a/one", 11)]))
+    }
+
     @Test("a run adds rows only for the repositories whose figures changed; each run's snapshot still reads back")
     func historyGrowsWithTheNews() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
