@@ -68,7 +68,7 @@ extension GitHubDataStore {
         guard let page = try? api.decoder.decode([Lenient<ReleaseDTO>].self, from: entry.body, resource: resource)
         else { return nil }
         let items: [ReleaseDTO] = page.values(resource: resource, warn: api.log.warn)
-        let published = items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
+        let published = Self.published(items, of: repo)
         // More pages to read: one repository at a time, as ever.
         guard published.count >= limit || page.isEmpty || LinkHeader(entry.link).next == nil else { return nil }
         offline ? api.log.servedOffline() : api.log.kept()

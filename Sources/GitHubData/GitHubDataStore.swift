@@ -96,10 +96,15 @@ public struct GitHubDataStore: RepositorySource {
             ) { items in
                 items.lazy.filter { $0.draft != true }.count >= limit
             }.items
-            return releases.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }.prefix(limit).map { $0 }
+            return Array(Self.published(releases, of: repo).prefix(limit))
         } catch GitHubDataError.notFound {
             return []
         }
+    }
+
+    /// The published releases among `items`, newest first as GitHub lists them.
+    static func published(_ items: [ReleaseDTO], of repo: GitHubRepo) -> [Release] {
+        items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
     }
 
     public func readme(of repo: GitHubRepo) async throws -> Readme? {

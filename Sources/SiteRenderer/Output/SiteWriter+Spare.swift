@@ -44,8 +44,7 @@ extension SiteWriter {
             guard Glibc.rename(spare.path, folder.path) == 0 else { return }
             // The staging marker first: a stop from here on leaves a leftover the next run clears.
             do throws(PublishError) {
-                try Self.write(
-                    Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
+                try Self.markStaging(folder)
             } catch {
                 Glibc.rename(folder.path, spare.path)
                 throw error

@@ -167,8 +167,7 @@ extension SiteWriter {
                 }
                 // The marker first, so that a stop at any later moment leaves a folder the next run knows as its own.
                 do throws(PublishError) {
-                    try Self.write(
-                        Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: Self.stagingMarker))
+                    try Self.markStaging(folder)
                 } catch {
                     rmdir(folder.path)
                     throw error
@@ -245,6 +244,12 @@ extension SiteWriter {
         defer { if descriptor >= 0 { close(descriptor) } }
         guard descriptor >= 0, let symbol = dlsym(nil, "syncfs") else { return sync() }
         _ = unsafeBitCast(symbol, to: SyncFS.self)(descriptor)
+    }
+
+    /// Writes the staging marker into `folder`, naming this process: before anything else is
+    /// put there, so that a stop at any later moment leaves a folder the next run knows as its own.
+    static func markStaging(_ folder: URL) throws(PublishError) {
+        try write(Data("repodigest staging \(getpid())\n".utf8), to: folder.appending(path: stagingMarker))
     }
 
     /// Writes a new file with plain system calls: `Data.write` also syncs each file to disk,
