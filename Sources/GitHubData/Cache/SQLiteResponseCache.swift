@@ -69,11 +69,10 @@ final class SQLiteResponseCache: ResponseCache {
                 )
                 return try unread.compactMap { key in
                     try Row.fetchOne(statement, arguments: [key]).map { row in
+                        // By position, as selected (a lookup by name is a search of the names).
                         CachedResponse(
-                            key: key, status: row["status"], etag: row["etag"], lastModified: row["last_modified"],
-                            link: row["link"], body: row["body"],
-                            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-                            pushedAt: row["pushed_at"])
+                            key: key, status: row[0], etag: row[1], lastModified: row[2], link: row[3], body: row[4],
+                            fetchedAt: Date(timeIntervalSince1970: row[5]), pushedAt: row[6])
                     }
                 }
             }
@@ -161,9 +160,9 @@ final class SQLiteResponseCache: ResponseCache {
                             "SELECT key, fetched_at, pushed_at, content FROM response INDEXED BY response_check WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
                         arguments: StatementArguments(chunk))
                     for row in rows {
-                        checks[row["key"]] = CachedResponse.Check(
-                            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), pushedAt: row["pushed_at"],
-                            content: row["content"])
+                        // By position, as selected.
+                        checks[row[0]] = CachedResponse.Check(
+                            fetchedAt: Date(timeIntervalSince1970: row[1]), pushedAt: row[2], content: row[3])
                     }
                 }
                 return checks

@@ -47,15 +47,20 @@ final class SQLiteHistoryStore: HistoryStore {
             decoded[text] = strings
             return strings
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id").map {
-            row in
+        // Columns by position, as selected: GRDB finds a column by name with a case-insensitive
+        // search of the row's names, 13 per row, a tenth of a second at 10,000 rows.
+        let sql = """
+            SELECT repo_id, owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred,
+                favourite, starred_by, lists
+            FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id
+            """
+        return try Row.fetchAll(db, sql: sql).map { row in
             RepoSnapshot(
-                id: GitHubRepo.ID(rawValue: row["repo_id"]), name: RepoName(owner: row["owner"], name: row["name"]),
-                stars: row["stars"], forks: row["forks"], openIssues: row["open_issues"],
-                latestRelease: row["latest_release"],
-                pushedAt: (row["pushed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                isArchived: row["archived"], isStarred: row["starred"], isFavourite: row["favourite"],
-                starredBy: strings(row["starred_by"]), lists: strings(row["lists"]))
+                id: GitHubRepo.ID(rawValue: row[0]), name: RepoName(owner: row[1], name: row[2]),
+                stars: row[3], forks: row[4], openIssues: row[5], latestRelease: row[6],
+                pushedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
+                isArchived: row[8], isStarred: row[9], isFavourite: row[10],
+                starredBy: strings(row[11]), lists: strings(row[12]))
         }
     }
 
