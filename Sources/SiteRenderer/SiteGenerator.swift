@@ -1,5 +1,4 @@
 import Foundation
-internal import Mustache
 public import PageModels
 
 /// A `Site` of page models → every file of the published site, in memory: the HTML pages
@@ -15,7 +14,7 @@ public struct SiteGenerator: Sendable {
     public var baseURL: String?
     /// The theme's templates, parsed once per generator rather than once per render: `serve`
     /// and the fuzzer render many times with one theme.
-    private var library: Result<MustacheLibrary, ThemeError>
+    private var library: Result<TemplateLibrary, ThemeError>
 
     public init(theme: Theme, baseURL: String? = nil) {
         self.theme = theme

@@ -16,7 +16,7 @@ import Testing
         "UseCases": ["Entities", "PageModels"],
         "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
         "TOMLGuard": [],
-        "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "Mustache", "TOMLKit", "TOMLGuard"],
+        "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "TOMLKit", "TOMLGuard"],
         "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
         "BuildPipeline": ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "repodigest": [

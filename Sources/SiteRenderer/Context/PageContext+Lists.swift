@@ -2,7 +2,7 @@ import PageModels
 
 /// List pages and the repository cards on every page.
 extension PageContext {
-    func list(_ page: ListPage) -> [String: Any] {
+    func list(_ page: ListPage) -> TemplateValue {
         let route = page.route
         let title =
             page.pagination.map {
@@ -42,7 +42,7 @@ extension PageContext {
             ], over: layout(for: route, title: title, kind: "list"))
     }
 
-    func card(_ card: RepoCard, from route: Route) -> [String: Any] {
+    func card(_ card: RepoCard, from route: Route) -> TemplateValue {
         Self.present([
             "href": router.href(from: route, to: card.route),
             "fullName": card.fullName,

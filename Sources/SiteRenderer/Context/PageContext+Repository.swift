@@ -2,7 +2,7 @@ import PageModels
 
 /// A repository's own page: its card, facts, releases with notes, and README.
 extension PageContext {
-    func repository(_ page: RepoPage) -> [String: Any] {
+    func repository(_ page: RepoPage) -> TemplateValue {
         let route = page.card.route
         return Self.present(
             [

@@ -5,7 +5,7 @@ import PageModels
 /// resolved by the router relative to the page being rendered; Markdown arrives as sanitised
 /// HTML under keys ending in `HTML`, the only values templates place unescaped.
 ///
-/// No value is ever nil: Mustache treats a stored nil as present, so absent means absent.
+/// No value is ever nil: a value that is not there is left out.
 struct PageContext: Sendable {
     var site: Site
     var router: Router
@@ -19,43 +19,38 @@ struct PageContext: Sendable {
     var searchIndexes: Set<Route.Kind> = []
     /// The catalogue as templates see it (`t`): its dotted keys as nested values, `{site}`
     /// filled in, made once per build.
-    var words = Words(values: [:])
+    var words = TemplateValue.object([:])
 
     /// The site's catalogue.
     var phrasebook: Phrasebook { site.phrasebook }
 
-    /// `entries` as nested dictionaries, one level per dot: `nav.digest` is `t.nav.digest` to
-    /// a template, which Mustache looks up a name at a time.
-    static func words(_ phrasebook: Phrasebook, siteTitle: String) -> Words {
-        var root: [String: Any] = [:]
-        func insert(_ path: ArraySlice<Substring>, _ text: String, into table: inout [String: Any]) {
+    /// `entries` as nested objects, one level per dot: `nav.digest` is `t.nav.digest` to a
+    /// template, which looks a name up a part at a time.
+    static func words(_ phrasebook: Phrasebook, siteTitle: String) -> TemplateValue {
+        func insert(_ path: ArraySlice<Substring>, _ text: String, into table: inout [String: TemplateValue]) {
             guard let first = path.first.map(String.init) else { return }
             if path.count == 1 {
                 // A key that is also another's prefix keeps its table; the checker allows neither.
-                if table[first] == nil { table[first] = text }
+                if table[first] == nil { table[first] = .text(text) }
                 return
             }
-            var nested = table[first] as? [String: Any] ?? [:]
+            guard case .object(var nested) = table[first] ?? .object([:]) else { return }
+            table[first] = nil
             insert(path.dropFirst(), text, into: &nested)
-            table[first] = nested
+            table[first] = .object(nested)
         }
+        var root: [String: TemplateValue] = [:]
         for (key, text) in phrasebook.entries {
             insert(key.split(separator: ".")[...], Phrasebook.fill(text, ["site": siteTitle]), into: &root)
         }
-        return Words(values: root)
-    }
-
-    /// Nested dictionaries of strings, made once and never changed: safe to share between the
-    /// threads that render pages, which `[String: Any]` cannot say of itself.
-    struct Words: @unchecked Sendable {
-        let values: [String: Any]
+        return .object(root)
     }
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
     /// (the digest's footer also says when it was generated).
-    func layout(for route: Route, title: String, kind: String) -> [String: Any] {
-        Self.present([
-            "t": words.values,
+    func layout(for route: Route, title: String, kind: String) -> [String: TemplateValue] {
+        Self.fields([
+            "t": words,
             "languageCode": phrasebook.language,
             "siteTitle": site.title,
             "pageTitle": title,
@@ -87,7 +82,7 @@ struct PageContext: Sendable {
         ])
     }
 
-    func digest(_ page: DigestPage) -> [String: Any] {
+    func digest(_ page: DigestPage) -> TemplateValue {
         let route = Route.digest
         return Self.present(
             [
@@ -96,11 +91,11 @@ struct PageContext: Sendable {
                     Self.present([
                         "summary": changes.summary,
                         "items": changes.items.map { item in
-                            [
+                            Self.present([
                                 "kind": item.kind.rawValue, "label": item.label, "text": item.text,
                                 "link": item.route.map { router.href(from: route, to: $0) }
                                     ?? URLSyntax.valid(item.url),
-                            ]
+                            ])
                         },
                     ])
                 },
@@ -119,7 +114,7 @@ struct PageContext: Sendable {
     }
 
     /// Every topic with its count, most used first.
-    func topicIndex() -> [String: Any] {
+    func topicIndex() -> TemplateValue {
         let route = Route.topics
         let heading = phrasebook.text("topics.heading")
         let count = phrasebook.text("count.topics", count: site.topics.count, countText: String(site.topics.count))
@@ -131,11 +126,11 @@ struct PageContext: Sendable {
             ], over: layout(for: route, title: heading, kind: "topics"))
     }
 
-    func notFound() -> [String: Any] {
-        layout(for: .notFound, title: phrasebook.text("not_found.title"), kind: "not-found")
+    func notFound() -> TemplateValue {
+        .object(layout(for: .notFound, title: phrasebook.text("not_found.title"), kind: "not-found"))
     }
 
-    func link(_ link: PageLink, from route: Route) -> [String: Any] {
+    func link(_ link: PageLink, from route: Route) -> TemplateValue {
         Self.present([
             "title": link.title,
             "href": router.href(from: route, to: link.route),
@@ -144,7 +139,7 @@ struct PageContext: Sendable {
     }
 
     /// A feed entry as the digest page lists it: linked to the repository's page here.
-    func entry(_ entry: FeedEntry, from route: Route) -> [String: Any] {
+    func entry(_ entry: FeedEntry, from route: Route) -> TemplateValue {
         Self.present([
             "title": entry.title,
             "kind": entry.kind.rawValue,
@@ -160,12 +155,21 @@ struct PageContext: Sendable {
 
     /// The values that are there, over `base` (the layout's): one dictionary built once, where
     /// a literal, `compactMapValues` and `merging` made three for every card of every list.
-    static func present(_ values: KeyValuePairs<String, Any?>, over base: [String: Any] = [:]) -> [String: Any] {
+    static func fields(
+        _ values: KeyValuePairs<String, (any TemplateRepresentable)?>, over base: [String: TemplateValue] = [:]
+    ) -> [String: TemplateValue] {
         var result = base
         result.reserveCapacity(base.count + values.count)
         for (key, value) in values {
-            if let value { result[key] = value }
+            if let value { result[key] = value.templateValue }
         }
         return result
+    }
+
+    /// `fields` as one object.
+    static func present(
+        _ values: KeyValuePairs<String, (any TemplateRepresentable)?>, over base: [String: TemplateValue] = [:]
+    ) -> TemplateValue {
+        .object(fields(values, over: base))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-internal import Mustache
 import PageModels
 
 /// One build's files before any is rendered: each one's path, and how to make it on demand.
@@ -34,14 +33,14 @@ struct SitePlan: Sendable {
 
     let site: Site
     let themeName: String
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     let router: Router
     let context: PageContext
     let assets: [String: Data]
     /// Every file, in path order.
     let items: [(path: String, item: Item)]
 
-    init(site: Site, theme: Theme, library: MustacheLibrary, baseURL: String?) {
+    init(site: Site, theme: Theme, library: TemplateLibrary, baseURL: String?) {
         // "All topics" is a page of themes that have a template for it (the built-in ones);
         // an older custom theme goes on without it, and without a link to it.
         let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
@@ -116,8 +115,8 @@ struct SitePlan: Sendable {
         try self.page(items[index].path, "repository", context.repository(page))
     }
 
-    private func page(_ path: String, _ template: String, _ values: [String: Any]) throws -> OutputFile {
-        guard let html = library.render(values, withTemplate: template) else {
+    private func page(_ path: String, _ template: String, _ values: TemplateValue) throws -> OutputFile {
+        guard let html = library.render(values, template: template) else {
             throw ThemeError.missingTemplate(theme: themeName, name: template)
         }
         return OutputFile(path: path, contents: Data(html.xmlSafe.utf8))

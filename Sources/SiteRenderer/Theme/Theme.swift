@@ -1,5 +1,4 @@
 import Foundation
-internal import Mustache
 
 /// A theme: Mustache templates and the assets they use, after fallback to the themes it
 /// extends. A theme is a folder (`theme.toml`, `templates/*.mustache`, `assets/…`); the
@@ -37,20 +36,13 @@ public struct Theme: Sendable {
     static let topicsTemplate = "topics"
 
     /// The templates, parsed. An error names the template's file, line and column.
-    func library() throws(ThemeError) -> MustacheLibrary {
-        _ = HTMLEscaping.registered
-        var library = MustacheLibrary()
+    func library() throws(ThemeError) -> TemplateLibrary {
+        var library = TemplateLibrary()
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                // Each template starts with the pragma choosing the faster escaping: a line of
-                // its own, which the line numbers of errors leave out again.
-                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + template.text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                throw .template(
-                    file: template.file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
-                    reason: Self.explain(error.error))
+                library.templates[name] = try Template(parsing: template.text)
             } catch {
-                throw .template(file: template.file, line: 1, column: 1, reason: "\(error)")
+                throw .template(file: template.file, line: error.line, column: error.column, reason: error.reason)
             }
             if let missing = template.references.first(where: { templates[$0.name] == nil }) {
                 throw .template(
@@ -59,20 +51,6 @@ public struct Theme: Sendable {
             }
         }
         return library
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "this closing tag does not match the section it closes"
-        case .unfinishedName: return "unfinished tag name"
-        case .expectedSectionEnd: return "a section is never closed"
-        case .invalidSetDelimiter: return "badly formed set-delimiter tag"
-        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
-        case .illegalTokenInsideInheritSection, .textInsideInheritSection:
-            return "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
-        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "bad {{% pragma }}"
-        }
     }
 }
 

@@ -1,0 +1,67 @@
+/// A theme's template, parsed: Mustache (https://mustache.github.io/mustache.5.html) as
+/// swift-mustache reads it, which the themes were written for (and a differential test keeps
+/// it so): variables, sections, inverted sections, partials, parents and blocks, comments,
+/// set delimiters, and swift-mustache's transforms (`{{count(cards)}}`, `{{^last()}}`).
+/// Rendered against `TemplateValue`s (`Template+Render.swift`).
+struct Template: Sendable {
+    var nodes: [Node]
+
+    indirect enum Node: Sendable {
+        case text(String)
+        /// `{{name}}` (escaped as HTML) or `{{{name}}}` / `{{&name}}` (as it is).
+        case value(Name, escaped: Bool)
+        case section(Name, Template, inverted: Bool)
+        /// `{{>name}}`, or with `overrides` a parent, `{{<name}}{{$block}}…{{/block}}{{/name}}`.
+        /// `indentation` is that of a partial standing on a line of its own.
+        case partial(Name, indentation: String?, overrides: [String: Template]?)
+        /// `{{$name}}default{{/name}}`: an override of the same name, or the default.
+        case block(String, fallback: Template, indentation: String?)
+        /// An override inside a parent's tag; the parser keeps these apart, never rendered.
+        case override(String, Template)
+    }
+
+    /// A value's name as a tag writes it: `repo.fullName`, `.`, `count(cards)`, `last()`.
+    struct Name: Sendable, Equatable {
+        enum Start: Sendable, Equatable {
+            /// `a.b`: `a` looked up from the innermost value outwards.
+            case searched
+            /// `.a.b`: read from the innermost value only.
+            case innermost
+            /// `.`: the innermost value itself.
+            case current
+            /// `first()`, `index()`: where a section over a list is.
+            case position
+        }
+
+        /// As written, for matching a section's closing tag.
+        var written: String
+        var start: Start
+        var path: [String]
+        /// Innermost first, the order they apply in: `a(b(c))` is `[b, a]`.
+        var transforms: [String]
+        /// `{{>*name}}`: the partial's name is a value's.
+        var isDynamic = false
+    }
+
+    /// A template that does not parse: where, and why, for `ThemeError.template`.
+    struct SyntaxError: Error, Sendable, Equatable {
+        var line: Int
+        var column: Int
+        var reason: String
+    }
+}
+
+/// Every template of a theme by name, parsed; what pages are rendered with.
+struct TemplateLibrary: Sendable {
+    var templates: [String: Template] = [:]
+
+    /// The page `name` renders with `value` at the bottom of its context; nil when the library
+    /// has no such template.
+    func render(_ value: TemplateValue, template name: String) -> String? {
+        guard let template = templates[name] else { return nil }
+        var output = ""
+        output.reserveCapacity(16_384)
+        render(template, in: Scope(stack: [value]), into: &output)
+        return output
+    }
+}

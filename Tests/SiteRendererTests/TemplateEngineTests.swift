@@ -1,0 +1,219 @@
+import Foundation
+internal import Mustache
+import Testing
+
+@testable import SiteRenderer
+
+/// The template engine against swift-mustache, the reader the themes were written for: the
+/// same text, byte for byte, for every page of both built-in themes and for each of the
+/// Mustache features a user's theme may use. (Where the two part, on purpose, a test below
+/// says so: a list placed as a `{{value}}`, a `<` before a combining mark.)
+@Suite struct TemplateEngineTests {
+    /// `value` as swift-mustache takes it.
+    static func reference(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .list(let items): items.map(reference)
+        case .object(let values): values.mapValues(reference)
+        }
+    }
+
+    /// Both renderings of `name` from `templates`.
+    static func render(_ templates: [String: String], _ value: TemplateValue, template name: String = "main") throws
+        -> (ours: String?, reference: String?)
+    {
+        var ours = TemplateLibrary()
+        var reference = MustacheLibrary()
+        for (name, text) in templates {
+            ours.templates[name] = try Template(parsing: text)
+            reference.register(try MustacheTemplate(string: text), named: name)
+        }
+        return (ours.render(value, template: name), reference.render(Self.reference(value), withTemplate: name))
+    }
+
+    static let card: TemplateValue = [
+        "fullName": "lumen-labs/lantern", "description": "Tags <b> & \"quotes\" 'single'", "stars": 1234,
+        "archived": false, "fork": true,
+        "topics": [["title": "ssg"], ["title": "swift"], ["title": "web"]],
+        "lists": [], "owner": ["login": "lumen-labs", "site": ["url": "https://lumen.example"]],
+        "readmeHTML": "<p>Hello<br/>world</p>", "color": "#f05138",
+    ]
+
+    static let cases: [(String, [String: String])] = [
+        (
+            "values, escaped and not",
+            ["main": "{{fullName}} {{description}} {{{description}}} {{&description}} {{stars}} {{fork}}\n"]
+        ),
+        (
+            "dotted names and climbing",
+            [
+                "main":
+                    "{{owner.site.url}} {{#owner}}{{login}} {{fullName}} {{site.url}}{{/owner}} {{owner.nothing.url}}|\n"
+            ]
+        ),
+        (
+            "the innermost value",
+            ["main": "{{#topics}}[{{title}}{{.title}}{{.fullName}}]{{/topics}}{{#color}}{{.}}{{/color}}\n"]
+        ),
+        (
+            "sections: lists, flags, values, absent",
+            [
+                "main":
+                    "{{#topics}}<li>{{title}}</li>\n{{/topics}}{{#fork}}fork{{/fork}}{{#archived}}archived{{/archived}}{{#owner}}{{login}}{{/owner}}{{#missing}}x{{/missing}}\n"
+            ]
+        ),
+        (
+            "inverted sections",
+            [
+                "main":
+                    "{{^lists}}no lists{{/lists}} {{^topics}}none{{/topics}} {{^archived}}live{{/archived}} {{^fork}}x{{/fork}} {{^missing}}absent{{/missing}} {{^fullName}}x{{/fullName}}\n"
+            ]
+        ),
+        (
+            "standalone lines",
+            [
+                "main":
+                    "<ul>\n  {{#topics}}\n  <li>{{title}}</li>\n  {{/topics}}\n</ul>\n{{! a comment }}\n  {{^missing}}  \nshown\n{{/missing}}\nend"
+            ]
+        ),
+        (
+            "not standalone",
+            [
+                "main":
+                    "a {{#fork}}b{{/fork}} c\n  {{#fork}} d {{/fork}}\n{{#fork}}{{/fork}}{{#fork}}\ne\n{{/fork}}{{#topics}}{{title}}{{/topics}}\n"
+            ]
+        ),
+        (
+            "transforms",
+            [
+                "main":
+                    "{{count(topics)}} {{#empty(lists)}}empty{{/empty(lists)}}{{^empty(topics)}} some{{/empty(topics)}} {{uppercased(fullName)}} {{lowercased(color)}} {{capitalized(fullName)}} {{reversed(fullName)}} {{plusone(stars)}} {{minusone(stars)}} {{#even(stars)}}even{{/even(stars)}}{{#odd(stars)}}odd{{/odd(stars)}} {{#equalzero(stars)}}zero{{/equalzero(stars)}} {{#first(topics)}}{{title}}{{/first(topics)}} {{#last(topics)}}{{title}}{{/last(topics)}} {{#reversed(topics)}}{{title}}{{/reversed(topics)}} {{count(owner)}} {{plusone(count(topics))}}\n"
+            ]
+        ),
+        (
+            "a list's positions",
+            [
+                "main":
+                    "{{#topics}}{{index()}}:{{title}}{{#first()}}(first){{/first()}}{{^last()}}, {{/last()}}{{#even()}}e{{/even()}}{{#odd()}}o{{/odd()}}{{#fork}}{{^last()}}+{{/last()}}{{/fork}}{{/topics}} {{^last()}}outside{{/last()}}\n"
+            ]
+        ),
+        (
+            "partials, standalone and inline",
+            [
+                "main": "<ul>\n{{#topics}}\n{{>item}}\n{{/topics}}\n</ul>\n<p>{{>inline}}</p>\n",
+                "item": "<li>{{title}}{{^last()}},{{/last()}}</li>\n", "inline": "{{fullName}}",
+            ]
+        ),
+        (
+            "indented partials",
+            [
+                "main": "<div>\n  {{>inner}}\n    {{>inner}}\n</div>\n",
+                "inner": "<p>\n{{fullName}}\n{{{readmeHTML}}}\n</p>\n",
+            ]
+        ),
+        (
+            "parents and blocks",
+            [
+                "main":
+                    "{{<layout}}\n{{$title}}Lantern{{/title}}\n{{$body}}\n<p>{{fullName}}</p>\n{{#topics}}\n<i>{{title}}</i>\n{{/topics}}\n{{/body}}\n{{/layout}}\n",
+                "layout":
+                    "<html>\n<title>{{$title}}Default{{/title}}</title>\n<body>\n{{$body}}{{/body}}\n{{$foot}}<footer>{{stars}}</footer>{{/foot}}\n</body>\n</html>\n",
+            ]
+        ),
+        (
+            "a parent of a parent",
+            [
+                "main": "{{<middle}}{{$a}}from main{{/a}}{{/middle}}",
+                "middle": "{{<base}}{{$a}}from middle{{/a}}{{$b}}b of middle{{/b}}{{/base}}",
+                "base": "[{{$a}}base a{{/a}}][{{$b}}base b{{/b}}][{{$c}}base c{{/c}}]",
+            ]
+        ),
+        (
+            "indented blocks in a parent",
+            [
+                "main": "{{<layout}}\n  {{$body}}\n    <p>one</p>\n      <p>two</p>\n  {{/body}}\n{{/layout}}\n",
+                "layout": "<main>\n  {{$body}}{{/body}}\n</main>\n",
+            ]
+        ),
+        ("set delimiters", ["main": "{{=<% %>=}}\n<% fullName %> {{fullName}}\n<%={{ }}=%>\n{{fullName}}\n"]),
+        ("line breaks of Windows", ["main": "<ul>\r\n{{#topics}}\r\n<li>{{title}}</li>\r\n{{/topics}}\r\n</ul>\r\n"]),
+        ("text at the very end", ["main": "a\n{{#fork}}\nb\n{{/fork}}\n  "]),
+        ("unicode", ["main": "{{description}} — 日本語 {{#topics}}✓{{title}}{{/topics}}\n"]),
+    ]
+
+    @Test(arguments: cases.map(\.0))
+    func rendersAsSwiftMustache(_ name: String) throws {
+        let templates = try #require(Self.cases.first { $0.0 == name }).1
+        let (ours, reference) = try Self.render(templates, Self.card)
+        #expect(ours == reference)
+    }
+
+    @Test(arguments: ["default", "minimal"])
+    func everyPageOfABuiltInThemeRendersAsSwiftMustache(_ name: String) throws {
+        let theme = try Theme.builtIn(name)
+        let site = SiteFixture.site
+        let plan = try SiteGenerator(theme: theme, baseURL: "https://example.org/").plan(site)
+        let context = plan.context
+        let pages: [(String, TemplateValue)] =
+            [
+                ("digest", context.digest(site.digest)), ("not-found", context.notFound()),
+                ("topics", context.topicIndex()),
+            ]
+            + site.lists.map { ("list", context.list($0)) }
+            + site.repositories.map { ("repository", context.repository($0)) }
+        let templates = theme.templates.mapValues(\.text)
+        for (template, value) in pages {
+            let (ours, reference) = try Self.render(templates, value, template: template)
+            #expect(ours != nil)
+            #expect(ours == reference, "\(name): a \(template) page")
+        }
+    }
+
+    @Test func aListOrObjectPlacedAsAValueShowsNothingWhereSwiftMustachePrintedSwift() throws {
+        let (ours, _) = try Self.render(["main": "[{{topics}}][{{owner}}]"], Self.card)
+        #expect(ours == "[][]")
+    }
+
+    @Test func aLessThanSignBeforeACombiningMarkIsEscapedToo() throws {
+        // swift-mustache reads "<" and U+0338 as one Character, "≮", and leaves it.
+        let (ours, _) = try Self.render(["main": "{{x}}"], ["x": "<\u{338}"])
+        #expect(ours == "&lt;\u{338}")
+    }
+
+    @Test(arguments: [
+        ("{{#a}}\nx\n{{/b}}", 3, "this closing tag does not match the section it closes"),
+        ("line\n{{#a}}x", 2, "a section is never closed"),
+        ("{{a b}}", 1, "unfinished tag name"),
+        ("{{! never closed", 1, "a comment is never closed"),
+        ("{{=<% =}}", 1, "badly formed set-delimiter tag"),
+        ("{{<p}}{{$a(b)}}{{/a(b)}}{{/p}}", 1, "a transform cannot apply to an inherited section"),
+        ("{{<p}}{{x}}{{/p}}", 1, "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"),
+        (
+            "{{% CONTENT_TYPE: TEXT }}", 1,
+            "the only pragma is {{% CONTENT_TYPE: HTML }}: every {{value}} is escaped as HTML"
+        ),
+        ("{{count(a}}", 1, "unfinished tag name"),
+    ])
+    func aTemplateThatDoesNotParseSaysWhereAndWhy(_ text: String, _ line: Int, _ reason: String) {
+        #expect {
+            try Template(parsing: text)
+        } throws: { error in
+            guard let error = error as? Template.SyntaxError else { return false }
+            return error.line == line && error.column > 0 && error.reason == reason
+        }
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
+    }
+}
