@@ -6,7 +6,12 @@ public enum Emoji {
     /// The text with every known `:name:` replaced by its emoji.
     public static func replacingShortcodes(in text: String) -> String {
         // Most text has no two colons: one scan and no copy.
-        guard text.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count >= 2 else { return text }
+        var colons = 0
+        for byte in text.utf8 where byte == UInt8(ascii: ":") {
+            colons += 1
+            if colons == 2 { break }
+        }
+        guard colons == 2 else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: ":") {

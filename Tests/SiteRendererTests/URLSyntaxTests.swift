@@ -71,3 +71,25 @@ import Testing
         #expect(written)
     }
 }
+
+/// The quick join of a plain path to a README's base gives what Foundation's URL resolution gives.
+@Suite struct LinkJoinTests {
+    @Test(arguments: [
+        "docs/guide.md", "README.ja.md", "a/b/c/", "img/logo-2x.png", "x~y_z", "...", ".hidden/file", "docs/../x",
+        "./docs/x", "a/./b", "a/..", "a/.", "..", ".", "docs//x", "a b", "a?b=c", "a#frag", "%E6%97%A5.md", "日本.md",
+        "a:b", "a@b/c",
+    ])
+    func aPathJoinsAsFoundationResolvesIt(_ path: String) {
+        for base in [
+            "https://github.com/lumen-labs/lantern/blob/main/", "https://raw.githubusercontent.com/o/n/HEAD/docs/",
+            "http://example.org/a/", "https://github.com/o/n/blob/feature%2Fx/",
+        ] {
+            // What Foundation resolves, kept only as an http(s) URL, as the policy keeps it.
+            let foundation = URL(string: base).flatMap { URL(string: path, relativeTo: $0) }.map(
+                \.absoluteURL.absoluteString
+            )
+            .flatMap { $0.hasPrefix("https:") || $0.hasPrefix("http:") ? $0 : nil }
+            #expect(LinkPolicy.join(path, to: base) == foundation, "\(path) against \(base)")
+        }
+    }
+}

@@ -222,15 +222,20 @@ extension HTMLSanitiser {
 
         private mutating func resolvedLink(_ href: String?) -> String? {
             guard let href else { return nil }
-            if href.trimmingCharacters(in: .whitespaces).hasPrefix("#") { sawFragment = true }
+            if Self.isFragment(href) { sawFragment = true }
             return LinkPolicy.resolve(
                 href, base: settings.linkBase, fragmentPrefix: settings.idPrefix, knownIDs: knownIDs)
         }
 
         private func resolvedImage(_ src: String?) -> String? {
-            guard let src, !src.trimmingCharacters(in: .whitespaces).hasPrefix("#") else { return nil }
+            guard let src, !Self.isFragment(src) else { return nil }
             return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
                 .map { settings.localImages[$0] ?? $0 }
+        }
+
+        /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.
+        private static func isFragment(_ url: String) -> Bool {
+            url.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator } == "#"
         }
 
         /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.

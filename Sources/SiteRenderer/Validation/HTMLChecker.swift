@@ -58,7 +58,9 @@ enum HTMLChecker {
                 "<html> needs a lang attribute")
         }
 
-        XMLTree.walk(root) { node in
+        var next: xmlNodePtr? = root
+        while let node = next {
+            next = XMLTree.element(after: node, under: root)
             let element = XMLTree.name(of: node)
             let line = XMLTree.line(of: node)
             var col: Int { column(of: element, line: line) }

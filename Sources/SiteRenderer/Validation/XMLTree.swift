@@ -49,16 +49,25 @@ final class XMLTree {
         return .parsed(XMLTree(document: document))
     }
 
-    /// Visits every element under and after `node`, depth first, in document order.
-    static func walk(_ node: xmlNodePtr, _ visit: (xmlNodePtr) -> Void) {
-        var child: xmlNodePtr? = node
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                visit(current)
-                if let first = current.pointee.children { walk(first, visit) }
-            }
-            child = current.pointee.next
+    /// The element after `node` in document order, depth first, among `root` and the
+    /// elements under it; nil after the last. A loop, not a visitor: the checker's state
+    /// then stays in its own locals, which a closure would box and check on every access.
+    static func element(after node: xmlNodePtr, under root: xmlNodePtr) -> xmlNodePtr? {
+        if let child = firstElement(from: node.pointee.children) { return child }
+        var current = node
+        while current != root {
+            if let sibling = firstElement(from: current.pointee.next) { return sibling }
+            guard let parent = current.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+            current = parent
         }
+        return nil
+    }
+
+    /// `node` or the first element after it among its siblings.
+    private static func firstElement(from node: xmlNodePtr?) -> xmlNodePtr? {
+        var node = node
+        while let current = node, current.pointee.type != XML_ELEMENT_NODE { node = current.pointee.next }
+        return node
     }
 
     /// The element children of a node that have a local name.
