@@ -20,10 +20,25 @@ struct SyntaxHighlighter: Sendable {
         private var plain = String.UnicodeScalarView()
         /// Whether only white space (and YAML's `- `) precedes `index` on its line.
         private var atLineStart = true
+        // The language's rules, read once: each is asked at every character.
+        private let quotes: Set<Unicode.Scalar>
+        private let lineComments: [String]
+        private let hasBlockComments: Bool
+        private let hasTripleQuotes: Bool
+        private let keywords: Set<String>
+        private let capitalisedAreTypes: Bool
+        private let keySeparator: Unicode.Scalar?
 
         init(language: Language, scalars: [Unicode.Scalar]) {
             self.language = language
             self.scalars = scalars
+            quotes = language.quotes
+            lineComments = language.lineComments
+            hasBlockComments = language.hasBlockComments
+            hasTripleQuotes = language.hasTripleQuotes
+            keywords = language.keywords
+            capitalisedAreTypes = language.capitalisedAreTypes
+            keySeparator = language.keySeparator
         }
 
         mutating func run() {
@@ -31,7 +46,7 @@ struct SyntaxHighlighter: Sendable {
                 let scalar = scalars[index]
                 if let comment = commentEnd() {
                     emit(.comment, to: comment)
-                } else if language.quotes.contains(scalar) {
+                } else if quotes.contains(scalar) {
                     let end = stringEnd()
                     emit(isKey(after: end) ? .key : .string, to: end)
                 } else if isDigit(scalar), index == 0 || !isWord(scalars[index - 1]) {
@@ -53,17 +68,17 @@ struct SyntaxHighlighter: Sendable {
 
         private mutating func word() {
             let end = run(from: index) { isWord($0) || language == .shell && $0 == "-" }
-            let text = String(String.UnicodeScalarView(scalars[index..<end]))
+            let text = Self.text(scalars[index..<end])
             let kind: TokenKind?
             if isKey(after: end) {
                 kind = .key
-            } else if language.keywords.contains(text), !(language == .shell && isInPath) {
+            } else if keywords.contains(text), !(language == .shell && isInPath) {
                 kind = .keyword
-            } else if language.capitalisedAreTypes, let first = text.unicodeScalars.first,
+            } else if capitalisedAreTypes, let first = text.unicodeScalars.first,
                 first.properties.isUppercase
             {
                 kind = .type
-            } else if end < scalars.count, scalars[end] == "(", language.keySeparator == nil {
+            } else if end < scalars.count, scalars[end] == "(", keySeparator == nil {
                 kind = .function
             } else {
                 kind = nil
@@ -76,7 +91,7 @@ struct SyntaxHighlighter: Sendable {
 
         /// A key of a data language: the first thing on its line (JSON: any string) before the separator.
         private func isKey(after end: Int) -> Bool {
-            guard let separator = language.keySeparator, language == .json || atLineStart else { return false }
+            guard let separator = keySeparator, language == .json || atLineStart else { return false }
             var next = end
             while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
             guard next < scalars.count, scalars[next] == separator else { return false }
@@ -88,12 +103,12 @@ struct SyntaxHighlighter: Sendable {
         }
 
         private func commentEnd() -> Int? {
-            if language.hasBlockComments, matches("/*") {
+            if hasBlockComments, matches("/*") {
                 var end = index + 2
                 while end < scalars.count, !matches("*/", at: end) { end += 1 }
                 return min(scalars.count, end + 2)
             }
-            for marker in language.lineComments where matches(marker) {
+            for marker in lineComments where matches(marker) {
                 // In a shell, `#` starts a comment only as a word of its own (`${#list}` is not one).
                 if language == .shell, index > 0, !scalars[index - 1].properties.isWhitespace { return nil }
                 return run(from: index) { $0 != "\n" }
@@ -103,7 +118,7 @@ struct SyntaxHighlighter: Sendable {
 
         private func stringEnd() -> Int {
             let quote = scalars[index]
-            if language.hasTripleQuotes, matches(String(repeating: String(quote), count: 3)) {
+            if hasTripleQuotes, matches(String(repeating: String(quote), count: 3)) {
                 var end = index + 3
                 while end < scalars.count, !matches(String(repeating: String(quote), count: 3), at: end) {
                     end += scalars[end] == "\\" ? 2 : 1
@@ -154,7 +169,7 @@ struct SyntaxHighlighter: Sendable {
 
         private mutating func emit(_ kind: TokenKind, to end: Int) {
             flush()
-            let text = String(String.UnicodeScalarView(scalars[index..<max(index + 1, end)]))
+            let text = Self.text(scalars[index..<max(index + 1, end)])
             output += "<span class=\"\(kind.className)\">\(text.xmlEscaped)</span>"
             index = max(index + 1, end)
             atLineStart = text.hasSuffix("\n")
@@ -166,12 +181,26 @@ struct SyntaxHighlighter: Sendable {
             plain = String.UnicodeScalarView()
         }
 
+        /// The scalars as a string: most code is ASCII, made from its bytes in one go.
+        private static func text(_ part: ArraySlice<Unicode.Scalar>) -> String {
+            guard part.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(part)) }
+            return String(unsafeUninitializedCapacity: part.count) { buffer in
+                for (offset, scalar) in part.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+                return part.count
+            }
+        }
+
         private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        /// A letter: asked of every character, so ASCII is told without Unicode's tables.
+        private func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII
+                ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
+        }
         private func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.isAlphabetic || scalar == "_" || scalar == "@" && language == .swift
+            isLetter(scalar) || scalar == "_" || scalar == "@" && language == .swift
         }
         private func isWord(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.isAlphabetic || isDigit(scalar) || scalar == "_" || scalar == "@" && language == .swift
+            isLetter(scalar) || isDigit(scalar) || scalar == "_" || scalar == "@" && language == .swift
         }
     }
 }

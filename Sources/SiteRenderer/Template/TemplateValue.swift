@@ -103,9 +103,9 @@ extension Int: TemplateRepresentable {
 }
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
-    var templateValue: TemplateValue { .list(map(\.templateValue)) }
+    var templateValue: TemplateValue { .list(map { $0.templateValue }) }
 }
 
 extension Dictionary: TemplateRepresentable where Key == String, Value: TemplateRepresentable {
-    var templateValue: TemplateValue { .object(mapValues(\.templateValue)) }
+    var templateValue: TemplateValue { .object(mapValues { $0.templateValue }) }
 }
