@@ -60,7 +60,7 @@ extension HTMLSanitiser {
         private mutating func enter(_ node: xmlNodePtr) -> Bool {
             switch node.pointee.type {
             case XML_TEXT_NODE:
-                let text = XMLTree.text(of: node)
+                let text = XMLTree.content(of: node)
                 output += (codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped
                 return false
             case XML_ELEMENT_NODE:
@@ -154,7 +154,13 @@ extension HTMLSanitiser {
             attributes += otherAttributes(of: node, element: name)
 
             output += "<" + tag
-            for (attribute, value) in attributes { output += " \(attribute)=\"\(value.xmlEscaped)\"" }
+            for (attribute, value) in attributes {
+                output += " "
+                output += attribute
+                output += "=\""
+                output += value.xmlEscaped
+                output += "\""
+            }
             if isVoid {
                 // A void element libxml2 did not know (`source`) may have taken what follows as
                 // its content: that content is written after it, as a browser would.

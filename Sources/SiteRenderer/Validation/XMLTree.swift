@@ -105,6 +105,11 @@ final class XMLTree {
         return String(cString: value)
     }
 
+    /// A text node's own text, read in place (no copy made by libxml2 first).
+    static func content(of textNode: xmlNodePtr) -> String {
+        textNode.pointee.content.map { String(cString: $0) } ?? ""
+    }
+
     static func text(of node: xmlNodePtr) -> String {
         guard let content = xmlNodeGetContent(node) else { return "" }
         defer { rd_xml_free(content) }
