@@ -76,6 +76,16 @@ public struct BuildPipeline: Sendable {
         // The site is published: from here on a failure is a warning, not "nothing published".
         outcome.problems += await record(digest.snapshot, history: sources.history)
         outcome.staleSources = sources.live?.report.stale.count ?? 0
+        // A live run that read every source has used every answer the site shows: the cache
+        // lets go of those no run has used for a month, so it follows the site, not its past.
+        if let live = sources.live, !sources.isStale {
+            let pruned = await live.pruneCache()
+            if pruned > 0 {
+                events.info(
+                    "Removed \(pruned) cached answers no run has used for \(Int(GitHubDataStore.unusedAnswerLifetime / 86_400)) days (repositories, pages and searches the site no longer shows).",
+                    fields: ["pruned": pruned])
+            }
+        }
         return .published(outcome)
     }
 

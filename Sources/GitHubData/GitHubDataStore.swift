@@ -157,6 +157,19 @@ public struct GitHubDataStore: RepositorySource {
         await api.cache?.generation()
     }
 
+    /// How long an answer no run has read is kept: long enough for a repository unstarred
+    /// and starred again, or a search left out of the configuration for a while.
+    public static let unusedAnswerLifetime: TimeInterval = 30 * 86_400
+
+    /// Removes the cached answers that this run did not use and that no run has confirmed for
+    /// `unusedAnswerLifetime`: those of repositories no longer shown, of pages a list no longer
+    /// has, of searches no longer configured. Call after a live run that read every source
+    /// (only such a run has used all that the site shows). Returns how many went.
+    public func pruneCache() async -> Int {
+        guard !api.settings.offline, let cache = api.cache else { return 0 }
+        return await cache.prune(untouchedSince: api.now().addingTimeInterval(-Self.unusedAnswerLifetime))
+    }
+
     /// Every page of a list.
     func all<Item: CheckedDTO & Sendable>(_ type: Item.Type, _ url: String) async throws -> [Item] {
         try await pages(type, url, atOnce: true).items

@@ -53,6 +53,39 @@ struct ConditionalCacheTests {
         #expect(anew != first && anew != changed, "a cache set aside and begun again has an identity of its own")
     }
 
+    @Test("answers no run has used for 30 days go; those the run used stay, and the generation stays as it was")
+    func pruning() async throws {
+        let harness = try LiveHarness()
+        let kept = RepoName(owner: "lumen-labs", name: "lantern")
+        let dropped = RepoName(owner: "mona", name: "diary")
+        _ = try await harness.store().repository(kept)
+        _ = try await harness.store().repository(dropped)
+        let keys = { () throws -> [String] in
+            try DatabaseQueue(path: harness.stateDirectory.appending(path: "cache.sqlite").path)
+                .read { db in try String.fetchAll(db, sql: "SELECT key FROM response ORDER BY key") }
+        }
+        let before = try keys()
+        #expect(before.count == 2)
+
+        // A run a day later that shows only one of them keeps both: the other may come back.
+        let soon = harness.store(later: 86_400)
+        _ = try await soon.repository(kept)
+        #expect(await soon.pruneCache() == 0)
+
+        // A month on, the one no run has read since goes; the one this run read stays.
+        let later = harness.store(later: GitHubDataStore.unusedAnswerLifetime + 86_400)
+        _ = try await later.repository(kept)
+        let generation = await later.dataGeneration()
+        #expect(await later.pruneCache() == 1)
+        #expect(try keys() == before.filter { $0.contains("lumen-labs") })
+        #expect(await later.dataGeneration() == generation, "no build of the data this run read reads what went")
+
+        // Offline, nothing is confirmed, so nothing is pruned.
+        let offline = harness.store(later: 3 * GitHubDataStore.unusedAnswerLifetime) { $0.offline = true }
+        #expect(await offline.pruneCache() == 0)
+        #expect(try keys().count == 1)
+    }
+
     @Test(
         "the same answer again in full, with no ETag (as GitHub's search often sends), leaves the generation as it was")
     func generationWithoutValidators() async throws {

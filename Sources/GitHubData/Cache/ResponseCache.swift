@@ -14,6 +14,11 @@ protocol ResponseCache: Sendable {
     /// without reading the bodies: what a run needs to decide which details to ask for.
     func checks(for keys: [String]) async -> [String: CachedResponse.Check]
     func remove(_ key: String) async
+    /// Removes the answers this run neither read nor stored that were last sent or confirmed
+    /// before `cutoff`: those of repositories, lists and searches the site no longer shows.
+    /// Leaves the generation as it was (no build of the data this run read reads them).
+    /// Returns how many went.
+    func prune(untouchedSince cutoff: Date) async -> Int
     /// Changes whenever a stored answer does (not when one is only confirmed by a 304): a
     /// build that reads the same generation reads the same data. Nil when it cannot be told.
     func generation() async -> String?

@@ -29,6 +29,8 @@ final class SQLiteResponseCache: ResponseCache {
     /// Answers of this run whose write failed: read from here for the rest of the run, so a
     /// README fetched while gathering and read when its page is made is the one fetched.
     private let unwritten = Mutex<[String: CachedResponse]>([:])
+    /// Every key this run read, checked, confirmed or stored: what `prune` keeps.
+    private let touched = Mutex<Set<String>>([])
 
     init(database: DatabaseQueue, warnings: WarningLog, damageMark: URL) {
         self.database = database
@@ -58,6 +60,7 @@ final class SQLiteResponseCache: ResponseCache {
     /// BEGIN and COMMIT cost more than the read, done 10,000 times in a run at 10,000
     /// repositories); many keys in one.
     func entries(for keys: [String]) async -> [String: CachedResponse] {
+        touch(keys)
         var found = unwritten.withLock { kept in keys.reduce(into: [String: CachedResponse]()) { $0[$1] = kept[$1] } }
         let unread = keys.filter { found[$0] == nil }
         guard !unread.isEmpty else { return found }
@@ -95,6 +98,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func store(_ response: CachedResponse) async {
+        touch([response.key])
         _ = validated.withLock { $0.removeValue(forKey: response.key) }
         let written = await write { db in
             try db.execute(
@@ -114,6 +118,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func markValidated(_ key: String, at date: Date, pushedAt: String?) async {
+        touch([key])
         let count = validated.withLock { pending in
             pending[key] = CachedResponse.Check(fetchedAt: date, pushedAt: pushedAt ?? pending[key]?.pushedAt)
             return pending.count
@@ -146,6 +151,7 @@ final class SQLiteResponseCache: ResponseCache {
     }
 
     func checks(for keys: [String]) async -> [String: CachedResponse.Check] {
+        touch(keys)
         let read: [String: CachedResponse.Check]
         do {
             read = try await database.read { db in
@@ -190,6 +196,30 @@ final class SQLiteResponseCache: ResponseCache {
         await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
+    private func touch(_ keys: [String]) {
+        touched.withLock { $0.formUnion(keys) }
+    }
+
+    /// One transaction: the rows found old, less those touched, deleted by key; the generation
+    /// counter, which the delete trigger moves, then set back to what it was.
+    func prune(untouchedSince cutoff: Date) async -> Int {
+        await writeValidated()
+        let keep = touched.withLock { $0 }
+        return await writing { db in
+            let old = try String.fetchAll(
+                db, sql: "SELECT key FROM response WHERE fetched_at < ?", arguments: [cutoff.timeIntervalSince1970])
+            let unused = old.filter { !keep.contains($0) }
+            guard !unused.isEmpty else { return 0 }
+            let counter = try Int64.fetchOne(db, sql: "SELECT counter FROM generation WHERE id = 1")
+            let delete = try db.cachedStatement(sql: "DELETE FROM response WHERE key = ?")
+            for key in unused { try delete.execute(arguments: [key]) }
+            if let counter {
+                try db.execute(sql: "UPDATE generation SET counter = ? WHERE id = 1", arguments: [counter])
+            }
+            return unused.count
+        } ?? 0
+    }
+
     /// The cache's random identity (a cache set aside and started anew never repeats an old
     /// generation) and a counter that triggers in the file move on every stored change of
     /// what an answer says: its body, status or `Link`. Not a new `ETag` or time for the same
@@ -207,14 +237,18 @@ final class SQLiteResponseCache: ResponseCache {
     /// Whether the change reached the file.
     @discardableResult
     private func write(_ change: @escaping @Sendable (Database) throws -> Void) async -> Bool {
+        await writing(change) != nil
+    }
+
+    /// What the change returned, or nil when it did not reach the file.
+    private func writing<T: Sendable>(_ change: @escaping @Sendable (Database) throws -> T) async -> T? {
         do {
-            try await database.write(change)
-            return true
+            return try await database.write(change)
         } catch {
             noteDamage(error)
             failedWrite.withLock { $0 = true }
             warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
-            return false
+            return nil
         }
     }
 }

@@ -49,8 +49,9 @@ final class LiveHarness: @unchecked Sendable {
     }
 
     /// A new store, as a new run would make: its own client and budget, the same cache.
+    /// - Parameter later: how far ahead of the harness's clock this store's runs.
     func store(
-        token: String? = FixtureWorld.token, warnings: WarningLog = WarningLog(),
+        token: String? = FixtureWorld.token, warnings: WarningLog = WarningLog(), later: TimeInterval = 0,
         _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }
     ) -> GitHubDataStore {
         let configuration = configuration(token: token, adjust)
@@ -65,7 +66,7 @@ final class LiveHarness: @unchecked Sendable {
         return GitHubDataStore(
             client: client, cache: cache, configuration: configuration,
             sleep: { [self] duration in lock.withLock { sleeps.append(duration) } },
-            now: { [self] in now })
+            now: { [self] in now.addingTimeInterval(later) })
     }
 
     /// Statuses the server answered for paths starting with `prefix` (0: no answer sent).
