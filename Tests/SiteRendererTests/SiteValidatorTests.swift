@@ -66,6 +66,22 @@ import Testing
             ])
     }
 
+    /// The checker reads the page as the parser streams it: text and entities as a tree has them.
+    @Test func entitiesTextAndCDATAReadAsATreeWouldHaveThem() {
+        for script in ["<script src=\"x.js\"><![CDATA[ ]]></script>", "<script src=\"x.js\"> </script>"] {
+            #expect(rules(["index.html": Self.page(script), "x.js": ""]) == ["inline-script"])
+        }
+        #expect(rules(["index.html": Self.page("<script src=\"x.js\"></script>"), "x.js": ""]).isEmpty)
+        #expect(rules(["index.html": Self.page(title: " <b> </b> ")]) == ["title"])
+        #expect(rules(["index.html": Self.page(title: "<b>Named</b>")]).isEmpty)
+        #expect(rules(["index.html": Self.page("<a href=\"java&#115;cript&#58;alert(1)\">x</a>")]) == ["unsafe-url"])
+        // `&` reaches the link check as itself: this names a file of the site, which exists.
+        let link = Self.page("<a href=\"a&amp;b.html\">x</a>")
+        #expect(rules(["index.html": link, "a&b.html": Self.page()]).isEmpty)
+        #expect(
+            findings(["index.html": link]).map(\.message) == ["link 'a&b.html' names no file of the site (a&b.html)"])
+    }
+
     @Test func nothingThatCouldRunScriptPasses() {
         #expect(rules(["index.html": Self.page("<p onclick=\"x()\">x</p>")]) == ["event-handler"])
         #expect(rules(["index.html": Self.page("<a href=\"JaVaScRiPt:alert(1)\">x</a>")]) == ["unsafe-url"])

@@ -13,122 +13,164 @@ struct HTMLDocumentFacts: Sendable {
 /// Parses one page with libxml2's XML parser (so it must be well-formed) and checks the
 /// rules every page of the site keeps.
 enum HTMLChecker {
-    private static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
-    private static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite", "data"]
+    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "cite", "data"]
     /// Elements that load or run other content, or redirect the page; no theme needs them,
     /// so seeing one means something from the data got through.
-    private static let activeElements: Set<String> = [
+    static let activeElements: Set<String> = [
         "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
     ]
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
+        let page = Page(file)
+        guard String(decoding: file.contents.prefix(15), as: UTF8.self).lowercased() == "<!doctype html>" else {
+            page.finding(1, 1, "doctype", "page must start with <!DOCTYPE html>")
+            return page.facts
+        }
+        if let notWellFormed = XMLTree.read(file, elements: page) {
+            return HTMLDocumentFacts(findings: [notWellFormed])
+        }
+        guard page.sawRoot else {
+            page.finding(1, 1, "root", "the root element must be <html>")
+            return page.facts
+        }
+        return page.finished()
+    }
+
+    /// One page's checks, made as libxml2's parser reads each element: no tree is built.
+    final class Page: XMLElementReader {
+        let file: OutputFile
         var facts = HTMLDocumentFacts()
-        // Only a page with findings needs columns; most have none, so the finder is made on demand.
-        var columns: ColumnFinder?
-        func column(of name: String, line: Int) -> Int {
+        /// Only a page with findings needs columns; most have none, so the finder is made on demand.
+        private var columns: ColumnFinder?
+        /// The root was `<html>`; a page whose root is not is not read further.
+        private(set) var sawRoot = false
+        private var stopped = false
+        private var mainCount = 0
+        private var sawTitle = false
+        private var sawCharset = false
+        /// The `<title>` or `<script>` being read, which is checked on its text at its end:
+        /// where it started, where its finding goes among the others, and its text so far.
+        private var open: (element: String, line: Int, findingIndex: Int, hasSource: Bool, depth: Int)?
+        private var openText = ""
+        private var depth = 0
+
+        init(_ file: OutputFile) { self.file = file }
+
+        func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String, at index: Int? = nil) {
+            let finding = Finding(file: file.path, line: line, column: column, rule: rule, message: message)
+            facts.findings.insert(finding, at: index ?? facts.findings.endIndex)
+        }
+
+        private func column(of name: String, line: Int) -> Int {
             if columns == nil { columns = ColumnFinder(file.contents) }
             return columns!.column(of: name, line: line)
         }
-        func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String) {
-            facts.findings.append(Finding(file: file.path, line: line, column: column, rule: rule, message: message))
-        }
-        guard String(decoding: file.contents.prefix(15), as: UTF8.self).lowercased() == "<!doctype html>" else {
-            finding(1, 1, "doctype", "page must start with <!DOCTYPE html>")
-            return facts
-        }
-        let tree: XMLTree
-        switch XMLTree.parse(file) {
-        case .parsed(let parsed): tree = parsed
-        case .notWellFormed(let notWellFormed):
-            facts.findings.append(notWellFormed)
-            return facts
-        }
 
-        var mainCount = 0
-        var sawTitle = false
-        var sawCharset = false
-
-        guard let root = tree.root, XMLTree.name(of: root) == "html" else {
-            finding(1, 1, "root", "the root element must be <html>")
-            return facts
-        }
-        if (XMLTree.attribute("lang", of: root) ?? "").isEmpty {
-            finding(
-                XMLTree.line(of: root), column(of: "html", line: XMLTree.line(of: root)), "lang",
-                "<html> needs a lang attribute")
-        }
-
-        var next: xmlNodePtr? = root
-        while let node = next {
-            next = XMLTree.element(after: node, under: root)
-            let element = XMLTree.name(of: node)
-            let line = XMLTree.line(of: node)
+        func start(_ element: String, line: Int, attributes: XMLAttributes) {
+            depth += 1
+            guard !stopped else { return }
+            if depth == 1 {
+                guard element == "html" else {
+                    stopped = true
+                    return
+                }
+                sawRoot = true
+                if (attributes["lang"] ?? "").isEmpty {
+                    finding(line, column(of: "html", line: line), "lang", "<html> needs a lang attribute")
+                }
+            }
             var col: Int { column(of: element, line: line) }
             switch element {
             case "main": mainCount += 1
             case "title":
                 sawTitle = true
-                if XMLTree.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    finding(line, col, "title", "<title> is empty")
-                }
-            case "meta" where XMLTree.attribute("charset", of: node)?.lowercased() == "utf-8": sawCharset = true
-            case "img" where XMLTree.attribute("alt", of: node) == nil:
+                if open == nil { open = (element, line, facts.findings.count, false, depth) }
+            case "meta" where attributes["charset"]?.lowercased() == "utf-8": sawCharset = true
+            case "img" where attributes["alt"] == nil:
                 finding(line, col, "img-alt", "<img> needs an alt attribute")
             case "script":
-                if XMLTree.attribute("src", of: node) == nil || !XMLTree.text(of: node).isEmpty {
-                    finding(line, col, "inline-script", "scripts must load a file of the site, never inline code")
-                }
-            case "meta" where XMLTree.attribute("http-equiv", of: node)?.lowercased() == "refresh":
+                if open == nil { open = (element, line, facts.findings.count, attributes["src"] != nil, depth) }
+            case "meta" where attributes["http-equiv"]?.lowercased() == "refresh":
                 finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
-            case let name where activeElements.contains(name):
+            case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
             default: break
             }
-            var property = node.pointee.properties
-            while let attr = property {
-                defer { property = attr.pointee.next }
-                let attrName = attr.pointee.name.map { String(cString: $0).quicklyLowercased } ?? ""
+            for index in attributes.indices {
+                let attrName = attributes.name(at: index).quicklyLowercased
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
                 }
                 // Only these attributes' values matter; the others' (class, aria-*) are not read.
-                guard attrName == "id" || attrName == "srcset" || urlAttributes.contains(attrName) else { continue }
-                let value = XMLTree.attributeValue(attr)
-                if attrName == "id" {
-                    if !facts.ids.insert(value).inserted {
-                        finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
-                    }
+                guard attrName == "id" || attrName == "srcset" || HTMLChecker.urlAttributes.contains(attrName) else {
+                    continue
                 }
-                if attrName == "srcset" {
-                    for candidate in value.split(separator: ",") {
-                        let url =
-                            candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init)
-                            ?? ""
-                        if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
-                            finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
-                        } else if let problem = URLSyntax.problem(in: url) {
-                            finding(line, col, "url-syntax", "<\(element) srcset> has a bad URL: \(problem)")
-                        }
-                    }
-                }
-                guard urlAttributes.contains(attrName) else { continue }
-                let valueScheme = scheme(of: value)
-                if isBlank(value) {
-                    finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
-                } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
-                    finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
-                } else {
-                    if let problem = URLSyntax.problem(in: value) {
-                        finding(line, col, "url-syntax", "<\(element) \(attrName)> has a bad URL: \(problem)")
-                    }
-                    if valueScheme == nil, !value.hasPrefix("//") { facts.links.append((value, line, element)) }
-                }
+                check(attrName, attributes.value(at: index), of: element, line: line)
             }
         }
-        if !sawCharset { finding(1, 1, "charset", "page needs <meta charset=\"utf-8\">") }
-        if !sawTitle { finding(1, 1, "title", "page needs a <title>") }
-        if mainCount != 1 { finding(1, 1, "main", "page needs exactly one <main>, found \(mainCount)") }
-        return facts
+
+        private func check(_ attrName: String, _ value: String, of element: String, line: Int) {
+            var col: Int { column(of: element, line: line) }
+            if attrName == "id" {
+                if !facts.ids.insert(value).inserted {
+                    finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
+                }
+            }
+            if attrName == "srcset" {
+                for candidate in value.split(separator: ",") {
+                    let url =
+                        candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+                    if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
+                        finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
+                    } else if let problem = URLSyntax.problem(in: url) {
+                        finding(line, col, "url-syntax", "<\(element) srcset> has a bad URL: \(problem)")
+                    }
+                }
+            }
+            guard urlAttributes.contains(attrName) else { return }
+            let valueScheme = scheme(of: value)
+            if isBlank(value) {
+                finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
+            } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
+                finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
+            } else {
+                if let problem = URLSyntax.problem(in: value) {
+                    finding(line, col, "url-syntax", "<\(element) \(attrName)> has a bad URL: \(problem)")
+                }
+                if valueScheme == nil, !value.hasPrefix("//") { facts.links.append((value, line, element)) }
+            }
+        }
+
+        var wantsText: Bool { open != nil }
+
+        func text(_ text: String) {
+            openText += text
+        }
+
+        func end() {
+            defer { depth -= 1 }
+            guard let element = open, element.depth == depth else { return }
+            open = nil
+            defer { openText = "" }
+            let col = column(of: element.element, line: element.line)
+            if element.element == "title", openText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                finding(element.line, col, "title", "<title> is empty", at: element.findingIndex)
+            }
+            if element.element == "script", !element.hasSource || !openText.isEmpty {
+                finding(
+                    element.line, col, "inline-script", "scripts must load a file of the site, never inline code",
+                    at: element.findingIndex)
+            }
+        }
+
+        /// The page-wide rules, once every element is read.
+        func finished() -> HTMLDocumentFacts {
+            if !sawCharset { finding(1, 1, "charset", "page needs <meta charset=\"utf-8\">") }
+            if !sawTitle { finding(1, 1, "title", "page needs a <title>") }
+            if mainCount != 1 { finding(1, 1, "main", "page needs exactly one <main>, found \(mainCount)") }
+            return facts
+        }
     }
 
     /// The lower-cased scheme of a URL, if it has one. Browsers drop leading control

@@ -49,25 +49,47 @@ final class XMLTree {
         return .parsed(XMLTree(document: document))
     }
 
-    /// The element after `node` in document order, depth first, among `root` and the
-    /// elements under it; nil after the last. A loop, not a visitor: the checker's state
-    /// then stays in its own locals, which a closure would box and check on every access.
-    static func element(after node: xmlNodePtr, under root: xmlNodePtr) -> xmlNodePtr? {
-        if let child = firstElement(from: node.pointee.children) { return child }
-        var current = node
-        while current != root {
-            if let sibling = firstElement(from: current.pointee.next) { return sibling }
-            guard let parent = current.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
-            current = parent
+    /// Reads `file` with libxml2's XML parser, telling `reader` of each element, its attributes
+    /// and text as they come, and building no tree (a page's tree was most of the time its
+    /// check took). Nil when the file is well-formed, else the finding that says where not.
+    static func read(_ file: OutputFile, elements reader: some XMLElementReader) -> Finding? {
+        guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else {
+            return Finding(file: file.path, line: 1, column: 1, rule: "well-formed", message: "libxml2 could not start")
         }
-        return nil
-    }
-
-    /// `node` or the first element after it among its siblings.
-    private static func firstElement(from node: xmlNodePtr?) -> xmlNodePtr? {
-        var node = node
-        while let current = node, current.pointee.type != XML_ELEMENT_NODE { node = current.pointee.next }
-        return node
+        defer { xmlFreeParserCtxt(context) }
+        let box = Unmanaged.passRetained(ReaderBox(reader))
+        defer { box.release() }
+        context.pointee._private = box.toOpaque()
+        handler.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+            guard let context, let name else { return }
+            ReaderBox.of(context).start(
+                String(cString: name).quicklyLowercased, Int(xmlSAX2GetLineNumber(context)),
+                XMLAttributes(base: attributes, count: Int(count)))
+        }
+        handler.pointee.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            ReaderBox.of(context).end()
+        }
+        let text: charactersSAXFunc = { context, characters, length in
+            guard let context, let characters else { return }
+            ReaderBox.of(context).text(characters, Int(length))
+        }
+        handler.pointee.characters = text
+        handler.pointee.ignorableWhitespace = text
+        handler.pointee.cdataBlock = text
+        let parsed = FirstError.capture {
+            file.contents.withUnsafeBytes { buffer in
+                xmlCtxtReadMemory(
+                    context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                    file.path, "UTF-8", Int32(XML_PARSE_NONET.rawValue))
+            }
+        }
+        if let document = parsed.result { xmlFreeDoc(document) }
+        guard context.pointee.wellFormed == 0 || parsed.result == nil else { return nil }
+        let error = parsed.firstError
+        return Finding(
+            file: file.path, line: error?.line ?? 1, column: error?.column ?? 1, rule: "well-formed",
+            message: "not well-formed: " + (error?.message ?? "parse error"))
     }
 
     /// The element children of a node that have a local name.
@@ -142,5 +164,66 @@ private final class FirstError {
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         let result = parse()
         return (result, box.message.map { (max(1, box.line), max(1, box.column), $0) })
+    }
+}
+
+/// What reads a document's elements as the parser meets them (`XMLTree.read`).
+protocol XMLElementReader: AnyObject {
+    /// An element starts: its lower-cased local name and the line its start tag ends on.
+    func start(_ element: String, line: Int, attributes: XMLAttributes)
+    /// Whether `text` is wanted now: text is made into strings only then.
+    var wantsText: Bool { get }
+    /// Text within the current element (in pieces, entities decoded).
+    func text(_ text: String)
+    /// The current element ends.
+    func end()
+}
+
+/// The attributes of a start tag as libxml2 hands them over: five pointers each (local name,
+/// prefix, namespace, value start, value end), valid only while the tag is being read.
+struct XMLAttributes {
+    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    var indices: Range<Int> { 0..<count }
+
+    /// The local name, as written.
+    func name(at index: Int) -> String {
+        base?[5 * index].map { String(cString: $0) } ?? ""
+    }
+
+    /// The value, entities decoded. Left to re-parse, libxml2 hands `&` over as `&#38;`.
+    func value(at index: Int) -> String {
+        guard let base, let start = base[5 * index + 3], let end = base[5 * index + 4] else { return "" }
+        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        return value.utf8.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+    }
+
+    /// The value of the attribute whose local name is `name` (compared as written), if any.
+    subscript(name: String) -> String? {
+        indices.first { self.name(at: $0) == name }.map(value(at:))
+    }
+}
+
+/// The reader a parse reports to, reached from libxml2's parser context in each callback.
+private final class ReaderBox {
+    let reader: any XMLElementReader
+
+    init(_ reader: any XMLElementReader) { self.reader = reader }
+
+    func start(_ element: String, _ line: Int, _ attributes: XMLAttributes) {
+        reader.start(element, line: line, attributes: attributes)
+    }
+
+    func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
+        guard reader.wantsText else { return }
+        reader.text(String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self))
+    }
+
+    func end() { reader.end() }
+
+    static func of(_ context: UnsafeMutableRawPointer) -> ReaderBox {
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        return Unmanaged<ReaderBox>.fromOpaque(parser.pointee._private).takeUnretainedValue()
     }
 }
