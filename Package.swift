@@ -31,13 +31,15 @@ let package = Package(
 
         // One batch use case per job, the ports they need, and the Translators from Entities to PageModels.
         .target(
-            name: "UseCases", dependencies: ["Entities", "PageModels"], exclude: ["README.md"],
+            name: "UseCases", dependencies: ["Entities", "PageModels", "ParallelWork"], exclude: ["README.md"],
             swiftSettings: strict),
 
         // The data layer: GitHub REST decoding, the libcurl client, local stores and the bundled sample.
         .target(
             name: "GitHubData",
-            dependencies: ["Entities", "UseCases", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Entities", "UseCases", "ParallelWork", "CCurl", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Sample", "embedded-folders.txt", "README.md"],
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "SiteRenderer",
             dependencies: [
-                "PageModels", "CLibXML2", "CCmarkGFM", "TOMLGuard",
+                "PageModels", "ParallelWork", "CLibXML2", "CCmarkGFM", "TOMLGuard",
                 // Reads each theme's theme.toml.
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -56,6 +58,9 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedFolders"]
         ),
+
+        // Independent work on every core, for the layers that have such work. Imports nothing.
+        .target(name: "ParallelWork", exclude: ["README.md"], swiftSettings: strict),
 
         // Checks TOML text before TOMLKit parses it: toml++ aborts on some malformed headers. Imports nothing.
         .target(name: "TOMLGuard", exclude: ["README.md"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import ParallelWork
 import Synchronization
 public import UseCases
 
@@ -41,7 +42,7 @@ extension GitHubDataStore {
         for chunk in stride(from: 0, to: asked.count, by: Self.keptReleasesAtOnce) {
             let indexes = Array(chunk..<min(asked.count, chunk + Self.keptReleasesAtOnce))
             let entries = await cache.entries(for: indexes.map { keys[$0] })
-            DispatchQueue.concurrentPerform(iterations: indexes.count) { offset in
+            Parallel.forEach(indexes.count) { offset in
                 let index = indexes[offset]
                 guard let entry = entries[keys[index]] else { return }
                 let releases = Self.releases(entry, of: asked[index], limit: limit, api: api, endpoint: endpoint)

@@ -1,5 +1,6 @@
 import Foundation
 public import PageModels
+import ParallelWork
 
 /// A `Site` of page models → every file of the published site, in memory: the HTML pages
 /// through the theme's templates, the theme's assets, the feeds, the sitemap, `digest.json`

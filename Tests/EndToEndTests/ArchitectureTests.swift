@@ -13,10 +13,11 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "Entities": [],
         "PageModels": [],
-        "UseCases": ["Entities", "PageModels"],
-        "GitHubData": ["Entities", "UseCases", "CCurl", "GRDB"],
+        "UseCases": ["Entities", "PageModels", "ParallelWork"],
+        "GitHubData": ["Entities", "UseCases", "ParallelWork", "CCurl", "GRDB"],
         "TOMLGuard": [],
-        "SiteRenderer": ["PageModels", "CLibXML2", "CCmarkGFM", "TOMLKit", "TOMLGuard"],
+        "ParallelWork": [],
+        "SiteRenderer": ["PageModels", "ParallelWork", "CLibXML2", "CCmarkGFM", "TOMLKit", "TOMLGuard"],
         "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
         "BuildPipeline": ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "repodigest": [

@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import Synchronization
 
 /// The build before the published one, kept beside the output as the next build's staging
@@ -97,7 +98,7 @@ extension SiteWriter {
         let names = Dictionary(grouping: paths.map(split), by: \.folder).mapValues { $0.map(\.name) }
         let folders = Array(names.keys)
         let failed = Atomic<Bool>(false)
-        try? Parallel.forEach(folders.count) { index in
+        Parallel.forEach(folders.count) { index in
             guard let folder = openFolder(folders[index], in: root) else {
                 return failed.store(true, ordering: .relaxed)
             }

@@ -1,4 +1,5 @@
 import PageModels
+import ParallelWork
 
 /// A page model's contribution to its page's inputs digest (`SitePlan+Inputs.swift`), fed
 /// field by field into a `StableHasher`. Routes go in as the paths the router gives them: a
@@ -244,7 +245,7 @@ struct InputFeeder: Sendable {
         for section in site.digest.sections { section.cards.forEach(add) }
         let cards = Array(unique.values)
         let bare = InputFeeder(router: router)
-        let digests = (try? Parallel.map(cards.count) { bare.digest(of: cards[$0]) }) ?? []
+        let digests = Parallel.map(cards.count) { bare.digest(of: cards[$0]) }
         self.cards = Dictionary(uniqueKeysWithValues: zip(cards.map(\.identity), digests))
     }
 

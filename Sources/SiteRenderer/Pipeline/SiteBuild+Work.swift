@@ -1,5 +1,6 @@
 import Foundation
 import PageModels
+import ParallelWork
 import Synchronization
 
 extension SiteBuild {

@@ -1,5 +1,6 @@
 import Foundation
 public import PageModels
+import ParallelWork
 
 /// Renders, checks and stages a site one file at a time on every core, then publishes it
 /// only if every file passed: what `SiteGenerator`, `SiteValidator` and `SiteWriter` do in

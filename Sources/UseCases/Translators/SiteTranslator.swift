@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import PageModels
+import ParallelWork
 
 /// All gathered entities → the `Site`: every page model one build publishes.
 struct SiteTranslator: Sendable {

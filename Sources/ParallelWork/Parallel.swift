@@ -3,20 +3,22 @@ import Foundation
 import Synchronization
 
 /// Work spread over every core: one worker per core takes the next index until none is left,
-/// so a slow page (a long README) holds up one worker, not a fixed share of the site.
-enum Parallel {
-    static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+/// so a slow item (a long README) holds up one worker, not a fixed share of the rest.
+public enum Parallel {
+    public static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Calls `body` once for each index in `0..<count`, on all cores. After the first error no
     /// new index is started, and that error is thrown once every worker has stopped.
-    static func forEach(_ count: Int, _ body: @Sendable (Int) throws -> Void) throws {
+    public static func forEach<Failure: Error>(_ count: Int, _ body: @Sendable (Int) throws(Failure) -> Void)
+        throws(Failure)
+    {
         let next = Atomic<Int>(0)
-        let failure = Mutex<(any Error)?>(nil)
+        let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(count, 1))) { _ in
             while failure.withLock({ $0 == nil }) {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
-                do {
+                do throws(Failure) {
                     try body(index)
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }
@@ -27,11 +29,13 @@ enum Parallel {
     }
 
     /// `transform` of each index, in index order, computed on all cores.
-    static func map<T>(_ count: Int, _ transform: @Sendable (Int) throws -> T) throws -> [T] {
+    public static func map<T, Failure: Error>(_ count: Int, _ transform: @Sendable (Int) throws(Failure) -> T)
+        throws(Failure) -> [T]
+    {
         var results = [T?](repeating: nil, count: count)
-        try results.withUnsafeMutableBufferPointer { buffer in
+        try results.withUnsafeMutableBufferPointer { (buffer) throws(Failure) in
             let slots = Slots(base: buffer.baseAddress)
-            try forEach(count) { index in slots.base![index] = try transform(index) }
+            try forEach(count) { (index) throws(Failure) in slots.base![index] = try transform(index) }
         }
         return results.map { $0! }
     }
@@ -40,5 +44,15 @@ enum Parallel {
     /// worker, before `forEach` returns, so no two threads ever touch one slot.
     private struct Slots<T>: @unchecked Sendable {
         let base: UnsafeMutablePointer<T?>?
+    }
+}
+
+extension Array where Element: Sendable {
+    /// `map` on every core, the results in order, for work that depends on nothing but its
+    /// own element (a repository's card, a kept answer's decoding); a short array is mapped
+    /// in place, where starting the workers would cost more than the work.
+    public func concurrentMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
+        guard count >= 256 else { return map(transform) }
+        return Parallel.map(count) { transform(self[$0]) }
     }
 }
