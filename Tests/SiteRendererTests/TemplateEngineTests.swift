@@ -30,7 +30,7 @@ import Testing
             ours.templates[name] = try Template(parsing: text)
             reference.register(try MustacheTemplate(string: text), named: name)
         }
-        return (ours.render(value, template: name), reference.render(Self.reference(value), withTemplate: name))
+        return (try ours.render(value, template: name), reference.render(Self.reference(value), withTemplate: name))
     }
 
     static let card: TemplateValue = [
@@ -169,6 +169,23 @@ import Testing
             #expect(ours != nil)
             #expect(ours == reference, "\(name): a \(template) page")
         }
+    }
+
+    @Test func templatesThatIncludeEachOtherWithoutEndAreAnErrorNotACrash() throws {
+        var library = TemplateLibrary()
+        library.templates["card"] = try Template(parsing: "<li>{{#fullName}}{{>badge}}{{/fullName}}</li>")
+        library.templates["badge"] = try Template(parsing: "<b>{{>card}}</b>")
+        #expect {
+            try library.render(Self.card, template: "card")
+        } throws: { error in
+            guard let error = error as? TemplateLibrary.EndlessPartials else { return false }
+            return error.chain.prefix(4) == ["card", "badge", "card", "badge"]
+                && error.chain.count == TemplateLibrary.maxNesting + 1
+        }
+        // A partial entered twice, not within itself, is fine.
+        library.templates["list"] = try Template(parsing: "{{#topics}}{{>item}}{{/topics}}")
+        library.templates["item"] = try Template(parsing: "{{title}} ")
+        #expect(try library.render(Self.card, template: "list") == "ssg swift web ")
     }
 
     @Test func aListOrObjectPlacedAsAValueShowsNothingWhereSwiftMustachePrintedSwift() throws {

@@ -142,6 +142,19 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test func aCardThatIncludesItselfIsAnErrorNamingTheTemplatesNotACrash() throws {
+        let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>{{fullName}}{{>card}}</li>\n"])
+        let theme = try Theme(directory: folder.url)
+        #expect {
+            try SiteGenerator(theme: theme).render(SiteFixture.site)
+        } throws: { error in
+            guard case .endlessPartials(let name, let chain) = error as? ThemeError else { return false }
+            // Whichever page is rendered first finds it: a list or the digest, through the layout.
+            return name == theme.name && chain.contains("layout") && chain.suffix(3) == ["card", "card", "card"]
+                && "\(error)".contains("include each other without end: ")
+        }
+    }
+
     @Test("a NUL in theme.toml is an error at its line, not the end of the file")
     func aNULInThemeTomlIsAnError() throws {
         #expect(

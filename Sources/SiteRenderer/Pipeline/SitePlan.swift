@@ -116,7 +116,13 @@ struct SitePlan: Sendable {
     }
 
     private func page(_ path: String, _ template: String, _ values: TemplateValue) throws -> OutputFile {
-        guard let html = library.render(values, template: template) else {
+        let rendered: String?
+        do {
+            rendered = try library.render(values, template: template)
+        } catch {
+            throw ThemeError.endlessPartials(theme: themeName, chain: error.chain)
+        }
+        guard let html = rendered else {
             throw ThemeError.missingTemplate(theme: themeName, name: template)
         }
         return OutputFile(path: path, contents: Data(html.xmlSafe.utf8))

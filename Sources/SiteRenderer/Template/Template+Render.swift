@@ -10,6 +10,9 @@ extension TemplateLibrary {
         var indentation: String? = nil
         /// The blocks the parents being rendered override; the outermost parent's win.
         var overrides: [String: Template]? = nil
+        /// The page's template and the partials and parents entered since, for telling
+        /// templates that include each other without end.
+        var chain: [String] = []
 
         func pushing(_ value: TemplateValue, at position: TemplateSequencePosition? = nil) -> Scope {
             var scope = self
@@ -63,23 +66,23 @@ extension TemplateLibrary {
         }
     }
 
-    func render(_ template: Template, in scope: Scope, into output: inout String) {
+    func render(_ template: Template, in scope: Scope, into output: inout String) throws(EndlessPartials) {
         guard let indentation = scope.indentation, !indentation.isEmpty else {
-            for node in template.nodes { render(node, in: scope, into: &output) }
+            for node in template.nodes { try render(node, in: scope, into: &output) }
             return
         }
         // As swift-mustache indents: before each piece that begins a line of this rendering.
         var rendered = ""
         for node in template.nodes {
             var piece = ""
-            render(node, in: scope, into: &piece)
+            try render(node, in: scope, into: &piece)
             if !piece.isEmpty, rendered.utf8.last == UInt8(ascii: "\n") { rendered += indentation }
             rendered += piece
         }
         output += rendered
     }
 
-    private func render(_ node: Template.Node, in scope: Scope, into output: inout String) {
+    private func render(_ node: Template.Node, in scope: Scope, into output: inout String) throws(EndlessPartials) {
         switch node {
         case .text(let text):
             output += text
@@ -98,12 +101,12 @@ extension TemplateLibrary {
             case .list(let items)?:
                 for (index, item) in items.enumerated() {
                     let position = TemplateSequencePosition(index: index, isLast: index == items.count - 1)
-                    render(inner, in: scope.pushing(item, at: position), into: &output)
+                    try render(inner, in: scope.pushing(item, at: position), into: &output)
                 }
             case .flag(let flag)?:
-                if flag { render(inner, in: scope, into: &output) }
+                if flag { try render(inner, in: scope, into: &output) }
             case let value?:
-                render(inner, in: scope.pushing(value), into: &output)
+                try render(inner, in: scope.pushing(value), into: &output)
             case nil:
                 break
             }
@@ -111,25 +114,27 @@ extension TemplateLibrary {
         case .section(let name, let inner, inverted: true):
             switch scope.lookUp(name) {
             case .list(let items)?:
-                if items.isEmpty { render(inner, in: scope.pushing(.list(items)), into: &output) }
+                if items.isEmpty { try render(inner, in: scope.pushing(.list(items)), into: &output) }
             case .flag(let flag)?:
-                if !flag { render(inner, in: scope, into: &output) }
+                if !flag { try render(inner, in: scope, into: &output) }
             case .some:
                 break
             case nil:
-                render(inner, in: scope, into: &output)
+                try render(inner, in: scope, into: &output)
             }
 
         case .partial(let name, let indentation, let overrides):
-            guard let template = partial(name, in: scope) else { return }
+            guard let (named, template) = partial(name, in: scope) else { return }
+            guard scope.chain.count < Self.maxNesting else { throw EndlessPartials(chain: scope.chain + [named]) }
             var inner = scope.entering(indentation: indentation)
+            inner.chain.append(named)
             if let overrides {
                 inner.overrides = scope.overrides.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
-            render(template, in: inner, into: &output)
+            try render(template, in: inner, into: &output)
 
         case .block(let name, let fallback, let indentation):
-            render(scope.overrides?[name] ?? fallback, in: scope.entering(indentation: indentation), into: &output)
+            try render(scope.overrides?[name] ?? fallback, in: scope.entering(indentation: indentation), into: &output)
 
         case .override:
             break
@@ -137,10 +142,13 @@ extension TemplateLibrary {
     }
 
     /// The template a partial or parent names: by its name, or with `*` by a value's text.
-    private func partial(_ name: Template.Name, in scope: Scope) -> Template? {
-        guard name.isDynamic else { return templates[name.written] }
-        let value = (try? Template.Parser.name(name.path[0])).flatMap { scope.lookUp($0) }
-        guard case .text(let named)? = value else { return nil }
-        return templates[named]
+    private func partial(_ name: Template.Name, in scope: Scope) -> (String, Template)? {
+        var named = name.written
+        if name.isDynamic {
+            let value = (try? Template.Parser.name(name.path[0])).flatMap { scope.lookUp($0) }
+            guard case .text(let text)? = value else { return nil }
+            named = text
+        }
+        return templates[named].map { (named, $0) }
     }
 }

@@ -7,6 +7,9 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
     case missingTemplate(theme: String, name: String)
     /// Themes that extend each other in a circle, in the order they were followed.
     case extendsCycle(chain: [String])
+    /// Templates that include each other without end (`card` naming `{{>card}}`), from the
+    /// page's template on, as far as the rendering went.
+    case endlessPartials(theme: String, chain: [String])
 
     public var description: String {
         switch self {
@@ -24,6 +27,9 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
                 + "or `extends = \"default\"` in its theme.toml to fall back to the default theme's)"
         case .extendsCycle(let chain):
             return "themes extend each other in a circle: " + chain.joined(separator: " → ")
+        case .endlessPartials(let theme, let chain):
+            return "templates of theme '\(theme)' include each other without end: "
+                + chain.prefix(8).joined(separator: " → ") + " → …; a partial or parent may not include itself"
         }
     }
 }
