@@ -5,13 +5,13 @@
 public enum Emoji {
     /// The text with every known `:name:` replaced by its emoji.
     public static func replacingShortcodes(in text: String) -> String {
-        // Most text has no two colons: one scan and no copy.
-        var colons = 0
-        for byte in text.utf8 where byte == UInt8(ascii: ":") {
-            colons += 1
-            if colons == 2 { break }
+        // Most text has no two colons: one scan of its bytes and no copy.
+        var scanned = text
+        let twoColons = scanned.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+            return bytes[(first + 1)...].contains(UInt8(ascii: ":"))
         }
-        guard colons == 2 else { return text }
+        guard twoColons else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: ":") {

@@ -38,7 +38,7 @@ public struct RepoCard: Sendable, Hashable {
         public var listsLabel = ""
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
     public init(
         route: Route, fullName: String, description: String?, language: PageLink?,
@@ -55,13 +55,15 @@ public struct RepoCard: Sendable, Hashable {
     }
 
     /// All of them at once.
-    public var fields: Fields { box.fields }
+    @inlinable public var fields: Fields { box.fields }
 
     /// The same for cards that share their fields (copies of one card, none changed since):
     /// a card's fields can be digested once for every list that shows it.
     public var identity: ObjectIdentifier { ObjectIdentifier(box) }
 
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+    /// Inlinable, so that `card.fullName` in another module is a read of the field, not a key
+    /// path applied at run time (every card of every list page is read field by field).
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
         get { box.fields[keyPath: field] }
         set {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
@@ -76,9 +78,9 @@ public struct RepoCard: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// Changed only through `subscript(dynamicMember:)`, and only when no other card shares it.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 }
 

@@ -1,13 +1,27 @@
 extension String {
     /// `lowercased()`, done on bytes when the text is ASCII, as names, descriptions and
-    /// element names mostly are; other text goes through the Unicode tables as before.
+    /// element names mostly are; other text goes through the Unicode tables as before. One
+    /// pass over the string's own storage, where walking `utf8` as a collection cost a
+    /// protocol call a byte.
     var quicklyLowercased: String {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() }
-        guard utf8.contains(where: Self.isCapital) else { return self }
-        return String(decoding: utf8.map { Self.isCapital($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    private static func isCapital(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        var text = self
+        let ascii = text.withUTF8 { bytes -> (ascii: Bool, capitals: Bool) in
+            var capitals = false
+            for byte in bytes {
+                if byte >= 0x80 { return (false, false) }
+                if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { capitals = true }
+            }
+            return (true, capitals)
+        }
+        guard ascii.ascii else { return lowercased() }
+        guard ascii.capitals else { return self }
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[index] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
     }
 }

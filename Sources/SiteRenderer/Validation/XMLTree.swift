@@ -195,8 +195,9 @@ struct XMLAttributes {
     /// The value, entities decoded. Left to re-parse, libxml2 hands `&` over as `&#38;`.
     func value(at index: Int) -> String {
         guard let base, let start = base[5 * index + 3], let end = base[5 * index + 4] else { return "" }
-        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-        return value.utf8.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
+        let bytes = UnsafeBufferPointer(start: start, count: end - start)
+        let value = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
     }
 
     /// The value of the attribute whose local name is `name` (compared as written), if any.
