@@ -68,6 +68,10 @@ struct GitHubAPI: Sendable {
             former = await cache.entry(for: CachedResponse.key(url: url, accept: formerAccept))
             if former?.isNotFound == true { former = nil }
         }
+        /// The answer from the copy kept (or the former media type's), when asking failed.
+        func fallingBack(_ cause: StaleData.Cause) async throws -> Page<T> {
+            try await fallback(type, cached ?? former, resource: resource, cause: cause)
+        }
         if settings.offline {
             guard let cached = cached ?? former else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
@@ -113,7 +117,7 @@ struct GitHubAPI: Sendable {
                     try await sleep(settings.retry.delay(after: attempt))
                     continue
                 }
-                return try await fallback(type, cached ?? former, resource: resource, cause: failure)
+                return try await fallingBack(failure)
             } catch {
                 await budget.settle(bucket, reading: nil)
                 throw error
@@ -131,8 +135,7 @@ struct GitHubAPI: Sendable {
                             attempt -= 1
                             continue
                         }
-                        return try await fallback(
-                            type, cached ?? former, resource: resource, cause: .refused(GraphQLError.summary(errors)))
+                        return try await fallingBack(.refused(GraphQLError.summary(errors)))
                     }
                     if caching, let cache {
                         await cache.store(
@@ -150,8 +153,7 @@ struct GitHubAPI: Sendable {
                         failure = .notJSON(reason, attempts: attempt)
                         break
                     }
-                    return try await fallback(
-                        type, cached ?? former, resource: resource, cause: .undecodable(reason))
+                    return try await fallingBack(.undecodable(reason))
                 }
             case 304:
                 log.notModified()
@@ -192,7 +194,7 @@ struct GitHubAPI: Sendable {
                 try await sleep(settings.retry.delay(after: attempt))
                 continue
             }
-            return try await fallback(type, cached ?? former, resource: resource, cause: failure)
+            return try await fallingBack(failure)
         }
     }
 }
