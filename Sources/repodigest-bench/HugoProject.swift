@@ -26,9 +26,11 @@ struct HugoProject {
             language = "languages"
             topic = "topics"
 
-            # repodigest does not colour code: neither does Hugo here, so both do the same work.
+            # repodigest colours fenced code at build time, with classes the theme's CSS colours:
+            # Hugo does the same work here (its default, but with classes, not inline styles).
             [markup.highlight]
-            codeFences = false
+            codeFences = true
+            noClasses = false
 
             """)
         try file("content/repos/_index.md", "---\ntitle: Starred\n---\n")
