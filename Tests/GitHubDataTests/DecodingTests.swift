@@ -60,6 +60,32 @@ import Testing
         #expect(try dto.entity(resource: "r").markdown == text)
     }
 
+    /// The README's content read straight from the bytes gives what JSONDecoder gives, or
+    /// steps aside (nil) for it; GitHub's usual shapes take the quick way.
+    @Test(arguments: [
+        (
+            #"{"path":"README.md","content":"IyBUaXRs\nZQo=\n","encoding":"base64","html_url":"https://github.com/o/n/blob/main/README.md","download_url":null}"#,
+            true
+        ),
+        (#"{ "content" : "IyBU\/aXRsZQo=", "encoding" : "base64", "_links": {"html": "x"} }"#, true),
+        (#"{"name":"say \"content\": no","content":"IyBUaXRsZQo=","encoding":"base64"}"#, true),
+        (#"{"content":"IyBU\u0041aXRsZQo=","encoding":"base64"}"#, false),
+        (#"{"content":"Title","encoding":"utf-8"}"#, false),
+        (#"{"path":"README.md","encoding":"base64"}"#, false),
+        (#"{"content":"QQ==","nested":{"content":"Qg=="},"encoding":"base64"}"#, false),
+    ])
+    func aReadmeReadQuicklyIsTheOneJSONDecoderReads(_ json: String, _ quick: Bool) throws {
+        let full = try JSONDecoder().decode(ReadmeDTO.self, from: Data(json.utf8))
+        let fast = ReadmeDTO.quickly(from: Data(json.utf8), decoder: JSONDecoder())
+        #expect((fast != nil) == quick)
+        let read = try decode(ReadmeDTO.self, json)
+        // The same README (base64 read without its line breaks is the same bytes).
+        for dto in [fast, read].compactMap({ $0 }) {
+            #expect((try? dto.entity(resource: "r")) == (try? full.entity(resource: "r")))
+            #expect(dto.path == full.path && dto.htmlUrl == full.htmlUrl && dto.downloadUrl == full.downloadUrl)
+        }
+    }
+
     @Test func invalidUTF8InAReadmeBecomesReplacementCharacters() throws {
         let base64 = Data([0x23, 0x20, 0xFF, 0x41]).base64EncodedString()
         let dto = try decode(ReadmeDTO.self, #"{"content": "\#(base64)", "encoding": "base64"}"#)

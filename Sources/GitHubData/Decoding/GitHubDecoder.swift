@@ -25,6 +25,9 @@ struct GitHubDecoder: Sendable {
         guard Self.isUTF8WithoutNUL(repaired) else {
             throw GitHubDataError.undecodable(resource: resource, reason: "at the top level: the answer is not UTF-8")
         }
+        if type == ReadmeDTO.self, let readme = ReadmeDTO.quickly(from: repaired, decoder: decoder) as? T {
+            return readme
+        }
         do {
             return try decoder.decode(type, from: repaired)
         } catch let error as DecodingError {
