@@ -34,8 +34,8 @@ struct PageContext: Sendable {
                 if table[first] == nil { table[first] = .text(text) }
                 return
             }
-            guard case .object(var nested) = table[first] ?? .object([:]) else { return }
-            table[first] = nil
+            var nested: [String: TemplateValue] = [:]
+            if case .object(let existing)? = table.removeValue(forKey: first) { nested = existing }
             insert(path.dropFirst(), text, into: &nested)
             table[first] = .object(nested)
         }
