@@ -104,11 +104,12 @@ import Testing
         #expect(after.status == 0, "the next run works: \(after.standardError)")
         #expect(!after.standardError.contains("set aside"), "the cache survived every kill: \(after.standardError)")
         #expect(Self.build(in: output) == newSite)
+        // The old build set aside for the next one to stage in (`.site.spare`) is there by
+        // design when its folders were read over two seconds after they last changed, as on a
+        // loaded machine; nothing else may be.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path).sorted()
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "out").path).sorted() == [
-                ".site.lock", "site",
-            ],
-            "no staging folder is left behind")
+            left.filter { $0 != ".site.spare" } == [".site.lock", "site"], "no staging folder is left behind: \(left)")
         print("kill -9 outcomes over \(Self.kills) runs (build \(String(format: "%.2f", duration)) s): \(outcomes)")
     }
 
