@@ -10,9 +10,9 @@ extension TemplateLibrary {
         var indentation: String? = nil
         /// The blocks the parents being rendered override; the outermost parent's win.
         var overrides: [String: Template]? = nil
-        /// The page's template and the partials and parents entered since, for telling
-        /// templates that include each other without end.
-        var chain: [String] = []
+        /// How many templates deep: the page's, and each partial or parent entered since. The
+        /// names are gathered only when templates turn out to include each other without end.
+        var depth = 1
 
         func pushing(_ value: TemplateValue, at position: TemplateSequencePosition? = nil) -> Scope {
             var scope = self
@@ -125,13 +125,17 @@ extension TemplateLibrary {
 
         case .partial(let name, let indentation, let overrides):
             guard let (named, template) = partial(name, in: scope) else { return }
-            guard scope.chain.count < Self.maxNesting else { throw EndlessPartials(chain: scope.chain + [named]) }
+            guard scope.depth < Self.maxNesting else { throw EndlessPartials(chain: [named]) }
             var inner = scope.entering(indentation: indentation)
-            inner.chain.append(named)
+            inner.depth += 1
             if let overrides {
                 inner.overrides = scope.overrides.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
-            try render(template, in: inner, into: &output)
+            do {
+                try render(template, in: inner, into: &output)
+            } catch {
+                throw EndlessPartials(chain: [named] + error.chain)
+            }
 
         case .block(let name, let fallback, let indentation):
             try render(scope.overrides?[name] ?? fallback, in: scope.entering(indentation: indentation), into: &output)

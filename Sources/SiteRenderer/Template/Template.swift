@@ -70,7 +70,11 @@ struct TemplateLibrary: Sendable {
         guard let template = templates[name] else { return nil }
         var output = ""
         output.reserveCapacity(16_384)
-        try render(template, in: Scope(stack: [value], chain: [name]), into: &output)
+        do {
+            try render(template, in: Scope(stack: [value]), into: &output)
+        } catch {
+            throw EndlessPartials(chain: [name] + error.chain)
+        }
         return output
     }
 }
