@@ -43,9 +43,7 @@ extension PageContext {
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {
-        // The fields at once: each `card.name` is a key path applied across modules.
-        let card = card.fields
-        return Self.present([
+        Self.present([
             "href": router.href(from: route, to: card.route),
             "fullName": card.fullName,
             "description": card.description,
@@ -111,7 +109,7 @@ extension PageContext {
     }
 
     /// What the filter box matches: name, description, language and topics, lower-cased.
-    static func filterText(of card: RepoCard.Fields) -> String {
+    static func filterText(of card: RepoCard) -> String {
         ([card.fullName, card.description ?? "", card.language?.title ?? ""] + card.topics.map(\.title))
             .joined(separator: " ")
             .quicklyLowercased

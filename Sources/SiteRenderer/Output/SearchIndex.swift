@@ -44,7 +44,7 @@ struct SearchIndex {
                 items += Array(",\"h\":".utf8)
                 Self.quote(router.href(from: first, to: card.route), into: &items)
                 items += Array(",\"p\":\(index),\"t\":".utf8)
-                Self.quote(PageContext.filterText(of: card.fields), into: &items)
+                Self.quote(PageContext.filterText(of: card), into: &items)
                 items.append(UInt8(ascii: "}"))
             }
         }
