@@ -37,10 +37,23 @@ extension GitHubDataStore {
         let asked = offline ? repos : repos.filter { !due.contains($0.id) }
         let keys = asked.map { CachedResponse.key(url: endpoint.releases($0.name), accept: MediaType.fullJSON) }
         let found = Mutex([GitHubRepo.ID: [Release]]())
-        // A few hundred bodies at a time: a page of releases with their notes, in Markdown and
-        // in HTML, may run to a hundred kilobytes.
-        for chunk in stride(from: 0, to: asked.count, by: Self.keptReleasesAtOnce) {
-            let indexes = Array(chunk..<min(asked.count, chunk + Self.keptReleasesAtOnce))
+        // First the pages kept decoded, without reading their answers; then the others' answers
+        // a few hundred at a time (a page of releases with their notes, in Markdown and in
+        // HTML, may run to a hundred kilobytes), decoded on every core, their copies kept.
+        let copies = await cache.decodedCopies(for: keys)
+        let uncopied = Mutex([Int]())
+        Parallel.forEach(asked.count) { index in
+            guard let copy = copies[keys[index]],
+                let page = DecodedCopy.value([Lenient<ReleaseDTO>].self, from: copy.bytes),
+                !api.redactor.appears(in: copy.bytes)
+            else { return uncopied.withLock { $0.append(index) } }
+            let releases = Self.releases(
+                page, link: copy.link, of: asked[index], limit: limit, api: api, endpoint: endpoint)
+            if let releases { found.withLock { $0[asked[index].id] = releases } }
+        }
+        let unread = uncopied.withLock { $0 }.sorted()
+        for chunk in stride(from: 0, to: unread.count, by: Self.keptReleasesAtOnce) {
+            let indexes = Array(unread[chunk..<min(unread.count, chunk + Self.keptReleasesAtOnce)])
             let entries = await cache.entries(for: indexes.map { keys[$0] })
             Parallel.forEach(indexes.count) { offset in
                 let index = indexes[offset]
@@ -59,19 +72,27 @@ extension GitHubDataStore {
     private static func releases(
         _ entry: CachedResponse, of repo: GitHubRepo, limit: Int, api: GitHubAPI, endpoint: GitHubEndpoint
     ) -> [Release]? {
-        let offline = api.settings.offline
         if entry.isNotFound {
             // A remembered 404: none, as `GitHubAPI.get` says it (counted only when kept).
-            if !offline { api.log.kept() }
+            if !api.settings.offline { api.log.kept() }
             return []
         }
         let resource = "GET \(endpoint.releases(repo.name))"
-        guard let page = try? api.decoder.decode([Lenient<ReleaseDTO>].self, from: entry.body, resource: resource)
-        else { return nil }
+        guard let page = try? api.kept([Lenient<ReleaseDTO>].self, entry, resource: resource) else { return nil }
+        return releases(page, link: entry.link, of: repo, limit: limit, api: api, endpoint: endpoint)
+    }
+
+    /// The same from the page as decoded and its `Link`.
+    private static func releases(
+        _ page: [Lenient<ReleaseDTO>], link: String?, of repo: GitHubRepo, limit: Int, api: GitHubAPI,
+        endpoint: GitHubEndpoint
+    ) -> [Release]? {
+        let offline = api.settings.offline
+        let resource = "GET \(endpoint.releases(repo.name))"
         let items: [ReleaseDTO] = page.values(resource: resource, warn: api.log.warn)
         let published = Self.published(items, of: repo)
         // More pages to read: one repository at a time, as ever.
-        guard published.count >= limit || page.isEmpty || LinkHeader(entry.link).next == nil else { return nil }
+        guard published.count >= limit || page.isEmpty || LinkHeader(link).next == nil else { return nil }
         offline ? api.log.servedOffline() : api.log.kept()
         return Array(published.prefix(limit))
     }

@@ -33,11 +33,28 @@ extension GitHubAPI {
     func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, cause: StaleData.Cause)
         async throws -> Page<T>
     {
-        guard let cached, let value = try? decoder.decode(type, from: cached.body, resource: resource) else {
+        guard let cached, let value = try? kept(type, cached, resource: resource) else {
             throw GitHubDataError.unavailable(resource: resource, reason: cause.description)
         }
         log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, cause: cause))
         return Page(value: value, next: LinkHeader(cached.link).next)
+    }
+
+    /// The value of an answer the cache kept: read from its decoded copy when it has one,
+    /// else decoded from its body, and the copy kept for the next run. A copy that spells a
+    /// secret of this run (kept by a run that did not know it) is passed over: the body is
+    /// decoded through the redactor instead.
+    func kept<T: Decodable>(_ type: T.Type, _ entry: CachedResponse, resource: String) throws -> T {
+        if let copy = entry.decoded, let keptType = T.self as? any KeptDecoded.Type,
+            let value = DecodedCopy.value(keptType, from: copy) as? T, !redactor.appears(in: copy)
+        {
+            return value
+        }
+        let value = try decoder.decode(type, from: entry.body, resource: resource)
+        if let cache, !entry.isNotFound, let copy = DecodedCopy.bytes(ofAny: value) {
+            cache.keep(decoded: copy, of: entry)
+        }
+        return value
     }
 
     /// GitHub's own `message` from an error body, or the first bytes of the body.

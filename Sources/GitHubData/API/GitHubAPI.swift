@@ -75,13 +75,10 @@ struct GitHubAPI: Sendable {
         if settings.offline {
             guard let cached = cached ?? former else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
-            return Page(
-                value: try decoder.decode(type, from: cached.body, resource: resource),
-                next: LinkHeader(cached.link).next)
+            return Page(value: try kept(type, cached, resource: resource), next: LinkHeader(cached.link).next)
         }
         if cachedIsEnough, let cached,
-            let page = try? Page(
-                value: decoder.decode(type, from: cached.body, resource: resource), next: LinkHeader(cached.link).next)
+            let page = try? Page(value: kept(type, cached, resource: resource), next: LinkHeader(cached.link).next)
         {
             log.kept()
             return page
@@ -143,7 +140,8 @@ struct GitHubAPI: Sendable {
                                 key: key, etag: response.headers["etag"],
                                 lastModified: response.headers["last-modified"],
                                 link: response.headers["link"], body: response.body, fetchedAt: now(),
-                                pushedAt: pushedAt))
+                                pushedAt: pushedAt),
+                            decoded: DecodedCopy.bytes(ofAny: value))
                     }
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
                 } catch GitHubDataError.undecodable(_, let reason) {
@@ -157,7 +155,7 @@ struct GitHubAPI: Sendable {
                 }
             case 304:
                 log.notModified()
-                if let stored = cached, let value = try? decoder.decode(type, from: stored.body, resource: resource) {
+                if let stored = cached, let value = try? kept(type, stored, resource: resource) {
                     await cache?.markValidated(key, at: now(), pushedAt: pushedAt)
                     return Page(value: value, next: LinkHeader(stored.link).next)
                 }

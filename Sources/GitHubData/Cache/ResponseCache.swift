@@ -6,7 +6,14 @@ protocol ResponseCache: Sendable {
     func entry(for key: String) async -> CachedResponse?
     /// The entries of those of `keys` that are stored, read together.
     func entries(for keys: [String]) async -> [String: CachedResponse]
-    func store(_ response: CachedResponse) async
+    /// Stores the answer, with its value as decoded (`DecodedCopy`) when it is kept so.
+    func store(_ response: CachedResponse, decoded copy: Data?) async
+    /// Keeps `copy`, the value decoded from `entry`'s body, for the runs after: written with
+    /// the 304s, and only while the stored answer is still `entry`'s.
+    func keep(decoded copy: Data, of entry: CachedResponse)
+    /// The decoded copies kept of those of `keys` that have one, with the `Link` of their
+    /// answers, without reading the answers.
+    func decodedCopies(for keys: [String]) async -> [String: CachedResponse.Copy]
     /// The server confirmed the stored body (a 304): it is as fresh as now, and, given a
     /// `pushedAt`, taken at that state of its repository.
     func markValidated(_ key: String, at date: Date, pushedAt: String?) async
@@ -22,6 +29,13 @@ protocol ResponseCache: Sendable {
     /// Changes whenever a stored answer does (not when one is only confirmed by a 304): a
     /// build that reads the same generation reads the same data. Nil when it cannot be told.
     func generation() async -> String?
+}
+
+extension ResponseCache {
+    /// Stores an answer kept only as it was sent (a picture, a remembered 404).
+    func store(_ response: CachedResponse) async {
+        await store(response, decoded: nil)
+    }
 }
 
 /// One stored answer. The key is the media type and the URL: the same URL answers differently
@@ -41,6 +55,15 @@ struct CachedResponse: Sendable, Hashable {
     /// For a repository's releases and README: its `pushed_at` when they were asked for
     /// (`GitHubDataStore.version(of:)`), so a later run can tell whether a push came since.
     var pushedAt: String?
+
+    /// The answer as decoded, when the cache keeps it so (`DecodedCopy`); nil when it does not.
+    var decoded: Data? = nil
+
+    /// A decoded copy and the `Link` of its answer.
+    struct Copy: Sendable, Hashable {
+        var link: String?
+        var bytes: Data
+    }
 
     /// What `ResponseCache.checks` reads of an entry.
     struct Check: Sendable, Hashable {

@@ -82,6 +82,19 @@ extension SQLiteResponseCache {
                         WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
                             OR OLD.body IS NOT NEW.body
                         BEGIN UPDATE generation SET counter = counter + 1; END;
+                    -- Each list answer as decoded (`DecodedCopy`), read in its JSON's stead. A
+                    -- copy goes with any change of its answer, so one that is there is current.
+                    CREATE TABLE IF NOT EXISTS decoded (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        link TEXT,
+                        copy BLOB NOT NULL
+                    );
+                    CREATE TRIGGER IF NOT EXISTS decoded_answer_changed AFTER UPDATE OF key, status, link, body ON response
+                        WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
+                            OR OLD.body IS NOT NEW.body
+                        BEGIN DELETE FROM decoded WHERE key = OLD.key OR key = NEW.key; END;
+                    CREATE TRIGGER IF NOT EXISTS decoded_answer_deleted AFTER DELETE ON response
+                        BEGIN DELETE FROM decoded WHERE key = OLD.key; END;
                     PRAGMA application_id = \(applicationID);
                     PRAGMA user_version = \(schemaVersion);
                     """)

@@ -33,6 +33,9 @@ final class SQLiteResponseCache: ResponseCache {
     /// eight-byte hash each (30,000 keys of ~100 bytes at 10,000 repositories were megabytes
     /// more at a build's peak). A stale row whose hash matches a used key's is merely kept.
     private let touched = Mutex<Set<UInt64>>([])
+    /// Decoded copies of answers read this run, not yet written: with the 304s, each only
+    /// while its answer is still the one it was decoded from.
+    private let copies = Mutex<[String: (content: String, link: String?, bytes: Data)]>([:])
 
     init(database: DatabaseQueue, warnings: WarningLog, damageMark: URL) {
         self.database = database
@@ -69,15 +72,16 @@ final class SQLiteResponseCache: ResponseCache {
         do {
             let reading = { @Sendable (db: Database) throws -> [CachedResponse] in
                 let statement = try db.cachedStatement(
-                    sql:
-                        "SELECT status, etag, last_modified, link, body, fetched_at, pushed_at FROM response WHERE key = ?"
-                )
+                    sql: """
+                        SELECT r.status, r.etag, r.last_modified, r.link, r.body, r.fetched_at, r.pushed_at, d.copy
+                        FROM response r LEFT JOIN decoded d ON d.key = r.key WHERE r.key = ?
+                        """)
                 return try unread.compactMap { key in
                     try Row.fetchOne(statement, arguments: [key]).map { row in
                         // By position, as selected (a lookup by name is a search of the names).
                         CachedResponse(
                             key: key, status: row[0], etag: row[1], lastModified: row[2], link: row[3], body: row[4],
-                            fetchedAt: Date(timeIntervalSince1970: row[5]), pushedAt: row[6])
+                            fetchedAt: Date(timeIntervalSince1970: row[5]), pushedAt: row[6], decoded: row[7])
                     }
                 }
             }
@@ -99,9 +103,10 @@ final class SQLiteResponseCache: ResponseCache {
         }
     }
 
-    func store(_ response: CachedResponse) async {
+    func store(_ response: CachedResponse, decoded copy: Data?) async {
         touch([response.key])
         _ = validated.withLock { $0.removeValue(forKey: response.key) }
+        _ = copies.withLock { $0.removeValue(forKey: response.key) }
         let written = await write { db in
             try db.execute(
                 sql: """
@@ -115,8 +120,34 @@ final class SQLiteResponseCache: ResponseCache {
                     response.key, response.status, response.etag, response.lastModified, response.link, response.body,
                     response.fetchedAt.timeIntervalSince1970, response.pushedAt, response.content,
                 ])
+            // After the answer, whose change took any older copy with it.
+            if let copy {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO decoded (key, link, copy) VALUES (?, ?, ?)",
+                    arguments: [response.key, response.link, copy])
+            }
         }
         unwritten.withLock { $0[response.key] = written ? nil : response }
+    }
+
+    func keep(decoded copy: Data, of entry: CachedResponse) {
+        touch([entry.key])
+        copies.withLock { $0[entry.key] = (entry.content, entry.link, copy) }
+    }
+
+    func decodedCopies(for keys: [String]) async -> [String: CachedResponse.Copy] {
+        touch(keys)
+        // An answer whose write failed is served from memory this run: no copy stands for it.
+        let unread = unwritten.withLock { kept in keys.filter { kept[$0] == nil } }
+        do {
+            return try await rows(of: unread, "SELECT key, link, copy FROM decoded") { row in
+                CachedResponse.Copy(link: row[1], bytes: row[2])
+            }
+        } catch {
+            noteDamage(error)
+            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            return [:]
+        }
     }
 
     func markValidated(_ key: String, at date: Date, pushedAt: String?) async {
@@ -128,14 +159,36 @@ final class SQLiteResponseCache: ResponseCache {
         if count >= Self.flushEvery { await writeValidated() }
     }
 
-    /// Writes the 304s of this run kept so far, in one transaction.
+    /// Writes the 304s and decoded copies of this run kept so far, in one transaction.
     func writeValidated() async {
         let pending = validated.withLock { pending in
             defer { pending = [:] }
             return pending
         }
-        guard !pending.isEmpty else { return }
-        await write { db in try Self.write(pending, in: db) }
+        let decoded = copies.withLock { pending in
+            defer { pending = [:] }
+            return pending
+        }
+        guard !pending.isEmpty || !decoded.isEmpty else { return }
+        await write { db in
+            try Self.write(pending, in: db)
+            try Self.write(decoded, in: db)
+        }
+    }
+
+    /// Each copy only where its answer is still the one it was decoded from: same content
+    /// (read from the index, past which the body need not be read) and same `Link`.
+    private static func write(_ copies: [String: (content: String, link: String?, bytes: Data)], in db: Database)
+        throws
+    {
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO decoded (key, link, copy) SELECT ?, ?, ?
+                WHERE EXISTS (SELECT 1 FROM response INDEXED BY response_check WHERE key = ? AND content = ? AND link IS ?)
+                """)
+        for (key, copy) in copies {
+            try insert.execute(arguments: [key, copy.link, copy.bytes, key, copy.content, copy.link])
+        }
     }
 
     private static func write(_ marks: [String: CachedResponse.Check], in db: Database) throws {
@@ -148,32 +201,24 @@ final class SQLiteResponseCache: ResponseCache {
 
     deinit {
         let pending = validated.withLock { $0 }
-        guard !pending.isEmpty else { return }
-        try? database.write { db in try Self.write(pending, in: db) }
+        let decoded = copies.withLock { $0 }
+        guard !pending.isEmpty || !decoded.isEmpty else { return }
+        try? database.write { db in
+            try Self.write(pending, in: db)
+            try Self.write(decoded, in: db)
+        }
     }
 
     func checks(for keys: [String]) async -> [String: CachedResponse.Check] {
         touch(keys)
         let read: [String: CachedResponse.Check]
         do {
-            read = try await database.read { db in
-                var checks: [String: CachedResponse.Check] = [:]
-                // SQLite allows 32,766 parameters a statement; a chunk stays far below. From
-                // the index that holds these columns: in the table they follow the body.
-                for start in stride(from: 0, to: keys.count, by: 500) {
-                    let chunk = Array(keys[start..<min(keys.count, start + 500)])
-                    let rows = try Row.fetchAll(
-                        db,
-                        sql:
-                            "SELECT key, fetched_at, pushed_at, content FROM response INDEXED BY response_check WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
-                        arguments: StatementArguments(chunk))
-                    for row in rows {
-                        // By position, as selected.
-                        checks[row[0]] = CachedResponse.Check(
-                            fetchedAt: Date(timeIntervalSince1970: row[1]), pushedAt: row[2], content: row[3])
-                    }
-                }
-                return checks
+            // From the index that holds these columns: in the table they follow the body.
+            read = try await rows(
+                of: keys, "SELECT key, fetched_at, pushed_at, content FROM response INDEXED BY response_check"
+            ) { row in
+                // By position, as selected.
+                CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: row[1]), pushedAt: row[2], content: row[3])
             }
         } catch {
             noteDamage(error)
@@ -194,8 +239,27 @@ final class SQLiteResponseCache: ResponseCache {
 
     func remove(_ key: String) async {
         _ = validated.withLock { $0.removeValue(forKey: key) }
+        _ = copies.withLock { $0.removeValue(forKey: key) }
         _ = unwritten.withLock { $0.removeValue(forKey: key) }
         await write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
+    }
+
+    /// What `select` finds of `keys`, by the first column it selects, in one transaction:
+    /// 500 keys to a statement (SQLite allows 32,766 parameters; a chunk stays far below).
+    private func rows<T: Sendable>(of keys: [String], _ select: String, _ value: @escaping @Sendable (Row) -> T)
+        async throws -> [String: T]
+    {
+        try await database.read { db in
+            var found: [String: T] = [:]
+            for start in stride(from: 0, to: keys.count, by: 500) {
+                let chunk = Array(keys[start..<min(keys.count, start + 500)])
+                let rows = try Row.fetchCursor(
+                    db, sql: "\(select) WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    arguments: StatementArguments(chunk))
+                while let row = try rows.next() { found[row[0]] = value(row) }
+            }
+            return found
+        }
     }
 
     private func touch(_ keys: [String]) {

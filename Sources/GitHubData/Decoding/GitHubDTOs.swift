@@ -122,6 +122,11 @@ struct StarDTO: Decodable {
         case repo
     }
 
+    init(starredAt: Date?, repo: RepoDTO) {
+        self.starredAt = starredAt
+        self.repo = repo
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.repo) {

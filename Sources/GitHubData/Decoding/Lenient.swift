@@ -17,6 +17,10 @@ struct Lenient<Item: CheckedDTO>: Decodable {
     var index: Int?
     var fullName: String?
 
+    init(item: Item?, problem: String?, index: Int?, fullName: String?) {
+        (self.item, self.problem, self.index, self.fullName) = (item, problem, index, fullName)
+    }
+
     init(from decoder: any Decoder) throws {
         index = decoder.codingPath.last?.intValue
         do {

@@ -25,6 +25,11 @@ public struct Redactor: Sendable, Hashable {
 
     public var isEmpty: Bool { secrets.isEmpty }
 
+    /// Whether the bytes spell a secret as they are (no escapes to undo).
+    func appears(in data: Data) -> Bool {
+        secrets.contains { Self.holds(data, $0) }
+    }
+
     /// `text` with every secret replaced.
     public func callAsFunction(_ text: String) -> String {
         var text = text
