@@ -15,8 +15,9 @@ struct Bench {
             Self.say("site of \(count) repositories: generating, filling the state folder, writing the Hugo project")
             let site = try BenchSite(count: count, work: options.work, repodigest: repodigest)
             report.prefills.append((count, try site.prefill().wall))
-            try site.writeHugoProject()
-            let render = try RenderBenchmark(site: site, runs: options.runs).run(progress: Self.say)
+            let withHugo = !options.skip.contains("hugo")
+            if withHugo { try site.writeHugoProject() }
+            let render = try RenderBenchmark(site: site, runs: options.runs, withHugo: withHugo).run(progress: Self.say)
             report.renders.append(render)
             // The largest site gets the rest: it is where costs show. (Few runs: `make bench`
             // must end within 10 minutes on two cores.)

@@ -20,11 +20,13 @@ struct RenderBenchmark {
         var repodigest: Generator
         var hugo: Generator
         /// Hugo's wall time over repodigest's: above 1, repodigest is faster.
-        var speedup: Double { hugo.wall / repodigest.wall }
+        var speedup: Double { hugo.walls.isEmpty ? .nan : hugo.wall / repodigest.wall }
     }
 
     var site: BenchSite
     var runs: Int
+    /// Hugo too (`--skip hugo` leaves it out, for a quicker look at repodigest alone).
+    var withHugo = true
 
     func run(progress: (String) -> Void) throws -> Result {
         var repodigest = Generator(name: "repodigest")
@@ -40,7 +42,7 @@ struct RenderBenchmark {
             ours = outputs.appending(path: "repodigest-\(run)")
             theirs = outputs.appending(path: "hugo-\(run)")
             // Hugo first on odd runs, repodigest first on even ones: neither always runs on a warmer cache.
-            for isHugo in run % 2 == 1 ? [true, false] : [false, true] {
+            for isHugo in (run % 2 == 1 ? [true, false] : [false, true]) where withHugo || !isHugo {
                 if isHugo {
                     let outcome = try site.hugo(output: theirs).runChecked()
                     hugo.walls.append(outcome.wall)
@@ -51,10 +53,10 @@ struct RenderBenchmark {
                     repodigest.peaks.append(outcome.peakRSS)
                 }
             }
+            let theirLine = hugo.walls.last.map { ", Hugo \($0.formatted(3)) s \(Int(hugo.peaks.last ?? 0)) MB" } ?? ""
             progress(
                 "  render \(site.count): run \(run)/\(runs): repodigest \(repodigest.walls.last!.formatted(3)) s "
-                    + "\(Int(repodigest.peaks.last!)) MB, Hugo \(hugo.walls.last!.formatted(3)) s \(Int(hugo.peaks.last!)) MB"
-            )
+                    + "\(Int(repodigest.peaks.last!)) MB" + theirLine)
         }
         repodigest.pages = Self.htmlFiles(in: ours)
         hugo.pages = Self.htmlFiles(in: theirs)

@@ -43,8 +43,10 @@ struct Report {
             "| ---: | --- | ---: | ---: | ---: | ---: | ---: |",
         ]
         for render in renders {
-            for generator in [render.repodigest, render.hugo] {
-                let ratio = generator.name == "repodigest" ? "**\(render.speedup.formatted(2))×**" : ""
+            for generator in [render.repodigest, render.hugo] where !generator.walls.isEmpty {
+                let ratio =
+                    generator.name == "repodigest" && !render.hugo.walls.isEmpty
+                    ? "**\(render.speedup.formatted(2))×**" : ""
                 lines.append(
                     "| \(render.repositories.grouped) | \(generator.name) | \(generator.pages.grouped) | "
                         + "\(generator.wall.formatted(2)) | \(Int(generator.pagesPerSecond.rounded()).grouped) | "

@@ -68,11 +68,11 @@ extension FakeGitHub {
     }
 
     /// A stable validator: the same bytes always get the same ETag, as on GitHub.
+    /// Read in place: `Data`'s iterator, a call a byte, cost the benchmark's server a
+    /// millisecond for each page of a starred list.
     static func etag(_ body: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        let hash = body.withUnsafeBytes { bytes in
+            bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }
         return "W/\"\(String(hash, radix: 16))\""
     }

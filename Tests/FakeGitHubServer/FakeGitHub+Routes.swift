@@ -284,11 +284,16 @@ extension FakeGitHub {
             }
             servedStars[key] = (worldVersion, visible)
         }
-        // Only the page asked for is made into JSON: a list of 10,000 stars is asked a page at a time.
-        return paged(
+        // Only the page asked for is made into JSON, once for each state of the world: GitHub
+        // answers a page it sent before without the benchmark's machine making it again.
+        let page = "\(key) \(withDates) \(request.path) \(request.query.sorted { $0.key < $1.key })"
+        if let served = servedStarPages[page], served.version == worldVersion { return served.response }
+        let response = paged(
             servedStars[key]!.stars.lazy.map { at, repo in
                 withDates ? ["starred_at": at, "repo": self.json(repo)] as Any : self.json(repo) as Any
             }, request)
+        servedStarPages[page] = (worldVersion, response)
+        return response
     }
 
     private func ownedBy(_ login: String, includePrivate: Bool) -> [Repo] {

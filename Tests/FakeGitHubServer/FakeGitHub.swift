@@ -16,6 +16,8 @@ public final class FakeGitHub: @unchecked Sendable {
     /// reads 10,000 stars a page at a time, and looking up every repository for every page
     /// cost a core of the machine it measures on.
     var servedStars: [String: (version: Int, stars: [(at: String, repo: Repo)])] = [:]
+    /// Each page of a starred list as last served, and the `worldVersion` it was made at.
+    var servedStarPages: [String: (version: Int, response: FakeResponse)] = [:]
     var searches: [String: [String]] = [:]
     var renamed: [String: Int64] = [:]
     /// Pictures by account id, served at `/avatars/u/ID` as GitHub's avatar server does.
