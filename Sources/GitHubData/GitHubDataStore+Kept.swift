@@ -37,34 +37,40 @@ extension GitHubDataStore {
         let asked = offline ? repos : repos.filter { !due.contains($0.id) }
         let keys = asked.map { CachedResponse.key(url: endpoint.releases($0.name), accept: MediaType.fullJSON) }
         let found = Mutex([GitHubRepo.ID: [Release]]())
-        // First the pages kept decoded, without reading their answers; then the others' answers
-        // a few hundred at a time (a page of releases with their notes, in Markdown and in
-        // HTML, may run to a hundred kilobytes), decoded on every core, their copies kept.
-        let copies = await cache.decodedCopies(for: keys)
-        let uncopied = Mutex([Int]())
-        Parallel.forEach(asked.count) { index in
-            guard let copy = copies[keys[index]],
-                let page = DecodedCopy.value([Lenient<ReleaseDTO>].self, from: copy.bytes),
-                !api.redactor.appears(in: copy.bytes)
-            else { return uncopied.withLock { $0.append(index) } }
-            let releases = Self.releases(
-                page, link: copy.link, of: asked[index], limit: limit, api: api, endpoint: endpoint)
-            if let releases { found.withLock { $0[asked[index].id] = releases } }
-        }
-        let unread = uncopied.withLock { $0 }.sorted()
-        for chunk in stride(from: 0, to: unread.count, by: Self.keptReleasesAtOnce) {
-            let indexes = Array(unread[chunk..<min(unread.count, chunk + Self.keptReleasesAtOnce)])
-            let entries = await cache.entries(for: indexes.map { keys[$0] })
+        // A thousand at a time: first the pages kept decoded, without reading their answers;
+        // then the others' answers, a few hundred to a turn of the cache (a page of releases
+        // with their notes, in Markdown and in HTML, may run to a hundred kilobytes), their
+        // copies kept. Decoded on every core.
+        for chunk in stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce) {
+            let indexes = Array(chunk..<min(asked.count, chunk + Self.keptCopiesAtOnce))
+            let copies = await cache.decodedCopies(for: indexes.map { keys[$0] })
+            let uncopied = Mutex([Int]())
             Parallel.forEach(indexes.count) { offset in
                 let index = indexes[offset]
-                guard let entry = entries[keys[index]] else { return }
-                let releases = Self.releases(entry, of: asked[index], limit: limit, api: api, endpoint: endpoint)
+                guard let copy = copies[keys[index]],
+                    let page = DecodedCopy.value([Lenient<ReleaseDTO>].self, from: copy.bytes),
+                    !api.redactor.appears(in: copy.bytes)
+                else { return uncopied.withLock { $0.append(index) } }
+                let releases = Self.releases(
+                    page, link: copy.link, of: asked[index], limit: limit, api: api, endpoint: endpoint)
                 if let releases { found.withLock { $0[asked[index].id] = releases } }
+            }
+            let unread = uncopied.withLock { $0 }.sorted()
+            for start in stride(from: 0, to: unread.count, by: Self.keptReleasesAtOnce) {
+                let indexes = Array(unread[start..<min(unread.count, start + Self.keptReleasesAtOnce)])
+                let entries = await cache.entries(for: indexes.map { keys[$0] })
+                Parallel.forEach(indexes.count) { offset in
+                    let index = indexes[offset]
+                    guard let entry = entries[keys[index]] else { return }
+                    let releases = Self.releases(entry, of: asked[index], limit: limit, api: api, endpoint: endpoint)
+                    if let releases { found.withLock { $0[asked[index].id] = releases } }
+                }
             }
         }
         return found.withLock { $0 }
     }
 
+    static let keptCopiesAtOnce = 1_024
     static let keptReleasesAtOnce = 256
 
     /// What `releases(of:limit:from:)` gives from this kept copy of the first page, counted
