@@ -66,8 +66,8 @@ extension GitHubDataStore {
         var chain = [url]
         var seen: Set = [url]
         while chain.count < maxPages, let last = chain.last,
-            let cached = await cache.entry(for: CachedResponse.key(url: last, accept: accept)), !cached.isNotFound,
-            let next = LinkHeader(cached.link).next, seen.insert(next).inserted
+            let next = LinkHeader(await cache.link(for: CachedResponse.key(url: last, accept: accept))).next,
+            seen.insert(next).inserted
         {
             chain.append(next)
         }

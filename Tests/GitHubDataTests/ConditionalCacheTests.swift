@@ -225,6 +225,23 @@ struct ConditionalCacheTests {
                 == true)
     }
 
+    @Test("a page's Link is read without its body; a remembered 404 has none", arguments: [false, true])
+    func linkAlone(many: Bool) async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try #require(
+            SQLiteResponseCache.open(at: folder.appending(path: "cache.sqlite"), warnings: .init()))
+        await cache.store(
+            CachedResponse(key: "page", link: "<p2>; rel=\"next\"", body: Data("[]".utf8), fetchedAt: .now))
+        await cache.store(CachedResponse(key: "gone", status: 404, link: "<x>", body: Data(), fetchedAt: .now))
+        #expect(await cache.link(for: "page") == "<p2>; rel=\"next\"")
+        #expect(await cache.link(for: "gone") == nil)
+        #expect(await cache.link(for: "never") == nil)
+        // Checks for many keys read every row once, and keep only those asked.
+        let keys = ["page", "gone", "never"] + (many ? (0..<SQLiteResponseCache.scanFrom).map { "k\($0)" } : [])
+        #expect(Set(await cache.checks(for: keys).keys) == ["page", "gone"])
+    }
+
     @Test("the cache key includes the media type: star+json and plain JSON never share a body")
     func mediaTypeKey() {
         #expect(

@@ -6,6 +6,9 @@ protocol ResponseCache: Sendable {
     func entry(for key: String) async -> CachedResponse?
     /// The entries of those of `keys` that are stored, read together.
     func entries(for keys: [String]) async -> [String: CachedResponse]
+    /// The `Link` of the answer stored for `key`, without reading its body; nil when there is
+    /// none, or no answer (a remembered 404 is none).
+    func link(for key: String) async -> String?
     /// Stores the answer, with its value as decoded (`DecodedCopy`) when it is kept so.
     func store(_ response: CachedResponse, decoded copy: Data?) async
     /// Keeps `copy`, the value decoded from `entry`'s body, for the runs after: written with
