@@ -284,15 +284,21 @@ extension FakeGitHub {
             }
             servedStars[key] = (worldVersion, visible)
         }
-        // Only the page asked for is made into JSON, once for each state of the world: GitHub
-        // answers a page it sent before without the benchmark's machine making it again.
+        // Only the page asked for is made into JSON, and only when what it shows changed:
+        // GitHub answers a page it sent before without the benchmark's machine making it again.
+        let all = servedStars[key]!.stars
         let page = "\(key) \(withDates) \(request.path) \(request.query.sorted { $0.key < $1.key })"
-        if let served = servedStarPages[page], served.version == worldVersion { return served.response }
+        let shown = all[Self.pageRange(count: all.count, request)]
+        if let served = servedStarPages[page], served.total == all.count, served.accounts == accountsVersion,
+            served.items.elementsEqual(shown, by: { $0.at == $1.at && $0.repo == $1.repo })
+        {
+            return served.response
+        }
         let response = paged(
-            servedStars[key]!.stars.lazy.map { at, repo in
+            all.lazy.map { at, repo in
                 withDates ? ["starred_at": at, "repo": self.json(repo)] as Any : self.json(repo) as Any
             }, request)
-        servedStarPages[page] = (worldVersion, response)
+        servedStarPages[page] = (Array(shown), all.count, accountsVersion, response)
         return response
     }
 
@@ -301,19 +307,30 @@ extension FakeGitHub {
             .sorted { $0.pushedAt > $1.pushedAt }
     }
 
+    private static func perPage(_ request: FakeRequest) -> Int {
+        min(100, max(1, Int(request.query["per_page"] ?? "") ?? 30))
+    }
+
+    /// The positions of the items on the page asked for, of `count` (`per_page`, `page`).
+    private static func pageRange(count: Int, _ request: FakeRequest) -> Range<Int> {
+        let perPage = perPage(request)
+        let start = min(count, (max(1, Int(request.query["page"] ?? "") ?? 1) - 1) * perPage)
+        return start..<min(count, start + perPage)
+    }
+
     /// One page of `items` by `per_page` (default 30, at most 100) and `page`, with GitHub's
     /// `Link`. Lazy items are made only for the page.
     private func paged<Items: Collection<Any>>(
         _ items: Items, _ request: FakeRequest, linkPath: String? = nil, cap: Int = .max,
         wrap: (([Any], Int) -> Any)? = nil
     ) -> FakeResponse {
-        let perPage = min(100, max(1, Int(request.query["per_page"] ?? "") ?? 30))
+        let perPage = Self.perPage(request)
         let page = max(1, Int(request.query["page"] ?? "") ?? 1)
         let reachable = min(items.count, cap)
         let lastPage = max(1, (reachable + perPage - 1) / perPage)
-        let start = min(reachable, (page - 1) * perPage)
-        let first = items.index(items.startIndex, offsetBy: start)
-        let slice = Array(items[first..<items.index(first, offsetBy: min(reachable, start + perPage) - start)])
+        let range = Self.pageRange(count: reachable, request)
+        let first = items.index(items.startIndex, offsetBy: range.lowerBound)
+        let slice = Array(items[first..<items.index(first, offsetBy: range.count)])
         var links: [String] = []
         func link(_ number: Int, _ rel: String) {
             var query = request.query

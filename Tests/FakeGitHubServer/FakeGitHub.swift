@@ -7,7 +7,9 @@ import Foundation
 public final class FakeGitHub: @unchecked Sendable {
     let lock = NSLock()
     // The world and the log, guarded by `lock`.
-    var accounts: [String: Account] = [:]
+    var accounts: [String: Account] = [:] { didSet { accountsVersion &+= 1 } }
+    /// Moves with every change of `accounts` or `avatars`, which a repository's JSON shows.
+    var accountsVersion = 0
     var repos: [String: Repo] = [:] { didSet { worldVersion &+= 1 } }
     var stars: [String: [(repo: String, at: String)]] = [:] { didSet { worldVersion &+= 1 } }
     /// Moves with every change of `repos` or `stars`.
@@ -16,12 +18,15 @@ public final class FakeGitHub: @unchecked Sendable {
     /// reads 10,000 stars a page at a time, and looking up every repository for every page
     /// cost a core of the machine it measures on.
     var servedStars: [String: (version: Int, stars: [(at: String, repo: Repo)])] = [:]
-    /// Each page of a starred list as last served, and the `worldVersion` it was made at.
-    var servedStarPages: [String: (version: Int, response: FakeResponse)] = [:]
+    /// Each page of a starred list as last served, with what it was made from: the stars on
+    /// it, the length of the list (its `Link`) and the accounts' version.
+    var servedStarPages:
+        [String: (items: [(at: String, repo: Repo)], total: Int, accounts: Int, response: FakeResponse)] =
+            [:]
     var searches: [String: [String]] = [:]
     var renamed: [String: Int64] = [:]
     /// Pictures by account id, served at `/avatars/u/ID` as GitHub's avatar server does.
-    var avatars: [Int64: Data] = [:]
+    var avatars: [Int64: Data] = [:] { didSet { accountsVersion &+= 1 } }
     var faults: [String: [Fault]] = [:]
     var starLists: [String: [StarList]] = [:]
     var exchanges: [(request: FakeRequest, status: Int)] = []
