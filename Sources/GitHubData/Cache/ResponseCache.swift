@@ -108,5 +108,11 @@ struct CachedResponse: Sendable, Hashable {
         return "\(status)-\(body.count)-\(String(hash, radix: 16))"
     }
 
-    static func key(url: String, accept: String) -> String { "\(accept) \(url)" }
+    static func key(url: String, accept: String) -> String {
+        var key = accept
+        key.reserveCapacity(accept.utf8.count + 1 + url.utf8.count)
+        key += " "
+        key += url
+        return key
+    }
 }
