@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import PageModels
+import ParallelWork
 import Synchronization
 
 /// Entities → `RepoCard`: one repository as it appears in any list.
@@ -19,6 +20,8 @@ struct RepoCardTranslator: Sendable {
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
     private let made = Memo()
+    /// Cards made ahead (`knowing(_:)`), read without the memo's lock.
+    private var known: [GitHubRepo.ID: RepoCard] = [:]
 
     init(
         favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice(),
@@ -36,9 +39,19 @@ struct RepoCardTranslator: Sendable {
         }
     }
 
+    /// This translator with the cards of `repos` made ahead, on every core: a site's pages
+    /// ask for each card many times over from every core, and asking one memo under one lock
+    /// kept the cores waiting on each other.
+    func knowing(_ repos: [GitHubRepo]) -> RepoCardTranslator {
+        var translator = self
+        let cards = repos.concurrentMap { makeCard(for: $0) }
+        translator.known = Dictionary(zip(repos.map(\.id), cards), uniquingKeysWith: { first, _ in first })
+        return translator
+    }
+
     func card(for repo: GitHubRepo, starredAt: Date? = nil) -> RepoCard {
         var card =
-            made.cards.withLock { $0[repo.id] }
+            known[repo.id] ?? made.cards.withLock { $0[repo.id] }
             ?? {
                 let card = makeCard(for: repo)
                 made.cards.withLock { $0[repo.id] = card }

@@ -13,19 +13,20 @@ struct SiteTranslator: Sendable {
 
     func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
         let format = self.format
+        let all = data.allRepositories
         let cards = RepoCardTranslator(
             favourites: Set(data.favourites.map(\.repo.id)),
             notes: Dictionary(
                 data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
                 uniquingKeysWith: { first, _ in first }),
             avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars), lists: data.starLists,
-            format: format)
+            format: format
+        ).knowing(all)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
             uniquingKeysWith: { first, _ in first })
 
-        let all = data.allRepositories
-        let allCards = all.concurrentMap { cards.card(for: $0) }
+        let allCards = all.map { cards.card(for: $0) }
 
         let starred = data.stars.concurrentMap { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
