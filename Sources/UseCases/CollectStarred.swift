@@ -37,19 +37,18 @@ public struct CollectStarred: Sendable {
 
     private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {
         var seen = Set<GitHubRepo.ID>()
-        return
-            stars
-            .enumerated()
+        // Positions sorted, not the stars: moving 10,000 repositories about cost more than comparing them.
+        return stars.indices
             .sorted { lhs, rhs in
                 // Newest first; stars without a date keep the source's order, after dated ones.
-                switch (lhs.element.starredAt, rhs.element.starredAt) {
+                switch (stars[lhs].starredAt, stars[rhs].starredAt) {
                 case (let l?, let r?) where l != r: return l > r
                 case (.some, nil): return true
                 case (nil, .some): return false
-                default: return lhs.offset < rhs.offset
+                default: return lhs < rhs
                 }
             }
-            .map(\.element)
+            .map { stars[$0] }
             .filter { (includePrivate || !$0.repo.isPrivate) && seen.insert($0.repo.id).inserted }
     }
 }

@@ -38,7 +38,8 @@ struct DigestData: Sendable {
         var canonical: [GitHubRepo.ID: GitHubRepo] = [:]
         for repo in allRepositories { canonical[repo.id] = repo }
         func unified(_ repo: GitHubRepo) -> GitHubRepo { canonical[repo.id] ?? repo }
-        stars = stars.map { Star(repo: unified($0.repo), starredAt: $0.starredAt) }
+        // The stars, each repository once and first in `allRepositories`, are the canonical
+        // copies already: 10,000 of them at a time need no copying.
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
         owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
         searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
