@@ -153,16 +153,16 @@ public struct BuildDigest: Sendable {
                 outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs),
                 since: previous?.takenAt)
         }
-        var site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
-        var readmes: ReadmeLoader?
-        if streamed {
-            let loader = ReadmeLoader(
+        let loader =
+            streamed
+            ? ReadmeLoader(
                 source: source, repositories: data.details.map(\.repo), format: DisplayFormat(request.phrasebook),
-                images: data.readmeImages)
-            await loader.nameREADMEs(of: &site)
-            readmes = loader
-        }
-        return Result(site: site, snapshot: snapshot, readmes: readmes, goneFavourites: gone)
+                images: data.readmeImages) : nil
+        // The source names its READMEs while the site is translated: neither needs the other.
+        async let versions = loader?.versions() ?? [:]
+        var site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
+        loader?.nameREADMEs(of: &site, versions: await versions)
+        return Result(site: site, snapshot: snapshot, readmes: loader, goneFavourites: gone)
     }
 
     /// The favourites that exist, and the names of those GitHub no longer has, in the order

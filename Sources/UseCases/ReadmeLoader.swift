@@ -84,12 +84,10 @@ public struct ReadmeLoader: ReadmeSupply {
     }
 
     /// Gives each repository page the name of the README it will show, where the source can
-    /// tell one without reading it: the source's name for its copy, and what else the page's
-    /// README is made from (the repository's address and default branch, which relative links
-    /// fall back on). Images the source holds itself go into READMEs unnamed: none then.
-    func nameREADMEs(of site: inout Site) async {
-        guard images.isEmpty else { return }
-        let versions = await source.readmeVersions(of: repositories)
+    /// tell one without reading it (`versions()`): the source's name for its copy, and what
+    /// else the page's README is made from (the repository's address and default branch,
+    /// which relative links fall back on).
+    func nameREADMEs(of site: inout Site, versions: [GitHubRepo.ID: String]) {
         for index in site.repositories.indices {
             guard let repo = byRoute[site.repositories[index].card.route].map({ repositories[$0] }),
                 let version = versions[repo.id]
@@ -97,6 +95,13 @@ public struct ReadmeLoader: ReadmeSupply {
             site.repositories[index].readmeVersion =
                 "\(version) \(RepoCardTranslator.gitHubURL(of: repo)) \(repo.defaultBranch)"
         }
+    }
+
+    /// What names each repository's README, as the source can tell without reading it, for
+    /// `nameREADMEs(of:versions:)`; none where READMEs get images the source holds itself.
+    func versions() async -> [GitHubRepo.ID: String] {
+        guard images.isEmpty else { return [:] }
+        return await source.readmeVersions(of: repositories)
     }
 
     /// The README of each repository, in the order given.
