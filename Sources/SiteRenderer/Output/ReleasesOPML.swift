@@ -21,6 +21,15 @@ struct ReleasesOPML {
         return byName.sorted { $0.key < $1.key }.map(\.value)
     }
 
+    /// Whether there is nothing to follow, told without gathering the cards (10,000 names
+    /// lower-cased and sorted, when a build only asks whether the file exists).
+    var isEmpty: Bool {
+        !site.lists.contains { list in
+            (list.route.kind == .starred || list.route.kind == .favourites)
+                && list.groups.contains { !$0.cards.isEmpty }
+        } && !site.repositories.contains { $0.card.badges.contains(.favourite) }
+    }
+
     /// Nil when there is nothing to follow: OPML 2.0 requires a `<body>` to hold an outline.
     func file() -> OutputFile? {
         let cards = cards
