@@ -25,6 +25,12 @@ public struct Phrasebook: Sendable, Hashable {
         Self.fill(entries[key] ?? key, values)
     }
 
+    /// The text of `key` with its one placeholder `name` filled: the same as `text(key, [name:
+    /// value])`, for texts made for every repository, without a dictionary each time.
+    public func text(_ key: String, _ name: String, _ value: String) -> String {
+        Self.fill(entries[key] ?? key) { $0 == name ? value : nil }
+    }
+
     /// The plural form of `key` for `count` (`KEY.one` for 1 when the catalogue has it, else
     /// `KEY.other`), with `{count}` as `countText` (the count as shown: "12,345").
     public func text(_ key: String, count: Int, countText: String, _ values: [String: String] = [:]) -> String {
@@ -41,9 +47,15 @@ public struct Phrasebook: Sendable, Hashable {
     /// 100,000 texts at 10,000 repositories, which as `Character`s took 3 % of translating. (A
     /// brace joined to a combining mark counts as a brace here; no checked catalogue has one.)
     public static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.isEmpty ? template : fill(template) { values[$0] }
+    }
+
+    /// The same, each placeholder's value from `value` (nil: it stays as written): for a text
+    /// made tens of thousands of times a build (a day's date), without a dictionary each time.
+    public static func fill(_ template: String, _ value: (String) -> String?) -> String {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
-        guard !values.isEmpty, template.utf8.contains(open) else { return template }
+        guard template.utf8.contains(open) else { return template }
         var result: [UInt8] = []
         result.reserveCapacity(template.utf8.count + 32)
         var rest = template.utf8[...]
@@ -51,7 +63,7 @@ public struct Phrasebook: Sendable, Hashable {
             result += rest[..<brace]
             let after = rest.index(after: brace)
             if let end = rest[after...].firstIndex(of: close),
-                let value = values[String(decoding: rest[after..<end], as: UTF8.self)]
+                let value = value(String(decoding: rest[after..<end], as: UTF8.self))
             {
                 result += value.utf8
                 rest = rest[rest.index(after: end)...]

@@ -7,6 +7,8 @@ import PageModels
 struct DisplayFormat: Sendable {
     var phrasebook: Phrasebook
     private let months: [String]
+    /// `format.day`, looked up once.
+    private let dayTemplate: String
     /// Compact counts: a unit for each power of `step` (1,000 and k, M; 10,000 and 万, 億).
     private let step: Int
     private let units: [String]
@@ -17,6 +19,7 @@ struct DisplayFormat: Sendable {
         self.phrasebook = phrasebook
         let entries = phrasebook.entries
         months = (1...12).map { entries["format.month.\($0)"] ?? String($0) }
+        dayTemplate = entries["format.day"] ?? "format.day"
         step = entries["format.compact_step"].flatMap { Int($0) }.flatMap { $0 > 1 ? $0 : nil } ?? 1_000
         units = (entries["format.compact_units"] ?? "").split(separator: " ").map(String.init)
         groupSeparator = entries["format.group_separator"] ?? ","
@@ -32,6 +35,11 @@ struct DisplayFormat: Sendable {
     /// The catalogue's text for `key`, its placeholders filled.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
         phrasebook.text(key, values)
+    }
+
+    /// The catalogue's text for `key`, its one placeholder `name` filled.
+    func text(_ key: String, _ name: String, _ value: String) -> String {
+        phrasebook.text(key, name, value)
     }
 
     /// "1 repository", "42 repositories", "リポジトリ 42 件": `count.KEY` in its plural form.
@@ -78,8 +86,15 @@ struct DisplayFormat: Sendable {
     /// "20 Nov 2026", "2026年11月20日".
     func day(_ date: Date) -> String {
         let parts = Self.utcDay(of: date)
-        return text(
-            "format.day", ["day": String(parts.day), "month": months[parts.month - 1], "year": String(parts.year)])
+        // Some 30,000 a build at 10,000 repositories: filled without a dictionary of the parts.
+        return Phrasebook.fill(dayTemplate) { name in
+            switch name {
+            case "day": String(parts.day)
+            case "month": months[parts.month - 1]
+            case "year": String(parts.year)
+            default: nil
+            }
+        }
     }
 
     /// The date's day in UTC. From 1970 to 9999 by arithmetic on the days since 1970 (Howard

@@ -58,7 +58,7 @@ struct RepoCardTranslator: Sendable {
                 return card
             }()
         // Only a starred card changes its copy (`RepoCard` copies its fields on a change).
-        if let starredAt { card.starredText = format.text("card.starred", ["date": format.day(starredAt)]) }
+        if let starredAt { card.starredText = format.text("card.starred", "date", format.day(starredAt)) }
         return card
     }
 
@@ -76,7 +76,7 @@ struct RepoCardTranslator: Sendable {
             stars: repo.stars,
             starsText: format.compact(repo.stars),
             forksText: format.compact(repo.forks),
-            pushedText: repo.pushedAt.map { format.text("card.pushed", ["date": format.day($0)]) },
+            pushedText: repo.pushedAt.map { format.text("card.pushed", "date", format.day($0)) },
             starredText: nil,
             badges: badges,
             gitHubURL: Self.gitHubURL(of: repo),
