@@ -9,12 +9,12 @@ struct FavouriteRepo: Sendable, Hashable {
 
 /// Every entity one build gathered, before translation.
 struct DigestData: Sendable {
-    var stars: [Star]
-    var favourites: [FavouriteRepo]
-    var owners: [OwnerRepositories]
-    var searches: [SearchResult]
+    var stars: [Star] { didSet { unifiedRepositories = nil } }
+    var favourites: [FavouriteRepo] { didSet { unifiedRepositories = nil } }
+    var owners: [OwnerRepositories] { didSet { unifiedRepositories = nil } }
+    var searches: [SearchResult] { didSet { unifiedRepositories = nil } }
     /// The Star Lists of `lists_of`, as shown (private ones only when asked).
-    var starLists: [StarList] = []
+    var starLists: [StarList] = [] { didSet { unifiedRepositories = nil } }
     var details: [RepositoryDetail] = []
     /// What the source served from an earlier run; the pages say so.
     var stale: [StaleData] = []
@@ -30,6 +30,9 @@ struct DigestData: Sendable {
     var avatars: [String: Avatar] = [:]
     /// Images READMEs show that the source holds itself (`RepositorySource.readmeImages`).
     var readmeImages = ReadmeImages()
+    /// `allRepositories` as `unifyRepositories()` left it; nil again once a list it comes
+    /// from changes. A build asks for them five times: 10,000 repositories gathered again each time.
+    var unifiedRepositories: [GitHubRepo]? = nil
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
@@ -48,10 +51,13 @@ struct DigestData: Sendable {
             list.repositories = list.repositories.map(unified)
             return list
         }
+        unifiedRepositories = gathered
     }
 
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
-    var allRepositories: [GitHubRepo] {
+    var allRepositories: [GitHubRepo] { unifiedRepositories ?? gathered }
+
+    private var gathered: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
         let all =
             stars.map(\.repo) + favourites.map(\.repo)
