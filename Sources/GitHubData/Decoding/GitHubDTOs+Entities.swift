@@ -140,7 +140,7 @@ extension ReadmeDTO {
             throw GitHubDataError.undecodable(resource: resource, reason: "README has no content")
         }
         let bytes: Data
-        switch encoding ?? "base64" {
+        switch self.encoding ?? "base64" {
         case "base64":
             guard let decoded = Data(base64Encoded: content, options: .ignoreUnknownCharacters) else {
                 throw GitHubDataError.undecodable(resource: resource, reason: "README content is not valid base64")
@@ -152,10 +152,10 @@ extension ReadmeDTO {
             throw GitHubDataError.undecodable(resource: resource, reason: "unknown README encoding '\(other)'")
         }
         return Readme(
-            path: path ?? "README.md",
+            path: self.path ?? "README.md",
             markdown: String(decoding: Self.beginning(of: bytes, maxBytes: maxBytes), as: UTF8.self),
-            htmlURL: htmlUrl,
-            downloadURL: downloadUrl,
+            htmlURL: self.htmlUrl,
+            downloadURL: self.downloadUrl,
             wholeByteCount: bytes.count > maxBytes ? bytes.count : nil)
     }
 

@@ -172,15 +172,12 @@ struct ReleaseDTO: CheckedDTO {
     var problem: String? { nil }
 }
 
+/// A README answer: its `content` (the text, base64 unless `encoding` says otherwise), and
+/// the fields about it (`about`), read as the README's own (`readme.path`).
+@dynamicMemberLookup
 struct ReadmeDTO: Decodable {
-    var path: String?
-    var content: String?
-    var encoding: String?
-    var htmlUrl: String?
-    var downloadUrl: String?
-
-    /// The fields but `content`, which `quickly(from:decoder:)` reads on its own.
-    private struct Others: Decodable {
+    /// Every field but `content`, which `quickly(from:decoder:)` reads on its own.
+    struct About: Decodable {
         var path: String?
         var encoding: String?
         var htmlUrl: String?
@@ -194,21 +191,24 @@ struct ReadmeDTO: Decodable {
         }
     }
 
+    var about: About
+    var content: String?
+
     private enum ContentKey: String, CodingKey {
         case content
     }
 
-    init(path: String?, content: String?, encoding: String?, htmlUrl: String?, downloadUrl: String?) {
-        (self.path, self.content, self.encoding) = (path, content, encoding)
-        (self.htmlUrl, self.downloadUrl) = (htmlUrl, downloadUrl)
+    subscript<Field>(dynamicMember field: KeyPath<About, Field>) -> Field { about[keyPath: field] }
+
+    init(about: About, content: String?) {
+        self.about = about
+        self.content = content
     }
 
     init(from decoder: any Decoder) throws {
-        let others = try Others(from: decoder)
         self.init(
-            path: others.path,
-            content: try decoder.container(keyedBy: ContentKey.self).decodeIfPresent(String.self, forKey: .content),
-            encoding: others.encoding, htmlUrl: others.htmlUrl, downloadUrl: others.downloadUrl)
+            about: try About(from: decoder),
+            content: try decoder.container(keyedBy: ContentKey.self).decodeIfPresent(String.self, forKey: .content))
     }
 
     /// The README from GitHub's JSON, its base64 `content` read straight from the bytes:
@@ -218,7 +218,7 @@ struct ReadmeDTO: Decodable {
     /// single `"content"` key, an escape other than a line break or `/`, a byte that is not
     /// base64, or an encoding other than base64.
     static func quickly(from json: Data, decoder: JSONDecoder) -> ReadmeDTO? {
-        guard let others = try? decoder.decode(Others.self, from: json), (others.encoding ?? "base64") == "base64"
+        guard let about = try? decoder.decode(About.self, from: json), (about.encoding ?? "base64") == "base64"
         else { return nil }
         let content: String? = json.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -251,9 +251,7 @@ struct ReadmeDTO: Decodable {
             return nil
         }
         guard let content else { return nil }
-        return ReadmeDTO(
-            path: others.path, content: content, encoding: others.encoding, htmlUrl: others.htmlUrl,
-            downloadUrl: others.downloadUrl)
+        return ReadmeDTO(about: about, content: content)
     }
 
     /// Where the string value of the one `"content"` key starts (past its opening quote); nil
