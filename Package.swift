@@ -76,7 +76,9 @@ let package = Package(
         // record), joining the layers below; what `build` and `serve` run.
         .target(
             name: "BuildPipeline",
-            dependencies: ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
+            dependencies: [
+                "Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ParallelWork",
+            ],
             exclude: ["README.md"], swiftSettings: strict
         ),
 
@@ -145,6 +147,7 @@ let package = Package(
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "PageModelsTests", dependencies: ["PageModels"]),
         .testTarget(name: "TOMLGuardTests", dependencies: ["TOMLGuard"]),
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
         .testTarget(
             name: "RepodigestConfigurationTests", dependencies: ["RepodigestConfiguration", "Entities", "UseCases"]),
         .testTarget(

@@ -40,6 +40,35 @@ public enum Parallel {
         return results.map { $0! }
     }
 
+    /// `first` and `second` side by side, for two pieces of work that need nothing of each
+    /// other (one of them may itself use every core); both results once both are done.
+    public static func both<A, B>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+        var a: A?
+        var b: B?
+        withUnsafeMutablePointer(to: &a) { a in
+            withUnsafeMutablePointer(to: &b) { b in
+                let slots = (Slots(base: a), Slots(base: b))
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 { slots.0.base!.pointee = first() } else { slots.1.base!.pointee = second() }
+                }
+            }
+        }
+        return (a!, b!)
+    }
+
+    /// Lets go of `value` on another thread: freeing what a build held (10,000 pages' models,
+    /// the marker's entries) takes tens of milliseconds the caller need not wait for. Only a
+    /// value nothing else holds is freed there; a copy kept elsewhere outlives it as ever.
+    public static func release<T: Sendable>(_ value: consuming T) {
+        let held = Held(value: value)
+        Task.detached(priority: .background) { withExtendedLifetime(held) {} }
+    }
+
+    private final class Held<T: Sendable>: Sendable {
+        let value: T
+        init(value: consuming T) { self.value = value }
+    }
+
     /// The results' storage, shared by the workers: each index is written exactly once, by one
     /// worker, before `forEach` returns, so no two threads ever touch one slot.
     private struct Slots<T>: @unchecked Sendable {

@@ -19,7 +19,9 @@ import Testing
         "ParallelWork": [],
         "SiteRenderer": ["PageModels", "ParallelWork", "CLibXML2", "CCmarkGFM", "TOMLKit", "TOMLGuard"],
         "RepodigestConfiguration": ["Entities", "UseCases", "TOMLKit", "TOMLGuard"],
-        "BuildPipeline": ["Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
+        "BuildPipeline": [
+            "Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "ParallelWork",
+        ],
         "repodigest": [
             "Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "BuildPipeline",
             "ArgumentParser", "FlyingFox", "FlyingSocks",
