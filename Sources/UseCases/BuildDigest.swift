@@ -106,7 +106,8 @@ public struct BuildDigest: Sendable {
         let streamed = delivery == .streamed
         let shown = request.includePrivate
         let now = clock.now
-        let previous = try await history?.latestSnapshot()
+        // The last run is read while GitHub is asked: neither needs the other.
+        async let previousRun = history?.latestSnapshot()
         async let stars = CollectStarred(source: source, includePrivate: shown).list(users: request.starredBy)
         async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
         async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
@@ -144,6 +145,7 @@ public struct BuildDigest: Sendable {
         // Again: a kept copy that no longer decodes is asked of GitHub, and may turn stale.
         data.stale = await source.staleData()
 
+        let previous = try await previousRun
         let snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?
         if history != nil {

@@ -39,6 +39,10 @@ struct SiteTranslator: Sendable {
         let pages = RepoPageTranslator(
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }),
             images: data.readmeImages)
+        // The list pages (grouping, sorting: work for one core) beside the repository pages.
+        let (lists, repositories) = Parallel.both(
+            { listPages(data, cards: cards) },
+            { data.details.concurrentMap { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) } })
         let recentlyPushed = all.filter { $0.pushedAt != nil }
             .sorted { ($0.pushedAt!, $1.name) > ($1.pushedAt!, $0.name) }
             .map { cards.card(for: $0) }
@@ -51,8 +55,8 @@ struct SiteTranslator: Sendable {
                 title: request.title, starred: starred, favourites: favourites, all: allCards,
                 recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
                 releases: feed.filter { $0.kind == .release }, changes: changes.map(changesTranslator.section)),
-            lists: listPages(data, cards: cards),
-            repositories: data.details.concurrentMap { pages.page(for: $0, starredAt: starredAt[$0.repo.id]) },
+            lists: lists,
+            repositories: repositories,
             feed: feed,
             notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
         site.phrasebook = request.phrasebook
