@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 
 extension SiteWriter {
     /// `.repodigest-site`, read: the stamp of the build's inputs and the manifest of the files
@@ -181,39 +182,48 @@ extension SiteWriter {
             self.init(text: text, manifestOnly: manifestOnly)
         }
 
-        var text: String {
-            var text = "repodigest\n"
-            if let stamp { text += "\(SiteWriter.stampPrefix)\(stamp)\n" }
-            guard let entries else { return text }
-            text += "\(Self.digestedManifestLine)\n"
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// The marker as written: 10,900 lines and 160,000 link numbers at 10,000
+        /// repositories, at the end of every build, made as bytes a thousand files at a time
+        /// on every core (each link's number is a lookup of its path).
+        var bytes: [UInt8] {
+            var head = "repodigest\n"
+            if let stamp { head += "\(SiteWriter.stampPrefix)\(stamp)\n" }
+            guard let entries else { return Array(head.utf8) }
+            head += "\(Self.digestedManifestLine)\n"
             let order = entries.keys.sorted()
             let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-            // Written as bytes: 10,900 lines and 160,000 numbers at 10,000 repositories, at
-            // the end of every build, on one core.
-            var files = Array(text.utf8)
-            var links: [UInt8] = []
-            for (index, path) in order.enumerated() {
-                let entry = entries[path]!
-                for part in [
-                    Self.filePrefix, path, " ", entry.inputs ?? Self.unknown, " ", entry.bytes ?? Self.unknown,
-                ] {
-                    files.append(contentsOf: part.utf8)
+            let chunk = 1_000
+            let parts = Parallel.map((order.count + chunk - 1) / chunk) { part in
+                var files: [UInt8] = []
+                var links: [UInt8] = []
+                for index in (part * chunk)..<min(order.count, (part + 1) * chunk) {
+                    let path = order[index]
+                    let entry = entries[path]!
+                    for field in [
+                        Self.filePrefix, path, " ", entry.inputs ?? Self.unknown, " ", entry.bytes ?? Self.unknown,
+                    ] {
+                        files.append(contentsOf: field.utf8)
+                    }
+                    files.append(UInt8(ascii: "\n"))
+                    guard let targets = entry.links else { continue }
+                    links.append(contentsOf: Self.linksPrefix.utf8)
+                    Self.append(index, to: &links)
+                    for target in targets {
+                        let fragment = target.hasPrefix("#")
+                        // A link to a file outside the manifest cannot be: links are checked against it.
+                        guard let to = number[fragment ? String(target.dropFirst()) : target] else { continue }
+                        links.append(UInt8(ascii: " "))
+                        if fragment { links.append(UInt8(ascii: "#")) }
+                        Self.append(to, to: &links)
+                    }
+                    links.append(UInt8(ascii: "\n"))
                 }
-                files.append(UInt8(ascii: "\n"))
-                guard let targets = entry.links else { continue }
-                links.append(contentsOf: Self.linksPrefix.utf8)
-                Self.append(index, to: &links)
-                for target in targets {
-                    let fragment = target.hasPrefix("#")
-                    // A link to a file outside the manifest cannot be: links are checked against it.
-                    guard let to = number[fragment ? String(target.dropFirst()) : target] else { continue }
-                    links.append(UInt8(ascii: " "))
-                    if fragment { links.append(UInt8(ascii: "#")) }
-                    Self.append(to, to: &links)
-                }
-                links.append(UInt8(ascii: "\n"))
+                return (files: files, links: links)
             }
-            return String(decoding: files + links, as: UTF8.self)
+            // Every `file` line first, as `read` numbers the files in their order.
+            return Array(head.utf8) + parts.flatMap(\.files) + parts.flatMap(\.links)
         }
 
         /// The decimal digits of a number that is not negative.
