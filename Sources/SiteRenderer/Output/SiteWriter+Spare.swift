@@ -32,10 +32,18 @@ extension SiteWriter {
     /// Makes the spare this build's staging folder `folder`, marked as staging first, then
     /// emptied of what the new build does not write; nil where there is no spare fit to use
     /// (a note says why, where it is left alone, which is only where it may hold another's).
-    func takeSpare(as folder: URL, writing paths: Set<String>, notes: inout [String]) throws(PublishError) -> Spare? {
+    /// - Parameter read: the spare's marker and inventory as read earlier in the run
+    ///   (`readAhead`): used if no folder in it has changed since, read anew if one has.
+    func takeSpare(
+        as folder: URL, writing paths: Set<String>, read: (marker: Marker, inventory: Inventory)? = nil,
+        notes: inout [String]
+    ) throws(PublishError) -> Spare? {
         let spare = spareFolder
         guard Inventory.kind(spare) == .folder else { return nil }
-        let marker = Marker(in: spare, manifestOnly: true)
+        // What a walk finds of the spare holds for the staging folder it becomes: the rename
+        // moves the same folders, and the unlinking below fails on any changed since.
+        let early = read.flatMap { $0.inventory.isCurrent(at: spare) ? $0 : nil }
+        let marker = early?.marker ?? Marker(in: spare, manifestOnly: true)
         guard marker?.manifest != nil, Inventory.kind(spare.appending(path: Self.stagingMarker)) == .missing else {
             notes.append("\(spare.path) is named like repodigest's spare build but lacks its marker; left alone")
             return nil
@@ -53,7 +61,7 @@ extension SiteWriter {
             taken = true
         }
         guard taken else { return nil }
-        let found = Inventory(of: folder, writing: paths, marker: marker, withEntries: false)
+        let found = early?.inventory ?? Inventory(of: folder, writing: paths, marker: marker, withEntries: false)
         if !found.userEntries.isEmpty {
             // Put there after it was set aside: back into the published folder, as from any old build.
             let left = Inventory.kind(output) == .folder ? try keep(found.userEntries, from: folder) : found.userEntries

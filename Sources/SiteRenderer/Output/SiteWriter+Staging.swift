@@ -137,9 +137,32 @@ extension SiteWriter {
         }
     }
 
+    /// The published folder and the spare read ahead, while the run gathers its data: each
+    /// one's marker (a megabyte at 10,000 repositories) and, where the marker lists its
+    /// files, its inventory, which then needs nothing of the new build. Only read: staging
+    /// takes a folder's while every folder in it is as it was read (`Inventory.isCurrent`),
+    /// else reads it again.
+    public struct ReadAhead: Sendable {
+        let published: (marker: Marker?, inventory: Inventory?)
+        let spare: (marker: Marker, inventory: Inventory)?
+    }
+
+    public func readAhead() -> ReadAhead {
+        let marker = Marker(in: output)
+        var spare: (Marker, Inventory)?
+        if Inventory.kind(spareFolder) == .folder, let found = Marker(in: spareFolder, manifestOnly: true),
+            found.manifest != nil
+        {
+            spare = (found, Inventory(of: spareFolder, writing: [], marker: found, withEntries: false))
+        }
+        return ReadAhead(
+            published: (marker, marker?.manifest == nil ? nil : inventory(writing: [], marker: marker)), spare: spare)
+    }
+
     /// Makes the staging folder, once the output is known to be ours, the new build known
     /// to write over no file of the user's, and earlier runs' leftovers gone.
-    func stage(writing paths: Set<String>) throws(PublishError) -> Staging {
+    /// - Parameter ahead: the published folder as read earlier in the run, if it was.
+    func stage(writing paths: Set<String>, ahead: ReadAhead? = nil) throws(PublishError) -> Staging {
         // Before anything is made: the build's folders are made from these paths.
         if let unsafe = paths.filter({ !Self.isSafe($0) }).min() { throw .unsafePath(unsafe) }
         let parent = output.deletingLastPathComponent()
@@ -147,8 +170,14 @@ extension SiteWriter {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         }
         try checkOwnership()
-        var published = Marker(in: output)
-        var inventory = inventory(writing: paths, marker: published)
+        var published: Marker?
+        var inventory: Inventory
+        if let ahead, let read = ahead.published.inventory, read.isCurrent(at: output) {
+            (published, inventory) = (ahead.published.marker, read)
+        } else {
+            published = Marker(in: output)
+            inventory = self.inventory(writing: paths, marker: published)
+        }
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try checkWritable(inventory)
         var notes: [String] = []
@@ -159,7 +188,7 @@ extension SiteWriter {
             inventory = self.inventory(writing: paths, marker: published)
         }
         let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
-        let spare = try takeSpare(as: folder, writing: paths, notes: &notes)
+        let spare = try takeSpare(as: folder, writing: paths, read: ahead?.spare, notes: &notes)
         if spare == nil {
             try interruption.staging(folder) { () throws(PublishError) in
                 try Self.step("creating", folder) {
@@ -206,7 +235,7 @@ extension SiteWriter {
             ? staging.inventory : inventory(writing: paths, marker: staging.published, withEntries: false)
         try Self.refuseConflicts(inventory, writing: paths, in: output)
         try Self.write(
-            Data(Marker(stamp: stamp, entries: entries).text.utf8), to: staging.folder.appending(path: Self.marker))
+            Data(Marker(stamp: stamp, entries: entries).bytes), to: staging.folder.appending(path: Self.marker))
         unlink(staging.folder.appending(path: Self.stagingMarker).path)
         // Every byte on disk before the swap, so a power cut cannot publish empty files: one
         // `syncfs` for the build, where an fsync per file cost a fifth of the writing.
