@@ -38,9 +38,12 @@ struct DigestData: Sendable {
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
     /// card of it links to its one page.
     mutating func unifyRepositories() {
-        var canonical: [GitHubRepo.ID: GitHubRepo] = [:]
-        for repo in allRepositories { canonical[repo.id] = repo }
-        func unified(_ repo: GitHubRepo) -> GitHubRepo { canonical[repo.id] ?? repo }
+        let all = gathered
+        // Positions, not copies: a repository's value runs to some twenty fields to retain.
+        var position: [GitHubRepo.ID: Int] = [:]
+        position.reserveCapacity(all.count)
+        for (index, repo) in all.enumerated() { position[repo.id] = index }
+        func unified(_ repo: GitHubRepo) -> GitHubRepo { position[repo.id].map { all[$0] } ?? repo }
         // The stars, each repository once and first in `allRepositories`, are the canonical
         // copies already: 10,000 of them at a time need no copying.
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
@@ -51,7 +54,7 @@ struct DigestData: Sendable {
             list.repositories = list.repositories.map(unified)
             return list
         }
-        unifiedRepositories = gathered
+        unifiedRepositories = all
     }
 
     /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.

@@ -1,5 +1,6 @@
 import Foundation
 import PageModels
+import ParallelWork
 
 /// One build's files before any is rendered: each one's path, and how to make it on demand.
 /// Any thread may render any file, so pages render on every core, and a build that writes
@@ -66,7 +67,9 @@ struct SitePlan: Sendable {
         self.assets = theme.assets
         var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
         items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
-        items += site.repositories.indices.map { (router.path(for: site.repositories[$0].card.route), .repository($0)) }
+        items += Parallel.map(site.repositories.count) {
+            (router.path(for: site.repositories[$0].card.route), .repository($0))
+        }
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }

@@ -1,4 +1,5 @@
 public import PageModels
+import ParallelWork
 
 /// Every output path and every link of the site, computed in one place.
 ///
@@ -36,9 +37,12 @@ public struct Router: Sendable {
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }
         let kinds = Set(routes.map(\.kind)).sorted()
+        // Every name made safe on every core (10,900 at 10,000 repositories); only the
+        // collisions need the order.
+        let natural = kinds.concurrentMap(Self.naturalFolder)
         var taken: [String: Route.Kind] = [:]
-        for kind in kinds {
-            var folder = Self.naturalFolder(of: kind)
+        for (kind, naturalFolder) in zip(kinds, natural) {
+            var folder = naturalFolder
             // Described only on a collision: by reflection, for every route, it cost more than routing.
             var salt: String?
             while taken[folder.lowercased()] != nil {
