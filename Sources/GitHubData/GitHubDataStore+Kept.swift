@@ -41,7 +41,9 @@ extension GitHubDataStore {
         // then the others' answers, a few hundred to a turn of the cache (a page of releases
         // with their notes, in Markdown and in HTML, may run to a hundred kilobytes), their
         // copies kept. Decoded on every core.
-        for chunk in stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce) {
+        // A run that stops (nothing changed) stops this at the next thousand; what it leaves
+        // out of a run that goes on loads one by one.
+        for chunk in stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce) where !Task.isCancelled {
             let indexes = Array(chunk..<min(asked.count, chunk + Self.keptCopiesAtOnce))
             let copies = await cache.decodedCopies(for: indexes.map { keys[$0] })
             let uncopied = Mutex([Int]())

@@ -95,10 +95,11 @@ public struct BuildDigest: Sendable {
     }
 
     /// The same, but nil when `unchanged` says, once every request of the run is answered
-    /// (lists, favourites, the details due a refresh, avatars) and before the READMEs and
-    /// releases kept from earlier runs are read and translated, that the site would not
-    /// change. Asked only when no source is stale and no favourite is gone (whose warning
-    /// the run must still give). A run that finds nothing changed then costs its requests.
+    /// (lists, favourites, the details due a refresh, avatars) and before anything is
+    /// translated, that the site would not change (the releases kept from earlier runs,
+    /// read while the due details were asked for, are then let go unfinished). Asked only
+    /// when no source is stale and no favourite is gone (whose warning the run must still
+    /// give). A run that finds nothing changed then costs its requests.
     public func build(
         _ request: Request, readmes delivery: ReadmeDelivery = .inSite,
         unless unchanged: @Sendable () async throws -> Bool
@@ -132,6 +133,10 @@ public struct BuildDigest: Sendable {
         // new can stop before reading it.
         let repositories = data.allRepositories
         let due = await load.due(repositories)
+        let unrefreshed = repositories.filter { !due.contains($0.id) }
+        // The releases kept of the rest are read while GitHub answers for those due: neither
+        // touches the other's answers. Stopped, as the run is, when nothing changed.
+        async let keptReleases = load.keptReleases(of: unrefreshed, due: due)
         let refreshed = try await load(repositories.filter { due.contains($0.id) }, due: due)
         if request.avatars == .copy {
             data.avatars = await CollectAvatars(source: source)(repositories.map(\.owner) + data.owners.map(\.owner))
@@ -139,7 +144,7 @@ public struct BuildDigest: Sendable {
         data.readmeImages = ReadmeImages(await source.readmeImages())
         data.stale = await source.staleData()
         if data.stale.isEmpty, gone.isEmpty, try await unchanged() { return nil }
-        let kept = try await load(repositories.filter { !due.contains($0.id) }, due: [])
+        let kept = try await load(unrefreshed, due: [], kept: await keptReleases)
         let details = Dictionary((refreshed + kept).map { ($0.repo.id, $0) }, uniquingKeysWith: { first, _ in first })
         data.details = repositories.compactMap { details[$0.id] }
         // Again: a kept copy that no longer decodes is asked of GitHub, and may turn stale.

@@ -40,10 +40,11 @@ public struct LoadRepositoryDetail: Sendable {
 
     /// The details of `repos`, asked of the source for those in `due` and taken from what
     /// earlier runs kept for the others; in the order of `repos`.
-    public func callAsFunction(_ repos: [GitHubRepo], due: Set<GitHubRepo.ID>) async throws -> [RepositoryDetail] {
-        // Those with nothing more to load than kept releases, read all at once: a task and a
-        // read of the cache each cost more than decoding, done for 10,000 repositories a run.
-        let kept = readmes ? [:] : await source.keptReleases(of: repos, due: due, limit: releasesPerRepository)
+    /// - Parameter kept: `keptReleases(of:due:)` of `repos`, if the caller read them already.
+    public func callAsFunction(_ repos: [GitHubRepo], due: Set<GitHubRepo.ID>, kept: [GitHubRepo.ID: [Release]]? = nil)
+        async throws -> [RepositoryDetail]
+    {
+        let kept = if let kept { kept } else { await keptReleases(of: repos, due: due) }
         return try await withThrowingTaskGroup(of: (Int, RepositoryDetail).self) { group in
             var details = [RepositoryDetail?](repeating: nil, count: repos.count)
             var next = 0
@@ -66,6 +67,14 @@ public struct LoadRepositoryDetail: Sendable {
             }
             return details.compactMap { $0 }
         }
+    }
+
+    /// The releases the source kept for those of `repos` not `due` whose kept page is all they
+    /// need, read all at once: a task and a read of the cache each cost more than decoding,
+    /// done for 10,000 repositories a run. None where the READMEs load with the details (one
+    /// repository at a time, as they must). Any it leaves out load one by one.
+    public func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>) async -> [GitHubRepo.ID: [Release]] {
+        readmes ? [:] : await source.keptReleases(of: repos, due: due, limit: releasesPerRepository)
     }
 
     private func load(_ repo: GitHubRepo, from origin: DetailOrigin) async throws -> RepositoryDetail {

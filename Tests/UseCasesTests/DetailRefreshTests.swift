@@ -111,3 +111,63 @@ private final class KeepingSource: RepositorySource {
     }
     func readme(of repo: GitHubRepo) async throws -> Readme? { try await readme(of: repo, from: .source) }
 }
+
+/// The releases kept of the repositories not due are read while GitHub answers for those due.
+@Suite struct KeptWhileRefreshedTests {
+    @Test("the kept releases are read while the due repository's details are asked for")
+    func keptReadWhileDueAsked() async throws {
+        let repos = DetailRefreshTests.repos(2)
+        let source = OverlapSource(
+            kept: [repos[0].id: KeptDetail(pushedAt: repos[0].pushedAt, checkedAt: Make.epoch)],
+            stars: repos.map { Make.star($0, daysAgo: 1) })
+        let result = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))
+            .build(BuildDigest.Request(title: "t", starredBy: ["mona"]), readmes: .streamed)
+        #expect(source.keptReadFirst.withLock { $0 } == true, "asked of GitHub only once the kept were being read")
+        #expect(result.site.repositories.map(\.releases.count) == [1, 0])
+    }
+}
+
+/// Keeps the first repository's details; asked for the second's releases, waits (a few
+/// seconds at most) until the kept releases are being read, and says whether they were.
+private final class OverlapSource: RepositorySource {
+    let kept: [GitHubRepo.ID: KeptDetail]
+    let stars: [Star]
+    let keptReadFirst = Mutex<Bool?>(nil)
+    private let keptAsked = Mutex(false)
+
+    init(kept: [GitHubRepo.ID: KeptDetail], stars: [Star]) {
+        self.kept = kept
+        self.stars = stars
+    }
+
+    func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] { kept }
+
+    func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>, limit: Int) async
+        -> [GitHubRepo.ID: [Release]]
+    {
+        // Asked also, for none, by the load of those due.
+        if repos.contains(where: { !due.contains($0.id) }) { keptAsked.withLock { $0 = true } }
+        return Dictionary(
+            uniqueKeysWithValues: repos.filter { kept[$0.id] != nil }.map {
+                ($0.id, [Release(id: 1, tagName: "v1", htmlURL: "https://example.org/v1")])
+            })
+    }
+
+    func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
+        guard origin == .source else { return [] }
+        for _ in 0..<500 where !keptAsked.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        keptReadFirst.withLock { $0 = keptAsked.withLock { $0 } }
+        return []
+    }
+
+    func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? { nil }
+    func owner(_ login: String) async throws -> Owner { Make.owner(login) }
+    func starredList(by login: String) async throws -> StarredList { StarredList(stars: stars, isComplete: true) }
+    func repositories(of owner: Owner) async throws -> [GitHubRepo] { [] }
+    func search(_ search: SavedSearch) async throws -> [GitHubRepo] { [] }
+    func repository(_ name: RepoName) async throws -> GitHubRepo { throw RepositoryNotFound(name: name) }
+    func releases(of repo: GitHubRepo, limit: Int) async throws -> [Release] {
+        try await releases(of: repo, limit: limit, from: .source)
+    }
+    func readme(of repo: GitHubRepo) async throws -> Readme? { nil }
+}
