@@ -57,8 +57,9 @@ public struct BuildPipeline: Sendable {
             guard sources.live != nil else { return false }
             return UpToDate.before(published: published, stamp: stamp, reading: try await sources.reading())
         }
-        // The published folder is read while GitHub is asked: a site of 10,000 pages takes a
-        // tenth of a second to walk, which gathering, on one core at first, leaves room for.
+        // The published folder and the spare are read while GitHub is asked: at 10,000 pages
+        // they take a tenth of a second to walk, which gathering, waiting on GitHub at first,
+        // leaves a core free for.
         let ahead = Task { writer.readAhead() }
         // Held as an optional so that it can be let go of once published (`take`), not when
         // this returns: freeing 10,000 pages' models need not hold up the run's last steps.

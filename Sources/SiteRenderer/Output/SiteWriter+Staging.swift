@@ -161,7 +161,8 @@ extension SiteWriter {
 
     /// Makes the staging folder, once the output is known to be ours, the new build known
     /// to write over no file of the user's, and earlier runs' leftovers gone.
-    /// - Parameter ahead: the published folder as read earlier in the run, if it was.
+    /// - Parameter ahead: the published folder and the spare as read earlier in the run
+    ///   (`readAhead`), if they were.
     func stage(writing paths: Set<String>, ahead: ReadAhead? = nil) throws(PublishError) -> Staging {
         // Before anything is made: the build's folders are made from these paths.
         if let unsafe = paths.filter({ !Self.isSafe($0) }).min() { throw .unsafePath(unsafe) }
