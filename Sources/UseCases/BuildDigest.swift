@@ -145,8 +145,7 @@ public struct BuildDigest: Sendable {
         data.stale = await source.staleData()
         if data.stale.isEmpty, gone.isEmpty, try await unchanged() { return nil }
         let kept = try await load(unrefreshed, due: [], kept: await keptReleases)
-        let details = Dictionary((refreshed + kept).map { ($0.repo.id, $0) }, uniquingKeysWith: { first, _ in first })
-        data.details = repositories.compactMap { details[$0.id] }
+        data.details = Self.inOrder(repositories, due: due, refreshed: refreshed, kept: kept)
         // Again: a kept copy that no longer decodes is asked of GitHub, and may turn stale.
         data.stale = await source.staleData()
 
@@ -170,6 +169,21 @@ public struct BuildDigest: Sendable {
         var site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         loader?.nameREADMEs(of: &site, versions: await versions)
         return Result(site: site, snapshot: snapshot, readmes: loader, goneFavourites: gone)
+    }
+
+    /// The details of `repositories` in their order: those `due` from `refreshed`, the others
+    /// from `kept`, each already in that order (as `LoadRepositoryDetail` gives them), so
+    /// merged without 10,000 lookups by id; looked up where a detail is not the one expected.
+    static func inOrder(
+        _ repositories: [GitHubRepo], due: Set<GitHubRepo.ID>, refreshed: [RepositoryDetail], kept: [RepositoryDetail]
+    ) -> [RepositoryDetail] {
+        var (fromRefreshed, fromKept) = (refreshed.makeIterator(), kept.makeIterator())
+        let merged = repositories.compactMap { due.contains($0.id) ? fromRefreshed.next() : fromKept.next() }
+        if merged.count == repositories.count, zip(merged, repositories).allSatisfy({ $0.repo.id == $1.id }) {
+            return merged
+        }
+        let details = Dictionary((refreshed + kept).map { ($0.repo.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return repositories.compactMap { details[$0.id] }
     }
 
     /// The favourites that exist, and the names of those GitHub no longer has, in the order
