@@ -50,8 +50,7 @@ extension GitHubDataStore {
             Parallel.forEach(indexes.count) { offset in
                 let index = indexes[offset]
                 guard let copy = copies[keys[index]],
-                    let page = DecodedCopy.value([Lenient<ReleaseDTO>].self, from: copy.bytes),
-                    !api.redactor.appears(in: copy.bytes)
+                    let page = api.copied([Lenient<ReleaseDTO>].self, from: copy.bytes)
                 else { return uncopied.withLock { $0.append(index) } }
                 let releases = Self.releases(
                     page, link: copy.link, of: asked[index], limit: limit, api: api, endpoint: endpoint)

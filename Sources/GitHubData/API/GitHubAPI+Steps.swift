@@ -40,13 +40,11 @@ extension GitHubAPI {
         return Page(value: value, next: LinkHeader(cached.link).next)
     }
 
-    /// The value of an answer the cache kept: read from its decoded copy when it has one,
-    /// else decoded from its body, and the copy kept for the next run. A copy that spells a
-    /// secret of this run (kept by a run that did not know it) is passed over: the body is
-    /// decoded through the redactor instead.
+    /// The value of an answer the cache kept: read from its decoded copy when it has one
+    /// (`copied`), else decoded from its body, and the copy kept for the next run.
     func kept<T: Decodable>(_ type: T.Type, _ entry: CachedResponse, resource: String) throws -> T {
         if let copy = entry.decoded, let keptType = T.self as? any KeptDecoded.Type,
-            let value = DecodedCopy.value(keptType, from: copy) as? T, !redactor.appears(in: copy)
+            let value = copied(keptType, from: copy) as? T
         {
             return value
         }
@@ -54,6 +52,14 @@ extension GitHubAPI {
         if let cache, !entry.isNotFound, let copy = DecodedCopy.bytes(ofAny: value) {
             cache.keep(decoded: copy, of: entry)
         }
+        return value
+    }
+
+    /// The value a decoded copy holds; nil when it is of another version or type, damaged, or
+    /// spells a secret of this run (kept by a run that did not know it): the answer's body is
+    /// then decoded through the redactor instead.
+    func copied<T: KeptDecoded>(_ type: T.Type, from copy: Data) -> T? {
+        guard let value = DecodedCopy.value(type, from: copy), !redactor.appears(in: copy) else { return nil }
         return value
     }
 
