@@ -21,13 +21,17 @@ import Testing
 
     /// Two builds published (so there is a spare), and every folder of both last changed
     /// long ago, as an hourly run finds them.
-    func publishTwiceSettled(_ writer: SiteWriter) throws {
+    /// Two builds published (so there is a spare), every folder of both last changed long
+    /// ago, as an hourly run finds them; the writer, and its reading ahead of both.
+    func settledAndReadAhead() throws -> (SiteWriter, SiteWriter.ReadAhead) {
+        let writer = SiteWriter(output: output)
         try writer.publish(site)
         // Settled, the old build is set aside as the spare rather than removed.
         settle(output)
         try writer.publish([file("index.html", "2")] + site.dropFirst())
         settle(output)
         settle(spare)
+        return (writer, writer.readAhead())
     }
 
     /// Sets the modification time of every folder of the site in `top` to one moment in 2023.
@@ -63,9 +67,7 @@ import Testing
     @Test("Nothing changed since the reading: both folders are taken as read, and the build is published")
     func unchangedFoldersAreTakenAsRead() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishTwiceSettled(writer)
-        let ahead = writer.readAhead()
+        let (writer, ahead) = try settledAndReadAhead()
         #expect(ahead.published.inventory != nil && ahead.spare != nil)
         let files = [file("index.html", "3"), file("repos/a/x.html", "x2"), file("repos/a/y.html", "y")]
         let (report, staging) = try publish(writer, files, ahead: ahead)
@@ -79,9 +81,7 @@ import Testing
     @Test("A file the user adds to the published folder after the reading is kept")
     func aFileAddedToThePublishedFolderIsKept() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishTwiceSettled(writer)
-        let ahead = writer.readAhead()
+        let (writer, ahead) = try settledAndReadAhead()
         try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
         let (report, _) = try publish(writer, site, ahead: ahead)
         #expect(report.kept == 1 && report.problem == nil)
@@ -104,9 +104,7 @@ import Testing
     @Test("A file the user puts in the spare after the reading goes to the published folder, as ever")
     func aFileAddedToTheSpareIsKept() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishTwiceSettled(writer)
-        let ahead = writer.readAhead()
+        let (writer, ahead) = try settledAndReadAhead()
         try Data("mine".utf8).write(to: spare.appending(path: "repos/mine.txt"))
         let (report, _) = try publish(writer, site, ahead: ahead)
         #expect(report.problem == nil)
@@ -117,9 +115,7 @@ import Testing
     @Test("A page of the spare replaced after the reading is not taken for the published one")
     func aSparePageReplacedAfterTheReading() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishTwiceSettled(writer)
-        let ahead = writer.readAhead()
+        let (writer, ahead) = try settledAndReadAhead()
         try saveAsAnEditorDoes("repos/a/y.html", in: spare)
         _ = try publish(writer, site, ahead: ahead)
         #expect(try text("repos/a/y.html") == "y")
