@@ -56,6 +56,23 @@ import Testing
         #expect(Set(before.keys.filter { before[$0] != after[$0] }) == ["languages/swift/index.html"])
     }
 
+    @Test("releases.opml is made again for a name or address it lists, not for a star counted")
+    func releasesOPMLFollowsNamesAndAddresses() throws {
+        let opml = { (site: Site) in try Self.digests(Self.inputs(site))["releases.opml"] }
+        let site = SiteFixture.site
+        let starred = try #require(site.lists.firstIndex { $0.route.kind == .starred })
+        #expect(try opml(site) != nil)
+        var counted = site
+        counted.lists[starred].groups[0].cards[0].starsText = "4.3k"
+        #expect(try opml(counted) == opml(site))
+        var moved = site
+        moved.lists[starred].groups[0].cards[0].gitHubURL = "https://github.com/elsewhere/lantern"
+        #expect(try opml(moved) != opml(site))
+        var renamed = site
+        renamed.lists[starred].groups[0].cards[0].fullName = "elsewhere/lantern"
+        #expect(try opml(renamed) != opml(site))
+    }
+
     @Test("another theme, base URL or shaping option changes every page's digest")
     func sharedInputsChange() throws {
         let base = Self.digests(try Self.inputs())

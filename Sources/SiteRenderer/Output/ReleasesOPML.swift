@@ -12,13 +12,26 @@ struct ReleasesOPML {
     /// The favourite and starred repositories, each once, by name without regard to case.
     var cards: [RepoCard] {
         var byName: [String: RepoCard] = [:]
-        for list in site.lists where list.route.kind == .starred || list.route.kind == .favourites {
-            for card in list.cards { byName[card.fullName.lowercased()] = card }
-        }
-        for page in site.repositories where page.card.badges.contains(.favourite) {
-            byName[page.card.fullName.lowercased()] = page.card
-        }
+        forEachFollowed { byName[$0.fullName.lowercased()] = $0 }
         return byName.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// Every card the file is made from, in the order `cards` takes them (a repository may
+    /// come more than once).
+    private func forEachFollowed(_ body: (RepoCard) -> Void) {
+        for list in site.lists where list.route.kind == .starred || list.route.kind == .favourites {
+            list.cards.forEach(body)
+        }
+        for page in site.repositories where page.card.badges.contains(.favourite) { body(page.card) }
+    }
+
+    /// Feeds the digest of the file's inputs what it shows of each card, its name and its
+    /// address, in the order taken (the title is in every page's shared inputs).
+    func feedFollowed(_ hasher: inout StableHasher) {
+        forEachFollowed { card in
+            hasher.combine(card.fullName)
+            hasher.combine(card.gitHubURL)
+        }
     }
 
     /// Whether there is nothing to follow, told without gathering the cards (10,000 names

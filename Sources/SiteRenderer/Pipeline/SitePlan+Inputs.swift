@@ -93,9 +93,14 @@ extension SitePlan {
             case .readmeImage(let name):
                 hasher.combine("readme-image")
                 hasher.combine(Data(plan.site.readmeImages[name] ?? []))
-            case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown, .releasesOPML:
+            case .atomFeed, .jsonFeed, .digestJSON, .digestMarkdown:
                 hasher.combine("site-wide")
                 hasher.combine(siteWide)
+            case .releasesOPML:
+                // Names and addresses only: a star counted on any card need not make 2 MB of
+                // XML again at 10,000 repositories, to find it unchanged.
+                hasher.combine("releases-opml")
+                ReleasesOPML(site: plan.site).feedFollowed(&hasher)
             case .sitemap:
                 hasher.combine("sitemap")
                 let pages = plan.items.filter { $0.item.isPage }
