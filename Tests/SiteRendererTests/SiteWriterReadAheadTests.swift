@@ -6,41 +6,19 @@ import Testing
 /// A run reads the published folder and the spare while it gathers (`SiteWriter.readAhead`);
 /// staging uses that reading only while no folder has changed since, so a file the user
 /// adds in between is kept all the same.
-@Suite struct SiteWriterReadAheadTests {
+@Suite struct SiteWriterReadAheadTests: SiteFolderSuite {
     let root = FileManager.default.temporaryDirectory.appending(path: "read-ahead-\(UUID().uuidString)")
-    var output: URL { root.appending(path: "site") }
-    var spare: URL { root.appending(path: ".site.spare") }
-
-    func file(_ path: String, _ text: String) -> OutputFile {
-        OutputFile(path: path, contents: Data(text.utf8))
-    }
-
-    var site: [OutputFile] {
-        [file("index.html", "1"), file("repos/a/x.html", "x"), file("repos/a/y.html", "y")]
-    }
-
-    /// Two builds published (so there is a spare), and every folder of both last changed
-    /// long ago, as an hourly run finds them.
     /// Two builds published (so there is a spare), every folder of both last changed long
     /// ago, as an hourly run finds them; the writer, and its reading ahead of both.
     func settledAndReadAhead() throws -> (SiteWriter, SiteWriter.ReadAhead) {
         let writer = SiteWriter(output: output)
         try writer.publish(site)
         // Settled, the old build is set aside as the spare rather than removed.
-        settle(output)
+        settle()
         try writer.publish([file("index.html", "2")] + site.dropFirst())
-        settle(output)
-        settle(spare)
+        settle()
+        settle(in: spare)
         return (writer, writer.readAhead())
-    }
-
-    /// Sets the modification time of every folder of the site in `top` to one moment in 2023.
-    func settle(_ top: URL) {
-        for folder in ["", "repos", "repos/a"] {
-            var times = [timespec](repeating: timespec(tv_sec: 1_700_000_000, tv_nsec: 0), count: 2)
-            let path = folder.isEmpty ? top.path : top.appending(path: folder).path
-            #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0, "\(path)")
-        }
     }
 
     func publish(_ writer: SiteWriter, _ files: [OutputFile], ahead: SiteWriter.ReadAhead) throws
@@ -58,10 +36,6 @@ import Testing
         let edited = folder.appending(path: path + ".swp")
         try Data("z".utf8).write(to: edited)
         #expect(rename(edited.path, folder.appending(path: path).path) == 0)
-    }
-
-    func text(_ path: String, in folder: URL? = nil) throws -> String {
-        try String(contentsOf: (folder ?? output).appending(path: path), encoding: .utf8)
     }
 
     @Test("Nothing changed since the reading: both folders are taken as read, and the build is published")
@@ -94,7 +68,7 @@ import Testing
         let writer = SiteWriter(output: output)
         // No spare, whose copy of the page would be taken whatever the published folder holds.
         try writer.publish(site)
-        settle(output)
+        settle()
         let ahead = writer.readAhead()
         try saveAsAnEditorDoes("repos/a/y.html", in: output)
         _ = try publish(writer, site, ahead: ahead)

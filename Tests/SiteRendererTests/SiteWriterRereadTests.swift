@@ -6,30 +6,8 @@ import Testing
 /// A publish reads the published folder once, when the build is staged, and trusts that
 /// reading at the swap and when it removes the old build only while no folder has changed
 /// since: a file the user adds in between is kept, whichever way it is found.
-@Suite struct SiteWriterRereadTests {
+@Suite struct SiteWriterRereadTests: SiteFolderSuite {
     let root = FileManager.default.temporaryDirectory.appending(path: "reread-\(UUID().uuidString)")
-    var output: URL { root.appending(path: "site") }
-
-    func file(_ path: String, _ text: String) -> OutputFile {
-        OutputFile(path: path, contents: Data(text.utf8))
-    }
-
-    /// A published site whose folders were last changed long ago, as a cron run finds them.
-    func publishSettled(_ writer: SiteWriter, _ files: [OutputFile]) throws {
-        try writer.publish(files)
-        for folder in ["", "repos", "repos/a"] { try settle(folder) }
-    }
-
-    /// Sets the folder's modification time to one fixed moment in 2023.
-    func settle(_ folder: String) throws {
-        var times = [timespec](repeating: timespec(tv_sec: 1_700_000_000, tv_nsec: 0), count: 2)
-        let path = folder.isEmpty ? output.path : output.appending(path: folder).path
-        #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
-    }
-
-    func exists(_ path: String, in folder: URL? = nil) -> Bool {
-        FileManager.default.fileExists(atPath: (folder ?? output).appending(path: path).path)
-    }
 
     /// Moves the published folder aside as `old`, as the swap does, leaves an empty one in its
     /// place, and clears `old` by `inventory`; what could not be moved across.
@@ -43,10 +21,6 @@ import Testing
             old, inventory: inventory, manifest: paths, published: SiteWriter.Marker(in: old))
     }
 
-    var site: [OutputFile] {
-        [file("index.html", "1"), file("repos/a/x.html", "x"), file("repos/a/y.html", "y")]
-    }
-
     @Test("A folder changed within two seconds of the reading is never trusted, nor one changed since")
     func currentOnlyWhenSettledAndUnchanged() throws {
         defer { try? FileManager.default.removeItem(at: root) }
@@ -54,7 +28,7 @@ import Testing
         try writer.publish(site)
         let paths = Set(site.map(\.path))
         #expect(!writer.inventory(writing: paths, marker: nil).isCurrent(at: output), "just written")
-        for folder in ["", "repos", "repos/a"] { try settle(folder) }
+        settle()
         let settled = writer.inventory(writing: paths, marker: nil)
         #expect(settled.isCurrent(at: output))
         try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
@@ -68,11 +42,11 @@ import Testing
         let writer = SiteWriter(output: output)
         try writer.publish(site)
         try Data("notes".utf8).write(to: output.appending(path: "notes.txt"))
-        for folder in ["", "repos", "repos/a"] { try settle(folder) }
+        settle()
         let report = try writer.publish([file("index.html", "2"), file("repos/a/x.html", "x")])
         #expect(report.removed == 1 && report.problem == nil && report.notes.isEmpty)
         #expect(exists("notes.txt") && exists("repos/a/x.html") && !exists("repos/a/y.html"))
-        let spare = root.appending(path: ".site.spare")
+        let spare = spare
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == ["site", ".site.spare"])
         #expect(exists("repos/a/y.html", in: spare) && !exists("notes.txt", in: spare), "the old build, as the spare")
     }
@@ -102,7 +76,7 @@ import Testing
         let paths = Set(site.map(\.path))
         var inventory = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
         try Data("mine".utf8).write(to: output.appending(path: mine))
-        try settle((mine as NSString).deletingLastPathComponent)
+        settle([(mine as NSString).deletingLastPathComponent])
         // As a file system whose times miss the change would: the folders as they are now,
         // the entries as they were.
         let now = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output))
@@ -110,11 +84,11 @@ import Testing
         inventory.folderStamps = now.folderStamps
         #expect(inventory.isCurrent(at: output))
         #expect(try clearAsOldBuild(writer, inventory, paths).isEmpty)
-        #expect(!exists("old", in: root) && exists(mine, in: root.appending(path: ".site.spare")), "set aside")
+        #expect(!exists("old", in: root) && exists(mine, in: spare), "set aside")
         // The next build takes the spare, and finds the file there: it goes to the published folder.
         try writer.publish(site)
         #expect(exists(mine), "moved into the published folder")
-        #expect(!exists(mine, in: root.appending(path: ".site.spare")))
+        #expect(!exists(mine, in: spare))
     }
 
     @Test("A folder swapped for a link after the check leads the unlinking nowhere: the files it names are kept")
@@ -130,7 +104,7 @@ import Testing
         try FileManager.default.removeItem(at: output.appending(path: "repos/a"))
         try FileManager.default.createSymbolicLink(
             at: output.appending(path: "repos/a"), withDestinationURL: elsewhere)
-        try settle("repos")
+        settle(["repos"])
         inventory.folderStamps = writer.inventory(writing: paths, marker: SiteWriter.Marker(in: output)).folderStamps
         #expect(inventory.isCurrent(at: output), "as if the swap came just after the check")
         _ = try clearAsOldBuild(writer, inventory, paths)
@@ -145,7 +119,7 @@ import Testing
         try publishSettled(writer, site)
         let inventory = writer.inventory(writing: Set(site.map(\.path)), marker: nil)
         try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
-        try settle("repos/a")
+        settle(["repos/a"])
         #expect(!inventory.isCurrent(at: output), "its change time moved")
     }
 

@@ -6,39 +6,11 @@ import Testing
 /// The old build is set aside beside the output as the spare, and the next build is staged in
 /// it: only what changed is written or linked, nothing published is ever written into, and
 /// nothing that is not repodigest's is lost or published unchecked.
-@Suite struct SiteWriterSpareTests {
+@Suite struct SiteWriterSpareTests: SiteFolderSuite {
     let root = FileManager.default.temporaryDirectory.appending(path: "spare-\(UUID().uuidString)")
-    var output: URL { root.appending(path: "site") }
-    var spare: URL { root.appending(path: ".site.spare") }
-
-    func file(_ path: String, _ text: String) -> OutputFile {
-        OutputFile(path: path, contents: Data(text.utf8))
-    }
-
-    func read(_ path: String, in folder: URL? = nil) throws -> String {
-        try String(contentsOf: (folder ?? output).appending(path: path), encoding: .utf8)
-    }
-
     func inode(_ path: String, in folder: URL) -> UInt64? {
         var status = stat()
         return lstat(folder.appending(path: path).path, &status) == 0 ? UInt64(status.st_ino) : nil
-    }
-
-    /// Publishes, then sets every folder's times back, as a cron run an hour later finds them
-    /// (a folder changed within two seconds of its reading is never trusted).
-    @discardableResult
-    func publishSettled(_ writer: SiteWriter, _ files: [OutputFile]) throws -> SiteWriter.Report {
-        let report = try writer.publish(files)
-        var times = [timespec](repeating: timespec(tv_sec: 1_700_000_000, tv_nsec: 0), count: 2)
-        let folders = ["", "repos", "repos/a", "repos/b"].map { $0.isEmpty ? output : output.appending(path: $0) }
-        for folder in folders where SiteWriter.Inventory.kind(folder) == .folder {
-            #expect(utimensat(AT_FDCWD, folder.path, &times, AT_SYMLINK_NOFOLLOW) == 0)
-        }
-        return report
-    }
-
-    var site: [OutputFile] {
-        [file("index.html", "1"), file("repos/a/x.html", "x"), file("repos/a/y.html", "y")]
     }
 
     @Test("A build staged in the spare writes only what changed, and never into a published file")
@@ -53,11 +25,11 @@ import Testing
         let report = try publishSettled(
             writer, [file("index.html", "2"), file("repos/a/x.html", "x"), file("repos/b/z.html", "z")])
         #expect(report.written == 2 && report.unchanged == 1 && report.removed == 1)
-        #expect(try read("index.html") == "2" && read("repos/a/x.html") == "x" && read("repos/b/z.html") == "z")
+        #expect(try text("index.html") == "2" && text("repos/a/x.html") == "x" && text("repos/b/z.html") == "z")
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "repos/a/y.html").path))
         // The spare is now the second build: its files were not written through the links.
-        #expect(try read("index.html", in: spare) == "1" && read("repos/a/y.html", in: spare) == "y")
-        #expect(try read(SiteWriter.marker, in: spare).contains("file repos/a/y.html "), "with its own marker")
+        #expect(try text("index.html", in: spare) == "1" && text("repos/a/y.html", in: spare) == "y")
+        #expect(try text(SiteWriter.marker, in: spare).contains("file repos/a/y.html "), "with its own marker")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == ["site", ".site.spare"])
     }
 
@@ -69,7 +41,7 @@ import Testing
         try publishSettled(writer, site)
         try Data("mine".utf8).write(to: spare.appending(path: "repos/a/mine.txt"))
         var report = try publishSettled(writer, site)
-        #expect(try read("repos/a/mine.txt") == "mine" && report.notes.isEmpty)
+        #expect(try text("repos/a/mine.txt") == "mine" && report.notes.isEmpty)
         // That build found its published folder changed at the swap, and removed the old one.
         try publishSettled(writer, site)
 
@@ -77,8 +49,8 @@ import Testing
         try Data("published".utf8).write(to: output.appending(path: "notes.txt"))
         report = try writer.publish(site)
         #expect(report.notes.count == 1 && report.notes[0].contains(".site.spare is left in place"))
-        #expect(try read("notes.txt") == "published" && read("notes.txt", in: spare) == "spare's")
-        #expect(try read("index.html") == "1", "published all the same, staged afresh")
+        #expect(try text("notes.txt") == "published" && text("notes.txt", in: spare) == "spare's")
+        #expect(try text("index.html") == "1", "published all the same, staged afresh")
     }
 
     @Test("A spare's name taken by something else is left alone, and the old build removed as before")
@@ -90,9 +62,9 @@ import Testing
         try publishSettled(writer, site)
         let report = try publishSettled(writer, [file("index.html", "2")])
         #expect(report.notes.count == 1 && report.notes[0].contains("lacks its marker"))
-        #expect(try read("index.html", in: spare) == "not a build")
+        #expect(try text("index.html", in: spare) == "not a build")
         #expect(try FileManager.default.contentsOfDirectory(atPath: spare.path) == ["index.html"])
-        #expect(try read("index.html") == "2")
+        #expect(try text("index.html") == "2")
     }
 
     @Test("A build staged in the spare and then refused leaves the published site as it was")
@@ -104,9 +76,9 @@ import Testing
         let staging = try writer.stage(writing: ["index.html", "repos/a/x.html"])
         try staging.put(file("index.html", "changed"))
         staging.discard()
-        #expect(try read("index.html") == "1" && read("repos/a/y.html") == "y")
+        #expect(try text("index.html") == "1" && text("repos/a/y.html") == "y")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
         try publishSettled(writer, [file("index.html", "3")])
-        #expect(try read("index.html") == "3")
+        #expect(try text("index.html") == "3")
     }
 }
