@@ -32,28 +32,48 @@ public enum Parallel {
     public static func map<T, Failure: Error>(_ count: Int, _ transform: @Sendable (Int) throws(Failure) -> T)
         throws(Failure) -> [T]
     {
-        var results = [T?](repeating: nil, count: count)
-        try results.withUnsafeMutableBufferPointer { (buffer) throws(Failure) in
-            let slots = Slots(base: buffer.baseAddress)
-            try forEach(count) { (index) throws(Failure) in slots.base![index] = try transform(index) }
-        }
-        return results.map { $0! }
-    }
-
-    /// `first` and `second` side by side, for two pieces of work that need nothing of each
-    /// other (one of them may itself use every core); both results once both are done.
-    public static func both<A, B>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
-        var a: A?
-        var b: B?
-        withUnsafeMutablePointer(to: &a) { a in
-            withUnsafeMutablePointer(to: &b) { b in
-                let slots = (Slots(base: a), Slots(base: b))
-                DispatchQueue.concurrentPerform(iterations: 2) { index in
-                    if index == 0 { slots.0.base!.pointee = first() } else { slots.1.base!.pointee = second() }
+        // Each result goes straight into its place in the array: kept as optionals, every
+        // result was copied once more to unwrap it (10,000 repository pages a build).
+        var made = [Bool](repeating: false, count: count)
+        var failure: Failure?
+        let results = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            made.withUnsafeMutableBufferPointer { made in
+                let slots = Slots(results: buffer.baseAddress, made: made.baseAddress)
+                do throws(Failure) {
+                    try forEach(count) { (index) throws(Failure) in
+                        (slots.results! + index).initialize(to: try transform(index))
+                        slots.made![index] = true
+                    }
+                    initialized = count
+                } catch {
+                    for index in 0..<count where made[index] { (buffer.baseAddress! + index).deinitialize(count: 1) }
+                    failure = error
                 }
             }
         }
-        return (a!, b!)
+        if let failure { throw failure }
+        return results
+    }
+
+    /// `transform` of each index, as `map` gives them, and `beside` run once by the same
+    /// workers: work for one core (grouping, sorting) beside work for every core. The first
+    /// worker runs `beside` before its first index, then goes on with the indexes left. (Two
+    /// pieces of work side by side, one of them a `map`, left that `map` one core: libdispatch
+    /// runs an apply inside another on the thread it is on, so the core `beside` freed sat idle.)
+    public static func map<T, B: Sendable>(
+        _ count: Int, beside: @Sendable () -> B, _ transform: @Sendable (Int) -> T
+    ) -> ([T], B) {
+        guard count > 0 else { return ([], beside()) }
+        let besideResult = Mutex<B?>(nil)
+        let started = Atomic<Bool>(false)
+        let results = map(count) { index in
+            if !started.exchange(true, ordering: .relaxed) {
+                let result = beside()
+                besideResult.withLock { $0 = result }
+            }
+            return transform(index)
+        }
+        return (results, besideResult.withLock { $0! })
     }
 
     /// Lets go of `value` on another thread: freeing what a build held (10,000 pages' models,
@@ -72,7 +92,9 @@ public enum Parallel {
     /// The results' storage, shared by the workers: each index is written exactly once, by one
     /// worker, before `forEach` returns, so no two threads ever touch one slot.
     private struct Slots<T>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<T?>?
+        let results: UnsafeMutablePointer<T>?
+        /// Which results were made, to free them if another index fails.
+        let made: UnsafeMutablePointer<Bool>?
     }
 }
 

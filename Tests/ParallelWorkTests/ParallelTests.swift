@@ -26,12 +26,55 @@ import Testing
         #expect(started.load(ordering: .relaxed) < 10_000)
     }
 
-    @Test("both runs the two pieces of work, one of which may itself use every core")
-    func bothGivesBothResults() {
-        let (sum, strings) = Parallel.both(
-            { Parallel.map(500) { $0 }.reduce(0, +) }, { (0..<3).map { "\($0)" } })
-        #expect(sum == 124_750)
+    @Test("map that fails frees every result it made, and throws the error")
+    func mapFreesWhatItMadeOnAnError() {
+        let made = Atomic<Int>(0)
+        let freed = Atomic<Int>(0)
+        #expect(throws: Failure(index: 500)) {
+            _ = try Parallel.map(1_000) { (index) throws(Failure) in
+                if index == 500 { throw Failure(index: 500) }
+                made.add(1, ordering: .relaxed)
+                return Tracked { freed.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(made.load(ordering: .relaxed) > 0)
+        #expect(freed.load(ordering: .relaxed) == made.load(ordering: .relaxed))
+    }
+
+    @Test("map beside gives every result in order and runs the work beside it once")
+    func mapBesideGivesBothResults() {
+        let runs = Atomic<Int>(0)
+        let (squares, strings) = Parallel.map(
+            500,
+            beside: {
+                runs.wrappingAdd(1, ordering: .relaxed)
+                return (0..<3).map { "\($0)" }
+            }
+        ) { $0 * $0 }
+        #expect(squares == (0..<500).map { $0 * $0 })
         #expect(strings == ["0", "1", "2"])
+        #expect(runs.load(ordering: .relaxed) == 1)
+        let (none, alone) = Parallel.map(0, beside: { "alone" }) { $0 }
+        #expect(none.isEmpty && alone == "alone")
+    }
+
+    @Test("map beside goes on with the indexes on the worker that ran the work beside")
+    func mapBesideKeepsItsWorker() throws {
+        // Enough indexes that the other workers are still at them when the work beside ends.
+        let besideThread = Mutex<pthread_t?>(nil)
+        let indexThreads = Mutex<Set<pthread_t>>([])
+        _ = Parallel.map(
+            Parallel.workers * 20,
+            beside: {
+                besideThread.withLock { $0 = pthread_self() }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        ) { _ in
+            Thread.sleep(forTimeInterval: 0.002)
+            indexThreads.withLock { _ = $0.insert(pthread_self()) }
+        }
+        let thread = try #require(besideThread.withLock { $0 })
+        #expect(indexThreads.withLock { $0.contains(thread) })
     }
 
     final class Tracked: Sendable {

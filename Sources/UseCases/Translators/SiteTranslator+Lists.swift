@@ -5,13 +5,14 @@ import PageModels
 /// The list pages of the site: starred, favourites, each owner's, each search's, each
 /// language's and each topic's.
 extension SiteTranslator {
-    func listPages(_ data: DigestData, cards: RepoCardTranslator) -> [ListPage] {
+    /// - Parameter starred: the cards of `data.stars`, in their order, as the digest page shows them.
+    func listPages(_ data: DigestData, cards: RepoCardTranslator, starred: [RepoCard]) -> [ListPage] {
         let lists = ListPageTranslator(pageSize: request.pageSize)
         let format = cards.format
         var pages: [ListPage] = []
         if !request.starredBy.isEmpty {
             pages += StarredListTranslator(cards: cards, lists: lists, arrangement: request.starred)
-                .pages(data.stars, starredBy: request.starredBy)
+                .pages(data.stars, starredBy: request.starredBy, cards: starred)
         }
         if !data.favourites.isEmpty {
             pages += lists.pages(

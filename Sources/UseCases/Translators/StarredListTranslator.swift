@@ -11,7 +11,9 @@ struct StarredListTranslator: Sendable {
     /// - Parameters:
     ///   - stars: most recently starred first, each repository once (as `CollectStarred` gives them).
     ///   - starredBy: the logins whose stars these are, for the summary.
-    func pages(_ stars: [Star], starredBy: [String]) -> [ListPage] {
+    ///   - made: the stars' cards, in their order, if the caller made them already (the
+    ///     digest page shows them too): each then stays one card, dated and digested once.
+    func pages(_ stars: [Star], starredBy: [String], cards made: [RepoCard]? = nil) -> [ListPage] {
         let format = cards.format
         let summary = format.text(
             "starred.summary",
@@ -20,65 +22,73 @@ struct StarredListTranslator: Sendable {
                 "logins": starredBy.joined(separator: format.text("punctuation.list")),
                 "grouping": groupingPhrase, "order": orderPhrase,
             ])
-        return lists.pages(.starred, title: format.text("nav.starred"), summary: summary, groups: groups(stars))
+        return lists.pages(
+            .starred, title: format.text("nav.starred"), summary: summary, groups: groups(stars, cards: made))
     }
 
-    func groups(_ stars: [Star]) -> [CardGroup] {
-        let sorted = self.sorted(stars)
-        let card = { (star: Star) in cards.card(for: star.repo, starredAt: star.starredAt) }
+    func groups(_ stars: [Star], cards made: [RepoCard]? = nil) -> [CardGroup] {
+        let order = self.order(stars)
+        let card = { (index: Int) in
+            made?[index] ?? cards.card(for: stars[index].repo, starredAt: stars[index].starredAt)
+        }
         switch arrangement.grouping {
         case .none:
-            return [CardGroup(title: nil, cards: sorted.map(card))]
+            return [CardGroup(title: nil, cards: order.map(card))]
         case .language:
-            return Self.grouped(sorted, fallback: cards.format.text("starred.no_language")) {
-                $0.repo.language.map { [$0] } ?? []
+            return Self.grouped(order, fallback: cards.format.text("starred.no_language")) {
+                stars[$0].repo.language.map { [$0] } ?? []
             }
-            .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
+            .map { CardGroup(title: $0.title, cards: $0.members.map(card)) }
         case .topic:
-            return Self.grouped(sorted, fallback: cards.format.text("starred.no_topics")) { $0.repo.topics }
-                .map { CardGroup(title: $0.title, cards: $0.stars.map(card)) }
+            return Self.grouped(order, fallback: cards.format.text("starred.no_topics")) { stars[$0].repo.topics }
+                .map { CardGroup(title: $0.title, cards: $0.members.map(card)) }
         }
     }
 
     /// The stars in the configured order; ties (and missing dates) keep the starred order.
     func sorted(_ stars: [Star]) -> [Star] {
-        let ranked = stars.enumerated().map { (offset: $0.offset, star: $0.element) }
+        order(stars).map { stars[$0] }
+    }
+
+    /// The positions of the stars in the configured order (sorted as positions, not as stars:
+    /// 10,000 of them are moved about while sorting).
+    private func order(_ stars: [Star]) -> [Int] {
         switch arrangement.order {
         case .starred:
-            return stars
+            return Array(stars.indices)
         case .stars:
-            return ranked.sorted { ($1.star.repo.stars, $0.offset) < ($0.star.repo.stars, $1.offset) }.map(\.star)
+            return stars.indices.sorted { (stars[$1].repo.stars, $0) < (stars[$0].repo.stars, $1) }
         case .pushed:
-            return ranked.sorted { lhs, rhs in
-                switch (lhs.star.repo.pushedAt, rhs.star.repo.pushedAt) {
+            return stars.indices.sorted { lhs, rhs in
+                switch (stars[lhs].repo.pushedAt, stars[rhs].repo.pushedAt) {
                 case (let l?, let r?) where l != r: return l > r
                 case (.some, nil): return true
                 case (nil, .some): return false
-                default: return lhs.offset < rhs.offset
+                default: return lhs < rhs
                 }
-            }.map(\.star)
+            }
         }
     }
 
-    /// Stars under each key they carry: groups by name (ignoring case), the fallback group
-    /// last, members in the given order. Keys differing only by case share a group, titled
-    /// as first seen.
+    /// Members (positions) under each key they carry: groups by name (ignoring case), the
+    /// fallback group last, members in the given order. Keys differing only by case share a
+    /// group, titled as first seen.
     private static func grouped(
-        _ stars: [Star], fallback: String, by keys: (Star) -> [String]
-    ) -> [(title: String, stars: [Star])] {
+        _ members: [Int], fallback: String, by keys: (Int) -> [String]
+    ) -> [(title: String, members: [Int])] {
         var titles: [String: String] = [:]
-        var members: [String: [Star]] = [:]
-        var unkeyed: [Star] = []
-        for star in stars {
-            let names = keys(star).filter { !$0.isEmpty }
-            if names.isEmpty { unkeyed.append(star) }
+        var grouped: [String: [Int]] = [:]
+        var unkeyed: [Int] = []
+        for member in members {
+            let names = keys(member).filter { !$0.isEmpty }
+            if names.isEmpty { unkeyed.append(member) }
             var seen = Set<String>()
             for name in names where seen.insert(name.lowercased()).inserted {
                 if titles[name.lowercased()] == nil { titles[name.lowercased()] = name }
-                members[name.lowercased(), default: []].append(star)
+                grouped[name.lowercased(), default: []].append(member)
             }
         }
-        var groups = members.keys.sorted().map { (title: titles[$0]!, stars: members[$0]!) }
+        var groups = grouped.keys.sorted().map { (title: titles[$0]!, members: grouped[$0]!) }
         if !unkeyed.isEmpty { groups.append((fallback, unkeyed)) }
         return groups
     }
