@@ -19,6 +19,14 @@ import UseCases
         BuildStamp.line(inputs: stamp.inputs(reading, recording: recording)!, result: found)
     }
 
+    @Test("the stamp's hash is FNV-1a of each part's bytes, the same from strings as from data")
+    func stampHash() {
+        // A literal: a published stamp made by an earlier version must still compare equal.
+        #expect(BuildStamp.hash(["repodigest", "run"]) == "48eaa92cf118c728")
+        #expect(BuildStamp.hash([Data("repodigest".utf8), Data("run".utf8)]) == "48eaa92cf118c728")
+        #expect(BuildStamp.hash(["ab", "c"]) != BuildStamp.hash(["a", "bc"]))
+    }
+
     @Test("nothing published, or no stamp: never up to date")
     func nothingPublished() {
         #expect(!UpToDate.before(published: nil, stamp: stamp, reading: reading))
