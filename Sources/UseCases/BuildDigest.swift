@@ -1,6 +1,7 @@
 public import Entities
 import Foundation
 public import PageModels
+import ParallelWork
 
 /// The batch job behind `repodigest build`: gathers every source the configuration names,
 /// loads each shown repository's details, and translates it all into the site's page models.
@@ -168,6 +169,9 @@ public struct BuildDigest: Sendable {
         async let versions = loader?.versions() ?? [:]
         var site = SiteTranslator(now: now, request: request).translate(data, changes: changes)
         loader?.nameREADMEs(of: &site, versions: await versions)
+        // What was gathered, 10,000 repositories' details and the last run's snapshot, let
+        // go of on another thread: the build need not wait for it to be freed.
+        Parallel.release((data, previous))
         return Result(site: site, snapshot: snapshot, readmes: loader, goneFavourites: gone)
     }
 

@@ -92,8 +92,9 @@ public struct ReadmeLoader: ReadmeSupply {
             guard let repo = byRoute[site.repositories[index].card.route].map({ repositories[$0] }),
                 let version = versions[repo.id]
             else { continue }
+            // The card's address is `RepoCardTranslator.gitHubURL(of: repo)`, made once already.
             site.repositories[index].readmeVersion =
-                "\(version) \(RepoCardTranslator.gitHubURL(of: repo)) \(repo.defaultBranch)"
+                "\(version) \(site.repositories[index].card.gitHubURL) \(repo.defaultBranch)"
         }
     }
 

@@ -90,17 +90,25 @@ extension SiteBuild {
                 uniqueKeysWithValues: plan.items.indices.compactMap { index in
                     plan.items[index].item.repository.map { ($0, index) }
                 })
-            let others = Set(plan.items.indices).subtracting(waiting.values).sorted()
-            var findings = try Parallel.map(others.count) { try make(others[$0]) }.flatMap { $0 }
+            // The files that are not pages first (`digest.json`, the search indexes: the longest
+            // to make, one core each), then the other pages.
+            let others = Set(plan.items.indices).subtracting(waiting.values).sorted {
+                (plan.items[$0].item.isPage ? 1 : 0, $0) < (plan.items[$1].item.isPage ? 1 : 0, $1)
+            }
             // Only pages the marker knows can be carried: none in a cold or forced build.
             let named = waiting.filter { page, item in
                 !force && plan.site.repositories[page].readmeVersion != nil
                     && staging.known[plan.items[item].path] != nil
             }.map { $0 }
-            let carried = try Parallel.map(named.count) { offset in
-                try carry(named[offset].value, digest: inputs.digest(at: named[offset].value)) ? named[offset].key : nil
+            // Those and the repository pages to carry, in one pass over every core: one after
+            // the other, a core waited while the other made `digest.json` alone.
+            let made = try Parallel.map(others.count + named.count) { (index) throws -> ([Finding], Int?) in
+                guard index >= others.count else { return (try make(others[index]), nil) }
+                let (page, item) = named[index - others.count]
+                return ([], try carry(item, digest: inputs.digest(at: item)) ? page : nil)
             }
-            for page in carried.compactMap({ $0 }) { waiting[page] = nil }
+            var findings = made.flatMap(\.0)
+            for page in made.compactMap(\.1) { waiting[page] = nil }
             for try await batch in readmes.batches(for: plan.site, pages: waiting.keys.sorted()) {
                 let pages = batch.pages.indices.compactMap { offset in
                     waiting.removeValue(forKey: batch.pages[offset]).map { (item: $0, readme: batch.readmes[offset]) }
