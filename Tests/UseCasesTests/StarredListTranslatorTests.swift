@@ -66,6 +66,32 @@ enum StarredFixture {
         #expect(groups[0].cards.map(\.fullName) == expected)
     }
 
+    @Test(
+        "the cards made already for the digest page are the ones listed, whatever the order and grouping",
+        arguments: [StarredArrangement.Grouping.none, .language, .topic],
+        [StarredArrangement.Order.starred, .stars, .pushed])
+    func cardsMadeAlreadyAreTheOnesListed(_ grouping: StarredArrangement.Grouping, _ order: StarredArrangement.Order) {
+        let translator = F.translator(grouping, order)
+        // Each card marked with its star's position, to tell it came from the given ones.
+        let made = F.stars.enumerated().map { offset, star in
+            var card = translator.cards.card(for: star.repo, starredAt: star.starredAt)
+            card.note = "made \(offset)"
+            return card
+        }
+        let given = translator.groups(F.stars, cards: made)
+        let plain = translator.groups(F.stars)
+        #expect(names(given) == names(plain))
+        for (group, same) in zip(given, plain) {
+            for (card, other) in zip(group.cards, same.cards) {
+                let offset = F.stars.firstIndex { $0.repo.name.description == card.fullName }!
+                #expect(card.note == "made \(offset)")
+                var unmarked = card
+                unmarked.note = nil
+                #expect(unmarked.fields == other.fields)
+            }
+        }
+    }
+
     @Test func groupingByLanguageIgnoresCaseAndPutsTheUnknownLast() {
         let groups = F.translator(.language, .stars).groups(F.stars)
         #expect(names(groups) == ["Rust: b/rust-high", "swift: d/swift-high a/swift-low", "No language: c/none"])

@@ -45,13 +45,8 @@ struct StarredListTranslator: Sendable {
         }
     }
 
-    /// The stars in the configured order; ties (and missing dates) keep the starred order.
-    func sorted(_ stars: [Star]) -> [Star] {
-        order(stars).map { stars[$0] }
-    }
-
-    /// The positions of the stars in the configured order (sorted as positions, not as stars:
-    /// 10,000 of them are moved about while sorting).
+    /// The positions of the stars in the configured order; ties (and missing dates) keep the
+    /// starred order. Sorted as positions, not as stars (10,000 moved about while sorting).
     private func order(_ stars: [Star]) -> [Int] {
         switch arrangement.order {
         case .starred:
