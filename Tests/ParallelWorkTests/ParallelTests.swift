@@ -60,7 +60,8 @@ import Testing
 
     @Test("map beside goes on with the indexes on the worker that ran the work beside")
     func mapBesideKeepsItsWorker() throws {
-        // Enough indexes that the other workers are still at them when the work beside ends.
+        // The work beside holds its worker a while, the others start on the indexes meanwhile;
+        // nested in another apply, as `Parallel.both` had it, it ran on a thread of its own.
         let besideThread = Mutex<pthread_t?>(nil)
         let indexThreads = Mutex<Set<pthread_t>>([])
         _ = Parallel.map(
