@@ -83,7 +83,7 @@ import Testing
         let (report, _) = try publish(writer, site, ahead: ahead)
         #expect(report.problem == nil)
         #expect(try text("repos/mine.txt") == "mine")
-        #expect(!FileManager.default.fileExists(atPath: spare.appending(path: "repos/mine.txt").path))
+        #expect(!exists("repos/mine.txt", in: spare))
     }
 
     @Test("A page of the spare replaced after the reading is not taken for the published one")

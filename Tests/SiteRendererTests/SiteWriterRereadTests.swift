@@ -62,7 +62,7 @@ import Testing
         try Data("mine".utf8).write(to: output.appending(path: "repos/a/mine.txt"))
         let report = try writer.commit(staging, entries: entries, stamp: nil)
         #expect(report.kept == 1 && report.problem == nil)
-        #expect(try String(contentsOf: output.appending(path: "repos/a/mine.txt"), encoding: .utf8) == "mine")
+        #expect(try text("repos/a/mine.txt") == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
 
