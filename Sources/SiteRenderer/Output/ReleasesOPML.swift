@@ -19,11 +19,17 @@ struct ReleasesOPML {
     /// Every card the file is made from, in the order `cards` takes them (a repository may
     /// come more than once).
     private func forEachFollowed(_ body: (RepoCard) -> Void) {
-        for list in site.lists where list.route.kind == .starred || list.route.kind == .favourites {
-            list.cards.forEach(body)
-        }
-        for page in site.repositories where page.card.badges.contains(.favourite) { body(page.card) }
+        for list in site.lists where Self.follows(list) { list.cards.forEach(body) }
+        for page in site.repositories where Self.follows(page) { body(page.card) }
     }
+
+    /// Whether the file follows the list's repositories: the starred list's and the favourites'.
+    private static func follows(_ list: ListPage) -> Bool {
+        list.route.kind == .starred || list.route.kind == .favourites
+    }
+
+    /// Whether the file follows the page's repository: a favourite's.
+    private static func follows(_ page: RepoPage) -> Bool { page.card.badges.contains(.favourite) }
 
     /// Feeds the digest of the file's inputs what it shows of each card, its name and its
     /// address, in the order taken (the title is in every page's shared inputs).
@@ -37,10 +43,8 @@ struct ReleasesOPML {
     /// Whether there is nothing to follow, told without gathering the cards (10,000 names
     /// lower-cased and sorted, when a build only asks whether the file exists).
     var isEmpty: Bool {
-        !site.lists.contains { list in
-            (list.route.kind == .starred || list.route.kind == .favourites)
-                && list.groups.contains { !$0.cards.isEmpty }
-        } && !site.repositories.contains { $0.card.badges.contains(.favourite) }
+        !site.lists.contains { Self.follows($0) && $0.groups.contains { !$0.cards.isEmpty } }
+            && !site.repositories.contains(where: Self.follows)
     }
 
     /// Nil when there is nothing to follow: OPML 2.0 requires a `<body>` to hold an outline.
