@@ -1,4 +1,5 @@
 public import Entities
+import Foundation
 
 /// Collects the stars of several users into one list, most recently starred first, each
 /// repository once.
@@ -37,18 +38,24 @@ public struct CollectStarred: Sendable {
 
     private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {
         var seen = Set<GitHubRepo.ID>()
-        // Positions sorted, not the stars: moving 10,000 repositories about cost more than comparing them.
-        return stars.indices
-            .sorted { lhs, rhs in
-                // Newest first; stars without a date keep the source's order, after dated ones.
-                switch (stars[lhs].starredAt, stars[rhs].starredAt) {
-                case (let l?, let r?) where l != r: return l > r
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default: return lhs < rhs
-                }
-            }
+        return stars.positionsNewestFirst(by: \.starredAt)
             .map { stars[$0] }
             .filter { (includePrivate || !$0.repo.isPrivate) && seen.insert($0.repo.id).inserted }
+    }
+}
+
+extension Array {
+    /// The positions of the elements, newest `date` first; those without one keep their order,
+    /// after dated ones, and so do ties. Positions sorted, not the elements: moving 10,000
+    /// repositories about cost more than comparing them.
+    func positionsNewestFirst(by date: (Element) -> Date?) -> [Int] {
+        indices.sorted { lhs, rhs in
+            switch (date(self[lhs]), date(self[rhs])) {
+            case (let l?, let r?) where l != r: return l > r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return lhs < rhs
+            }
+        }
     }
 }

@@ -54,14 +54,7 @@ struct StarredListTranslator: Sendable {
         case .stars:
             return stars.indices.sorted { (stars[$1].repo.stars, $0) < (stars[$0].repo.stars, $1) }
         case .pushed:
-            return stars.indices.sorted { lhs, rhs in
-                switch (stars[lhs].repo.pushedAt, stars[rhs].repo.pushedAt) {
-                case (let l?, let r?) where l != r: return l > r
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default: return lhs < rhs
-                }
-            }
+            return stars.positionsNewestFirst(by: \.repo.pushedAt)
         }
     }
 
