@@ -94,8 +94,9 @@ struct BuildStamp {
 
 /// Whether a run has anything new to publish, decided from the published build's stamp.
 enum UpToDate {
-    /// Before anything is read, for a build from the cache or the sample, whose data is
-    /// known up front: the same inputs as the published build's.
+    /// The same inputs as the published build's: before anything is read, for a build from
+    /// the cache or the sample, whose data is known up front; and for a live build, once every
+    /// request is answered, before what the cache kept is read (`BuildPipeline.run`).
     static func before(published: String?, stamp: BuildStamp, reading: BuildStamp.Reading) -> Bool {
         guard let published, let inputs = stamp.inputs(reading, recording: false) else { return false }
         return BuildStamp.inputs(of: published) == inputs

@@ -17,7 +17,8 @@ public struct FeedEntry: Sendable, Hashable {
     public var repository: String
     /// The repository's page on this site; nil for a repository that has none (gone, unstarred).
     public var route: Route?
-    /// Where the entry points on GitHub (the repository, or the release), always https.
+    /// Where the entry points on GitHub (the repository, or the release): an http or https
+    /// address, as `SafeURL` passes them.
     public var url: String
     /// ISO 8601: when it was starred or published.
     public var dateISO: String

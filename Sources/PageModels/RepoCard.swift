@@ -22,7 +22,7 @@ public struct RepoCard: Sendable, Hashable {
         /// "Starred 20 Nov 2026" on starred lists.
         public var starredText: String?
         public var badges: [Badge]
-        /// The repository on GitHub (always https).
+        /// The repository on GitHub (an http or https address, as `SafeURL` passes them).
         public var gitHubURL: String
         /// The reader's note on a favourite: why it was pinned.
         public var note: String?

@@ -1,8 +1,10 @@
 internal import ArgumentParser
 import Foundation
 
-/// The composition root: parses the command line, reads the configuration, and wires the
-/// concrete stores into the use cases and the renderer. Nothing else lives here.
+/// The program's entry: the subcommands, and how the process starts (its allocator's
+/// settings) and ends (`_exit`, with the exit code of the README). Each command resolves its
+/// options against the configuration (`BuildOptions`); `BuildPipeline` wires the concrete
+/// stores into the use cases and the renderer.
 @main
 struct Repodigest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,8 +14,8 @@ struct Repodigest: AsyncParsableCommand {
             Environment: GITHUB_TOKEN (or GH_TOKEN) holds the token, never the command line;
             SOURCE_DATE_EPOCH fixes every "generated at" time; NO_COLOR turns colour off.
 
-            Exit codes: 0 published, or up to date; 1 usage or configuration error, nothing
-            published; 2 published, but some sources failed and their previous data was kept,
+            Exit codes: 0 published, or up to date; 1 usage or configuration error, a source
+            failed with nothing cached, or the output cannot be written: nothing published; 2 published, but some sources failed and their previous data was kept,
             or something after the publish failed; 3 nothing published: authentication failed
             or the rate limit is spent; 4 nothing published: the output failed validation;
             75 another run holds the lock.

@@ -12,7 +12,8 @@ public struct FetchReport: Sendable, Hashable {
     /// Answers taken from the cache without asking: the releases and READMEs of repositories
     /// not pushed to since they were cached (and not due their slow refresh).
     public var kept = 0
-    /// Requests sent again after a 5xx, a timeout or a dropped connection.
+    /// Requests sent again: after a 5xx, a timeout or a dropped connection, a body that is
+    /// not JSON, or a 304 whose cached copy is gone.
     public var retries = 0
     /// Resources served from an earlier run because refreshing them failed.
     public var stale: [StaleData] = []

@@ -2,7 +2,7 @@ import Foundation
 internal import GRDB
 
 extension SQLiteResponseCache {
-    /// Opens (or creates) the cache at `path`. A file that is corrupt, not ours, or of another
+    /// Opens (or creates) the cache at `path`. A file that is corrupt, not ours, or of a newer
     /// schema version is renamed aside with a warning and a new cache started; if even that
     /// fails, the run goes on without a cache (nil), again with a warning.
     static func open(at path: URL, warnings: WarningLog) -> SQLiteResponseCache? {
@@ -114,8 +114,9 @@ extension SQLiteResponseCache {
         }
     }
 
-    /// Why an existing file cannot serve as our cache, or nil when it can. A cache is only an
-    /// optimisation, so a file of another version is set aside rather than migrated.
+    /// Why an existing file cannot serve as our cache, or nil when it can. An older version is
+    /// upgraded when opened; a newer one is set aside: a cache is only an optimisation, and a
+    /// later repodigest's tables are not this one's to read.
     ///
     /// Only its header and schema are read: checking every page read the whole cache (READMEs
     /// and all, 185 MB at 10,000 repositories) each run, from disk when the run is hourly. A

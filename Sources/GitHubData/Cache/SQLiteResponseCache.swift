@@ -6,7 +6,8 @@ import Synchronization
 /// an optimisation: a file that cannot be used is set aside (see `+Opening`), and a read or
 /// write that fails later counts as a miss, with one warning, never as a failed build.
 final class SQLiteResponseCache: ResponseCache {
-    /// Written as `PRAGMA user_version`; a file with another is set aside, not migrated.
+    /// Written as `PRAGMA user_version`. An older version is upgraded in place (`connect`); a
+    /// newer one, from a later repodigest, is set aside.
     static let schemaVersion = 3
     /// `PRAGMA application_id`, "rdRC": tells our file from any other SQLite file.
     static let applicationID: Int32 = 0x7264_5243

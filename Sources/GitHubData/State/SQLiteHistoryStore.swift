@@ -129,7 +129,7 @@ final class SQLiteHistoryStore: HistoryStore {
     }
 }
 
-/// The JSON `run.sources` and `snapshot.starred_by` hold. A value that does not decode is
+/// The JSON `run.sources`, `snapshot_span.starred_by` and `snapshot_span.lists` hold. A value that does not decode is
 /// read as not recorded (the comparison then assumes what it did before sources were).
 private enum StoredSources {
     struct Sources: Codable {

@@ -125,7 +125,7 @@ struct SyntaxHighlighter: Sendable {
                 }
                 return min(scalars.count, end + 3)
             }
-            // Backticks and shell's single quotes run over lines; other strings end with theirs.
+            // Backticks and every shell string run over lines; other strings end with their line.
             let multiline = quote == "`" || language == .shell
             let escapes = !(quote == "'" && (language == .shell || language == .toml || language == .yaml))
             var end = index + 1

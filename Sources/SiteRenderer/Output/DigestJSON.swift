@@ -3,7 +3,7 @@ import PageModels
 
 /// `digest.json`: every repository the site shows, with the path of its page, for scripts
 /// and documentation builds. Keys are sorted, so the same data gives the same bytes.
-/// The schema (version 1) is documented in `OUTPUT.md`; fields are only ever added.
+/// The schema (version 1) is documented in `docs/output.md`; fields are only ever added.
 struct DigestJSON {
     var site: Site
     var router: Router

@@ -76,8 +76,8 @@ public final class PublishInterruption: Sendable {
     }
 
     /// A file being staged as the folder goes may hold a folder open for a moment: tried
-    /// again until the folder is gone (`put` makes no folder once stopped, nor the staging
-    /// folder ever again).
+    /// again until the folder is gone (folders are made only before any file is put, by
+    /// `Staging.makeFolders`, which stops once stopped, and the staging folder never again).
     private static func remove(_ folder: URL) {
         for _ in 0..<100 {
             SiteWriter.removeMarked(folder)

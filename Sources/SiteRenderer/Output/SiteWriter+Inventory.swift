@@ -54,8 +54,8 @@ extension SiteWriter {
             // user's file deleted.
             let files = manifest ?? writing
             var modified: [String: timespec] = [:]
-            clock_gettime(CLOCK_REALTIME, &walked)
             // Before the folder is read: a change while it is read shows as a later time.
+            clock_gettime(CLOCK_REALTIME, &walked)
             var status = stat()
             guard Self.kind(folder, status: &status) == .folder else { return }
             folderStamps[""] = FolderStamp(status)

@@ -173,7 +173,7 @@ extension SiteWriter {
             return nil
         }
 
-        /// The marker of the folder `url`, or nil where there is none (or it cannot be read).
+        /// The marker of `folder`, or nil where there is none (or it cannot be read).
         /// - Parameter manifestOnly: only the files' names, without what it keeps of each (a
         ///   spare's marker, which says only what is repodigest's in it).
         init?(in folder: URL, manifestOnly: Bool = false) {

@@ -6,7 +6,8 @@ import Foundation
 enum LinkChecker {
     /// What one link needs.
     enum Verdict: Equatable {
-        /// The file it leads to, if it names one (nil for a link to the page itself).
+        /// The file it leads to, if its path names one (nil for `#id` or `?query` alone; a path
+        /// may name the page itself).
         case fine(target: String?)
         case problem(String)
         /// The file exists; its id `fragment` is still to be found, if the file is a page.

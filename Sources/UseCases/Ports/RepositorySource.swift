@@ -6,9 +6,11 @@ public protocol RepositorySource: Sendable {
     /// The account behind a login: a user or an organisation.
     func owner(_ login: String) async throws -> Owner
     /// Repositories a user starred, most recently starred first, read to the end of the list
-    /// (a live source asks for every page conditionally, so unchanged pages cost a free 304).
+    /// (a live source asks for every page conditionally, so unchanged pages cost a free 304),
+    /// or as far as a source reads one list (`isComplete` says which).
     func starredList(by login: String) async throws -> StarredList
-    /// An owner's own public repositories.
+    /// An owner's own repositories: public ones, and for the token's own account its private
+    /// ones too (the use cases decide whether to show them).
     func repositories(of owner: Owner) async throws -> [GitHubRepo]
     /// Up to `search.limit` repositories matching a saved search, in the order GitHub ranks them.
     func search(_ search: SavedSearch) async throws -> [GitHubRepo]

@@ -5,8 +5,8 @@ import PageModels
 struct DigestPageTranslator: Sendable {
     /// How many cards a section of the front page shows before "more".
     var sectionSize = 10
-    /// How many languages and topics the front page lists, the most used: one page must not
-    /// grow with every distinct topic of every repository. Each has its own page still.
+    /// How many languages the front page lists, the most used: one page must not grow with
+    /// every language of every repository. Each has its own page still.
     var termCount = 60
     /// How many topics the front page lists: topics are many and mostly used once, so a
     /// screenful of the most used, and "All topics" for the rest.

@@ -2,11 +2,12 @@ import Entities
 import Foundation
 import PageModels
 
-/// Stars and releases → the digest's feed entries, newest first.
+/// Stars, releases and this run's other changes → the digest's feed entries, newest first.
 ///
-/// Entry ids are URLs on GitHub, which never change for the same star or release: a release's
-/// own page, or the repository's with `#starred`. Entries without a date are left out, since a
-/// feed entry must say when it happened.
+/// A star's or release's entry id is a URL on GitHub, which never changes for the same star
+/// or release: a release's own page, or the repository's with `#starred` (a change's is its
+/// own `urn:repodigest:change:` id, made by `ChangesTranslator`). Entries without a date are
+/// left out, since a feed entry must say when it happened.
 struct FeedTranslator: Sendable {
     var cards: RepoCardTranslator
     /// At most this many entries, the newest.

@@ -2,8 +2,8 @@ import Entities
 import Foundation
 import PageModels
 
-/// The list pages of the site: starred, favourites, each owner's, each search's, each
-/// language's and each topic's.
+/// The list pages of the site: starred, favourites, each owner's, each search's, each Star
+/// List's, each language's and each topic's.
 extension SiteTranslator {
     /// - Parameter starred: the cards of `data.stars`, in their order, as the digest page shows them.
     func listPages(_ data: DigestData, cards: RepoCardTranslator, starred: [RepoCard]) -> [ListPage] {

@@ -17,8 +17,9 @@ extension BuildOptions {
     }
 
     /// One build, as `build` runs it, and what went wrong in lines, for `serve` to show in the
-    /// open page; the lines are nil unless the build failed for something the person can fix
-    /// in the configuration or the theme, or its output failed validation.
+    /// open page; the lines are nil unless nothing was published for an error of exit 1 (the
+    /// configuration, the theme, a source with nothing cached, the output folder) or 4 (the
+    /// output failed validation).
     func buildReporting(
         console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil
     ) async -> (code: ExitCode, failure: [String]?) {

@@ -2,8 +2,8 @@ import Foundation
 
 extension ServeCommand {
     /// Rebuilds after each change and reloads the open pages: onto the new build, or onto
-    /// the page that says why the build failed (the configuration, the theme), until a
-    /// change fixes it.
+    /// the page that says why the build failed (the configuration, the theme, a source),
+    /// until a change fixes it.
     static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems)
         async
     {

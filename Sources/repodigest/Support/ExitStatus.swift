@@ -9,7 +9,8 @@ import UseCases
 enum ExitStatus {
     /// Published, or up to date.
     static let success = ExitCode(0)
-    /// Usage or configuration error; nothing touched.
+    /// Usage or configuration error, a source failed with nothing cached to fall back on, or
+    /// the output cannot be written; nothing published.
     static let usage = ExitCode(1)
     /// Published, but some sources failed and their previous data was kept, or something
     /// after the publish failed (tidying the old build, recording the run).
