@@ -11,7 +11,6 @@ public struct BuildFailure: Error, CustomStringConvertible {
         case decide = "deciding whether anything changed"
         case digest = "building the digest"
         case publish = "rendering and publishing"
-        case record = "recording the run"
     }
 
     public var step: Step

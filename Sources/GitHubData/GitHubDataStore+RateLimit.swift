@@ -26,7 +26,7 @@ extension GitHubDataStore {
         for (name, budget) in answer.resources {
             await api.budget.record(
                 RateLimitReading(
-                    resource: name, limit: budget.limit, remaining: budget.remaining,
+                    resource: name, remaining: budget.remaining,
                     reset: min(Date(timeIntervalSince1970: TimeInterval(budget.reset)), farthest)))
         }
         guard let core = answer.resources["core"] else { return nil }

@@ -1,5 +1,5 @@
-/// A list of repositories: starred, favourites, an owner's, a search's, a language's or a
-/// topic's. Long lists come as several `ListPage`s linked by their `pagination`.
+/// A list of repositories: starred, favourites, an owner's, a search's, a Star List's, a
+/// language's or a topic's. Long lists come as several `ListPage`s linked by their `pagination`.
 public struct ListPage: Sendable, Hashable {
     public var route: Route
     public var title: String
@@ -19,15 +19,6 @@ public struct ListPage: Sendable, Hashable {
     public var cards: [RepoCard] {
         get { groups.flatMap(\.cards) }
         set { groups = [CardGroup(title: nil, cards: newValue)] }
-    }
-
-    public init(
-        route: Route, title: String, summary: String, cards: [RepoCard],
-        pagination: Pagination?
-    ) {
-        self.init(
-            route: route, title: title, summary: summary, groups: [CardGroup(title: nil, cards: cards)],
-            pagination: pagination)
     }
 
     public init(

@@ -106,23 +106,23 @@ public struct BuildDigest: Sendable {
         unless unchanged: @Sendable () async throws -> Bool
     ) async throws -> Result? {
         let streamed = delivery == .streamed
-        let shown = request.includePrivate
+        let includePrivate = request.includePrivate
         let now = clock.now
         // The last run is read while GitHub is asked: neither needs the other.
         async let previousRun = history?.latestSnapshot()
-        async let stars = CollectStarred(source: source, includePrivate: shown).list(users: request.starredBy)
-        async let owners = ListOwnerRepositories(source: source, includePrivate: shown)(logins: request.owners)
-        async let searches = SearchRepositories(source: source, includePrivate: shown)(request.searches)
+        async let stars = CollectStarred(source: source, includePrivate: includePrivate).list(users: request.starredBy)
+        async let owners = ListOwnerRepositories(source: source, includePrivate: includePrivate)(logins: request.owners)
+        async let searches = SearchRepositories(source: source, includePrivate: includePrivate)(request.searches)
         async let favourites = loadFavourites(request.favourites)
-        async let starLists = CollectStarLists(source: source, includePrivate: shown)(accounts: request.listsOf)
+        async let starLists = CollectStarLists(source: source, includePrivate: includePrivate)(
+            accounts: request.listsOf)
 
         let (found, gone) = try await favourites
         let starred = try await stars
         var data = DigestData(
-            stars: starred.stars, favourites: found.filter { shown || !$0.repo.isPrivate },
+            stars: starred.stars, favourites: found.filter { includePrivate || !$0.repo.isPrivate },
             owners: try await owners, searches: try await searches)
         data.starLists = try await starLists
-        data.goneFavourites = gone
         data.starredComplete = starred.isComplete
         data.starredBy = starred.starredBy
         data.sources = request.sources

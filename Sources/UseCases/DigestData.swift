@@ -18,8 +18,6 @@ struct DigestData: Sendable {
     var details: [RepositoryDetail] = []
     /// What the source served from an earlier run; the pages say so.
     var stale: [StaleData] = []
-    /// Favourites GitHub answered 404 for.
-    var goneFavourites: [RepoName] = []
     /// Whether every starred list was read to its end (see `StarredList`).
     var starredComplete = true
     /// Whose starred list held each repository (`StarredList.starredBy`).
@@ -31,7 +29,7 @@ struct DigestData: Sendable {
     /// Images READMEs show that the source holds itself (`RepositorySource.readmeImages`).
     var readmeImages = ReadmeImages()
     /// `allRepositories` as `unifyRepositories()` left it; nil again once a list it comes
-    /// from changes. A build asks for them five times: 10,000 repositories gathered again each time.
+    /// from changes. A build asks for them four times: 10,000 repositories gathered again each time.
     var unifiedRepositories: [GitHubRepo]? = nil
 
     /// The same repository (by id) can arrive with different data, say renamed between two
@@ -57,7 +55,8 @@ struct DigestData: Sendable {
         unifiedRepositories = all
     }
 
-    /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners', searches'.
+    /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners',
+    /// searches', Star Lists'.
     var allRepositories: [GitHubRepo] { unifiedRepositories ?? gathered }
 
     private var gathered: [GitHubRepo] {

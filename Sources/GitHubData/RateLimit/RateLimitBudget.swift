@@ -37,8 +37,4 @@ actor RateLimitBudget {
     func exhaust(_ resource: String, until reset: Date) {
         windows[resource] = Window(remaining: 0, reset: reset)
     }
-
-    func remaining(_ resource: String) -> (remaining: Int, reset: Date)? {
-        windows[resource].map { ($0.remaining, $0.reset) }
-    }
 }

@@ -3,13 +3,11 @@ import Foundation
 /// What an answer's `X-RateLimit-*` headers say about one budget ("core", "search", …).
 struct RateLimitReading: Sendable, Hashable {
     var resource: String
-    var limit: Int?
     var remaining: Int
     var reset: Date
 
-    init(resource: String, limit: Int? = nil, remaining: Int, reset: Date) {
+    init(resource: String, remaining: Int, reset: Date) {
         self.resource = resource
-        self.limit = limit
         self.remaining = remaining
         self.reset = reset
     }
@@ -21,7 +19,6 @@ struct RateLimitReading: Sendable, Hashable {
         else { return nil }
         self.init(
             resource: headers["x-ratelimit-resource"] ?? Self.resource(for: url),
-            limit: headers["x-ratelimit-limit"].flatMap { Int($0) },
             remaining: remaining, reset: reset)
     }
 

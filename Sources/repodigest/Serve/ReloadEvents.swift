@@ -31,8 +31,6 @@ actor ReloadEvents {
         clients.removeAll()
     }
 
-    var count: Int { clients.count }
-
     private func send(_ text: String) {
         clients.values.forEach { $0.yield(Data(text.utf8)) }
     }
