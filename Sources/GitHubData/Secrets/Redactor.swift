@@ -18,9 +18,11 @@ public struct Redactor: Sendable, Hashable {
 
     public static let none = Redactor(secrets: [])
 
-    /// Whether a secret holds a character that a JSON escape other than `\u` stands for.
+    /// Whether a secret holds a character that a JSON escape other than `\u` stands for and
+    /// `JSONStringLiterals` reads: `"`, `\` or `/` (what answers are redacted of is the token,
+    /// visible ASCII only (`GitHubToken`), so no control character's escape can spell it).
     private var escapable: Bool {
-        secrets.contains { $0.utf8.contains { "\"\\/\u{8}\u{C}\n\r\t".utf8.contains($0) } }
+        secrets.contains { $0.utf8.contains { "\"\\/".utf8.contains($0) } }
     }
 
     public var isEmpty: Bool { secrets.isEmpty }
@@ -51,7 +53,7 @@ public struct Redactor: Sendable, Hashable {
             data = Self.replacing(bytes, in: data, with: Data(Self.replacement.utf8))
         }
         // Past the raw bytes, a literal spells a secret only through an escape that stands for
-        // one of its characters: `\u` for any, the others for one each (`\n`, `\/`, …).
+        // one of its characters: `\u` for any, `\"`, `\\` and `\/` for one each.
         guard data.contains(UInt8(ascii: "\\")), escapable || Self.holds(data, "\\u") else { return data }
         return JSONStringLiterals.rewrite(data) { literal in
             let plain = JSONStringLiterals.spelled(literal)

@@ -68,9 +68,8 @@ extension HTMLSanitiser.Writer {
 
     /// Whether a table holds rows with no row group around them, and no row group.
     static func hasBareRows(_ table: xmlNodePtr) -> Bool {
-        let names = XMLTree.children(of: table, named: "tr").isEmpty ? [] : ["tr"]
-        let groups = ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
-        return !names.isEmpty && groups.isEmpty
+        !XMLTree.children(of: table, named: "tr").isEmpty
+            && ["thead", "tbody", "tfoot"].allSatisfy { XMLTree.children(of: table, named: $0).isEmpty }
     }
 
     /// The first child that is an element or text with more than white space.

@@ -13,8 +13,6 @@ extension SiteBuild {
         let session: SiteValidator.Session
         let staging: SiteWriter.Staging
         let listener: Listener
-        /// Every path of the new build: a carried page's links must all lead into it.
-        let paths: Set<String>
         /// Render every file, whatever the marker kept (`--force`).
         let force: Bool
         private let done = Counter()
@@ -28,7 +26,6 @@ extension SiteBuild {
             self.session = session
             self.staging = staging
             self.listener = listener
-            self.paths = Set(plan.paths)
             self.force = force
         }
 
@@ -56,11 +53,11 @@ extension SiteBuild {
             return true
         }
 
-        /// A carried page's link stays good while the file it leads to is still published.
-        /// A link to an id in another page is trusted to no page carried unchecked: the page
-        /// it names may be rendered anew without that id.
+        /// A carried page's link stays good while the file it leads to is still part of the
+        /// build (the paths it was staged for). A link to an id in another page is trusted to
+        /// no page carried unchecked: the page it names may be rendered anew without that id.
         private func canStillLink(to target: String) -> Bool {
-            !target.hasPrefix("#") && paths.contains(target)
+            !target.hasPrefix("#") && staging.paths.contains(target)
         }
 
         /// Checks and stages one rendered file; its findings.
@@ -111,10 +108,13 @@ extension SiteBuild {
             for page in made.compactMap(\.1) { waiting[page] = nil }
             for try await batch in readmes.batches(for: plan.site, pages: waiting.keys.sorted()) {
                 let pages = batch.pages.indices.compactMap { offset in
-                    waiting.removeValue(forKey: batch.pages[offset]).map { (item: $0, readme: batch.readmes[offset]) }
+                    let page = batch.pages[offset]
+                    return waiting.removeValue(forKey: page).map {
+                        (page: page, item: $0, readme: batch.readmes[offset])
+                    }
                 }
                 findings += try Parallel.map(pages.count) { offset in
-                    var page = plan.site.repositories[plan.items[pages[offset].item].item.repository!]
+                    var page = plan.site.repositories[pages[offset].page]
                     page.readme = pages[offset].readme
                     return try make(pages[offset].item, page: page)
                 }.flatMap { $0 }

@@ -17,8 +17,8 @@ enum FeedChecker {
         }
         guard let root = tree.root else { return [] }
         switch file.path {
-        case "feed.xml": return atom(root, file: file.path)
-        case "sitemap.xml": return sitemap(root, file: file.path)
+        case Router.atomFeed: return atom(root, file: file.path)
+        case Router.sitemap: return sitemap(root, file: file.path)
         case Router.releasesOPML: return opml(root, file: file.path)
         default: return []
         }
@@ -28,8 +28,8 @@ enum FeedChecker {
         func finding(_ rule: String, _ message: String) -> [Finding] {
             [Finding(file: file.path, line: 1, column: 1, rule: rule, message: message)]
         }
-        if file.path == "digest.json" { return checkDigest(file) }
-        guard file.path == "feed.json" else {
+        if file.path == Router.digestJSON { return checkDigest(file) }
+        guard file.path == Router.jsonFeed else {
             // Any other JSON (the search indexes: 10,000 entries for a long starred list) must
             // only parse. JSONDecoder scans the whole text but makes no value for an `init`
             // that reads none; JSONSerialization made an object of every value, 30 MB at the
@@ -41,18 +41,13 @@ enum FeedChecker {
         guard let object = try? JSONSerialization.jsonObject(with: file.contents) else {
             return finding("json", "not valid JSON")
         }
-        switch file.path {
-        case "feed.json":
-            guard let feed = object as? [String: Any],
-                feed["version"] as? String == "https://jsonfeed.org/version/1.1",
-                feed["title"] is String, let items = feed["items"] as? [[String: Any]]
-            else { return finding("json-feed", "a JSON Feed 1.1 needs version, title and items") }
-            for (index, item) in items.enumerated()
-            where !(item["id"] is String) || (item["content_html"] == nil && item["content_text"] == nil) {
-                return finding("json-feed", "item \(index) needs a string id and content_html or content_text")
-            }
-        default:
-            break
+        guard let feed = object as? [String: Any],
+            feed["version"] as? String == "https://jsonfeed.org/version/1.1",
+            feed["title"] is String, let items = feed["items"] as? [[String: Any]]
+        else { return finding("json-feed", "a JSON Feed 1.1 needs version, title and items") }
+        for (index, item) in items.enumerated()
+        where !(item["id"] is String) || (item["content_html"] == nil && item["content_text"] == nil) {
+            return finding("json-feed", "item \(index) needs a string id and content_html or content_text")
         }
         return []
     }
@@ -88,9 +83,7 @@ enum FeedChecker {
         var findings: [Finding] = []
         func require(_ node: xmlNodePtr, _ child: String, in what: String) {
             let found = XMLTree.children(of: node, named: child)
-            if found.count != 1
-                || (child != "link" && XMLTree.text(of: found[0]).trimmingCharacters(in: .whitespaces).isEmpty)
-            {
+            if found.count != 1 || XMLTree.text(of: found[0]).trimmingCharacters(in: .whitespaces).isEmpty {
                 findings.append(
                     Finding(
                         file: file, line: XMLTree.line(of: node), column: 1, rule: "atom",

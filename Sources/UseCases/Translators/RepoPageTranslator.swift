@@ -32,14 +32,14 @@ struct RepoPageTranslator: Sendable {
     static func markdown(
         of readme: Readme, in repo: GitHubRepo, format: DisplayFormat, images: ReadmeImages = ReadmeImages()
     ) -> MarkdownText {
-        var text = unpublishedImages(of: readme, in: repo, format: format)
+        var text = text(of: readme, in: repo, format: format)
         text.localImages = images.names
         return text
     }
 
-    private static func unpublishedImages(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat)
-        -> MarkdownText
-    {
+    /// The README's text to render, with the bases its relative links and images resolve
+    /// against: all of `markdown(of:in:format:images:)` but the site's own image copies.
+    private static func text(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
         let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images

@@ -5,14 +5,18 @@ import ParallelWork
 
 /// All gathered entities → the `Site`: every page model one build publishes.
 struct SiteTranslator: Sendable {
-    var now: Date
-    var request: BuildDigest.Request
-
+    let now: Date
+    let request: BuildDigest.Request
     /// The site's language, from the request's catalogue.
-    var format: DisplayFormat { DisplayFormat(request.phrasebook) }
+    let format: DisplayFormat
+
+    init(now: Date, request: BuildDigest.Request) {
+        self.now = now
+        self.request = request
+        format = DisplayFormat(request.phrasebook)
+    }
 
     func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
-        let format = self.format
         let all = data.allRepositories
         let cards = RepoCardTranslator(
             favourites: Set(data.favourites.map(\.repo.id)),
@@ -109,7 +113,6 @@ struct SiteTranslator: Sendable {
     }
 
     private func sourcesSummary(_ data: DigestData) -> String {
-        let format = self.format
         let comma = format.text("punctuation.list")
         let parts = [
             data.stars.isEmpty

@@ -49,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
         // build is done, so no staging folder is ever left beside the output.
         let signals = SignalStream()
         let first = await options.buildReporting(console: console)
-        guard [0, 2, 4].contains(first.code.rawValue) else { throw first.code }
+        guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
+            throw first.code
+        }
 
         let events = ReloadEvents()
         let problems = BuildProblems(first.failure)
