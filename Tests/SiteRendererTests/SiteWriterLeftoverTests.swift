@@ -71,6 +71,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "repos/old.html").path))
     }
 
+    @Test("A site put back in place is checked before staging: a user's file it holds where a new page goes is refused")
+    func aRestoredSiteIsCheckedAgain() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try writer.publish([file("index.html", "1")])
+        try Data("mine".utf8).write(to: output.appending(path: "about.html"))
+        try FileManager.default.moveItem(at: output, to: root.appending(path: ".site.previous-78"))
+        // Staging, before anything is rendered: with no output it saw nothing to refuse.
+        #expect(throws: PublishError.usersFile("about.html", output: output.path)) {
+            try writer.stage(writing: ["index.html", "about.html"])
+        }
+        #expect(try names() == ["site"], "put back, and no staging folder made")
+        #expect(try String(contentsOf: output.appending(path: "about.html"), encoding: .utf8) == "mine")
+    }
+
     @Test("A stop before the swap removes the staging folder and refuses every later file; the site is as it was")
     func aStopRemovesTheStagingFolder() throws {
         defer { try? FileManager.default.removeItem(at: root) }

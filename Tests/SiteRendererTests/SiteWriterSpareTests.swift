@@ -53,6 +53,19 @@ import Testing
         #expect(try text("index.html") == "1", "published all the same, staged afresh")
     }
 
+    @Test("A spare that holds a staging marker is left alone, and the note says so")
+    func aSpareBeingStagedIsLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = SiteWriter(output: output)
+        try publishSettled(writer, site)
+        try publishSettled(writer, site)
+        try Data().write(to: spare.appending(path: ".repodigest-staging"))
+        let report = try publishSettled(writer, [file("index.html", "2")])
+        #expect(report.notes.count == 1 && report.notes[0].contains("holds a staging marker"))
+        #expect(exists(".repodigest-staging", in: spare), "left as it was")
+        #expect(try text("index.html") == "2")
+    }
+
     @Test("A spare's name taken by something else is left alone, and the old build removed as before")
     func aNameTakenIsLeftAlone() throws {
         defer { try? FileManager.default.removeItem(at: root) }

@@ -69,18 +69,19 @@ extension SiteWriter {
         return names.contains { name in leftoverPrefixes.contains(where: name.hasPrefix) }
     }
 
-    /// The names of a staging folder and of a published folder moved aside, with a process number after.
-    private var leftoverPrefixes: [String] {
-        [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).previous-"]
-    }
+    /// The names of a staging folder and of a published folder moved aside, with a process
+    /// number after.
+    var stagingPrefix: String { ".\(output.lastPathComponent).staging-" }
+    var previousPrefix: String { ".\(output.lastPathComponent).previous-" }
+    private var leftoverPrefixes: [String] { [stagingPrefix, previousPrefix] }
 
     /// Folders of runs that were stopped, beside the output: only those that carry one of
     /// repodigest's markers are its own to clear (the user's files in an old build go back
-    /// into the output first). Anything else with a leftover's name is left alone and named
-    /// in the notes returned; so is anything that is not a real folder (a link is never followed).
+    /// into the output first), and an empty one, which a run stopped before marking it (nothing
+    /// to lose). Anything else with a leftover's name is left alone and named in the notes
+    /// returned; so is anything that is not a real folder (a link is never followed).
     func clearLeftovers() throws(PublishError) -> [String] {
         let parent = output.deletingLastPathComponent()
-        let previous = leftoverPrefixes[1]
         var notes: [String] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
         where leftoverPrefixes.contains(where: name.hasPrefix) {
@@ -95,12 +96,12 @@ extension SiteWriter {
                 // Empty: a run stopped between making it and marking it; removing it loses nothing.
                 if rmdir(leftover.path) == 0 { continue }
                 notes.append(
-                    "\(leftover.path) is named like a leftover of repodigest but lacks its marker "
-                        + "\(Self.stagingMarker); left alone: remove it yourself if it is not yours")
+                    "\(leftover.path) is named like a leftover of repodigest but has neither of its markers "
+                        + "(\(Self.marker), \(Self.stagingMarker)); left alone: remove it yourself if it is not yours")
                 continue
             }
             if site, Inventory.kind(output) == .missing {
-                if name.hasPrefix(previous) {
+                if name.hasPrefix(previousPrefix) {
                     // Stopped between moving the published site aside and putting the new one in its place.
                     try Self.step("restoring", output) { try FileManager.default.moveItem(at: leftover, to: output) }
                     continue

@@ -44,8 +44,12 @@ extension SiteWriter {
         // moves the same folders, and the unlinking below fails on any changed since.
         let early = read.flatMap { $0.inventory.isCurrent(at: spare) ? $0 : nil }
         let marker = early?.marker ?? Marker(in: spare, manifestOnly: true)
-        guard marker?.manifest != nil, Inventory.kind(spare.appending(path: Self.stagingMarker)) == .missing else {
+        guard marker?.manifest != nil else {
             notes.append("\(spare.path) is named like repodigest's spare build but lacks its marker; left alone")
+            return nil
+        }
+        guard Inventory.kind(spare.appending(path: Self.stagingMarker)) == .missing else {
+            notes.append("\(spare.path) is named like repodigest's spare build but holds a staging marker; left alone")
             return nil
         }
         var taken = false
@@ -86,7 +90,8 @@ extension SiteWriter {
 
     /// Sets the old build aside as the next build's spare, once the user's entries have left
     /// it and its folders were found as read (`clearOldBuild`); false where the spare's name
-    /// is taken (the old build is then removed as before). Something the user puts in it in
+    /// is taken, the old build holds a staging marker, or the system has no `renameat2` (no
+    /// spare is then ever kept): the old build is then removed as before. Something the user puts in it in
     /// the moment between is found by the next run's reading, which moves it into the
     /// published folder.
     func setAside(_ tree: URL) -> Bool {

@@ -192,11 +192,14 @@ extension SiteWriter {
         var notes: [String] = []
         if hasLeftovers {
             notes = try clearLeftovers()
-            // They may have put a site moved aside back in place, or the user's files into it.
+            // They may have put a site moved aside back in place, or the user's files into it:
+            // read, and checked, again.
             published = Marker(in: output)
             inventory = self.inventory(writing: paths, marker: published)
+            try Self.refuseConflicts(inventory, writing: paths, in: output)
+            try checkWritable(inventory)
         }
-        let folder = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())")
+        let folder = parent.appending(path: "\(stagingPrefix)\(getpid())")
         let spare = try takeSpare(as: folder, writing: paths, read: ahead?.spare, notes: &notes)
         if spare == nil {
             try interruption.staging(folder) { () throws(PublishError) in

@@ -109,7 +109,7 @@ public struct SiteWriter: Sendable {
         if !Self.renameAt2(staging, to: output, flags: Self.renameExchange) {
             // No atomic exchange on this file system: two renames, with a moment between them.
             let previous = output.deletingLastPathComponent()
-                .appending(path: ".\(output.lastPathComponent).previous-\(getpid())")
+                .appending(path: "\(previousPrefix)\(getpid())")
             try Self.step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
             do {
                 try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
