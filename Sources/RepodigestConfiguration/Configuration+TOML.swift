@@ -90,9 +90,12 @@ extension Configuration {
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             listsOf = try reader.logins("lists_of", in: digest, at: path, allowsMe: true)
-            if let twice = Self.firstRepeated(listsOf) {
-                throw reader.error(
-                    at: path + ["lists_of"], "digest.lists_of names '\(twice)' twice (logins ignore case)")
+            // Each gets pages of its own, named after the login.
+            for (key, logins) in [("owners", owners), ("lists_of", listsOf)] {
+                if let twice = Self.firstRepeated(logins) {
+                    throw reader.error(
+                        at: path + [key], "digest.\(key) names '\(twice)' twice (logins ignore case)")
+                }
             }
             if !listsOf.isEmpty {
                 listsOfSource = source

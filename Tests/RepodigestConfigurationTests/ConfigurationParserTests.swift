@@ -99,6 +99,7 @@ import Testing
                 "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 39), found 'a b'"
             ),
             ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
+            ("[digest]\nowners = [\"vapor\", \"Vapor\"]\n", "digest.owners names 'Vapor' twice (logins ignore case)"),
             ("[digest]\nstarred_by = [\"\"]\n", "digest.starred_by must be GitHub account names"),
             (
                 "[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n",

@@ -67,6 +67,18 @@ import Testing
         #expect(try published() == expected)
     }
 
+    @Test("a page the data names twice is an error naming its path, before anything is staged")
+    func aPageNamedTwiceIsRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var site = SiteFixture.site
+        site.lists.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
+        site.lists.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: try Theme.builtIn("default")), writer: SiteWriter(output: output))
+        await #expect(throws: PublishError.twoFiles("owners/lumen-labs/index.html")) { try await build.run(site) }
+        #expect(!FileManager.default.fileExists(atPath: root.path), "nothing made, not even the output's parent")
+    }
+
     @Test func aFileThatFailsPublishesNothingAndLeavesNoStaging() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = try ThemeTests.ThemeFolderFixture([

@@ -4,6 +4,8 @@ import Foundation
 /// `tidying`, where the new one is published and only clearing the old one failed.
 public enum PublishError: Error, Equatable, CustomStringConvertible {
     case unsafePath(String)
+    /// Two files of the new build have one path: the data names one page twice.
+    case twoFiles(String)
     case notOurs(String, reason: String)
     /// A file of the user's (one the marker's manifest does not list) is where the new build
     /// writes a file, or needs a folder.
@@ -23,6 +25,9 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
         case .unsafePath(let path):
             return "refusing to write \(path.debugDescription): not a plain relative path inside the output folder "
                 + "(no '..', no leading '/' or '.', no control character)"
+        case .twoFiles(let path):
+            return "two files of the build would be written to \(path): the data names one page twice "
+                + "(an account or a list given twice?); nothing was published, the previous site is as it was"
         case .notOurs(let path, let reason):
             return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
         case .usersFile(let path, let output):

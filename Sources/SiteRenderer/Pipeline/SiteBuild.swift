@@ -47,6 +47,7 @@ public struct SiteBuild: Sendable {
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
         let paths = Set(plan.paths)
+        if paths.count < plan.count, let twice = plan.firstRepeatedPath { throw PublishError.twoFiles(twice) }
         // Staging reads the published folder and readies the spare while every page's inputs
         // are digested: neither needs the other.
         let writer = self.writer

@@ -88,6 +88,11 @@ struct SitePlan: Sendable {
     var count: Int { items.count }
     var paths: [String] { items.map(\.path) }
 
+    /// The first path two items share (items are in path order), if any.
+    var firstRepeatedPath: String? {
+        zip(items, items.dropFirst()).first { $0.path == $1.path }?.0.path
+    }
+
     /// The file at `index` of `items`, rendered.
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
