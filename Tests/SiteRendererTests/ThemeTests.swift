@@ -142,6 +142,56 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test(
+        "theme.toml's errors name the line at fault: an unknown table or dotted key, a theme extends names that is not there",
+        arguments: [
+            ("name = \"x\"\nextends = \"default\"\n\n\n[extra]\nfoo = \"bar\"\n", 5, "unknown key 'extra'"),
+            ("name = \"x\"\n\nextra.foo = \"bar\"\n", 3, "unknown key 'extra'"),
+            ("name = \"x\"\n\nextends = \"defualt\"\n", 3, "extends: no theme named 'defualt'"),
+            ("name = \"x\"\nextends = \"./nothere\"\n", 2, "extends: "),
+        ])
+    func manifestErrorsNameTheirLine(toml: String, line: Int, reason: String) throws {
+        let folder = try ThemeFolderFixture(["theme.toml": toml])
+        #expect {
+            try Theme(directory: folder.url)
+        } throws: { error in
+            guard case .manifest(let file, let found, _, let message) = error as? ThemeError else { return false }
+            return file == folder.url.path + "/theme.toml" && found == line && message.hasPrefix(reason)
+        }
+    }
+
+    @Test("a template saved with Windows line ends is named at the line it is at")
+    func windowsLineEndsCountAsLines() throws {
+        let folder = try ThemeFolderFixture([
+            "templates/card.mustache": "<div>\r\n<p>x</p>\r\n  {{>nosuch}}\r\n</div>\r\n"
+        ])
+        #expect {
+            try Theme(directory: folder.url).library()
+        } throws: { error in
+            guard case .template(_, let line, let column, _) = error as? ThemeError else { return false }
+            return line == 3 && column == 3
+        }
+    }
+
+    @Test(
+        "a theme file that is not UTF-8 is an error naming the file and the line, not U+FFFD on every page",
+        arguments: ["templates/card.mustache", "locales/en.toml", "theme.toml"])
+    func aFileThatIsNotUTF8IsRefused(path: String) throws {
+        let folder = try ThemeFolderFixture(["theme.toml": "name = \"t\"\nextends = \"default\"\n"])
+        var bytes = Array("name = \"t\"\nextends = \"default\"\n# caf".utf8) + [0xE9] + Array("\n".utf8)
+        if path == "locales/en.toml" { bytes = Array("[nav]\ndigest = \"D".utf8) + [0xFF] + Array("\"\n".utf8) }
+        if path.hasSuffix(".mustache") { bytes = Array("<li>\n<p>caf".utf8) + [0xE9] + Array("</p></li>\n".utf8) }
+        let file = folder.url.appending(path: path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        #expect(
+            throws: ThemeError.unreadable(
+                path: folder.url.path + "/" + path + (path == "theme.toml" ? ":3" : ":2"), reason: "not UTF-8 text")
+        ) {
+            try Theme(directory: folder.url)
+        }
+    }
+
     @Test func aCardThatIncludesItselfIsAnErrorNamingTheTemplatesNotACrash() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>{{fullName}}{{>card}}</li>\n"])
         let theme = try Theme(directory: folder.url)

@@ -1,9 +1,9 @@
-/// A language the site cannot be built in, or a catalogue that cannot be used. Every case
-/// names the file at fault, and the key where there is one.
+/// A language the site cannot be built in, or a catalogue that cannot be used: the language
+/// and the catalogues there are, or the file at fault and the key where there is one.
 public enum LocaleError: Error, Equatable, CustomStringConvertible {
     /// No built-in catalogue and no theme of the line has one for the language.
     case unknownLanguage(String, available: [String])
-    /// A catalogue that is not TOML, or not a table of strings.
+    /// A catalogue that is not TOML (a value that is not a string is an `entry`).
     case unreadable(file: String, line: Int, column: Int, reason: String)
     /// A key of a catalogue: unknown, not a string, a bad placeholder, a control character.
     case entry(file: String, key: String, reason: String)

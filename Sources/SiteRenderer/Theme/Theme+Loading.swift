@@ -31,7 +31,15 @@ extension Theme {
         let manifest = try folder.manifest()
         var theme: Theme
         if let parentName = manifest.extends {
-            theme = try load(try folder.resolve(parentName), followed: followed + [folder])
+            let parent: ThemeFolder
+            do {
+                parent = try folder.resolve(parentName)
+            } catch {
+                throw .manifest(
+                    file: folder.display("theme.toml"), line: manifest.extendsLine, column: 1,
+                    reason: "extends: \(error)")
+            }
+            theme = try load(parent, followed: followed + [folder])
             theme.lineage.insert(manifest.name, at: 0)
         } else {
             theme = Theme(name: manifest.name, description: "", lineage: [manifest.name], templates: [:], assets: [:])
@@ -41,15 +49,14 @@ extension Theme {
         for (path, data) in folder.files {
             if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
                 let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
-                theme.templates[name] = TemplateSource(
-                    text: String(decoding: data, as: UTF8.self), file: folder.display(path))
+                theme.templates[name] = TemplateSource(text: try folder.text(path, data), file: folder.display(path))
             } else if path.hasPrefix("assets/") {
                 theme.assets[String(path.dropFirst("assets/".count))] = data
             } else if path.hasPrefix(localesFolder), path.hasSuffix(".toml") {
                 let language = String(path.dropFirst(localesFolder.count).dropLast(".toml".count))
                 guard !language.contains("/") else { continue }
                 theme.locales[language, default: []].append(
-                    TemplateSource(text: String(decoding: data, as: UTF8.self), file: folder.display(path)))
+                    TemplateSource(text: try folder.text(path, data), file: folder.display(path)))
             }
         }
         if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {
@@ -128,11 +135,25 @@ struct ThemeFolder: Sendable {
                 return ThemeManifest(name: URL(fileURLWithPath: root).lastPathComponent, extends: "default")
             }
         }
-        return try ThemeManifest(toml: String(decoding: data, as: UTF8.self), file: display("theme.toml"))
+        return try ThemeManifest(toml: try text("theme.toml", data), file: display("theme.toml"))
     }
 
-    /// The folder an `extends` names: a built-in theme, or (from a folder on disk) a path
-    /// relative to this folder when it holds a slash or starts with a dot.
+    /// The text of the file at `path`, whose bytes are `data`: UTF-8, else an error naming the
+    /// file and the line of the first byte that is not (read leniently, a stray byte would
+    /// reach every page as U+FFFD).
+    func text(_ path: String, _ data: Data) throws(ThemeError) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while case .valid(let scalar) = parser.parseScalar(from: &bytes) {
+            if scalar.elementsEqual([UInt8(ascii: "\n")]) { line += 1 }
+        }
+        throw .unreadable(path: "\(display(path)):\(line)", reason: "not UTF-8 text")
+    }
+
+    /// The folder an `extends` names: a built-in theme, or (from a folder on disk) a path,
+    /// absolute or relative to this folder, when it holds a slash or starts with a dot.
     func resolve(_ parent: String) throws(ThemeError) -> ThemeFolder {
         if case .directory(let root) = origin, parent.contains("/") || parent.hasPrefix(".") {
             let url =

@@ -63,7 +63,9 @@ struct TemplateSource: Sendable, Hashable {
     /// The partials (`{{>card}}`) and parents (`{{<layout}}`) it names, with their position.
     var references: [(name: String, line: Int, column: Int)] {
         var result: [(String, Int, Int)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: a template saved with Windows line ends splits on it.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             var rest = line[...]
             while let open = rest.range(of: "{{") {
                 let tag = rest[open.upperBound...].drop { $0 == " " }

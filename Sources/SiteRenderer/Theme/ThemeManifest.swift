@@ -6,9 +6,11 @@ internal import TOMLKit
 struct ThemeManifest: Sendable, Equatable {
     var name: String
     var description: String
-    /// A built-in theme's name, or a folder relative to this theme's folder; nil when the
-    /// theme stands alone and must bring every template itself.
+    /// A built-in theme's name, or a folder (absolute, or relative to this theme's folder);
+    /// nil when the theme stands alone and must bring every template itself.
     var extends: String?
+    /// The line of `extends` in the file, for a message about the theme it names.
+    var extendsLine = 1
 
     static let keys: Set<String> = ["name", "description", "extends"]
 
@@ -54,15 +56,21 @@ struct ThemeManifest: Sendable, Equatable {
         self.name = name
         self.description = try string("description") ?? ""
         self.extends = try string("extends").flatMap { $0.isEmpty ? nil : $0 }
+        extendsLine = Self.line(of: "extends", in: text)
     }
 
-    /// TOMLKit keeps no positions for values: the line is found in the text.
+    /// TOMLKit keeps no positions for values: the line is found in the text, where the key
+    /// is set (`key =`, `key.sub =`) or opens a table (`[key]`, `[[key]]`, `[key.sub]`).
     private static func line(of key: String, in text: String) -> Int {
         // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         let index = lines.firstIndex {
-            let line = $0.trimmingCharacters(in: .whitespaces)
-            return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")
+            var line = $0.trimmingCharacters(in: .whitespaces)[...]
+            let table = line.hasPrefix("[")
+            line = line.drop { $0 == "[" || $0 == " " }
+            guard line.hasPrefix(key) else { return false }
+            let rest = line.dropFirst(key.count).drop { $0 == " " }
+            return rest.hasPrefix(".") || (table ? rest.hasPrefix("]") : rest.hasPrefix("="))
         }
         return (index ?? 0) + 1
     }
