@@ -187,7 +187,9 @@ private struct TOMLReader {
         return value
     }
 
-    /// Account names, each checked by `Configuration.loginProblem`.
+    /// Account names (or `@me`, the token's owner, where `allowsMe`), each checked by
+    /// `Configuration.loginProblem`. A login goes into request paths, so one GitHub cannot
+    /// have (`..`, `a/b`) is an error here, not a request to a wrong place.
     func logins(_ key: String, in table: TOMLTable, at path: [String], allowsMe: Bool) throws(ConfigurationError)
         -> [String]
     {
@@ -245,8 +247,7 @@ private struct TOMLReader {
         return strings
     }
 
-    /// Accounts by login (or `@me`, the token's owner). A login goes into request paths, so
-    /// one GitHub cannot have (`..`, `a/b`) is an error here, not a request to a wrong place.
+    /// The saved searches, each with a name, a query and its options checked.
     func searches(in digest: TOMLTable, at path: [String]) throws(ConfigurationError) -> [SavedSearch] {
         guard let value = digest["searches"] else { return [] }
         let keyPath = path + ["searches"]
@@ -304,25 +305,47 @@ private struct TOMLReader {
     }
 
     /// The line where a key is written. TOMLKit keeps no positions for values, so the line is
-    /// found in the text: the key inside its table's section.
+    /// found in the text: the key inside its table's section (`[digest]` then `page_size =`),
+    /// dotted (`digest.page_size =`) or quoted; else, for a key written inside an inline table
+    /// or an array of them (`searches = [{ … }]`), the line of the deepest table around it.
+    /// Lines inside a multi-line string are never taken for keys.
     func line(of path: [String]) -> Int? {
         // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var section: [String] = []
+        var outer: (depth: Int, line: Int)?
+        var string: String?  // the delimiter of the multi-line string being read
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-                if line == "[\(path.joined(separator: "."))]" { return index + 1 }
-                section = line[line.index(after: line.startIndex)..<end]
-                    .split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let delimiter = string {
+                if line.components(separatedBy: delimiter).count.isMultiple(of: 2) { string = nil }
                 continue
             }
-            guard let key = path.last, section == Array(path.dropLast()) else { continue }
-            if line.hasPrefix(key), line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=") {
-                return index + 1
+            let key: [String]
+            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                section = Self.keyParts(line[..<end].drop { $0 == "[" })
+                key = section
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                key = section + Self.keyParts(line[..<equals])
+                string = ["\"\"\"", "\'\'\'"].first {
+                    line[equals...].components(separatedBy: $0).count.isMultiple(of: 2)
+                }
+            } else {
+                continue
+            }
+            if key == path { return index + 1 }
+            if key.count < path.count, path.starts(with: key), key.count > outer?.depth ?? 0 {
+                outer = (key.count, index + 1)
             }
         }
-        return nil
+        return outer?.line
+    }
+
+    /// `a . "b"` as ["a", "b"].
+    private static func keyParts(_ key: Substring) -> [String] {
+        key.split(separator: ".").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
     }
 }
 

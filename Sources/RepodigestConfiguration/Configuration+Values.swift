@@ -41,9 +41,6 @@ extension Configuration {
         return nil
     }
 
-    /// Why `login` cannot be a GitHub account, or nil when it can: ASCII letters, digits,
-    /// `-` and `_`, as request paths and page paths take them. `@me`, the token's owner,
-    /// only where `allowsMe`.
     /// Why `code` cannot name a language, or nil when it can: a BCP 47 tag's shape, as HTML's
     /// `lang` takes it (`en`, `ja`, `pt-BR`), which is also the catalogue's file name.
     public static func languageProblem(_ code: String) -> String? {
@@ -60,6 +57,9 @@ extension Configuration {
             + (printable ? "\"\(code)\"" : "one of \(code.utf8.count) bytes")
     }
 
+    /// Why `login` cannot be a GitHub account, or nil when it can: ASCII letters, digits,
+    /// `-` and `_`, as request paths and page paths take them. `@me`, the token's owner,
+    /// only where `allowsMe`.
     public static func loginProblem(_ login: String, name: String, allowsMe: Bool) -> String? {
         if allowsMe && login == "@me" { return nil }
         // One rule for a login wherever one enters: GitHubName's.

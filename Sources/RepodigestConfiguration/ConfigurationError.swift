@@ -1,6 +1,7 @@
 /// A configuration that cannot be used: where, and what was expected.
 public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
-    /// The file (or environment variable) at fault.
+    /// What is at fault: the file, an environment variable, a command-line option
+    /// (`--base-url`) or a theme (`theme 'name'`).
     public var source: String
     public var line: Int?
     public var column: Int?

@@ -111,6 +111,21 @@ import Testing
         #expect(error.line != nil && error.message.contains(message), "\(error.description.prefix(300))")
     }
 
+    @Test(
+        "an error names the line of its key however the key is written: dotted, quoted, in an inline table, after a multi-line string",
+        arguments: [
+            ("title = \"t\"\n\ndigest.page_size = 0\n", 3),
+            ("[digest]\n\"page_size\" = 0\n", 2),
+            ("title = \"t\"\ndigest = { page_size = 0 }\n", 2),
+            ("[digest]\nmarkdown = \"\"\"\npage_size = 2\n\"\"\"\npage_size = 0\n", 5),
+            ("[digest]\nowners = []\nsearches = [\n  { name = \"a\", query = \"b\", limt = 3 },\n]\n", 3),
+            ("[digest]\n\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\nlimit = \"3\"\n", 6),
+        ])
+    func anErrorNamesTheLineOfItsKey(text: String, line: Int) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.line == line, "\(error)")
+    }
+
     @Test("an 8 MB title is refused by the parser, long before any page is rendered")
     func aHugeTitleIsRefused() throws {
         let error = try #require(Self.error("title = \"" + String(repeating: "x", count: 8 << 20) + "\"\n"))
