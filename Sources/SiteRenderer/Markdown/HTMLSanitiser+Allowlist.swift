@@ -7,6 +7,8 @@ extension HTMLSanitiser {
         "ins", "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "small",
         "source", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
         "time", "tr", "ul", "var", "wbr",
+        // Only cmark's footnotes (`class="footnotes"`); any other is unwrapped.
+        "section",
     ]
 
     /// Obsolete names GitHub keeps, written as their HTML5 equivalents.
@@ -50,7 +52,7 @@ extension HTMLSanitiser {
     static let keptClasses: Set<String> = {
         var classes: Set<String> = [
             "align-left", "align-center", "align-right", "task-list-item", "task-checkbox",
-            "markdown-alert", "markdown-alert-title",
+            "markdown-alert", "markdown-alert-title", "footnotes",
         ]
         for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }
         for token in SyntaxHighlighter.TokenKind.allCases { classes.insert(token.className) }

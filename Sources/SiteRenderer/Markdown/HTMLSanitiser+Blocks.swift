@@ -22,10 +22,23 @@ extension HTMLSanitiser.Writer {
     mutating func writeCheckbox(_ node: xmlNodePtr) {
         guard XMLTree.attribute("type", of: node)?.lowercased() == "checkbox" else { return }
         let checked = XMLTree.attribute("checked", of: node) != nil
-        output +=
+        let box =
             checked
             ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskDone)\">\u{2611}</span>"
             : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskOpen)\">\u{2610}</span>"
+        // In a loose list cmark writes the box before the item's paragraph: it goes inside,
+        // on the line of its text, as on GitHub.
+        var next = node.pointee.next
+        while let sibling = next, sibling.pointee.type == XML_TEXT_NODE,
+            XMLTree.content(of: sibling).allSatisfy(\.isWhitespace)
+        {
+            next = sibling.pointee.next
+        }
+        if let paragraph = next, paragraph.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: paragraph) == "p" {
+            pendingCheckbox = box
+        } else {
+            output += box
+        }
     }
 
     /// Whether a list item opens with a task box, directly or in its first paragraph (a loose list).
@@ -101,7 +114,7 @@ extension HTMLSanitiser.Writer {
         return names.lazy.compactMap(SyntaxHighlighter.Language.init(named:)).first
     }
 
-    private static func classes(of node: xmlNodePtr) -> [String] {
+    static func classes(of node: xmlNodePtr) -> [String] {
         (XMLTree.attribute("class", of: node) ?? "").split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
     }
 }

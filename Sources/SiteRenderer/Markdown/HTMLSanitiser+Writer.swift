@@ -7,11 +7,17 @@ extension HTMLSanitiser {
     /// own parent and sibling links, not recursion: a stranger's HTML chooses the depth.
     struct Writer {
         let settings: HTMLSanitiser
-        /// Heading ids a fragment link may name.
+        /// The ids a fragment link may name: every one the document gives.
         let knownIDs: Set<String>
+        /// The ids its headings give, which no other element may take.
+        let headings: Set<String>
         var output = ""
         private(set) var headingIDs: Set<String> = []
+        /// The ids given by anything but a heading: an anchor's `name` or `id`, a footnote's.
+        private(set) var otherIDs: Set<String> = []
         private(set) var sawFragment = false
+        /// A loose list item's task box, written once its paragraph has opened.
+        var pendingCheckbox: String?
         private var slugs = HeadingSlugs()
         private var frames: [Frame] = []
         private var depth = 0
@@ -27,9 +33,10 @@ extension HTMLSanitiser {
             var isPicture = false
         }
 
-        init(settings: HTMLSanitiser, knownIDs: Set<String>) {
+        init(settings: HTMLSanitiser, knownIDs: Set<String>, headings: Set<String>) {
             self.settings = settings
             self.knownIDs = knownIDs
+            self.headings = headings
         }
 
         mutating func write(_ root: xmlNodePtr) {
@@ -112,11 +119,20 @@ extension HTMLSanitiser {
             switch name {
             case "a":
                 if Self.isPermalink(node) { return false }
-                guard linkDepth == 0, let href = resolvedLink(XMLTree.attribute("href", of: node)) else {
-                    return transparent()
+                guard linkDepth == 0 else { return transparent() }
+                let href = resolvedLink(XMLTree.attribute("href", of: node))
+                // An anchor a link may lead to (`<a name="install">`, a footnote's reference)
+                // keeps its name as an id, linking or not.
+                let id = givenID(XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node))
+                guard href != nil || id != nil else { return transparent() }
+                if let href {
+                    attributes.append(("href", href))
+                    frame.isLink = true
                 }
-                attributes.append(("href", href))
-                frame.isLink = true
+                if let id { attributes.append(("id", id)) }
+            case "section":
+                // cmark's footnotes, the one section kept, as GitHub keeps it.
+                guard Self.classes(of: node).contains("footnotes") else { return transparent() }
             case "img":
                 guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else {
                     // An image that cannot be shown is its alt text, as a browser shows it.
@@ -142,7 +158,7 @@ extension HTMLSanitiser {
                 headingIDs.insert(id)
                 attributes.append(("id", id))
             default:
-                break
+                if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
             }
             var classes = keptClasses(of: node)
             if name == "li", Self.startsWithCheckbox(node) { classes.append("task-list-item") }
@@ -169,6 +185,10 @@ extension HTMLSanitiser {
                 return true
             }
             output += ">"
+            if name == "p", let checkbox = pendingCheckbox {
+                output += checkbox
+                pendingCheckbox = nil
+            }
             if name == "p", classes.contains("markdown-alert-title"), let title = alertTitle(of: node) {
                 // GitHub's English title (and its icon) gives way to the site's word for it.
                 output += title + "</\(tag)>"
@@ -214,7 +234,10 @@ extension HTMLSanitiser {
                 switch own[name] {
                 case .text?: kept.append((name, value))
                 case .number?:
-                    let trimmed = value.trimmingCharacters(in: .whitespaces)
+                    // `width="120px"` is 120 to a browser, and to GitHub; a percentage is no
+                    // number an HTML attribute may hold, and is dropped.
+                    var trimmed = value.trimmingCharacters(in: .whitespaces)
+                    if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
                     if (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
                         kept.append((name, trimmed))
                     }
@@ -224,6 +247,16 @@ extension HTMLSanitiser {
                 }
             }
             return kept
+        }
+
+        /// The id an element of the document is given, prefixed as the page writes it: nil
+        /// where it cannot be one (`LinkPolicy.documentID`), a heading gives it, or an element
+        /// before took it (a page's ids are unique: the validator refuses a repeat).
+        private mutating func givenID(_ raw: String?) -> String? {
+            guard let raw, let id = LinkPolicy.documentID(raw).map({ settings.idPrefix + $0 }),
+                !headings.contains(id), !headingIDs.contains(id), otherIDs.insert(id).inserted
+            else { return nil }
+            return id
         }
 
         private mutating func resolvedLink(_ href: String?) -> String? {

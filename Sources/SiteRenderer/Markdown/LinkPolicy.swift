@@ -39,7 +39,7 @@ enum LinkPolicy {
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         if trimmed.hasPrefix("#") {
-            let id = fragmentPrefix + String(trimmed.dropFirst()).lowercased()
+            guard let id = documentID(String(trimmed.dropFirst())).map({ fragmentPrefix + $0 }) else { return nil }
             return knownIDs.contains(id) ? "#" + id : nil
         }
         if let scheme = scheme(of: trimmed) {
@@ -108,6 +108,21 @@ enum LinkPolicy {
             default: "-._~/:@%".utf8.contains(byte)
             }
         }
+    }
+
+    /// An id a document gives (an anchor's `name` or `id`, a footnote's) or a fragment names,
+    /// as the page writes it, before the document's prefix: decoded (`#gr%C3%B6%C3%9Fe` names
+    /// `größe`, as cmark writes a link to a heading that is not ASCII), lower-cased, as GitHub
+    /// matches fragments, white space as `-`. Heading slugs are already in this form. Nil for
+    /// one that is empty, too long or holds a control character.
+    static func documentID(_ raw: String) -> String? {
+        let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
+        let words = decoded.lowercased().split(whereSeparator: \.isWhitespace)
+        let id = words.joined(separator: "-")
+        guard !id.isEmpty, id.utf8.count <= 256,
+            !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return id
     }
 
     /// `url.trimmingCharacters(in: .whitespacesAndNewlines)`, which for the usual URL, with

@@ -56,7 +56,8 @@ public struct MarkdownRenderer: Sendable {
     /// - Parameter alerts: alerts' titles by kind, as HTML.
     static func unsanitisedHTML(_ source: String, alerts: [String: String] = Labels(.english).alerts) -> String {
         _ = Self.registered
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_UNSAFE
+        // As on GitHub: footnotes, and `~one~` struck through as well as `~~two~~`.
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         // tagfilter as on GitHub: `<script>`, `<style>`, `<iframe>`, … show as text, which

@@ -1,0 +1,85 @@
+import Foundation
+import PageModels
+import Testing
+
+@testable import SiteRenderer
+
+/// What GitHub shows of a README that the renderer once showed otherwise: footnotes, anchors
+/// a table of contents links to, headings that are not ASCII, task boxes in a loose list,
+/// single-tilde strikethrough, sizes in pixels. Each page that holds the result must pass the
+/// validator: ids unique, every fragment naming one.
+@Suite("READMEs as GitHub shows them: footnotes, anchors, loose task lists")
+struct ReadmeFidelityTests {
+    func render(_ markdown: String) -> String {
+        PopularReadmeTests.render(markdown)
+    }
+
+    /// The findings of a page holding `html` as the README.
+    func findings(_ html: String) -> [Finding] {
+        SiteValidator().validate([
+            OutputFile(path: "index.html", contents: Data(SiteValidatorTests.page(html).utf8))
+        ])
+    }
+
+    @Test("footnotes link to their notes and back, under the document's prefix, and the page validates")
+    func footnotes() {
+        let html = render("Fast[^speed] and small[^speed], and safe[^2].\n\n[^speed]: Measured.\n[^2]: Fuzzed.\n")
+        #expect(html.contains("<a href=\"#readme-fn-speed\" id=\"readme-fnref-speed\">1</a>"), "\(html)")
+        #expect(html.contains("<a href=\"#readme-fn-speed\" id=\"readme-fnref-speed-2\">1</a>"))
+        #expect(html.contains("<section class=\"footnotes\">"))
+        #expect(html.contains("<li id=\"readme-fn-speed\">"))
+        #expect(html.contains("<a href=\"#readme-fnref-2\">↩</a>"))
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test("an anchor a table of contents links to keeps its name as an id; one a heading gives is the heading's")
+    func namedAnchors() {
+        let html = render(
+            """
+            - [Install](#install)
+            - [Usage](#Usage)
+            - [Old](#old-name)
+
+            <a name="install"></a>
+            ## Install
+
+            <a id="Usage"></a>
+            Use it.
+
+            <a name="old-name">Old name</a> and <a name="old-name">again</a>
+            """)
+        #expect(html.contains("<a href=\"#readme-install\">Install</a>"))
+        #expect(html.contains("<a href=\"#readme-usage\">Usage</a>"), "fragments match as GitHub matches them")
+        #expect(html.contains("<a id=\"readme-usage\"></a>"))
+        #expect(html.contains("<a href=\"#readme-old-name\">Old</a>"))
+        #expect(html.components(separatedBy: "id=\"readme-install\"").count == 2, "the heading's, once: \(html)")
+        #expect(html.components(separatedBy: "id=\"readme-old-name\"").count == 2, "the first anchor's, once")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test("a link to a heading that is not ASCII follows it, as cmark writes the link encoded")
+    func nonASCIIHeadings() {
+        let html = render("## Größe ändern\n\n## 使い方\n\n[a](#größe-ändern) [b](#使い方)")
+        #expect(html.contains("<a href=\"#readme-gr%C3%B6%C3%9Fe-%C3%A4ndern\">a</a>"), "\(html)")
+        #expect(html.contains("<a href=\"#readme-%E4%BD%BF%E3%81%84%E6%96%B9\">b</a>"), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test("a loose list's task box sits on the line of its text, inside the paragraph")
+    func looseTaskList() {
+        let html = render("- [x] done\n\n- [ ] todo\n")
+        #expect(
+            html.contains(
+                "<li class=\"task-list-item\"> \n<p><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">☑</span>done</p>"
+            ), "\(html)")
+        #expect(findings(html).isEmpty)
+    }
+
+    @Test("one tilde strikes through as two do, and a width in pixels is a width")
+    func tildesAndPixels() {
+        let html = render("~one~ ~~two~~\n\n<img src=\"a.png\" width=\"120px\" height=\"50%\">")
+        #expect(html.contains("<del>one</del> <del>two</del>"))
+        #expect(html.contains("width=\"120\""))
+        #expect(!html.contains("height="), "a percentage is no number an HTML attribute may hold")
+    }
+}
