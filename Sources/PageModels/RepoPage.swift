@@ -87,6 +87,11 @@ public struct MarkdownText: Sendable, Hashable {
     public var linkBase: String?
     /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
     public var imageBase: String?
+    /// Where a path from the root (`/docs/logo.png`) starts, for links and for images, when
+    /// that is not the base: a README in a folder (`.github/README.md`) resolves `docs/a.md`
+    /// in its folder and `/docs/a.md` at the repository's root, as GitHub does.
+    public var rootLinkBase: String?
+    public var rootImageBase: String?
     /// Images the site publishes itself: the file name in `Site.readmeImages` for each URL an
     /// image may be shown from, written or resolved (`https://raw.githubusercontent.com/…`).
     public var localImages: [String: String] = [:]

@@ -152,7 +152,12 @@ import Testing
                 ["id", "kind", "label", "text", "repository", "route", "url"]
             ),
             (ChangesSection(summary: "", items: []), ["summary", "items"]),
-            (MarkdownText(source: ""), ["source", "markup", "linkBase", "imageBase", "localImages"]),
+            (
+                MarkdownText(source: ""),
+                [
+                    "source", "markup", "linkBase", "imageBase", "rootLinkBase", "rootImageBase", "localImages",
+                ]
+            ),
             (PageLink(title: "", route: .digest), ["title", "route", "count"]),
             (Fact(label: "", value: ""), ["label", "value"]),
             (Notice(text: ""), ["text"]),

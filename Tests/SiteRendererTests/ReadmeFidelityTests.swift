@@ -75,6 +75,20 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty)
     }
 
+    @Test("a README in a folder resolves a path from its folder there, and a path from the root at the root")
+    func aReadmeInAFolder() {
+        var text = MarkdownText(
+            source: "[a](guide.md) [b](/docs/b.md) ![c](/logo.png)",
+            linkBase: "https://github.com/o/r/blob/main/.github/",
+            imageBase: "https://raw.githubusercontent.com/o/r/main/.github/")
+        text.rootLinkBase = "https://github.com/o/r/blob/main/"
+        text.rootImageBase = "https://raw.githubusercontent.com/o/r/main/"
+        let html = MarkdownRenderer().html(text, idPrefix: "readme-", headingOffset: 1)
+        #expect(html.contains("href=\"https://github.com/o/r/blob/main/.github/guide.md\""), "\(html)")
+        #expect(html.contains("href=\"https://github.com/o/r/blob/main/docs/b.md\""))
+        #expect(html.contains("src=\"https://raw.githubusercontent.com/o/r/main/logo.png\""))
+    }
+
     @Test("one tilde strikes through as two do, and a width in pixels is a width")
     func tildesAndPixels() {
         let html = render("~one~ ~~two~~\n\n<img src=\"a.png\" width=\"120px\" height=\"50%\">")

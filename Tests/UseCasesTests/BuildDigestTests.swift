@@ -99,6 +99,8 @@ import UseCases
         #expect(page.releases.first?.notes?.source == "**Big** release")
         #expect(page.readme?.linkBase == "https://github.com/lumen/parser/blob/main/docs/")
         #expect(page.readme?.imageBase == "https://raw.githubusercontent.com/lumen/parser/main/docs/")
+        #expect(page.readme?.rootLinkBase == "https://github.com/lumen/parser/blob/main/", "/a.md: from the root")
+        #expect(page.readme?.rootImageBase == "https://raw.githubusercontent.com/lumen/parser/main/")
         #expect(page.owner?.route == Route(.owner(login: "lumen")), "lumen has a page of its own")
         let feed = try #require(try await build().repositories.first { $0.card.fullName == "kit/feed" })
         #expect(feed.owner == nil, "kit has no page: the site links to GitHub instead")

@@ -263,13 +263,17 @@ extension HTMLSanitiser {
             guard let href else { return nil }
             if Self.isFragment(href) { sawFragment = true }
             return LinkPolicy.resolve(
-                href, base: settings.linkBase, fragmentPrefix: settings.idPrefix, knownIDs: knownIDs)
+                href, base: settings.linkBase, root: settings.rootLinkBase, fragmentPrefix: settings.idPrefix,
+                knownIDs: knownIDs)
         }
 
         private func resolvedImage(_ src: String?) -> String? {
             guard let src, !Self.isFragment(src) else { return nil }
-            return LinkPolicy.resolve(src, base: settings.imageBase, fragmentPrefix: settings.idPrefix, knownIDs: [])
-                .map { settings.localImages[$0] ?? $0 }
+            return LinkPolicy.resolve(
+                src, base: settings.imageBase, root: settings.rootImageBase, fragmentPrefix: settings.idPrefix,
+                knownIDs: []
+            )
+            .map { settings.localImages[$0] ?? $0 }
         }
 
         /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.

@@ -18,6 +18,9 @@ struct HTMLSanitiser: Sendable {
     var linkBase: String?
     /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
     var imageBase: String?
+    /// Where paths from the root (`/docs/a.md`) start, when not at the bases.
+    var rootLinkBase: String?
+    var rootImageBase: String?
     /// Prefix of every heading id, so several documents can share a page.
     var idPrefix: String
     /// How many levels headings move down, so a README's `#` sits under the page's own headings.

@@ -6,11 +6,16 @@ enum LinkPolicy {
     ///
     /// - Fragments (`#install`) stay only when they name a heading of the same document.
     /// - Absolute http(s) and mailto URLs stay as they are.
-    /// - Relative URLs resolve against `base` (the repository on GitHub); with no base, dropped.
+    /// - Relative URLs resolve against `base` (the README's folder on GitHub), a path from the
+    ///   root (`/docs/a.md`) against `root` (the repository's root) where given; with no
+    ///   base, dropped.
     /// - Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, …) is dropped.
-    static func resolve(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>) -> String? {
+    static func resolve(
+        _ url: String, base: String?, root: String? = nil, fragmentPrefix: String, knownIDs: Set<String>
+    ) -> String? {
         // Written in its valid form: a README's `https://matrix.to/#/#room` is a finding raw.
-        unchecked(url, base: base, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(lasting).map(URLSyntax.valid)
+        unchecked(url, base: base, root: root, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(lasting)
+            .map(URLSyntax.valid)
     }
 
     static let signedAttachmentPrefix = "https://private-user-images.githubusercontent.com/"
@@ -31,9 +36,9 @@ enum LinkPolicy {
         return signedAttachmentPrefix + path
     }
 
-    private static func unchecked(_ url: String, base: String?, fragmentPrefix: String, knownIDs: Set<String>)
-        -> String?
-    {
+    private static func unchecked(
+        _ url: String, base: String?, root: String?, fragmentPrefix: String, knownIDs: Set<String>
+    ) -> String? {
         let trimmed = Self.trimmed(url)
         guard !trimmed.isEmpty,
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
@@ -47,10 +52,10 @@ enum LinkPolicy {
         }
         if trimmed.hasPrefix("//") { return "https:" + trimmed }
         guard let base else { return nil }
-        // A root-relative path means the repository's root, which for a README at the root
-        // is the base itself; GitHub resolves them the same way.
-        let relative = trimmed.hasPrefix("/") ? String(trimmed.drop(while: { $0 == "/" })) : trimmed
-        return join(relative, to: base)
+        // A path from the root means the repository's root: `root` for a README in a folder,
+        // the base itself for one at the root. GitHub resolves them the same way.
+        guard trimmed.hasPrefix("/") else { return join(trimmed, to: base) }
+        return join(String(trimmed.drop(while: { $0 == "/" })), to: root ?? base)
     }
 
     /// `relative` resolved against `base` (RFC 3986), if that gives an http(s) URL. Most of a

@@ -44,8 +44,9 @@ public struct MarkdownRenderer: Sendable {
         _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:]
     ) -> String {
         let sanitiser = HTMLSanitiser(
-            linkBase: text.linkBase, imageBase: text.imageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset),
-            labels: labels, localImages: localImages)
+            linkBase: text.linkBase, imageBase: text.imageBase, rootLinkBase: text.rootLinkBase,
+            rootImageBase: text.rootImageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset), labels: labels,
+            localImages: localImages)
         switch text.markup {
         case .html: return sanitiser.sanitise(text.source)
         case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(text.source, alerts: labels.alerts))

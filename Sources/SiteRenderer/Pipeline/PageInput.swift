@@ -48,6 +48,8 @@ extension MarkdownText: PageInput {
         hasher.combine(markup == .markdown ? "markdown" : "html")
         hasher.combine(linkBase)
         hasher.combine(imageBase)
+        hasher.combine(rootLinkBase)
+        hasher.combine(rootImageBase)
         hasher.combine(localImages.count)
         for (url, name) in localImages.sorted(by: { $0.key < $1.key }) {
             hasher.combine(url)

@@ -40,6 +40,18 @@ struct RepoPageTranslator: Sendable {
     /// The README's text to render, with the bases its relative links and images resolve
     /// against: all of `markdown(of:in:format:images:)` but the site's own image copies.
     private static func text(of readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
+        var text = unrooted(readme, in: repo, format: format)
+        // A README in a folder: a path from the root starts at the repository's root.
+        let levels = readme.path.split(separator: "/").count - 1
+        if levels > 0 {
+            text.rootLinkBase = SafeURL.folder(SafeURL.folder(of: readme.htmlURL), up: levels)
+            text.rootImageBase = SafeURL.folder(SafeURL.folder(of: readme.downloadURL), up: levels)
+        }
+        return text
+    }
+
+    /// The same, a path from the root resolved as a path from the README's folder.
+    private static func unrooted(_ readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
         let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images

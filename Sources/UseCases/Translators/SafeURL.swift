@@ -77,6 +77,18 @@ package enum SafeURL {
     }
 
     /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
+    /// The folder `levels` above `folder` (`…/blob/main/.github/` one up is `…/blob/main/`);
+    /// nil where that would leave the host.
+    static func folder(_ folder: String?, up levels: Int) -> String? {
+        guard var folder else { return nil }
+        for _ in 0..<levels {
+            folder.removeLast()
+            guard let slash = folder.lastIndex(of: "/") else { return nil }
+            folder = String(folder[...slash])
+        }
+        return folder.count(where: { $0 == "/" }) >= 4 ? folder : nil
+    }
+
     static func folder(of text: String?) -> String? {
         // Three slashes at least: `https://host/` has a folder, `https://host` has none.
         guard let url = http(text), url.count(where: { $0 == "/" }) >= 3,
