@@ -137,11 +137,39 @@ struct PopularReadmeTests {
             ("yaml", "name: ci # c\non: [push]", "hl-a", "hl-c", "hl-a"),
             ("toml", "[package]\nname = \"x\" # c", "hl-a", "hl-s", "hl-c"),
             ("c", "#include <stdio.h>\nint main(void) { return 0; } /* c */", "hl-k", "hl-n", "hl-c"),
+            ("ruby", "def greet(name) # c\n  @name = \"x\"\nend", "hl-k", "hl-v", "hl-c"),
+            ("java", "public class A { String s = \"x\"; } // c", "hl-k", "hl-s", "hl-c"),
+            ("kotlin", "fun main() { val s = \"x\" } // c", "hl-k", "hl-s", "hl-c"),
+            ("cs", "using System; var s = \"x\"; // c", "hl-k", "hl-s", "hl-c"),
+            ("php", "function f($a) { return 'x'; } # c", "hl-k", "hl-v", "hl-c"),
+            ("sql", "SELECT name FROM users WHERE id = 'x'; -- c", "hl-k", "hl-s", "hl-c"),
+            ("css", "/* c */\ncolor: \"x\";", "hl-c", "hl-a", "hl-s"),
+            ("diff", "@@ -1 +1 @@\n-old\n+new\n same", "hl-f", "hl-k", "hl-a"),
+            ("html", "<!-- c -->\n<a href=\"x\">link</a>", "hl-c", "hl-a", "hl-f"),
         ])
     func languages(_ language: String, _ code: String, _ first: String, _ second: String, _ third: String) {
         let html = Self.render("```\(language)\n\(code)\n```")
         for kind in [first, second, third] { #expect(html.contains("<span class=\"\(kind)\">"), "\(kind) in \(html)") }
         #expect(html.contains("<pre><code class=\"language-"))
+    }
+
+    @Test("HTML's tags, attributes and values are coloured, the text between them never")
+    func markupIsColouredTagByTag() {
+        let html = Self.render("```html\n<p class=\"note\">if <b>while</b></p>\n```")
+        #expect(
+            html.contains(
+                "&lt;<span class=\"hl-a\">p</span> <span class=\"hl-f\">class</span>=<span class=\"hl-s\">&quot;note&quot;</span>&gt;if &lt;"
+            ), "\(html)")
+        #expect(html.contains("&gt;while&lt;/"), "no keywords in text")
+    }
+
+    @Test("a diff colours added, removed and hunk lines whole, context never")
+    func diffLines() {
+        let html = Self.render("```diff\n@@ -1,2 +1,2 @@\n-let a = 1\n+let a = \"2\"\n let b = 3\n```")
+        #expect(
+            html.contains(
+                "<span class=\"hl-k\">-let a = 1</span>\n<span class=\"hl-a\">+let a = &quot;2&quot;</span>\n let b = 3"
+            ), "\(html)")
     }
 
     @Test("a shell keyword inside a path or an option is not coloured as a command")

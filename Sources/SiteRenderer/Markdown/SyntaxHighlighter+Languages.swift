@@ -2,6 +2,7 @@ extension SyntaxHighlighter {
     /// The languages coloured at build time. Others are shown as plain code.
     enum Language: String, CaseIterable, Sendable {
         case swift, rust, go, python, javascript, typescript, shell, json, yaml, toml, c
+        case ruby, java, kotlin, csharp, php, sql, css, diff, html
 
         /// The language an info string or class names (`js`, `bash`, `yml`, `c++`, …).
         init?(named name: String) {
@@ -19,7 +20,9 @@ extension SyntaxHighlighter {
             "mjs": .javascript, "cjs": .javascript, "node": .javascript, "ts": .typescript, "tsx": .typescript,
             "sh": .shell, "bash": .shell, "zsh": .shell, "console": .shell, "shell-session": .shell,
             "jsonc": .json, "json5": .json, "yml": .yaml, "h": .c, "cpp": .c, "c++": .c, "cc": .c, "hpp": .c,
-            "objc": .c, "objective-c": .c,
+            "objc": .c, "objective-c": .c, "rb": .ruby, "kt": .kotlin, "kts": .kotlin, "cs": .csharp, "c#": .csharp,
+            "postgresql": .sql, "psql": .sql, "mysql": .sql, "sqlite": .sql, "scss": .css, "less": .css,
+            "patch": .diff, "xml": .html, "htm": .html, "xhtml": .html, "svg": .html,
         ]
 
         /// The language's keywords, built once: the highlighter asks for them at every word.
@@ -56,6 +59,34 @@ extension SyntaxHighlighter {
                 return Self.words(
                     "case cd do done echo elif else esac exit export fi for function if in local readonly return set source then unset until while"
                 )
+            case .ruby:
+                return Self.words(
+                    "BEGIN END alias and attr_accessor attr_reader attr_writer begin break case class def defined? do else elsif end ensure false for if in module next nil not or private protected public puts raise redo require require_relative rescue retry return self super then true undef unless until when while yield"
+                )
+            case .java:
+                return Self.words(
+                    "abstract assert boolean break byte case catch char class const continue default do double else enum extends false final finally float for goto if implements import instanceof int interface long native new null package private protected public record return short static strictfp super switch synchronized this throw throws transient true try var void volatile while yield"
+                )
+            case .kotlin:
+                return Self.words(
+                    "as break by catch class companion constructor continue data do else enum false finally for fun get if import in init inline interface internal is lateinit null object open override package private protected public return sealed set super suspend this throw true try typealias val var when while"
+                )
+            case .csharp:
+                return Self.words(
+                    "abstract as async await base bool break byte case catch char checked class const continue decimal default delegate do double else enum event explicit extern false finally fixed float for foreach get goto if implicit in int interface internal is lock long namespace new null object operator out override params private protected public readonly record ref return sbyte sealed set short sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked unsafe ushort using var virtual void volatile while yield"
+                )
+            case .php:
+                return Self.words(
+                    "abstract and array as break callable case catch class clone const continue declare default do echo else elseif empty extends false final finally fn for foreach function global if implements include include_once instanceof interface isset list match namespace new null or print private protected public readonly require require_once return static switch throw trait true try unset use var while xor yield"
+                )
+            case .sql:
+                // Written in either case, as SQL is.
+                let lower = Self.words(
+                    "all alter and as asc begin between by case check commit constraint create default delete desc distinct drop else end exists foreign from full group having if in index inner insert into is join key left like limit not null offset on or order outer primary references returning right rollback select set table then transaction union unique update values view when where with"
+                )
+                return lower.union(lower.map { $0.uppercased() })
+            case .css, .diff, .html:
+                return []
             case .json, .toml:
                 return ["true", "false", "null"]
             case .yaml:
@@ -75,32 +106,40 @@ extension SyntaxHighlighter {
 
         var lineComments: [String] {
             switch self {
-            case .python, .shell, .yaml, .toml: return ["#"]
-            case .swift, .rust, .go, .javascript, .typescript, .c, .json: return ["//"]
+            case .python, .shell, .yaml, .toml, .ruby: return ["#"]
+            case .swift, .rust, .go, .javascript, .typescript, .c, .json, .java, .kotlin, .csharp: return ["//"]
+            case .php: return ["//", "#"]
+            case .sql: return ["--"]
+            case .css, .diff, .html: return []
             }
         }
 
-        var hasBlockComments: Bool { lineComments == ["//"] }
+        /// Whether `/* … */` is a comment.
+        var hasBlockComments: Bool { lineComments.contains("//") || self == .sql || self == .css }
 
         /// Quotes that open a string. Rust's `'` also opens lifetimes, so it is left plain.
         var quotes: Set<Unicode.Scalar> {
             switch self {
             case .swift, .rust, .json: return ["\""]
-            case .go, .javascript, .typescript: return ["\"", "'", "`"]
-            case .python, .shell, .yaml, .toml, .c: return ["\"", "'"]
+            case .go, .javascript, .typescript, .ruby: return ["\"", "'", "`"]
+            case .python, .shell, .yaml, .toml, .c, .java, .kotlin, .csharp, .php, .sql, .css, .html:
+                return ["\"", "'"]
+            case .diff: return []
             }
         }
 
         /// Whether `"""` (and `'''`) open a string that runs over lines.
-        var hasTripleQuotes: Bool { [.swift, .python, .toml].contains(self) }
+        var hasTripleQuotes: Bool { [.swift, .python, .toml, .java, .kotlin, .csharp].contains(self) }
 
         /// Whether a capitalised name reads as a type.
-        var capitalisedAreTypes: Bool { [.swift, .rust, .go, .typescript, .javascript, .python].contains(self) }
+        var capitalisedAreTypes: Bool {
+            [.swift, .rust, .go, .typescript, .javascript, .python, .ruby, .java, .kotlin, .csharp, .php].contains(self)
+        }
 
         /// What separates a key from its value when the language is data: `key: value`, `key = value`.
         var keySeparator: Unicode.Scalar? {
             switch self {
-            case .json, .yaml: return ":"
+            case .json, .yaml, .css: return ":"
             case .toml: return "="
             default: return nil
             }

@@ -44,7 +44,11 @@ struct SyntaxHighlighter: Sendable {
         mutating func run() {
             while index < scalars.count {
                 let scalar = scalars[index]
-                if let comment = commentEnd() {
+                if language == .html {
+                    markup()
+                } else if language == .diff, atLineStart {
+                    diffLine()
+                } else if let comment = commentEnd() {
                     emit(.comment, to: comment)
                 } else if quotes.contains(scalar) {
                     let end = stringEnd()
@@ -53,8 +57,10 @@ struct SyntaxHighlighter: Sendable {
                     emit(.number, to: run(from: index) { isWord($0) || $0 == "." })
                 } else if language == .toml, atLineStart, scalar == "[" {
                     emit(.key, to: run(from: index) { $0 != "\n" })
-                } else if language == .shell, scalar == "$" {
+                } else if language == .shell || language == .php, scalar == "$" {
                     emit(.variable, to: variableEnd())
+                } else if language == .ruby, scalar == "@" {
+                    emit(.variable, to: run(from: index + 1) { isWord($0) || $0 == "@" })
                 } else if language == .c, atLineStart, scalar == "#" {
                     emit(.keyword, to: run(from: index + 1) { isWord($0) })
                 } else if isWordStart(scalar) {
@@ -133,6 +139,51 @@ struct SyntaxHighlighter: Sendable {
                 end += escapes && scalars[end] == "\\" ? 2 : 1
             }
             return min(scalars.count, end + 1)
+        }
+
+        /// One line of a diff, coloured as GitHub colours it: added green (`key`), removed red
+        /// (`keyword`), a hunk's header purple (`function`), context plain.
+        private mutating func diffLine() {
+            let end = run(from: index) { $0 != "\n" }
+            let kind: TokenKind? =
+                switch scalars[index] {
+                case "+": .key
+                case "-": .keyword
+                case "@": .function
+                default: nil
+                }
+            if let kind, end > index { return emit(kind, to: end) }
+            while index < end { plainScalar(scalars[index]) }
+            if index < scalars.count { plainScalar(scalars[index]) }
+        }
+
+        /// HTML and XML: a comment, or a tag with its name (`key`), its attributes' names
+        /// (`function`) and their values (`string`), as GitHub colours them; text between plain.
+        private mutating func markup() {
+            if matches("<!--") {
+                var end = index + 4
+                while end < scalars.count, !matches("-->", at: end) { end += 1 }
+                return emit(.comment, to: min(scalars.count, end + 3))
+            }
+            let opensTag =
+                scalars[index] == "<" && index + 1 < scalars.count
+                && (isLetter(scalars[index + 1]) || "/!?".unicodeScalars.contains(scalars[index + 1]))
+            guard opensTag else { return plainScalar(scalars[index]) }
+            plainScalar(scalars[index])
+            while index < scalars.count, "/!?".unicodeScalars.contains(scalars[index]) { plainScalar(scalars[index]) }
+            let name = run(from: index) { isWord($0) || $0 == "-" || $0 == ":" || $0 == "." }
+            if name > index { emit(.key, to: name) }
+            while index < scalars.count, scalars[index] != ">", scalars[index] != "<" {
+                let scalar = scalars[index]
+                if scalar == "\"" || scalar == "'" {
+                    emit(.string, to: stringEnd())
+                } else if isLetter(scalar) {
+                    emit(.function, to: run(from: index) { isWord($0) || $0 == "-" || $0 == ":" || $0 == "." })
+                } else {
+                    plainScalar(scalar)
+                }
+            }
+            if index < scalars.count, scalars[index] == ">" { plainScalar(scalars[index]) }
         }
 
         private func variableEnd() -> Int {
