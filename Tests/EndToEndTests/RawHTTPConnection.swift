@@ -56,9 +56,11 @@ final class RawHTTPConnection {
     }
 
     /// One request on a new connection, answered and closed.
-    static func request(_ target: String, port: UInt16, method: String = "GET") throws -> Response {
+    static func request(_ target: String, port: UInt16, method: String = "GET", host: String = "127.0.0.1") throws
+        -> Response
+    {
         let connection = try RawHTTPConnection(port: port)
-        connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        connection.send("\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
         while connection.readMore() {}
         let separator = Data("\r\n\r\n".utf8)
         guard let end = connection.received.range(of: separator) else {

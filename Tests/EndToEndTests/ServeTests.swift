@@ -42,8 +42,10 @@ import Testing
             self.port = port
         }
 
-        func get(_ target: String, method: String = "GET") throws -> RawHTTPConnection.Response {
-            try RawHTTPConnection.request(target, port: port, method: method)
+        func get(_ target: String, method: String = "GET", host: String = "127.0.0.1") throws
+            -> RawHTTPConnection.Response
+        {
+            try RawHTTPConnection.request(target, port: port, method: method, host: host)
         }
     }
 
@@ -111,6 +113,40 @@ import Testing
         #expect(try server.get("/leak.txt").status == 403, "a symlink out is refused, not just missing")
         #expect(try server.get("/inside.css").status == 200, "a symlink that stays inside is fine")
         #expect(server.process.standardError.contains("refused /leak.txt"))
+
+        // The site's own 404 page is found as any file is: a link out is not followed.
+        try FileManager.default.removeItem(at: server.output.appending(path: "404.html"))
+        try FileManager.default.createSymbolicLink(
+            at: server.output.appending(path: "404.html"), withDestinationURL: secret)
+        let missing = try server.get("/no/such/page.html")
+        #expect(missing.status == 404 && !missing.text.contains("the-secret"), "\(missing.text)")
+    }
+
+    @Test("Bound to loopback, it answers only requests that name it: a rebound DNS name is refused")
+    func answersOnlyToItsOwnNames() throws {
+        let server = try Server()
+        for host in [
+            "127.0.0.1", "127.0.0.1:\(server.port)", "localhost:\(server.port)", "LOCALHOST", "[::1]:\(server.port)",
+        ] {
+            #expect(try server.get("/", host: host).status == 200, "\(host)")
+        }
+        for host in ["evil.example", "evil.example:\(server.port)", "127.0.0.1.evil.example", ""] {
+            let response = try server.get("/", host: host)
+            #expect(response.status == 403 && !response.text.contains("<main"), "\(host)")
+        }
+        let head = try server.get("/__repodigest/events", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty, "HEAD of the event stream: headers only, and done")
+    }
+
+    @Test(
+        "Loopback however it is written is loopback; anything else is beyond this machine",
+        arguments: [
+            ("127.0.0.1", true), ("127.8.9.10", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
+            ("::ffff:127.0.0.1", true), ("0.0.0.0", false), ("::", false), ("10.0.0.1", false),
+            ("::ffff:10.0.0.1", false),
+        ])
+    func loopback(ip: String, isLoopback: Bool) {
+        #expect(ServeCommand.isLoopback(ip) == isLoopback)
     }
 
     @Test func aTemplateEditRebuildsAndReloadsOpenPages() throws {

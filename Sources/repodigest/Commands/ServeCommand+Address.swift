@@ -24,8 +24,23 @@ extension ServeCommand {
         return address
     }
 
+    /// Whether `ip` is this machine's own: 127.0.0.0/8, or `::1` however it is written
+    /// (`0:0:0:0:0:0:0:1`, or `::ffff:127.0.0.1`, IPv4's loopback in IPv6).
     static func isLoopback(_ ip: String) -> Bool {
-        ip.hasPrefix("127.") || ip == "::1"
+        if ip.hasPrefix("127.") { return true }
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, ip, &address) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: address) { Array($0) }
+        return bytes == Array(repeating: 0, count: 15) + [1]
+            || (bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127)
+    }
+
+    /// The names a browser may give this server in `Host` when it listens on loopback; nil
+    /// when it listens beyond.
+    var localNames: Set<String>? {
+        let ip = host == "localhost" ? "127.0.0.1" : host
+        guard Self.isLoopback(ip) else { return nil }
+        return ["localhost", "127.0.0.1", "[::1]", ip.lowercased(), "[\(ip.lowercased())]"]
     }
 
     static func url(of address: Socket.Address) -> String {

@@ -18,6 +18,17 @@ extension ServeCommand {
         }
     }
 
+    /// Raises this process's limit on open files to the most it may have: each connection a
+    /// browser keeps open holds one, and a server that can accept no more stops (many
+    /// systems start a process at 1,024).
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(resource, &limit)
+    }
+
     /// What a failure to listen means for the person who typed `serve`.
     func listenProblem(_ error: any Error) -> String {
         let address = "\(host) port \(port)"
@@ -33,6 +44,9 @@ extension ServeCommand {
                 + "Pass --port 8000, or --port 0 for any free one."
         case EADDRNOTAVAIL:
             return "cannot serve on \(address): this machine has no such address. --host 127.0.0.1 serves locally."
+        case EMFILE, ENFILE:
+            return "stopped serving on \(address): too many connections are open at once (\(message)); "
+                + "browsers keep theirs open: close some tabs, or raise the limit with `ulimit -n`."
         default:
             return "cannot serve on \(address): \(message)"
         }

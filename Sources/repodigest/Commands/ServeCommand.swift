@@ -40,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
+        Self.raiseOpenFileLimit()
         let address = try listenAddress(console)
         if let problem = listenProblem(address) {
             console.error(problem)
@@ -58,7 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
         let root = URL(fileURLWithPath: options.output).standardizedFileURL
         let server = HTTPServer(
             config: HTTPServer.Configuration(address: address, logger: .disabled),
-            handler: SiteRequestHandler(root: root, events: events, console: console, problems: problems))
+            handler: SiteRequestHandler(
+                root: root, events: events, console: console, problems: problems, localNames: localNames))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
 

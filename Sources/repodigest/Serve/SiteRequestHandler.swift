@@ -19,13 +19,24 @@ struct SiteRequestHandler: HTTPHandler {
     var events: ReloadEvents
     var console: Console
     var problems = BuildProblems()
+    /// The names a request may give for this server (its `Host`, port aside) when it listens
+    /// on loopback only; nil when it listens beyond (the person chose to show it). A web page
+    /// elsewhere could otherwise rename its own host to 127.0.0.1 (DNS rebinding) and read the
+    /// preview, private repositories and all.
+    var localNames: Set<String>? = nil
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.plain(.methodNotAllowed, "only GET and HEAD\n", extra: [HTTPHeader("Allow"): "GET, HEAD"])
         }
+        if let localNames, !localNames.contains(Self.hostName(request.headers[.host])) {
+            return Self.plain(.forbidden, "refused: this preview answers only to its own address\n")
+        }
         let response: HTTPResponse
         switch request.target.path() {
+        case Self.eventsPath where request.method == .HEAD:
+            let headers: HTTPHeaders = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+            response = HTTPResponse(statusCode: .ok, headers: headers)
         case Self.eventsPath:
             return HTTPResponse(
                 statusCode: .ok,
@@ -57,13 +68,22 @@ struct SiteRequestHandler: HTTPHandler {
         }
     }
 
-    /// The site's own `404.html`, else a line of text.
+    /// The site's own `404.html`, found as any file is (never through a link that leads
+    /// outside the site), else a line of text.
     private func notFound() -> HTTPResponse {
-        let page = root.appending(path: "404.html")
-        guard let data = FileManager.default.contents(atPath: page.path) else {
+        guard case .file(let page) = ServedPath.resolve(rawPath: "/404.html", root: root),
+            let data = FileManager.default.contents(atPath: page.path)
+        else {
             return Self.plain(.notFound, "not found\n")
         }
         return self.page(.notFound, data, path: page.path)
+    }
+
+    /// A `Host` header's name, lower-cased, its port aside (`[::1]:8000` → `[::1]`).
+    static func hostName(_ header: String?) -> String {
+        guard let header = header?.lowercased() else { return "" }
+        if header.hasPrefix("[") { return header.split(separator: "]").first.map { $0 + "]" } ?? header }
+        return header.split(separator: ":").first.map(String.init) ?? header
     }
 
     private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
