@@ -1,7 +1,7 @@
 import Foundation
-import PageModels
 import Testing
 
+@testable import PageModels
 @testable import SiteRenderer
 
 /// What GitHub shows of a README that the renderer once showed otherwise: footnotes, anchors
@@ -87,6 +87,13 @@ struct ReadmeFidelityTests {
         #expect(html.contains("href=\"https://github.com/o/r/blob/main/.github/guide.md\""), "\(html)")
         #expect(html.contains("href=\"https://github.com/o/r/blob/main/docs/b.md\""))
         #expect(html.contains("src=\"https://raw.githubusercontent.com/o/r/main/logo.png\""))
+    }
+
+    @Test("every emoji shortcode GitHub knows is an emoji, as GitHub shows it")
+    func everyShortcode() {
+        #expect(Emoji.shortcodes.count > 1_900)
+        let html = render(":jp: :partying_face: :money_with_wings: :no_entry: :point_up: :+1: :octocat: :not_one:")
+        #expect(html.contains("🇯🇵 🥳 💸 ⛔ ☝️ 👍 🐙 :not_one:"), "\(html)")
     }
 
     @Test("one tilde strikes through as two do, and a width in pixels is a width")
