@@ -17,7 +17,7 @@ CHECK_PACKAGES := default-jdk-headless python3-venv
 
 help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
-	@echo "make test   run every test, then the W3C HTML checker over a sample build"
+	@echo "make test   the W3C HTML checker over a sample build, then every test"
 	@echo "make install  release build into \$$(PREFIX)/bin, with its man page and bash, zsh and fish completions"
 	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases (REPOS=1000,10000 RUNS=5)"
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
