@@ -327,9 +327,8 @@ private struct TOMLReader {
                 key = section
             } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
                 key = section + Self.keyParts(line[..<equals])
-                string = ["\"\"\"", "\'\'\'"].first {
-                    line[equals...].components(separatedBy: $0).count.isMultiple(of: 2)
-                }
+                let value = Self.uncommented(line[equals...])
+                string = ["\"\"\"", "\'\'\'"].first { value.components(separatedBy: $0).count.isMultiple(of: 2) }
             } else {
                 continue
             }
@@ -339,6 +338,22 @@ private struct TOMLReader {
             }
         }
         return outer?.line
+    }
+
+    /// A line's value without its comment: up to the first `#` outside quotes.
+    private static func uncommented(_ value: Substring) -> Substring {
+        var quote: Character?
+        for index in value.indices {
+            let character = value[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return value[..<index]
+            }
+        }
+        return value
     }
 
     /// `a . "b"` as ["a", "b"].

@@ -57,6 +57,35 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test(
+        "ids a README gives in awkward ways still leave a page that validates",
+        arguments: [
+            // An id holding "%41" once decoded: the link must say "%2541".
+            "<a name=\"%2541\">x</a> [go](#%2541)",
+            "Text[^%2541].\n\n[^%2541]: note",
+            "<a name=\"%C3%A9%\">x</a> [go](#%C3%A9%)",
+            // Noncharacters, which a page cannot hold: no id, rather than two made one.
+            "<a name=\"x%EF%BF%BE\">x</a> <a name=\"x\">y</a> [go](#x%EF%BF%BE)",
+            // An anchor inside a link whose target comes later.
+            "[**<a name=\"z\">Z</a>**](#later)\n\n[back to Z](#z)\n\n## Later",
+            // Numbered repeats never take a heading's own id.
+            "# Foo-1\n\n# Foo\n\n# Foo\n\n[a](#foo-1) [b](#foo-2)",
+        ])
+    func awkwardIDsStillValidate(markdown: String) {
+        let html = render(markdown)
+        #expect(findings(html).isEmpty, "\(findings(html)) in \(html)")
+    }
+
+    @Test("a task box whose paragraph is past the depth bound stays with its item")
+    func aDeepTaskBoxIsNotLost() {
+        let deep =
+            String(repeating: "<div>", count: 100) + "\n\n<input type=\"checkbox\" checked>\n\n<p>deep</p>\n\n"
+            + String(repeating: "</div>", count: 100) + "\n\nHello world.\n\n- [ ] loose\n\n- [x] again\n"
+        let html = render(deep)
+        #expect(html.components(separatedBy: "class=\"task-checkbox\"").count == 4, "\(html.suffix(600))")
+        #expect(!html.contains("☑</span>Hello world."))
+    }
+
     @Test("a link to a heading that is not ASCII follows it, as cmark writes the link encoded")
     func nonASCIIHeadings() {
         let html = render("## Größe ändern\n\n## 使い方\n\n[a](#größe-ändern) [b](#使い方)")

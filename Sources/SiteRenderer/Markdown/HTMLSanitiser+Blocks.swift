@@ -27,14 +27,16 @@ extension HTMLSanitiser.Writer {
             ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskDone)\">\u{2611}</span>"
             : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskOpen)\">\u{2610}</span>"
         // In a loose list cmark writes the box before the item's paragraph: it goes inside,
-        // on the line of its text, as on GitHub.
+        // on the line of its text, as on GitHub (if the paragraph is kept: not past `maxDepth`).
         var next = node.pointee.next
         while let sibling = next, sibling.pointee.type == XML_TEXT_NODE,
             XMLTree.content(of: sibling).allSatisfy(\.isWhitespace)
         {
             next = sibling.pointee.next
         }
-        if let paragraph = next, paragraph.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: paragraph) == "p" {
+        if depth < HTMLSanitiser.maxDepth, let paragraph = next, paragraph.pointee.type == XML_ELEMENT_NODE,
+            XMLTree.name(of: paragraph) == "p"
+        {
             pendingCheckbox = box
         } else {
             output += box

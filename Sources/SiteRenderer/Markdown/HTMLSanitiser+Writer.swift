@@ -20,7 +20,7 @@ extension HTMLSanitiser {
         var pendingCheckbox: String?
         private var slugs = HeadingSlugs()
         private var frames: [Frame] = []
-        private var depth = 0
+        private(set) var depth = 0
         private var linkDepth = 0
         private var codeDepth = 0
         private var pictureDepth = 0
@@ -119,15 +119,17 @@ extension HTMLSanitiser {
             switch name {
             case "a":
                 if Self.isPermalink(node) { return false }
-                guard linkDepth == 0 else { return transparent() }
-                let href = resolvedLink(XMLTree.attribute("href", of: node))
                 // An anchor a link may lead to (`<a name="install">`, a footnote's reference)
-                // keeps its name as an id, linking or not.
+                // keeps its name as an id, linking or not; inside another link (no link may
+                // hold one) on a `<span>`.
                 let id = givenID(XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node))
+                let href = linkDepth == 0 ? resolvedLink(XMLTree.attribute("href", of: node)) : nil
                 guard href != nil || id != nil else { return transparent() }
                 if let href {
                     attributes.append(("href", href))
                     frame.isLink = true
+                } else if linkDepth > 0 {
+                    tag = "span"
                 }
                 if let id { attributes.append(("id", id)) }
             case "section":

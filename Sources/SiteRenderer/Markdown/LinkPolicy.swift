@@ -45,7 +45,8 @@ enum LinkPolicy {
         else { return nil }
         if trimmed.hasPrefix("#") {
             guard let id = documentID(String(trimmed.dropFirst())).map({ fragmentPrefix + $0 }) else { return nil }
-            return knownIDs.contains(id) ? "#" + id : nil
+            // A `%` the id holds is written `%25`: browsers (and the validator) decode the fragment.
+            return knownIDs.contains(id) ? "#" + id.replacingOccurrences(of: "%", with: "%25") : nil
         }
         if let scheme = scheme(of: trimmed) {
             return ["http", "https", "mailto"].contains(scheme) ? trimmed : nil
@@ -119,13 +120,14 @@ enum LinkPolicy {
     /// as the page writes it, before the document's prefix: decoded (`#gr%C3%B6%C3%9Fe` names
     /// `größe`, as cmark writes a link to a heading that is not ASCII), lower-cased, as GitHub
     /// matches fragments, white space as `-`. Heading slugs are already in this form. Nil for
-    /// one that is empty, too long or holds a control character.
+    /// one that is empty, too long, or holds a control character or anything else a page
+    /// cannot hold as it is (`xmlSafe` would drop it, and two ids would then be one).
     static func documentID(_ raw: String) -> String? {
         let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
         let words = decoded.lowercased().split(whereSeparator: \.isWhitespace)
         let id = words.joined(separator: "-")
         guard !id.isEmpty, id.utf8.count <= 256,
-            !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), id.xmlSafe == id
         else { return nil }
         return id
     }
@@ -162,9 +164,11 @@ enum LinkPolicy {
     }
 }
 
-/// GitHub-style heading ids: lower-case, punctuation dropped, spaces to hyphens, repeats numbered.
+/// GitHub-style heading ids: lower-case, punctuation dropped, spaces to hyphens, repeats
+/// numbered, never one given already (`# Foo-1` then `# Foo` twice: `foo-1`, `foo`, `foo-2`).
 struct HeadingSlugs {
     private var used: [String: Int] = [:]
+    private var given: Set<String> = []
 
     mutating func next(for text: String) -> String {
         var slug = ""
@@ -176,8 +180,14 @@ struct HeadingSlugs {
             }
         }
         if slug.isEmpty { slug = "section" }
-        let count = used[slug, default: 0]
+        var count = used[slug, default: 0]
+        var id = count == 0 ? slug : "\(slug)-\(count)"
+        while given.contains(id) {
+            count += 1
+            id = "\(slug)-\(count)"
+        }
         used[slug] = count + 1
-        return count == 0 ? slug : "\(slug)-\(count)"
+        given.insert(id)
+        return id
     }
 }
