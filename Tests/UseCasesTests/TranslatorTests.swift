@@ -56,6 +56,16 @@ import Testing
 }
 
 @Suite struct SafeURLTests {
+    @Test("a folder some levels up, never above the first segment after the host")
+    func folderUp() {
+        let folder = "https://github.com/o/r/blob/main/.github/"
+        #expect(SafeURL.folder(folder, up: 1) == "https://github.com/o/r/blob/main/")
+        #expect(SafeURL.folder(folder, up: 4) == "https://github.com/o/")
+        #expect(SafeURL.folder(folder, up: 5) == nil)
+        #expect(SafeURL.folder(folder, up: 50) == nil)
+        #expect(SafeURL.folder(nil, up: 1) == nil)
+    }
+
     @Test(arguments: ["https://example.org", "http://example.org/a?b=c", " https://example.org/x "])
     func keepsHTTP(_ url: String) {
         #expect(SafeURL.http(url) == url.trimmingCharacters(in: .whitespaces))

@@ -21,7 +21,8 @@ struct HTMLSanitiser: Sendable {
     /// Where paths from the root (`/docs/a.md`) start, when not at the bases.
     var rootLinkBase: String?
     var rootImageBase: String?
-    /// Prefix of every heading id, so several documents can share a page.
+    /// Prefix of every id the document gives (headings, anchors, footnotes), so several
+    /// documents can share a page.
     var idPrefix: String
     /// How many levels headings move down, so a README's `#` sits under the page's own headings.
     var headingOffset: Int

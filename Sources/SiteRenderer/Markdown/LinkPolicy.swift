@@ -4,7 +4,8 @@ import Foundation
 enum LinkPolicy {
     /// The URL to use, or nil to drop the link and keep its text.
     ///
-    /// - Fragments (`#install`) stay only when they name a heading of the same document.
+    /// - Fragments (`#install`) stay only when they name an id the same document gives (a
+    ///   heading's, an anchor's, a footnote's).
     /// - Absolute http(s) and mailto URLs stay as they are.
     /// - Relative URLs resolve against `base` (the README's folder on GitHub), a path from the
     ///   root (`/docs/a.md`) against `root` (the repository's root) where given; with no

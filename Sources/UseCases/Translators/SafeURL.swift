@@ -82,8 +82,7 @@ package enum SafeURL {
     static func folder(_ folder: String?, up levels: Int) -> String? {
         guard var folder else { return nil }
         for _ in 0..<levels {
-            folder.removeLast()
-            guard let slash = folder.lastIndex(of: "/") else { return nil }
+            guard let slash = folder.dropLast().lastIndex(of: "/") else { return nil }
             folder = String(folder[...slash])
         }
         return folder.count(where: { $0 == "/" }) >= 4 ? folder : nil
