@@ -7,7 +7,7 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build the site and publish it into the output folder.",
         discussion: """
-            The site is validated before it is published; if any page fails, the previous
+            The site is validated before it is published; if any page fails, the previous \
             site stays exactly as it was and the findings are printed (exit code 4).
             """
     )

@@ -10,8 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build the site, serve it for a browser, and rebuild and reload it on every change.",
         discussion: """
-            Watches the configuration file and the theme folder (a theme given as a folder).
-            Open pages reload after each rebuild through a script added to HTML answers while
+            Watches the configuration file and the theme folder (a theme given as a folder). \
+            Open pages reload after each rebuild through a script added to HTML answers while \
             serving; the published files never contain it. Ctrl-C stops the server.
             """
     )
