@@ -26,13 +26,14 @@ extension PageContext {
                         "isLatest": index == 0,
                         "url": URLSyntax.valid(release.url),
                         "notesHTML": release.notes.map {
-                            markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3)
+                            markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3, permalinks: true)
                         },
                     ])
                 },
                 "readmeHTML": page.readme.map {
                     markdown.html(
-                        $0, idPrefix: "readme-", headingOffset: 2, localImages: readmeImages(of: $0, from: route))
+                        $0, idPrefix: "readme-", headingOffset: 2, localImages: readmeImages(of: $0, from: route),
+                        permalinks: true)
                 },
             ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
     }

@@ -116,6 +116,8 @@ extension HTMLSanitiser {
             var attributes: [(String, String)] = []
             var frame = Frame()
             var tag = name
+            /// Written last inside the element.
+            var closing = ""
             switch name {
             case "a":
                 if Self.isPermalink(node) { return false }
@@ -159,6 +161,11 @@ extension HTMLSanitiser {
                 let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: XMLTree.text(of: node)))
                 headingIDs.insert(id)
                 attributes.append(("id", id))
+                if settings.permalinks, linkDepth == 0 {
+                    let href = URLSyntax.valid("#" + id.replacingOccurrences(of: "%", with: "%25"))
+                    closing =
+                        "<a class=\"anchor\" href=\"\(href.xmlEscaped)\" aria-hidden=\"true\" tabindex=\"-1\"></a>"
+                }
             default:
                 if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
             }
@@ -196,7 +203,7 @@ extension HTMLSanitiser {
                 output += title + "</\(tag)>"
                 return false
             }
-            frame.closer = "</\(tag)>"
+            frame.closer = closing + "</\(tag)>"
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
             if name == "table", Self.hasBareRows(node) {

@@ -30,6 +30,9 @@ struct HTMLSanitiser: Sendable {
     var labels = MarkdownRenderer.Labels(.english)
     /// The site's own copy of an image, by the URL it resolved to: shown from there instead.
     var localImages: [String: String] = [:]
+    /// Whether each heading ends with a link to itself (`<a class="anchor">`, which the
+    /// themes show on hover), hidden from screen readers: the heading's name stays its text.
+    var permalinks = false
 
     /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
     /// the theme's own nesting around it this stays far inside the 256 levels libxml2 (the

@@ -40,13 +40,16 @@ public struct MarkdownRenderer: Sendable {
     ///   - headingOffset: how many levels to demote headings, so a README's `#` sits under the
     ///     headings of the page around it (the page's `<h1>`, the section's `<h2>`).
     ///   - localImages: for each image URL the site has its own copy of, the copy's address.
+    ///   - permalinks: give each heading a link to itself, as GitHub does (a page's documents;
+    ///     not a feed's, whose reader shows no page around them).
     public func html(
-        _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:]
+        _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:],
+        permalinks: Bool = false
     ) -> String {
         let sanitiser = HTMLSanitiser(
             linkBase: text.linkBase, imageBase: text.imageBase, rootLinkBase: text.rootLinkBase,
             rootImageBase: text.rootImageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset), labels: labels,
-            localImages: localImages)
+            localImages: localImages, permalinks: permalinks)
         switch text.markup {
         case .html: return sanitiser.sanitise(text.source)
         case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(text.source, alerts: labels.alerts))
