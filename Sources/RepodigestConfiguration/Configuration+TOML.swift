@@ -327,8 +327,12 @@ private struct TOMLReader {
                 key = section
             } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
                 key = section + Self.keyParts(line[..<equals])
-                let value = Self.uncommented(line[equals...])
-                string = ["\"\"\"", "\'\'\'"].first { value.components(separatedBy: $0).count.isMultiple(of: 2) }
+                // A multi-line string opens where the value starts with its delimiter and does
+                // not close on the same line.
+                let value = Self.uncommented(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+                string = ["\"\"\"", "\'\'\'"].first {
+                    value.hasPrefix($0) && value.components(separatedBy: $0).count == 2
+                }
             } else {
                 continue
             }

@@ -127,10 +127,11 @@ import Testing
         let server = try Server()
         for host in [
             "127.0.0.1", "127.0.0.1:\(server.port)", "localhost:\(server.port)", "LOCALHOST", "[::1]:\(server.port)",
+            "[::ffff:7f00:1]:\(server.port)", "127.0.0.2",
         ] {
             #expect(try server.get("/", host: host).status == 200, "\(host)")
         }
-        for host in ["evil.example", "evil.example:\(server.port)", "127.0.0.1.evil.example", ""] {
+        for host in ["evil.example", "evil.example:\(server.port)", "127.0.0.1.evil.example", "[evil]", ""] {
             let response = try server.get("/", host: host)
             #expect(response.status == 403 && !response.text.contains("<main"), "\(host)")
         }
@@ -143,7 +144,7 @@ import Testing
         arguments: [
             ("127.0.0.1", true), ("127.8.9.10", true), ("::1", true), ("0:0:0:0:0:0:0:1", true),
             ("::ffff:127.0.0.1", true), ("0.0.0.0", false), ("::", false), ("10.0.0.1", false),
-            ("::ffff:10.0.0.1", false),
+            ("::ffff:10.0.0.1", false), ("127.0.0.1.example.org", false), ("localhost", false),
         ])
     func loopback(ip: String, isLoopback: Bool) {
         #expect(ServeCommand.isLoopback(ip) == isLoopback)

@@ -121,6 +121,7 @@ import Testing
             ("[digest]\nowners = []\nsearches = [\n  { name = \"a\", query = \"b\", limt = 3 },\n]\n", 3),
             ("[digest]\n\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\nlimit = \"3\"\n", 6),
             ("title = '''x''' # '''\n[digest]\npage_size = \"x\"\n", 3),
+            ("title = \"a ''' b\"\n[digest]\npage_size = \"x\"\n", 3),
         ])
     func anErrorNamesTheLineOfItsKey(text: String, line: Int) throws {
         let error = try #require(Self.error(text))

@@ -163,6 +163,15 @@ struct PopularReadmeTests {
         #expect(html.contains("&gt;while&lt;/"), "no keywords in text")
     }
 
+    @Test("CSS: a property is a key, a selector's pseudo-class is not, a function is; HTML has no backslash escapes")
+    func cssAndHTMLDetails() {
+        let css = Self.render("```css\na:hover {\n  color: rgba(0, 0, 0, 0.5);\n}\n```")
+        #expect(css.contains("a:hover {"), "\(css)")
+        #expect(css.contains("<span class=\"hl-a\">color</span>: <span class=\"hl-f\">rgba</span>("), "\(css)")
+        let html = Self.render("```html\n<a title=\"C:\\\" href=\"x\">y</a>\n```")
+        #expect(html.contains("<span class=\"hl-f\">href</span>"), "\(html)")
+    }
+
     @Test("a diff colours added, removed and hunk lines whole, context never")
     func diffLines() {
         let html = Self.render("```diff\n@@ -1,2 +1,2 @@\n-let a = 1\n+let a = \"2\"\n let b = 3\n```")

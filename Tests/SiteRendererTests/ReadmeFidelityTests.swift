@@ -76,6 +76,14 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html)) in \(html)")
     }
 
+    @Test("a link to a heading longer than any id an anchor may give still follows it")
+    func aLongHeadingIsLinked() {
+        let long = String(repeating: "長", count: 100)
+        let html = render("## \(long)\n\n[go](#\(long))")
+        #expect(html.contains(">go</a>") && html.contains("<a href=\"#readme-%E9%95%B7"), "\(html)")
+        #expect(findings(html).isEmpty)
+    }
+
     @Test("a task box whose paragraph is past the depth bound stays with its item")
     func aDeepTaskBoxIsNotLost() {
         let deep =

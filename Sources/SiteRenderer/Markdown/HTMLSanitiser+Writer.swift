@@ -259,10 +259,11 @@ extension HTMLSanitiser {
         }
 
         /// The id an element of the document is given, prefixed as the page writes it: nil
-        /// where it cannot be one (`LinkPolicy.documentID`), a heading gives it, or an element
+        /// where it cannot be one (`LinkPolicy.documentID`), is longer than 256 bytes (a
+        /// heading's slug may be: links to it still follow), a heading gives it, or an element
         /// before took it (a page's ids are unique: the validator refuses a repeat).
         private mutating func givenID(_ raw: String?) -> String? {
-            guard let raw, let id = LinkPolicy.documentID(raw).map({ settings.idPrefix + $0 }),
+            guard let raw, raw.utf8.count <= 256, let id = LinkPolicy.documentID(raw).map({ settings.idPrefix + $0 }),
                 !headings.contains(id), !headingIDs.contains(id), otherIDs.insert(id).inserted
             else { return nil }
             return id

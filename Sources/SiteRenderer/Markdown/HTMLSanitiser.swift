@@ -8,7 +8,8 @@ import Foundation
 /// libxml2's HTML parser reads the input as a browser would, forgiving any mistake; the
 /// tree it builds is then written out through an allowlist: the elements and attributes
 /// GitHub's sanitiser keeps, URLs only http(s), mailto, relative (resolved against the
-/// repository) or a fragment naming a heading of this document, classes only the ones the
+/// repository) or a fragment naming an id this document gives (a heading's, an anchor's, a
+/// footnote's), ids prefixed per document and never given twice, classes only the ones the
 /// renderer writes itself. Everything else is unwrapped to its text, or dropped with its
 /// content when that content is code or a document of its own (script, style, SVG, …).
 /// Since nothing is copied through as it was written, what comes out is well-formed by

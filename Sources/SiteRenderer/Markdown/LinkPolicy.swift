@@ -121,13 +121,13 @@ enum LinkPolicy {
     /// as the page writes it, before the document's prefix: decoded (`#gr%C3%B6%C3%9Fe` names
     /// `größe`, as cmark writes a link to a heading that is not ASCII), lower-cased, as GitHub
     /// matches fragments, white space as `-`. Heading slugs are already in this form. Nil for
-    /// one that is empty, too long, or holds a control character or anything else a page
-    /// cannot hold as it is (`xmlSafe` would drop it, and two ids would then be one).
+    /// one that is empty, or holds a control character or anything else a page cannot hold as
+    /// it is (`xmlSafe` would drop it, and two ids would then be one).
     static func documentID(_ raw: String) -> String? {
         let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
         let words = decoded.lowercased().split(whereSeparator: \.isWhitespace)
         let id = words.joined(separator: "-")
-        guard !id.isEmpty, id.utf8.count <= 256,
+        guard !id.isEmpty,
             !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), id.xmlSafe == id
         else { return nil }
         return id

@@ -61,7 +61,7 @@ extension SyntaxHighlighter {
                 )
             case .ruby:
                 return Self.words(
-                    "BEGIN END alias and attr_accessor attr_reader attr_writer begin break case class def defined? do else elsif end ensure false for if in module next nil not or private protected public puts raise redo require require_relative rescue retry return self super then true undef unless until when while yield"
+                    "BEGIN END alias and attr_accessor attr_reader attr_writer begin break case class def do else elsif end ensure false for if in module next nil not or private protected public puts raise redo require require_relative rescue retry return self super then true undef unless until when while yield"
                 )
             case .java:
                 return Self.words(

@@ -84,7 +84,7 @@ struct SyntaxHighlighter: Sendable {
                 first.properties.isUppercase
             {
                 kind = .type
-            } else if end < scalars.count, scalars[end] == "(", keySeparator == nil {
+            } else if end < scalars.count, scalars[end] == "(", keySeparator == nil || language == .css {
                 kind = .function
             } else {
                 kind = nil
@@ -101,8 +101,9 @@ struct SyntaxHighlighter: Sendable {
             var next = end
             while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
             guard next < scalars.count, scalars[next] == separator else { return false }
-            // YAML's `key:` needs a space or the line's end after it; `http://…` is a value.
-            if language == .yaml, next + 1 < scalars.count {
+            // YAML's `key:` needs a space or the line's end after it (`http://…` is a value), as
+            // a CSS property does (`a:hover` is a selector).
+            if language == .yaml || language == .css, next + 1 < scalars.count {
                 return scalars[next + 1] == " " || scalars[next + 1] == "\n"
             }
             return true
@@ -133,7 +134,8 @@ struct SyntaxHighlighter: Sendable {
             }
             // Backticks and every shell string run over lines; other strings end with their line.
             let multiline = quote == "`" || language == .shell
-            let escapes = !(quote == "'" && (language == .shell || language == .toml || language == .yaml))
+            let escapes =
+                language != .html && !(quote == "'" && (language == .shell || language == .toml || language == .yaml))
             var end = index + 1
             while end < scalars.count, scalars[end] != quote, multiline || scalars[end] != "\n" {
                 end += escapes && scalars[end] == "\\" ? 2 : 1

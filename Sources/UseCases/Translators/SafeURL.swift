@@ -76,7 +76,6 @@ package enum SafeURL {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
     /// The folder `levels` above `folder` (`…/blob/main/.github/` one up is `…/blob/main/`);
     /// nil where that would leave the host.
     static func folder(_ folder: String?, up levels: Int) -> String? {
@@ -88,6 +87,7 @@ package enum SafeURL {
         return folder.count(where: { $0 == "/" }) >= 4 ? folder : nil
     }
 
+    /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
     static func folder(of text: String?) -> String? {
         // Three slashes at least: `https://host/` has a folder, `https://host` has none.
         guard let url = http(text), url.count(where: { $0 == "/" }) >= 3,

@@ -27,7 +27,9 @@ extension ServeCommand {
     /// Whether `ip` is this machine's own: 127.0.0.0/8, or `::1` however it is written
     /// (`0:0:0:0:0:0:0:1`, or `::ffff:127.0.0.1`, IPv4's loopback in IPv6).
     static func isLoopback(_ ip: String) -> Bool {
-        if ip.hasPrefix("127.") { return true }
+        // An address, not a name that starts like one (`127.0.0.1.example.org`).
+        var v4 = in_addr()
+        if inet_pton(AF_INET, ip, &v4) == 1 { return withUnsafeBytes(of: v4) { $0[0] == 127 } }
         var address = in6_addr()
         guard inet_pton(AF_INET6, ip, &address) == 1 else { return false }
         let bytes = withUnsafeBytes(of: address) { Array($0) }

@@ -22,11 +22,13 @@ extension ServeCommand {
     /// browser keeps open holds one, and a server that can accept no more stops (many
     /// systems start a process at 1,024).
     static func raiseOpenFileLimit() {
-        var limit = rlimit()
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(resource, &limit)
+        #if os(Linux)
+            var limit = rlimit()
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(resource, &limit)
+        #endif
     }
 
     /// What a failure to listen means for the person who typed `serve`.
