@@ -22,13 +22,17 @@ struct ReadmeFidelityTests {
     }
 
     @Test("footnotes link to their notes and back, under the document's prefix, and the page validates")
-    func footnotes() {
+    func footnotes() throws {
         let html = render("Fast[^speed] and small[^speed], and safe[^2].\n\n[^speed]: Measured.\n[^2]: Fuzzed.\n")
         #expect(html.contains("<a href=\"#readme-fn-speed\" id=\"readme-fnref-speed\">1</a>"), "\(html)")
         #expect(html.contains("<a href=\"#readme-fn-speed\" id=\"readme-fnref-speed-2\">1</a>"))
         #expect(html.contains("<section class=\"footnotes\">"))
         #expect(html.contains("<li id=\"readme-fn-speed\">"))
-        #expect(html.contains("<a href=\"#readme-fnref-2\">↩</a>"))
+        #expect(html.contains("<a href=\"#readme-fnref-2\" aria-label=\"Back to the text\">↩</a>"), "\(html)")
+        let ja = try Theme.builtIn("default").phrasebook(language: "ja").phrasebook
+        let japanese = MarkdownRenderer(phrasebook: ja).html(
+            MarkdownText(source: "a[^1]\n\n[^1]: b"), idPrefix: "readme-", headingOffset: 1)
+        #expect(japanese.contains("aria-label=\"本文へ戻る\""), "the site's language names it")
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 

@@ -130,6 +130,10 @@ extension HTMLSanitiser {
                 if let href {
                     attributes.append(("href", href))
                     frame.isLink = true
+                    // cmark names a footnote's ↩ in English; the site's language names it here.
+                    if Self.classes(of: node).contains("footnote-backref") {
+                        attributes.append(("aria-label", settings.labels.footnoteBack))
+                    }
                 } else if linkDepth > 0 {
                     tag = "span"
                 }

@@ -26,12 +26,16 @@ public struct MarkdownRenderer: Sendable {
         var alerts: [String: String]
         var taskDone: String
         var taskOpen: String
+        /// A footnote's ↩ link back to where it is referred to: text (an attribute's value,
+        /// escaped as it is written), where the others are HTML.
+        var footnoteBack: String
 
         init(_ phrasebook: Phrasebook) {
             func text(_ key: String) -> String { phrasebook.text("readme." + key).xmlEscaped }
             alerts = Dictionary(uniqueKeysWithValues: Alert.allCases.map { ($0.rawValue, text($0.rawValue)) })
             taskDone = text("task_done")
             taskOpen = text("task_open")
+            footnoteBack = phrasebook.text("readme.footnote_back")
         }
     }
 
