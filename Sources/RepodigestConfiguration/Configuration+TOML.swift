@@ -304,67 +304,9 @@ private struct TOMLReader {
         return ConfigurationError(source: source, line: line, column: line.map { _ in 1 }, message: message)
     }
 
-    /// The line where a key is written. TOMLKit keeps no positions for values, so the line is
-    /// found in the text: the key inside its table's section (`[digest]` then `page_size =`),
-    /// dotted (`digest.page_size =`) or quoted; else, for a key written inside an inline table
-    /// or an array of them (`searches = [{ … }]`), the line of the deepest table around it.
-    /// Lines inside a multi-line string are never taken for keys.
+    /// The line where a key is written (`TOMLGuard.line(of:in:)`).
     func line(of path: [String]) -> Int? {
-        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        var section: [String] = []
-        var outer: (depth: Int, line: Int)?
-        var string: String?  // the delimiter of the multi-line string being read
-        for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if let delimiter = string {
-                if line.components(separatedBy: delimiter).count.isMultiple(of: 2) { string = nil }
-                continue
-            }
-            let key: [String]
-            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-                section = Self.keyParts(line[..<end].drop { $0 == "[" })
-                key = section
-            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                key = section + Self.keyParts(line[..<equals])
-                // A multi-line string opens where the value starts with its delimiter and does
-                // not close on the same line.
-                let value = Self.uncommented(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
-                string = ["\"\"\"", "\'\'\'"].first {
-                    value.hasPrefix($0) && value.components(separatedBy: $0).count == 2
-                }
-            } else {
-                continue
-            }
-            if key == path { return index + 1 }
-            if key.count < path.count, path.starts(with: key), key.count > outer?.depth ?? 0 {
-                outer = (key.count, index + 1)
-            }
-        }
-        return outer?.line
-    }
-
-    /// A line's value without its comment: up to the first `#` outside quotes.
-    private static func uncommented(_ value: Substring) -> Substring {
-        var quote: Character?
-        for index in value.indices {
-            let character = value[index]
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                return value[..<index]
-            }
-        }
-        return value
-    }
-
-    /// `a . "b"` as ["a", "b"].
-    private static func keyParts(_ key: Substring) -> [String] {
-        key.split(separator: ".").map {
-            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-        }
+        TOMLGuard.line(of: path, in: text)
     }
 }
 

@@ -122,6 +122,8 @@ import Testing
             ("[digest]\n\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\nlimit = \"3\"\n", 6),
             ("title = '''x''' # '''\n[digest]\npage_size = \"x\"\n", 3),
             ("title = \"a ''' b\"\n[digest]\npage_size = \"x\"\n", 3),
+            // An unknown table written as a dotted key: the first line under it.
+            ("title = \"t\"\n\nextra.foo = 1\n", 3),
         ])
     func anErrorNamesTheLineOfItsKey(text: String, line: Int) throws {
         let error = try #require(Self.error(text))

@@ -149,6 +149,7 @@ import Testing
             ("name = \"x\"\n\nextra.foo = \"bar\"\n", 3, "unknown key 'extra'"),
             ("name = \"x\"\n\nextends = \"defualt\"\n", 3, "extends: no theme named 'defualt'"),
             ("name = \"x\"\nextends = \"./nothere\"\n", 2, "extends: "),
+            ("name = \"x\"\n\n[extra.sub]\nfoo = \"bar\"\n", 3, "unknown key 'extra'"),
         ])
     func manifestErrorsNameTheirLine(toml: String, line: Int, reason: String) throws {
         let folder = try ThemeFolderFixture(["theme.toml": toml])

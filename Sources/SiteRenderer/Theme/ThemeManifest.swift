@@ -1,3 +1,4 @@
+import TOMLGuard
 internal import TOMLKit
 
 /// A theme's `theme.toml`: what the theme is called, one line about it, and which theme it
@@ -59,19 +60,8 @@ struct ThemeManifest: Sendable, Equatable {
         extendsLine = Self.line(of: "extends", in: text)
     }
 
-    /// TOMLKit keeps no positions for values: the line is found in the text, where the key
-    /// is set (`key =`, `key.sub =`) or opens a table (`[key]`, `[[key]]`, `[key.sub]`).
+    /// The line where a top-level key is written, or opens a table (`TOMLGuard.line(of:in:)`).
     private static func line(of key: String, in text: String) -> Int {
-        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        let index = lines.firstIndex {
-            var line = $0.trimmingCharacters(in: .whitespaces)[...]
-            let table = line.hasPrefix("[")
-            line = line.drop { $0 == "[" || $0 == " " }
-            guard line.hasPrefix(key) else { return false }
-            let rest = line.dropFirst(key.count).drop { $0 == " " }
-            return rest.hasPrefix(".") || (table ? rest.hasPrefix("]") : rest.hasPrefix("="))
-        }
-        return (index ?? 0) + 1
+        TOMLGuard.line(of: [key], in: text) ?? 1
     }
 }

@@ -1,0 +1,84 @@
+extension TOMLGuard {
+    /// The line where the key at `path` is written, for a message about its value: TOMLKit
+    /// keeps no positions for values, so the configuration and `theme.toml` find it here.
+    ///
+    /// The key as written under its table (`[digest]` then `page_size =`), dotted
+    /// (`digest.page_size =`) or quoted; else the first line that writes something under it
+    /// (`extra.foo =` or `[extra.sub]` for `extra`); else, for a key inside an inline table or
+    /// an array of them (`searches = [{ … }]`), the line of the deepest table around it. Lines
+    /// inside a multi-line string are never taken for keys. Nil where nothing names it.
+    public static func line(of path: [String], in text: String) -> Int? {
+        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        var section: [String] = []
+        var inner: Int?
+        var outer: (depth: Int, line: Int)?
+        var string: String?  // the delimiter of the multi-line string being read
+        for (index, raw) in lines.enumerated() {
+            let line = trimmed(raw)
+            if let delimiter = string {
+                if occurrences(of: delimiter, in: line) % 2 == 1 { string = nil }
+                continue
+            }
+            let key: [String]
+            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                section = keyParts(line[..<end].drop { $0 == "[" })
+                key = section
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                key = section + keyParts(line[..<equals])
+                // A multi-line string opens where the value starts with its delimiter and does
+                // not close on the same line.
+                let value = trimmed(uncommented(line[line.index(after: equals)...]))
+                string = ["\"\"\"", "'''"].first { value.hasPrefix($0) && occurrences(of: $0, in: value) == 1 }
+            } else {
+                continue
+            }
+            if key == path { return index + 1 }
+            if key.count > path.count, key.starts(with: path), inner == nil { inner = index + 1 }
+            if key.count < path.count, path.starts(with: key), key.count > outer?.depth ?? 0 {
+                outer = (key.count, index + 1)
+            }
+        }
+        return inner ?? outer?.line
+    }
+
+    /// A line's value without its comment: up to the first `#` outside quotes.
+    private static func uncommented(_ value: Substring) -> Substring {
+        var quote: Character?
+        for index in value.indices {
+            let character = value[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return value[..<index]
+            }
+        }
+        return value
+    }
+
+    /// `a . "b"` as ["a", "b"].
+    private static func keyParts(_ key: Substring) -> [String] {
+        key.split(separator: ".").map { String(trimmed(trimmed($0), while: { $0 == "\"" || $0 == "'" })) }
+    }
+
+    /// Without what `drop` says at either end: by default TOML's white space, spaces and tabs.
+    private static func trimmed(_ text: Substring, while drop: (Character) -> Bool = { $0 == " " || $0 == "\t" })
+        -> Substring
+    {
+        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) })
+        else { return text[text.endIndex...] }
+        return text[first...last]
+    }
+
+    private static func occurrences(of needle: String, in text: Substring) -> Int {
+        var count = 0
+        var rest = text[...]
+        while let found = rest.firstRange(of: needle) {
+            count += 1
+            rest = rest[found.upperBound...]
+        }
+        return count
+    }
+}
