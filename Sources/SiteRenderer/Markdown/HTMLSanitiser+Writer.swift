@@ -166,7 +166,7 @@ extension HTMLSanitiser {
                 headingIDs.insert(id)
                 attributes.append(("id", id))
                 if settings.permalinks, linkDepth == 0 {
-                    let href = URLSyntax.valid("#" + id.replacingOccurrences(of: "%", with: "%25"))
+                    let href = URLSyntax.valid(LinkPolicy.link(to: id))
                     closing =
                         "<a class=\"anchor\" href=\"\(href.xmlEscaped)\" aria-hidden=\"true\" tabindex=\"-1\"></a>"
                 }

@@ -46,8 +46,7 @@ enum LinkPolicy {
         else { return nil }
         if trimmed.hasPrefix("#") {
             guard let id = documentID(String(trimmed.dropFirst())).map({ fragmentPrefix + $0 }) else { return nil }
-            // A `%` the id holds is written `%25`: browsers (and the validator) decode the fragment.
-            return knownIDs.contains(id) ? "#" + id.replacingOccurrences(of: "%", with: "%25") : nil
+            return knownIDs.contains(id) ? link(to: id) : nil
         }
         if let scheme = scheme(of: trimmed) {
             return ["http", "https", "mailto"].contains(scheme) ? trimmed : nil
@@ -115,6 +114,13 @@ enum LinkPolicy {
             default: "-._~/:@%".utf8.contains(byte)
             }
         }
+    }
+
+    /// A link to the id `id` of the same page, as a fragment: a `%` the id holds is written
+    /// `%25`, as browsers (and the validator) decode the fragment before they look it up.
+    /// (`resolve` makes what is not ASCII valid after.)
+    static func link(to id: String) -> String {
+        "#" + id.replacingOccurrences(of: "%", with: "%25")
     }
 
     /// An id a document gives (an anchor's `name` or `id`, a footnote's) or a fragment names,

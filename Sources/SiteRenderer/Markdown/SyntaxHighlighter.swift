@@ -171,16 +171,18 @@ struct SyntaxHighlighter: Sendable {
                 scalars[index] == "<" && index + 1 < scalars.count
                 && (isLetter(scalars[index + 1]) || "/!?".unicodeScalars.contains(scalars[index + 1]))
             guard opensTag else { return plainScalar(scalars[index]) }
+            // A tag's or an attribute's name: `svg:path`, `data-x`, `xml.lang`.
+            let isName = { (scalar: Unicode.Scalar) in isWord(scalar) || "-:.".unicodeScalars.contains(scalar) }
             plainScalar(scalars[index])
             while index < scalars.count, "/!?".unicodeScalars.contains(scalars[index]) { plainScalar(scalars[index]) }
-            let name = run(from: index) { isWord($0) || $0 == "-" || $0 == ":" || $0 == "." }
+            let name = run(from: index, while: isName)
             if name > index { emit(.key, to: name) }
             while index < scalars.count, scalars[index] != ">", scalars[index] != "<" {
                 let scalar = scalars[index]
                 if scalar == "\"" || scalar == "'" {
                     emit(.string, to: stringEnd())
                 } else if isLetter(scalar) {
-                    emit(.function, to: run(from: index) { isWord($0) || $0 == "-" || $0 == ":" || $0 == "." })
+                    emit(.function, to: run(from: index, while: isName))
                 } else {
                     plainScalar(scalar)
                 }
