@@ -6,7 +6,6 @@ extension ServeCommand {
     /// `--host` and `--port` as a socket address; a warning when the site would be visible
     /// beyond this machine.
     func listenAddress(_ console: Console) throws -> any SocketAddress {
-        let ip = host == "localhost" ? "127.0.0.1" : host
         let address: any SocketAddress
         do {
             address =
@@ -37,13 +36,8 @@ extension ServeCommand {
             || (bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127)
     }
 
-    /// The names a browser may give this server in `Host` when it listens on loopback; nil
-    /// when it listens beyond.
-    var localNames: Set<String>? {
-        let ip = host == "localhost" ? "127.0.0.1" : host
-        guard Self.isLoopback(ip) else { return nil }
-        return ["localhost", "127.0.0.1", "[::1]", ip.lowercased(), "[\(ip.lowercased())]"]
-    }
+    /// `--host` as an address: `localhost` is 127.0.0.1.
+    var ip: String { host == "localhost" ? "127.0.0.1" : host }
 
     static func url(of address: Socket.Address) -> String {
         switch address {

@@ -60,7 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = HTTPServer(
             config: HTTPServer.Configuration(address: address, logger: .disabled),
             handler: SiteRequestHandler(
-                root: root, events: events, console: console, problems: problems, localNames: localNames))
+                root: root, events: events, console: console, problems: problems,
+                loopbackOnly: Self.isLoopback(ip)))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
 

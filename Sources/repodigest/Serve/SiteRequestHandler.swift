@@ -19,17 +19,17 @@ struct SiteRequestHandler: HTTPHandler {
     var events: ReloadEvents
     var console: Console
     var problems = BuildProblems()
-    /// The names a request may give for this server (its `Host`, port aside) when it listens
-    /// on loopback only; nil when it listens beyond (the person chose to show it). A web page
+    /// Whether it listens on loopback only, and so answers only requests that name this
+    /// machine (`Host`); when it listens beyond, the person chose to show it. A web page
     /// elsewhere could otherwise rename its own host to 127.0.0.1 (DNS rebinding) and read the
     /// preview, private repositories and all.
-    var localNames: Set<String>? = nil
+    var loopbackOnly = false
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.plain(.methodNotAllowed, "only GET and HEAD\n", extra: [HTTPHeader("Allow"): "GET, HEAD"])
         }
-        if let localNames, !Self.isLocal(Self.hostName(request.headers[.host]), names: localNames) {
+        if loopbackOnly, !Self.isLocal(Self.hostName(request.headers[.host])) {
             return Self.plain(.forbidden, "refused: this preview answers only to its own address\n")
         }
         let response: HTTPResponse
@@ -79,11 +79,11 @@ struct SiteRequestHandler: HTTPHandler {
         return self.page(.notFound, data, path: page.path)
     }
 
-    /// Whether a request naming `host` names this server: one of its names, or a loopback
-    /// address however written (`[::ffff:7f00:1]`, as browsers write `::ffff:127.0.0.1`). A
-    /// rebinding page's requests name its own domain, never an address.
-    static func isLocal(_ host: String, names: Set<String>) -> Bool {
-        if names.contains(host) { return true }
+    /// Whether a request naming `host` names this machine: `localhost`, or a loopback address
+    /// however written (`[::ffff:7f00:1]`, as browsers write `::ffff:127.0.0.1`). A rebinding
+    /// page's requests name its own domain, never an address.
+    static func isLocal(_ host: String) -> Bool {
+        if host == "localhost" { return true }
         let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         return ServeCommand.isLoopback(address)
     }
