@@ -13,12 +13,18 @@ import Testing
         return lstat(folder.appending(path: path).path, &status) == 0 ? UInt64(status.st_ino) : nil
     }
 
-    @Test("A build staged in the spare writes only what changed, and never into a published file")
-    func stagedInTheSpare() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
+    /// A writer whose output has a spare: the site published twice, the first build set aside.
+    func writerWithSpare() throws -> SiteWriter {
         let writer = SiteWriter(output: output)
         try publishSettled(writer, site)
         try publishSettled(writer, site)
+        return writer
+    }
+
+    @Test("A build staged in the spare writes only what changed, and never into a published file")
+    func stagedInTheSpare() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = try writerWithSpare()
         #expect(FileManager.default.fileExists(atPath: spare.path), "the first build, set aside")
         #expect(inode("repos/a/x.html", in: spare) == inode("repos/a/x.html", in: output), "one file, linked")
         // The third build is staged in the spare, which shares every file with the published build.
@@ -36,9 +42,7 @@ import Testing
     @Test("A file put into the spare goes into the published folder; one the published folder has stops its use")
     func usersFilesInTheSpare() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishSettled(writer, site)
-        try publishSettled(writer, site)
+        let writer = try writerWithSpare()
         try Data("mine".utf8).write(to: spare.appending(path: "repos/a/mine.txt"))
         var report = try publishSettled(writer, site)
         #expect(try text("repos/a/mine.txt") == "mine" && report.notes.isEmpty)
@@ -56,9 +60,7 @@ import Testing
     @Test("A spare that holds a staging marker is left alone, and the note says so")
     func aSpareBeingStagedIsLeftAlone() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishSettled(writer, site)
-        try publishSettled(writer, site)
+        let writer = try writerWithSpare()
         try Data().write(to: spare.appending(path: ".repodigest-staging"))
         let report = try publishSettled(writer, [file("index.html", "2")])
         #expect(report.notes.count == 1 && report.notes[0].contains("holds a staging marker"))
@@ -83,9 +85,7 @@ import Testing
     @Test("A build staged in the spare and then refused leaves the published site as it was")
     func aDiscardedSpare() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = SiteWriter(output: output)
-        try publishSettled(writer, site)
-        try publishSettled(writer, site)
+        let writer = try writerWithSpare()
         let staging = try writer.stage(writing: ["index.html", "repos/a/x.html"])
         try staging.put(file("index.html", "changed"))
         staging.discard()
