@@ -68,6 +68,16 @@ import Testing
             rules("digest.json", #"{"version": 1, "repositories": [{"full_name": "a/b", "page": "repos/a/b.html"}]}"#)
                 == [])
         #expect(rules("digest.json", #"{"version": 2, "repositories": []}"#) == ["digest-json"])
+        for wrong in [
+            #"{"version": 1, "repositories": [{"full_name": "a/b"}]}"#,
+            #"{"version": 1, "repositories": [{"full_name": "a/b", "page": 3}]}"#,
+            #"{"version": 1, "repositories": [{"full_name": "a/b", "page": "p"}, 7]}"#,
+            #"{"version": 1, "repositories": [{"full_name": "a/b", "page": "p"}, {"page": "q", "x": {"full_name": "c"}}]}"#,
+            #"{"version": 1, "repositories": {}}"#, #"{"repositories": []}"#, #"[{"version": 1, "repositories": []}]"#,
+        ] {
+            #expect(rules("digest.json", wrong) == ["digest-json"], "\(wrong)")
+        }
+        #expect(rules("digest.json", #"{"repositories": [{"page": "p", "full_name": "a"}], "version": 1}"#) == [])
         #expect(rules("other.json", "[1, 2") == ["json"])
     }
 

@@ -28,16 +28,23 @@ enum FeedChecker {
         func finding(_ rule: String, _ message: String) -> [Finding] {
             [Finding(file: file.path, line: 1, column: 1, rule: rule, message: message)]
         }
-        if file.path == Router.digestJSON { return checkDigest(file) }
-        guard file.path == Router.jsonFeed else {
-            // Any other JSON (the search indexes: 10,000 entries for a long starred list) must
-            // only parse. JSONDecoder scans the whole text but makes no value for an `init`
-            // that reads none; JSONSerialization made an object of every value, 30 MB at the
-            // peak of a 10,000-repository build.
-            struct Parses: Decodable { init(from decoder: any Decoder) {} }
-            return (try? JSONDecoder().decode(Parses.self, from: file.contents)) == nil
-                ? finding("json", "not valid JSON") : []
+        var shape = DigestShape()
+        // Only digest.json's shape is heard out; any other JSON (the search indexes: 10,000
+        // entries for a long starred list) must only be well formed.
+        let broken =
+            file.path == Router.digestJSON ? JSONSyntax.check(file.contents, &shape) : JSONSyntax.check(file.contents)
+        if let broken {
+            return [
+                Finding(
+                    file: file.path, line: broken.line, column: broken.column, rule: "json",
+                    message: "not valid JSON: \(broken.message)")
+            ]
         }
+        if file.path == Router.digestJSON {
+            return shape.isDigest
+                ? [] : finding("digest-json", "digest.json needs version 1 and repositories with full_name and page")
+        }
+        guard file.path == Router.jsonFeed else { return [] }
         guard let object = try? JSONSerialization.jsonObject(with: file.contents) else {
             return finding("json", "not valid JSON")
         }
@@ -52,31 +59,40 @@ enum FeedChecker {
         return []
     }
 
-    /// `digest.json` through JSONDecoder, which makes values only for the fields checked:
-    /// JSONSerialization made an object of every value of 10,000 repositories, 30 MB at the
-    /// peak of the build.
-    private static func checkDigest(_ file: OutputFile) -> [Finding] {
-        struct Digest: Decodable {
-            var version: Int
-            var repositories: [Entry]
-        }
-        struct Entry: Decodable {
-            var fullName: String
-            var page: String
-            enum CodingKeys: String, CodingKey {
-                case fullName = "full_name"
-                case page
+    /// What `digest.json` must be, as its values are read (`JSONSyntax`), making none: an
+    /// object with `"version": 1` and `repositories`, an array of objects each with a string
+    /// `full_name` and `page`.
+    private struct DigestShape: JSONSyntax.Visitor {
+        var depth: Int { 3 }
+        private var top = false
+        private var version = false
+        private var repositories = false
+        private var entriesFine = true
+        private var entry: (name: Bool, page: Bool) = (false, false)
+
+        var isDigest: Bool { top && version && repositories && entriesFine }
+
+        // By count and step, not by comparing with array literals: called for every value
+        // of 10,000 entries, those would be made anew each time.
+        mutating func value(at path: [JSONSyntax.Step], kind: JSONSyntax.Kind, scalar: Substring?) {
+            guard let first = path.first else { return top = kind == .object }
+            switch (path.count, path[path.count - 1]) {
+            case (1, .key("version")): version = kind == .number && scalar == "1"
+            case (1, .key("repositories")): repositories = kind == .array
+            case (2, .element) where first == .key("repositories"):
+                entriesFine = entriesFine && kind == .object
+                entry = (false, false)
+            case (3, .key("full_name")) where first == .key("repositories"): entry.name = kind == .string
+            case (3, .key("page")) where first == .key("repositories"): entry.page = kind == .string
+            default: break
             }
         }
-        func finding(_ rule: String, _ message: String) -> [Finding] {
-            [Finding(file: file.path, line: 1, column: 1, rule: rule, message: message)]
+
+        mutating func ended(at path: [JSONSyntax.Step]) {
+            if path.count == 2, path[0] == .key("repositories") {
+                entriesFine = entriesFine && entry.name && entry.page
+            }
         }
-        do {
-            if try JSONDecoder().decode(Digest.self, from: file.contents).version == 1 { return [] }
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return finding("json", "not valid JSON")
-        } catch {}
-        return finding("digest-json", "digest.json needs version 1 and repositories with full_name and page")
     }
 
     private static func atom(_ root: xmlNodePtr, file: String) -> [Finding] {
