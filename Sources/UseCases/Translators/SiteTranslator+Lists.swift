@@ -54,19 +54,21 @@ extension SiteTranslator {
                 gitHubURL: Self.gitHubStarListURL(list))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
-        for (language, repos) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
+        for (language, members) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
             pages += lists.pages(
                 .language(name: language), title: language,
                 summary: format.text(
-                    "list.language", ["repositories": format.count(repos.count, "repositories"), "language": language]),
-                cards: repos.map { cards.card(for: $0) })
+                    "list.language",
+                    ["repositories": format.count(members.count, "repositories"), "language": language]
+                ),
+                cards: members.map { cards.card(for: byStars[$0]) })
         }
-        for (topic, repos) in Self.grouped(byStars, by: \.topics) {
+        for (topic, members) in Self.grouped(byStars, by: \.topics) {
             pages += lists.pages(
                 .topic(name: topic), title: topic,
                 summary: format.text(
-                    "list.topic", ["repositories": format.count(repos.count, "repositories"), "topic": topic]),
-                cards: repos.map { cards.card(for: $0) })
+                    "list.topic", ["repositories": format.count(members.count, "repositories"), "topic": topic]),
+                cards: members.map { cards.card(for: byStars[$0]) })
         }
         return pages
     }

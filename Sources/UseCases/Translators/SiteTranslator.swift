@@ -90,7 +90,9 @@ struct SiteTranslator: Sendable {
     static func byLanguage(_ repos: [GitHubRepo], other title: String) -> [(String, [GitHubRepo])] {
         var seen = Set<GitHubRepo.ID>()
         let unique = mostStarredFirst(repos.filter { seen.insert($0.id).inserted })
-        let named = grouped(unique.filter { $0.language != nil }, by: { [$0.language!] })
+        let languages = unique.filter { $0.language != nil }
+        let named = grouped(languages, by: { [$0.language!] })
+            .map { language, members in (language, members.map { languages[$0] }) }
             .sorted { ($0.0.lowercased(), $0.0) < ($1.0.lowercased(), $1.0) }
         let other = unique.filter { $0.language == nil }
         return named + (other.isEmpty ? [] : [(title, other)])
@@ -133,13 +135,15 @@ struct SiteTranslator: Sendable {
             .map { repos[$0] }
     }
 
-    /// Repositories grouped under each key they carry, groups in key order, members in the given order.
-    static func grouped(_ repos: [GitHubRepo], by keys: (GitHubRepo) -> [String]) -> [(String, [GitHubRepo])] {
-        var groups: [String: [GitHubRepo]] = [:]
-        for repo in repos {
+    /// The positions in `repos` grouped under each key their repository carries, groups in
+    /// key order, members in the given order. Positions, not repositories: 10,000 of them
+    /// copied into a group for each topic were a tenth of translating the list pages.
+    static func grouped(_ repos: [GitHubRepo], by keys: (GitHubRepo) -> [String]) -> [(String, [Int])] {
+        var groups: [String: [Int]] = [:]
+        for (index, repo) in repos.enumerated() {
             let named = keys(repo)
             // Most carry one key (a language): no set needed to count it once.
-            for key in named.count == 1 ? named : Array(Set(named)) { groups[key, default: []].append(repo) }
+            for key in named.count == 1 ? named : Array(Set(named)) { groups[key, default: []].append(index) }
         }
         return groups.sorted { $0.key < $1.key }
     }
