@@ -54,9 +54,8 @@ extension Configuration {
             let path = ["github"]
             try reader.allow(["api_url", "include_private", "concurrency", "max_wait_seconds"], in: github, at: path)
             if let url = try reader.string("api_url", in: github, at: path) {
-                guard url.utf8.count <= Self.maxURLCharacters, Self.isAPIURL(url) else {
-                    throw reader.error(
-                        at: path + ["api_url"], "api_url must be an absolute http(s) URL, found '\(url)'")
+                if let problem = Self.apiURLProblem(url) {
+                    throw reader.error(at: path + ["api_url"], "api_url \(problem)")
                 }
                 apiURL = url
             }
@@ -313,9 +312,26 @@ private struct TOMLReader {
 extension Configuration {
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
     public static func isAPIURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
-            return false
+        apiURLProblem(text) == nil
+    }
+
+    /// Why `text` cannot be the API root, or nil when it can: an absolute http(s) URL with a
+    /// host, no user name or password (the URL is logged and keys every cached answer; the
+    /// token comes from the environment), no query or fragment (request paths follow it).
+    public static func apiURLProblem(_ text: String) -> String? {
+        // First, so that no message below repeats a password.
+        if let scheme = text.range(of: "://"),
+            text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@")
+        {
+            return "must not hold a user name or password (the URL is logged and kept in the cache; "
+                + "the token is read from GITHUB_TOKEN or GH_TOKEN)"
         }
-        return components.scheme == "https" || components.scheme == "http"
+        guard text.utf8.count <= maxURLCharacters, let components = URLComponents(string: text),
+            let host = components.host, !host.isEmpty, components.scheme == "https" || components.scheme == "http"
+        else { return "must be an absolute http(s) URL, found '\(text)'" }
+        if components.query != nil || components.fragment != nil {
+            return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found '\(text)'"
+        }
+        return nil
     }
 }

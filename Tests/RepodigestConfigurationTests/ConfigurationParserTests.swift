@@ -105,10 +105,24 @@ import Testing
                 "[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n",
                 "api_url must be an absolute http(s) URL"
             ),
+            (
+                "[github]\napi_url = \"http://127.0.0.1:8790/?x=1#f\"\n",
+                "api_url must not hold a query ('?') or a fragment"
+            ),
+            (
+                "[github]\napi_url = \"https://api.example.org#f\"\n",
+                "api_url must not hold a query ('?') or a fragment"
+            ),
         ])
     func aTextValueIsChecked(text: String, message: String) throws {
         let error = try #require(Self.error(text))
         #expect(error.line != nil && error.message.contains(message), "\(error.description.prefix(300))")
+    }
+
+    @Test func aPasswordInTheAPIURLIsRefusedWithoutBeingRepeated() throws {
+        let error = try #require(Self.error("[github]\napi_url = \"http://user:s3cretpw@127.0.0.1:8790\"\n"))
+        #expect(error.line == 2 && error.message.contains("must not hold a user name or password"))
+        #expect(!error.description.contains("s3cretpw"))
     }
 
     @Test(

@@ -88,8 +88,8 @@ struct BuildOptions: ParsableArguments {
     /// The API root `--api-url URL` (nil when not given) means; shared with `favourites`.
     static func apiURL(_ apiURL: String?, _ configuration: Configuration) throws(ConfigurationError) -> String {
         guard let apiURL else { return configuration.apiURL }
-        guard Configuration.isAPIURL(apiURL) else {
-            throw ConfigurationError(source: "--api-url", message: "'\(apiURL)' is not an absolute http(s) URL")
+        if let problem = Configuration.apiURLProblem(apiURL) {
+            throw ConfigurationError(source: "--api-url", message: "the API URL \(problem)")
         }
         return apiURL
     }
