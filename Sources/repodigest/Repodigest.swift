@@ -1,5 +1,6 @@
 internal import ArgumentParser
 import Foundation
+import RepodigestConfiguration
 
 /// The program's entry: the subcommands, and how the process starts (its allocator's
 /// settings) and ends (`_exit`, with the exit code of the README). Each command resolves its
@@ -38,6 +39,7 @@ struct Repodigest: AsyncParsableCommand {
     static func main() async {
         returnLargeBlocksAtOnce()
         var code = ExitCode.success
+        if let problem = workingFolderProblem() { _exit(Console().fail(problem).rawValue) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -55,6 +57,20 @@ struct Repodigest: AsyncParsableCommand {
         }
         fflush(nil)  // every C stream: what `print` wrote
         _exit(code.rawValue)
+    }
+
+    /// Every relative path (the default `Output`, `--state-dir`, `repodigest.toml`) is read
+    /// against the current folder; one that was deleted or moved away (a shell left in an
+    /// output folder that a build swapped) made Foundation crash on the first such path.
+    private static func workingFolderProblem() -> ConfigurationError? {
+        guard let folder = getcwd(nil, 0) else {
+            return ConfigurationError(
+                source: "the current folder",
+                message:
+                    "it no longer exists (deleted, or swapped away by a build of '.'): cd into a folder that exists")
+        }
+        free(folder)
+        return nil
     }
 
     /// Blocks of 64 KB and more (a page's HTML, a README, a cached answer) are mapped for

@@ -26,6 +26,36 @@ import Testing
         #expect(try String(contentsOf: site.appending(path: "mine/important.txt"), encoding: .utf8) == "keep")
     }
 
+    @Test("A user's file whose name is not UTF-8 stops the run with exit 1 naming it, and nothing changes")
+    func aNameThatIsNotUTF8IsRefused() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appending(path: "site")
+        #expect(try Self.build(["--output", "site", "--quiet"], in: folder.url).status == 0)
+        // "café.txt" in Latin-1: no String names it, so the file is made by the shell.
+        let made = try RepodigestProcess.run(
+            [], in: folder.url, launcher: ["/bin/sh", "-c", #"printf mine > "site/caf$(printf '\351').txt""#, "sh"])
+        #expect(made.status == 0, "\(made.standardError)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+
+        let refused = try Self.build(["--output", "site", "--force"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains(#"the name of caf\xE9.txt is not UTF-8"#), "\(refused.standardError)")
+        // Nothing moved: the file is still in the published folder, no staging folder is left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.path).count(where: { $0.hasPrefix("caf") }) == 1)
+    }
+
+    @Test("A current folder that no longer exists is an error that says so, not a crash")
+    func aDeletedCurrentFolderIsSaid() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try RepodigestProcess.run(
+            ["build", "--sample", "--output", "site"], in: folder.url,
+            launcher: ["/bin/sh", "-c", #"mkdir gone && cd gone && rmdir ../gone && exec "$@""#, "sh"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("the current folder: it no longer exists"), "\(outcome.standardError)")
+    }
+
     @Test("A user's file where the build writes stops the run with exit 1 naming it, and nothing changes")
     func aUsersFileInTheWayIsRefused() throws {
         let folder = try TemporaryFolder()

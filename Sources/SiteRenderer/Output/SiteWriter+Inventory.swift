@@ -28,6 +28,10 @@ extension SiteWriter {
         var folders: [String] = []
         /// The user's entries, each the top of what it holds: carried whole into the new build.
         var userEntries: [String] = []
+        /// Entries whose names are not UTF-8, each as its path with those bytes written `\xE9`:
+        /// a path repodigest handles as text cannot name them, so it could neither carry one
+        /// into the new build nor remove it, and publishing is refused while one is there.
+        var unnamable: [String] = []
         /// Each folder walked as `lstat` saw it, the walked folder itself as "": a folder
         /// gains or loses an entry only by changing (`isCurrent`).
         var folderStamps: [String: FolderStamp] = [:]
@@ -153,7 +157,9 @@ extension SiteWriter {
                 return
             }
             defer { closedir(stream) }
-            for name in Self.names(in: stream) {
+            let (names, undecodable) = Self.names(in: stream)
+            unnamable += undecodable.map { relative.isEmpty ? $0 : "\(relative)/\($0)" }
+            for name in names {
                 if relative.isEmpty, SiteWriter.markers.contains(name) { continue }
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
                 var status = stat()
@@ -180,18 +186,26 @@ extension SiteWriter {
             }
         }
 
-        /// The names a folder holds, but `.` and `..`, sorted.
-        private static func names(in stream: OpaquePointer) -> [String] {
+        /// The names a folder holds, but `.` and `..`, sorted; and apart, those that are not
+        /// UTF-8, their other bytes written `\xE9`.
+        private static func names(in stream: OpaquePointer) -> (names: [String], undecodable: [String]) {
             var names: [String] = []
+            var undecodable: [String] = []
             while let entry = readdir(stream) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                        String(cString: $0)
-                    }
+                let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    undecodable.append(
+                        bytes.map {
+                            (0x20..<0x7F).contains($0)
+                                ? String(UnicodeScalar($0))
+                                : "\\x" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true)
+                        }
+                        .joined())
+                    continue
                 }
                 if name != "." && name != ".." { names.append(name) }
             }
-            return names.sorted()
+            return (names.sorted(), undecodable.sorted())
         }
 
         /// The user's entries the new build would write over, or would need as folders.
