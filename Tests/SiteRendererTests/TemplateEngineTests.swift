@@ -188,6 +188,29 @@ import Testing
         #expect(try library.render(Self.card, template: "list") == "ssg swift web ")
     }
 
+    @Test func sectionsNestedPastTheLimitAreAnErrorAtTheirTagNotACrash() throws {
+        let deep = String(repeating: "{{#a}}", count: 1_000) + "x" + String(repeating: "{{/a}}", count: 1_000)
+        #expect {
+            try Template(parsing: deep)
+        } throws: { error in
+            guard let error = error as? Template.SyntaxError else { return false }
+            let column = 1 + 6 * (Template.maxSectionNesting + 1)
+            return error.line == 1 && error.column == column
+                && error.reason.hasPrefix("sections nest more than 32 deep")
+        }
+        // As deep as may be, in every partial of as long a chain as may be: rendered.
+        func nested(_ inner: String) -> String {
+            String(repeating: "{{#a}}", count: Template.maxSectionNesting) + inner
+                + String(repeating: "{{/a}}", count: Template.maxSectionNesting)
+        }
+        var library = TemplateLibrary()
+        for level in 0..<(TemplateLibrary.maxNesting - 1) {
+            library.templates["t\(level)"] = try Template(parsing: nested("{{>t\(level + 1)}}"))
+        }
+        library.templates["t\(TemplateLibrary.maxNesting - 1)"] = try Template(parsing: nested("end"))
+        #expect(try library.render(["a": true], template: "t0") == "end")
+    }
+
     @Test func aListOrObjectPlacedAsAValueShowsNothingWhereSwiftMustachePrintedSwift() throws {
         let (ours, _) = try Self.render(["main": "[{{topics}}][{{owner}}]"], Self.card)
         #expect(ours == "[][]")

@@ -24,6 +24,7 @@ extension Template {
         case transformOnBlock
         case tagInsideParent
         case unknownPragma
+        case nestedTooDeeply
 
         var reason: String {
             switch self {
@@ -35,6 +36,8 @@ extension Template {
             case .transformOnBlock: "a transform cannot apply to an inherited section"
             case .tagInsideParent: "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
             case .unknownPragma: "the only pragma is {{% CONTENT_TYPE: HTML }}: every {{value}} is escaped as HTML"
+            case .nestedTooDeeply:
+                "sections nest more than \(Template.maxSectionNesting) deep here (is a closing tag missing?)"
             }
         }
     }
@@ -55,10 +58,13 @@ extension Template {
             var directlyInParent = false
             /// The first line's indentation in a block of a parent: later lines lose as much.
             var blockIndentation: Int?
+            /// How many sections, blocks and parents are open around this one.
+            var depth = 0
 
             func entering(_ name: String, atLineStart: Bool) -> State {
                 var state = self
                 state.section = name
+                state.depth += 1
                 state.directlyInParent = false
                 if !atLineStart { state.atLineStart = false }
                 return state
@@ -67,6 +73,7 @@ extension Template {
             func enteringParent(_ name: String) -> State {
                 var state = self
                 state.section = name
+                state.depth += 1
                 state.atLineStart = true
                 state.inParent = true
                 state.directlyInParent = true
@@ -75,6 +82,8 @@ extension Template {
         }
 
         mutating func parse(_ state: State) throws(Problem) -> Template {
+            // Parsing and rendering go a call deeper for each: a thousand overflowed the stack.
+            guard state.depth <= Template.maxSectionNesting else { throw .nestedTooDeeply }
             var nodes: [Node] = []
             var state = state
             var whitespace: ArraySlice<UInt8> = []

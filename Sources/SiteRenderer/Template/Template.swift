@@ -43,6 +43,10 @@ struct Template: Sendable {
         var isDynamic = false
     }
 
+    /// How deep sections, blocks and parents may nest in one template: far beyond any
+    /// theme's, and, with partials nested as deep as they may be, within a thread's stack.
+    static let maxSectionNesting = 32
+
     /// A template that does not parse: where, and why, for `ThemeError.template`.
     struct SyntaxError: Error, Sendable, Equatable {
         var line: Int
