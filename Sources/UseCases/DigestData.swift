@@ -34,14 +34,22 @@ struct DigestData: Sendable {
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
-    /// card of it links to its one page.
+    /// card of it links to its one page. One name can arrive with two ids (`gathered`): the
+    /// one kept stands for both.
     mutating func unifyRepositories() {
         let all = gathered
         // Positions, not copies: a repository's value runs to some twenty fields to retain.
         var position: [GitHubRepo.ID: Int] = [:]
+        var named: [RepoName: Int] = [:]
         position.reserveCapacity(all.count)
-        for (index, repo) in all.enumerated() { position[repo.id] = index }
-        func unified(_ repo: GitHubRepo) -> GitHubRepo { position[repo.id].map { all[$0] } ?? repo }
+        named.reserveCapacity(all.count)
+        for (index, repo) in all.enumerated() {
+            position[repo.id] = index
+            named[repo.name] = index
+        }
+        func unified(_ repo: GitHubRepo) -> GitHubRepo {
+            (position[repo.id] ?? named[repo.name]).map { all[$0] } ?? repo
+        }
         // The stars, each repository once and first in `allRepositories`, are the canonical
         // copies already: 10,000 of them at a time need no copying.
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
@@ -62,9 +70,24 @@ struct DigestData: Sendable {
     private var gathered: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
         let all =
-            stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
-        return all.filter { seen.insert($0.id).inserted }
+            (stars.map(\.repo) + favourites.map(\.repo)
+            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories))
+            .filter { seen.insert($0.id).inserted }
+        // One name, two ids: a repository deleted and made again (or a name given up and taken)
+        // while one source's answer is an older copy. GitHub has one repository of a name at a
+        // time, so the one created last is it; both would be two pages at one path.
+        var named: [RepoName: Int] = [:]
+        var older = Set<Int>()
+        for (index, repo) in all.enumerated() {
+            guard let other = named[repo.name] else {
+                named[repo.name] = index
+                continue
+            }
+            let isNewer = (repo.createdAt ?? .distantPast) > (all[other].createdAt ?? .distantPast)
+            older.insert(isNewer ? other : index)
+            if isNewer { named[repo.name] = index }
+        }
+        return older.isEmpty ? all : all.indices.filter { !older.contains($0) }.map { all[$0] }
     }
 
     /// What this run knew of each repository it shows, for the next run to compare with.

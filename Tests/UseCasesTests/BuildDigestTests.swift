@@ -147,4 +147,22 @@ import UseCases
         let routes = Set(site.lists.flatMap(\.cards).map(\.route))
         #expect(routes == [site.repositories[0].card.route])
     }
+
+    /// A repository deleted and made again arrives with its old id from a source kept from
+    /// an earlier run: one page, the newer repository's, which every card leads to.
+    @Test func oneNameTwoIdsOnePageTheNewerRepositorys() async throws {
+        var source = FakeRepositorySource()
+        var old = Make.repo("lumen/lantern", id: 7, stars: 900)
+        old.createdAt = Make.epoch.addingTimeInterval(-400 * 86_400)
+        var new = Make.repo("lumen/lantern", id: 8, stars: 3)
+        new.createdAt = Make.epoch.addingTimeInterval(-2 * 86_400)
+        source.stars["mona"] = [Make.star(old, daysAgo: 1)]
+        source.owners["lumen"] = Make.owner("lumen")
+        source.ownedRepos["lumen"] = [new]
+        let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+            BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]).english)
+        #expect(site.repositories.map(\.card.stars) == [3])
+        let routes = Set(site.lists.flatMap(\.cards).map(\.route))
+        #expect(routes == [site.repositories[0].card.route])
+    }
 }
