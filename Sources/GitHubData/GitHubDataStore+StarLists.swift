@@ -9,33 +9,49 @@ extension GitHubDataStore {
         var lists: [StarList] = []
         var cursor: String? = nil
         var pages = 0
+        var seen = Set<String>()
         repeat {
             let query = StarListQueries.lists(of: account, after: cursor, first: graphQLPageSize)
             let payload = try await graphQL(StarListsPayloadDTO.self, query)
             guard let connection = (account == "@me" ? payload.viewer : payload.user)?.lists else {
                 throw GitHubDataError.notFound(resource: resource(query))
             }
-            for list in connection.nodes.compactMap({ $0 }) {
+            // A List given again (a page read twice) is the same List: one page each.
+            for list in connection.nodes.compactMap({ $0 }) where seen.insert(list.id).inserted {
                 lists.append(try await starList(list, of: account))
             }
             pages += 1
-            cursor = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : nil
+            cursor = nextCursor(connection.pageInfo, after: cursor, query)
         } while cursor != nil && pages < maxPages
         return lists
+    }
+
+    /// The cursor of the page after the one read at `previous`; nil at the end, and where
+    /// GitHub says there is more but gives the cursor it was asked with: that page again, and
+    /// again, to `maxPages`.
+    private func nextCursor(_ page: PageInfoDTO, after previous: String?, _ query: GraphQLQuery) -> String? {
+        guard page.hasNextPage, let next = page.endCursor else { return nil }
+        guard next != previous else {
+            api.log.warn("\(resource(query)): the next page's cursor is the one asked with; read no further")
+            return nil
+        }
+        return next
     }
 
     private func starList(_ list: StarListDTO, of account: String) async throws -> StarList {
         var nodes = list.items.nodes.compactMap { $0 }
         var pageInfo = list.items.pageInfo
         var pages = 1
-        while pageInfo.hasNextPage, let after = pageInfo.endCursor, pages < maxPages {
-            let query = StarListQueries.items(of: list.id, after: after, first: graphQLPageSize)
+        var after = pageInfo.hasNextPage ? pageInfo.endCursor : nil
+        while let cursor = after, pages < maxPages {
+            let query = StarListQueries.items(of: list.id, after: cursor, first: graphQLPageSize)
             guard let items = try await graphQL(StarListItemsPayloadDTO.self, query).node?.items else {
                 throw GitHubDataError.notFound(resource: resource(query))
             }
             nodes += items.nodes.compactMap { $0 }
             pageInfo = items.pageInfo
             pages += 1
+            after = nextCursor(pageInfo, after: cursor, query)
         }
         return list.entity(account: account, items: nodes, warn: api.log.warn)
     }

@@ -54,6 +54,23 @@ struct StarListsTests {
         #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2)
     }
 
+    @Test("a next page whose cursor is the one asked with ends the read with a warning; a List given twice is one")
+    func aCursorThatDoesNotMoveEndsTheRead() async throws {
+        let harness = try LiveHarness()
+        let stuck = #"""
+            {"data":{"user":{"lists":{"nodes":[{"id":"UL_1","name":"Lights","slug":"lights","description":null,
+            "isPrivate":false,"lastAddedAt":null,"items":{"nodes":[],"pageInfo":{"hasNextPage":false,"endCursor":null}}}],
+            "pageInfo":{"hasNextPage":true,"endCursor":"same"}}}}}
+            """#
+        harness.github.inject(
+            .raw(status: 200, headers: ["Content-Type": "application/json"], body: stuck), at: "/graphql", times: 5)
+        let store = harness.store()
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.slug) == ["lights"])
+        #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2, "the first page, then once more")
+        #expect(store.report.dataWarnings.contains { $0.contains("the next page's cursor is the one asked with") })
+    }
+
     @Test("errors in a 200 are never data: with nothing cached the failure names the query and GitHub's message")
     func errorsInA200AreAFailure() async throws {
         let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
