@@ -63,7 +63,7 @@ extension BuildPipeline {
         settings.userAgent = github.userAgent
         let warnings = WarningLog()
         let store = GitHubDataStore(configuration: settings, warnings: warnings)
-        warnings.all.forEach(events.warning)
+        store.untoldWarnings().forEach(events.warning)
 
         if github.offline {
             events.info("Gathering repositories from the cache in \(stateDirectory.path) (offline)…", fields: [:])
@@ -87,6 +87,7 @@ extension BuildPipeline {
     /// One line on what the run cost: a cron run that found nothing new shows only 304s.
     func reportCost(of store: GitHubDataStore) {
         let report = store.report
+        store.untoldWarnings().forEach(events.warning)
         // Cached answers are decoded again offline, so their warnings stand in every run.
         report.dataWarnings.forEach(events.warning)
         if settings.isOffline {

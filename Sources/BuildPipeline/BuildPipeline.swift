@@ -91,6 +91,7 @@ public struct BuildPipeline: Sendable {
         // lets go of those no run has used for a month, so it follows the site, not its past.
         if let live = sources.live, !sources.isStale {
             let pruned = await live.pruneCache()
+            live.untoldWarnings().forEach(events.warning)
             if pruned > 0 {
                 events.info(
                     "Removed \(pruned) cached answers no run has used for \(Int(GitHubDataStore.unusedAnswerLifetime / 86_400)) days (repositories, pages and searches the site no longer shows).",
@@ -176,8 +177,9 @@ public struct BuildPipeline: Sendable {
             try await history.prune(before: clock.now.addingTimeInterval(-days * 86_400))
             return []
         } catch {
+            let file = settings.stateDirectory.map { " in \($0.appending(path: StateStores.fileName).path)" } ?? ""
             return [
-                "the site is published, but recording this run failed: \(error); the next run reports these changes again"
+                "the site is published, but recording this run\(file) failed: \(error); the next run reports these changes again"
             ]
         }
     }

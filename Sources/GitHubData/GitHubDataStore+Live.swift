@@ -37,6 +37,7 @@ extension GitHubDataStore {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }
         self.init(client: client, cache: cache, configuration: configuration)
+        self.warnings = warnings
     }
 
     /// The same store over any client and cache; tests pass their own sleep to wait for nothing.

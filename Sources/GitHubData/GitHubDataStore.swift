@@ -14,6 +14,8 @@ public struct GitHubDataStore: RepositorySource {
     var maxPages = 100
     /// Lists, and items of a List, asked for at once (GitHub gives at most 100).
     var graphQLPageSize = StarListQueries.pageSize
+    /// Where the cache says what went wrong with it (`init(configuration:warnings:)`).
+    var warnings: WarningLog?
     private let session = Session()
 
     init(api: GitHubAPI, apiURL: String, hasToken: Bool) {
@@ -150,6 +152,12 @@ public struct GitHubDataStore: RepositorySource {
 
     /// What this run asked of GitHub so far.
     public var report: FetchReport { api.log.snapshot }
+
+    /// The cache's warnings not yet said (`WarningLog.untold`): one that cannot be written is
+    /// found only when the run's answers are stored.
+    public func untoldWarnings() -> [String] {
+        warnings?.untold() ?? []
+    }
 
     /// Which version of the cached data the run sees (see `ResponseCache.generation`); nil
     /// without a usable cache. After a run whose every answer was a 304 it is what it was.

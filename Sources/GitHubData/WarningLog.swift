@@ -6,10 +6,21 @@ import Foundation
 public final class WarningLog: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
+    /// How many of `messages` `untold()` has handed out.
+    private var told = 0
 
     public init() {}
 
     public var all: [String] { lock.withLock { messages } }
+
+    /// The warnings added since the last call: a run says each once, as it comes (a cache
+    /// that cannot be written is found long after the store was made).
+    public func untold() -> [String] {
+        lock.withLock {
+            defer { told = messages.count }
+            return Array(messages[told...])
+        }
+    }
 
     func add(_ message: String) {
         lock.withLock { messages.append(message) }

@@ -101,10 +101,12 @@ final class StateDatabase: Sendable {
         self.queue = queue
     }
 
+    static let fileName = "state.sqlite"
+
     /// Opens `state.sqlite` in `folder`, creating or migrating it.
     /// - Parameter warn: told when an unusable file was set aside.
     static func open(in folder: URL, warn: (String) -> Void) throws(StateError) -> StateDatabase {
-        let path = folder.appending(path: "state.sqlite")
+        let path = folder.appending(path: fileName)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

@@ -6,6 +6,8 @@ public struct StateStores: Sendable {
     public let favourites: any FavouritesStore
     public let history: any HistoryStore
     private let runs: SQLiteHistoryStore
+    /// The file's name in the state folder.
+    public static let fileName = StateDatabase.fileName
 
     /// Opens (creating or migrating) the state database in `folder`. A file from a newer
     /// repodigest is refused; a corrupt or foreign one is kept aside and `warn` is told.
