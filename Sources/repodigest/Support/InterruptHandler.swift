@@ -3,7 +3,9 @@ import SiteRenderer
 
 /// SIGINT (Ctrl-C) and SIGTERM during a build: this run's staging folder is removed, one
 /// line says what became of the site, and the process exits with 128 + the signal's number
-/// (130, 143), as a shell reports a command a signal ended. The locks go with the process.
+/// (130, 143), as a shell reports a command a signal ended; or, once the new site is
+/// published, with 2 (published, but what follows did not happen), as the exit codes promise
+/// a script: 130 and 143 say nothing was published. The locks go with the process.
 /// Without it, the default action ended the run at once and left a whole staging folder
 /// beside the output until the next run.
 ///
@@ -40,7 +42,10 @@ final class InterruptHandler: @unchecked Sendable {
                 "stopped by \(name): the staging folder \(folder) is removed; nothing was published, the previous site is as it was"
             )
         case .published:
-            console.error("stopped by \(name) once the new site was published")
+            console.error(
+                "stopped by \(name) once the new site was published: the run is not recorded, so the next one "
+                    + "reports these changes again")
+            _exit(ExitStatus.partial.rawValue)
         }
         _exit(128 + number)
     }
