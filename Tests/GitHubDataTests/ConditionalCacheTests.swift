@@ -225,6 +225,17 @@ struct ConditionalCacheTests {
                 == true)
     }
 
+    @Test("a FIFO where the cache should be is set aside, not opened: opened, it waited for a writer for ever")
+    func aFIFOIsSetAside() async throws {
+        let harness = try LiveHarness()
+        try FileManager.default.createDirectory(at: harness.stateDirectory, withIntermediateDirectories: true)
+        let path = harness.stateDirectory.appending(path: "cache.sqlite")
+        #expect(mkfifo(path.path, 0o600) == 0)
+        let warnings = WarningLog()
+        _ = try await harness.store(warnings: warnings).owner("mona")
+        #expect(warnings.all.count == 1 && warnings.all[0].contains("not a regular file"), "\(warnings.all)")
+    }
+
     @Test("a page's Link is read without its body; a remembered 404 has none", arguments: [false, true])
     func linkAlone(many: Bool) async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "links-\(UUID().uuidString)")

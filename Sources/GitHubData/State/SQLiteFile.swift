@@ -22,6 +22,11 @@ enum SQLiteFile {
         -> Inspection
     {
         guard FileManager.default.fileExists(atPath: path.path) else { return .fresh }
+        // A FIFO opened as a database waits for a writer for ever: looked at, not opened.
+        var status = stat()
+        if stat(path.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+            return .unusable("the \(name) file is not a regular file (a FIFO, a socket or a device)")
+        }
         rollBackAnUnfinishedWrite(path)
         do {
             var configuration = Configuration()
