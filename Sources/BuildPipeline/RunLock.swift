@@ -28,7 +28,8 @@ public final class RunLock {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .unusable(path: folder.path, reason: (error as NSError).localizedDescription)
+            throw .unusable(
+                path: folder.path, reason: Self.whyNoFolder(folder) ?? (error as NSError).localizedDescription)
         }
         descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EROFS || errno == EACCES {
@@ -93,5 +94,28 @@ public enum RunLockError: Error, Equatable, CustomStringConvertible {
         case .unusable(let path, let reason):
             return "\(path): cannot take the run lock: \(reason)"
         }
+    }
+}
+
+extension RunLock {
+    /// Why `folder` cannot be made, in words, from the first of its ancestors that stands in
+    /// the way: Foundation says only "a file with the same name already exists" for a loop of
+    /// links, and "NSCocoaErrorDomain error 512" for a folder under a file.
+    static func whyNoFolder(_ folder: URL) -> String? {
+        var path = ""
+        for component in folder.standardizedFileURL.pathComponents.dropFirst() {
+            path += "/" + component
+            var status = stat()
+            if stat(path, &status) == 0 {
+                if status.st_mode & S_IFMT != S_IFDIR { return "\(path) is a file, not a folder" }
+                continue
+            }
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: return "\(path) is a symbolic link that leads round in a loop"
+            default: return "\(path): \(String(cString: strerror(errno)))"
+            }
+        }
+        return nil
     }
 }
