@@ -43,9 +43,13 @@ extension PageContext {
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {
-        Self.present([
+        // The owner with its slash, and the name: a heading breaks between them first.
+        let slash = card.fullName.firstIndex(of: "/")
+        return Self.present([
             "href": router.href(from: route, to: card.route),
             "fullName": card.fullName,
+            "ownerPart": slash.map { String(card.fullName[...$0]) },
+            "namePart": slash.map { String(card.fullName[card.fullName.index(after: $0)...]) },
             "description": card.description,
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },
