@@ -231,6 +231,30 @@ import Testing
         #expect(fixed.status == 200 && !fixed.text.contains("The last build failed"))
     }
 
+    @Test("Out of files, with connections that never finish a request, it closes them all and serves on")
+    func outOfFilesItServesOn() throws {
+        let server = try Server()
+        // As if the system allowed this process 64 files: idle connections soon take them all.
+        let lower = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/prlimit"), arguments: ["--pid", "\(server.process.pid)", "--nofile=64:64"])
+        lower.waitUntilExit()
+        #expect(lower.terminationStatus == 0)
+        var idle: [RawHTTPConnection] = []
+        for _ in 0..<80 {
+            guard let connection = try? RawHTTPConnection(port: server.port) else { break }
+            connection.send("GET / HTTP/1.1\r\n")
+            idle.append(connection)
+        }
+        #expect(server.process.waitFor { server.process.standardError.contains("too many connections were open") })
+        // Listening again a moment later, on the same port.
+        #expect(
+            server.process.waitFor { (try? server.get("/index.html").status) == 200 }, "\(server.process.standardError)"
+        )
+        #expect(!server.process.standardError.contains("stopped serving"))
+        server.process.signal(SIGINT)
+        #expect(server.process.wait() == 0)
+    }
+
     @Test("A port in use is said plainly, before anything is built")
     func aPortInUseIsSaidBeforeBuilding() throws {
         let first = try Server()

@@ -8,9 +8,7 @@ extension ServeCommand {
     func listenAddress(_ console: Console) throws -> any SocketAddress {
         let address: any SocketAddress
         do {
-            address =
-                ip.contains(":")
-                ? try sockaddr_in6.inet6(ip6: ip, port: port) : try sockaddr_in.inet(ip4: ip, port: port)
+            address = try Self.socketAddress(ip, port: port)
         } catch {
             console.error("--host: '\(host)' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
             throw ExitStatus.usage
@@ -34,6 +32,19 @@ extension ServeCommand {
         let bytes = withUnsafeBytes(of: address) { Array($0) }
         return bytes == Array(repeating: 0, count: 15) + [1]
             || (bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127)
+    }
+
+    /// An IPv4 or IPv6 address and a port, as a socket address.
+    static func socketAddress(_ ip: String, port: UInt16) throws -> any SocketAddress {
+        ip.contains(":") ? try sockaddr_in6.inet6(ip6: ip, port: port) : try sockaddr_in.inet(ip4: ip, port: port)
+    }
+
+    /// The port of an address listened on.
+    static func port(of address: Socket.Address) -> UInt16? {
+        switch address {
+        case .ip4(_, let port), .ip6(_, let port): port
+        case .unix: nil
+        }
     }
 
     /// `--host` as an address: `localhost` is 127.0.0.1.

@@ -31,6 +31,14 @@ extension ServeCommand {
         #endif
     }
 
+    /// The system's words when the server stopped because the process may open no more
+    /// files; nil for any other failure.
+    static func outOfFiles(_ error: any Error) -> String? {
+        guard case SocketError.failed(_, let number, let message) = error, number == EMFILE || number == ENFILE
+        else { return nil }
+        return message
+    }
+
     /// What a failure to listen means for the person who typed `serve`.
     func listenProblem(_ error: any Error) -> String {
         let address = "\(host) port \(port)"

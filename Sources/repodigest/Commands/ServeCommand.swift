@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import FlyingFox
 internal import FlyingSocks
 import Foundation
+import Synchronization
 
 /// `repodigest serve`: build, serve the output folder, rebuild when the configuration or the
 /// theme folder changes, and reload the open pages.
@@ -57,17 +58,36 @@ struct ServeCommand: AsyncParsableCommand {
         let events = ReloadEvents()
         let problems = BuildProblems(first.failure)
         let root = URL(fileURLWithPath: options.output).standardizedFileURL
-        let server = HTTPServer(
-            config: HTTPServer.Configuration(address: address, logger: .disabled),
-            handler: SiteRequestHandler(
-                root: root, events: events, console: console, problems: problems,
-                loopbackOnly: Self.isLoopback(ip)))
+        let handler = SiteRequestHandler(
+            root: root, events: events, console: console, problems: problems, loopbackOnly: Self.isLoopback(ip))
+        let slot = ServerSlot(HTTPServer(config: .init(address: address, logger: .disabled), handler: handler))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options
+        let ip = ip
 
         let failure: String? = await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                do { try await server.run() } catch { stop.yield(.failed(listenProblem(error))) }
+                while true {
+                    do {
+                        try await slot.server.run()
+                        return
+                    } catch {
+                        // Out of files (every connection a browser keeps holds one, and idle
+                        // ones are never timed out): the server closed them all with its
+                        // socket. It listens again, as before, rather than stop serving.
+                        guard let reason = Self.outOfFiles(error), let port = slot.port,
+                            let again = try? Self.socketAddress(ip, port: port)
+                        else {
+                            stop.yield(.failed(listenProblem(error)))
+                            return
+                        }
+                        console.warning(
+                            "too many connections were open at once (\(reason)): closed them all; serving again on port \(port)"
+                        )
+                        slot.server = HTTPServer(config: .init(address: again, logger: .disabled), handler: handler)
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                }
             }
             group.addTask {
                 for await number in signals.signals {
@@ -76,10 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
             group.addTask {
-                guard (try? await server.waitUntilListening(timeout: 30)) != nil,
-                    let listening = await server.listeningAddress
+                let first = slot.server
+                guard (try? await first.waitUntilListening(timeout: 30)) != nil,
+                    let address = await first.listeningAddress
                 else { return }
-                let url = Self.url(of: listening)
+                slot.port = Self.port(of: address)
+                let url = Self.url(of: address)
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
@@ -95,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             console.info("Stopping…")
             await events.finish()
-            await server.stop(timeout: 1)
+            await slot.server.stop(timeout: 1)
             group.cancelAll()
             return failure
         }
@@ -105,4 +127,23 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+}
+
+/// The server `serve` runs, which it replaces with one listening on the same port when the
+/// first runs out of files, and that port once known (`--port 0` picks one), so that the
+/// open pages find the new one.
+private final class ServerSlot: Sendable {
+    private let state: Mutex<(server: HTTPServer, port: UInt16?)>
+
+    init(_ server: HTTPServer) { state = Mutex((server, nil)) }
+
+    var server: HTTPServer {
+        get { state.withLock { $0.server } }
+        set { state.withLock { $0.server = newValue } }
+    }
+
+    var port: UInt16? {
+        get { state.withLock { $0.port } }
+        set { state.withLock { $0.port = newValue } }
+    }
 }
