@@ -51,7 +51,16 @@ struct DigestData: Sendable {
             (position[repo.id] ?? named[repo.name]).map { all[$0] } ?? repo
         }
         // The stars, each repository once and first in `allRepositories`, are the canonical
-        // copies already: 10,000 of them at a time need no copying.
+        // copies already: 10,000 of them at a time need no copying. But where a name came
+        // with two ids, a star of the older one is a star of the one kept, counted once.
+        if stars.contains(where: { position[$0.repo.id] == nil }) {
+            var seen = Set<GitHubRepo.ID>()
+            stars = stars.compactMap { star in
+                var star = star
+                star.repo = unified(star.repo)
+                return seen.insert(star.repo.id).inserted ? star : nil
+            }
+        }
         favourites = favourites.map { FavouriteRepo(favourite: $0.favourite, repo: unified($0.repo)) }
         owners = owners.map { OwnerRepositories(owner: $0.owner, repos: $0.repos.map(unified)) }
         searches = searches.map { SearchResult(search: $0.search, repos: $0.repos.map(unified)) }
