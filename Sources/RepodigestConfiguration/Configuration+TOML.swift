@@ -310,6 +310,18 @@ private struct TOMLReader {
 }
 
 extension Configuration {
+    /// Whether a URL's text names a user or a password: an `@` before its path, with or
+    /// without `//` (`user:pw@host` and `http:user:pw@host` are read so too).
+    static func holdsUserInfo(_ text: String) -> Bool {
+        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
+        return afterScheme.prefix(while: { !"/?#".contains($0) }).contains("@")
+    }
+
+    /// A value as a message quotes it: at most 200 characters.
+    static func quoted(_ text: String) -> String {
+        text.count <= 200 ? "'\(text)'" : "'\(text.prefix(200))…' (\(text.utf8.count) bytes)"
+    }
+
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
     public static func isAPIURL(_ text: String) -> Bool {
         apiURLProblem(text) == nil
@@ -320,17 +332,16 @@ extension Configuration {
     /// token comes from the environment), no query or fragment (request paths follow it).
     public static func apiURLProblem(_ text: String) -> String? {
         // First, so that no message below repeats a password.
-        if let scheme = text.range(of: "://"),
-            text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@")
-        {
+        if holdsUserInfo(text) {
             return "must not hold a user name or password (the URL is logged and kept in the cache; "
                 + "the token is read from GITHUB_TOKEN or GH_TOKEN)"
         }
+        let found = quoted(text)
         guard text.utf8.count <= maxURLCharacters, let components = URLComponents(string: text),
             let host = components.host, !host.isEmpty, components.scheme == "https" || components.scheme == "http"
-        else { return "must be an absolute http(s) URL, found '\(text)'" }
+        else { return "must be an absolute http(s) URL, found \(found)" }
         if components.query != nil || components.fragment != nil {
-            return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found '\(text)'"
+            return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found \(found)"
         }
         return nil
     }

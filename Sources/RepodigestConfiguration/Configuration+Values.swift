@@ -79,9 +79,7 @@ extension Configuration {
     /// sitemap: no user name or password, no query, no fragment.
     public static func baseURLProblem(_ text: String) -> String? {
         // First, so that no message below repeats a password.
-        if let scheme = text.range(of: "://"),
-            text[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).contains("@")
-        {
+        if holdsUserInfo(text) {
             return
                 "must not hold a user name or password (they would be published in every page's links and the sitemap)"
         }

@@ -119,8 +119,11 @@ import Testing
         #expect(error.line != nil && error.message.contains(message), "\(error.description.prefix(300))")
     }
 
-    @Test func aPasswordInTheAPIURLIsRefusedWithoutBeingRepeated() throws {
-        let error = try #require(Self.error("[github]\napi_url = \"http://user:s3cretpw@127.0.0.1:8790\"\n"))
+    @Test(
+        "a password in the API URL is refused without being repeated, written with // or without",
+        arguments: ["http://user:s3cretpw@127.0.0.1:8790", "user:s3cretpw@127.0.0.1", "http:user:s3cretpw@host"])
+    func aPasswordInTheAPIURLIsRefusedWithoutBeingRepeated(url: String) throws {
+        let error = try #require(Self.error("[github]\napi_url = \"\(url)\"\n"))
         #expect(error.line == 2 && error.message.contains("must not hold a user name or password"))
         #expect(!error.description.contains("s3cretpw"))
     }
