@@ -91,13 +91,14 @@ public struct BuildPipeline: Sendable {
         // lets go of those no run has used for a month, so it follows the site, not its past.
         if let live = sources.live, !sources.isStale {
             let pruned = await live.pruneCache()
-            live.untoldWarnings().forEach(events.warning)
             if pruned > 0 {
                 events.info(
                     "Removed \(pruned) cached answers no run has used for \(Int(GitHubDataStore.unusedAnswerLifetime / 86_400)) days (repositories, pages and searches the site no longer shows).",
                     fields: ["pruned": pruned])
             }
         }
+        // The cache's warnings since gathering (a write that failed while pages were made).
+        sources.live?.untoldWarnings().forEach(events.warning)
         return .published(outcome)
     }
 

@@ -102,8 +102,9 @@ extension RunLock {
     /// the way: Foundation says only "a file with the same name already exists" for a loop of
     /// links, and "NSCocoaErrorDomain error 512" for a folder under a file.
     static func whyNoFolder(_ folder: URL) -> String? {
-        var path = ""
-        for component in folder.standardizedFileURL.pathComponents.dropFirst() {
+        // As written, `..` and all: the system walks it so (`file/../st` fails at `file`).
+        var path = folder.path.hasPrefix("/") ? "" : "."
+        for component in folder.path.split(separator: "/") {
             path += "/" + component
             var status = stat()
             if stat(path, &status) == 0 {
@@ -111,7 +112,9 @@ extension RunLock {
                 continue
             }
             switch errno {
-            case ENOENT: return nil
+            case ENOENT:
+                guard lstat(path, &status) == 0 else { return nil }
+                return "\(path) is a symbolic link to something that does not exist"
             case ELOOP: return "\(path) is a symbolic link that leads round in a loop"
             default: return "\(path): \(String(cString: strerror(errno)))"
             }

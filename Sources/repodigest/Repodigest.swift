@@ -63,7 +63,8 @@ struct Repodigest: AsyncParsableCommand {
     /// against the current folder; one that was deleted or moved away (a shell left in an
     /// output folder that a build swapped) made Foundation crash on the first such path.
     private static func workingFolderProblem() -> ConfigurationError? {
-        guard let folder = getcwd(nil, 0) else {
+        let folder = getcwd(nil, 0)
+        guard folder != nil || errno != ENOENT else {
             return ConfigurationError(
                 source: "the current folder",
                 message:

@@ -20,5 +20,13 @@ import Testing
         let looped = #expect(throws: RunLockError.self) { try RunLock(stateDirectory: root.appending(path: "a")) }
         #expect("\(looped!)".hasSuffix("a is a symbolic link that leads round in a loop"), "\(looped!)")
         #expect(RunLock.whyNoFolder(root.appending(path: "new/deeper")) == nil, "a folder that is merely missing")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "gone").path, withDestinationPath: "nowhere")
+        #expect(
+            RunLock.whyNoFolder(root.appending(path: "gone/st"))?.hasSuffix(
+                "gone is a symbolic link to something that does not exist") == true)
+        #expect(
+            RunLock.whyNoFolder(URL(fileURLWithPath: root.path + "/file/../st"))?.hasSuffix(
+                "file is a file, not a folder") == true)
     }
 }

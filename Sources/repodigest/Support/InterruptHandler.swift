@@ -43,8 +43,8 @@ final class InterruptHandler: @unchecked Sendable {
             )
         case .published:
             console.error(
-                "stopped by \(name) once the new site was published: the run is not recorded, so the next one "
-                    + "reports these changes again")
+                "stopped by \(name) after the new site was published: a run stopped before it was recorded "
+                    + "has the next one report its changes again")
             _exit(ExitStatus.partial.rawValue)
         }
         _exit(128 + number)
