@@ -10,6 +10,7 @@ extension GitHubDataStore {
         var cursor: String? = nil
         var pages = 0
         var seen = Set<String>()
+        var cursors = Set<String>()
         repeat {
             let query = StarListQueries.lists(of: account, after: cursor, first: graphQLPageSize)
             let payload = try await graphQL(StarListsPayloadDTO.self, query)
@@ -21,18 +22,18 @@ extension GitHubDataStore {
                 lists.append(try await starList(list, of: account))
             }
             pages += 1
-            cursor = nextCursor(connection.pageInfo, after: cursor, query)
+            cursor = nextCursor(connection.pageInfo, seen: &cursors, query)
         } while cursor != nil && pages < maxPages
         return lists
     }
 
-    /// The cursor of the page after the one read at `previous`; nil at the end, and where
-    /// GitHub says there is more but gives the cursor it was asked with: that page again, and
-    /// again, to `maxPages`.
-    private func nextCursor(_ page: PageInfoDTO, after previous: String?, _ query: GraphQLQuery) -> String? {
+    /// The cursor of the next page; nil at the end, and where GitHub says there is more but
+    /// gives a cursor already read (the one asked with, or one before it): those pages again
+    /// and again, to `maxPages`.
+    private func nextCursor(_ page: PageInfoDTO, seen: inout Set<String>, _ query: GraphQLQuery) -> String? {
         guard page.hasNextPage, let next = page.endCursor else { return nil }
-        guard next != previous else {
-            api.log.warn("\(resource(query)): the next page's cursor is the one asked with; read no further")
+        guard seen.insert(next).inserted else {
+            api.log.warn("\(resource(query)): the next page's cursor is one already read; read no further")
             return nil
         }
         return next
@@ -43,6 +44,7 @@ extension GitHubDataStore {
         var pageInfo = list.items.pageInfo
         var pages = 1
         var after = pageInfo.hasNextPage ? pageInfo.endCursor : nil
+        var cursors = Set([after].compactMap { $0 })
         while let cursor = after, pages < maxPages {
             let query = StarListQueries.items(of: list.id, after: cursor, first: graphQLPageSize)
             guard let items = try await graphQL(StarListItemsPayloadDTO.self, query).node?.items else {
@@ -51,7 +53,7 @@ extension GitHubDataStore {
             nodes += items.nodes.compactMap { $0 }
             pageInfo = items.pageInfo
             pages += 1
-            after = nextCursor(pageInfo, after: cursor, query)
+            after = nextCursor(pageInfo, seen: &cursors, query)
         }
         return list.entity(account: account, items: nodes, warn: api.log.warn)
     }

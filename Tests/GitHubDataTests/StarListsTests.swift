@@ -54,7 +54,7 @@ struct StarListsTests {
         #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2)
     }
 
-    @Test("a next page whose cursor is the one asked with ends the read with a warning; a List given twice is one")
+    @Test("a next page whose cursor was read already ends the read with a warning; a List given twice is one")
     func aCursorThatDoesNotMoveEndsTheRead() async throws {
         let harness = try LiveHarness()
         let stuck = #"""
@@ -68,7 +68,25 @@ struct StarListsTests {
         let lists = try await store.starLists(of: "mona")
         #expect(lists.map(\.slug) == ["lights"])
         #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2, "the first page, then once more")
-        #expect(store.report.dataWarnings.contains { $0.contains("the next page's cursor is the one asked with") })
+        #expect(store.report.dataWarnings.contains { $0.contains("the next page's cursor is one already read") })
+    }
+
+    @Test("cursors that go round (A, B, A) end the read at the first one read again")
+    func cursorsThatGoRoundEndTheRead() async throws {
+        let harness = try LiveHarness()
+        for (id, cursor) in [("UL_1", "A"), ("UL_2", "B"), ("UL_1", "A")] {
+            let page = #"""
+                {"data":{"user":{"lists":{"nodes":[{"id":"\#(id)","name":"\#(id)","slug":"\#(id.lowercased())",
+                "description":null,"isPrivate":false,"lastAddedAt":null,
+                "items":{"nodes":[],"pageInfo":{"hasNextPage":false,"endCursor":null}}}],
+                "pageInfo":{"hasNextPage":true,"endCursor":"\#(cursor)"}}}}}
+                """#
+            harness.github.inject(
+                .raw(status: 200, headers: ["Content-Type": "application/json"], body: page), at: "/graphql")
+        }
+        let lists = try await harness.store().starLists(of: "mona")
+        #expect(lists.map(\.slug) == ["ul_1", "ul_2"])
+        #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 3)
     }
 
     @Test("errors in a 200 are never data: with nothing cached the failure names the query and GitHub's message")

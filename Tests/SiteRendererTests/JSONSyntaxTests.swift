@@ -46,6 +46,9 @@ import Testing
         let text = "{\n  \"naïve\": [1,\n    2 3]\n}"
         #expect(failure(text) == JSONSyntax.Failure(line: 3, column: 7, message: "expected ‘,’ or ‘]’"))
         #expect(failure("{\"é\": x}") == JSONSyntax.Failure(line: 1, column: 7, message: "expected a value"))
+        #expect(
+            failure("[\n  \"a\",\n  \"b]")
+                == JSONSyntax.Failure(line: 3, column: 3, message: "a string is never closed"))
     }
 
     @Test func nestingOfAnyDepthIsReadWithoutRecursion() {

@@ -163,6 +163,7 @@ enum JSONSyntax {
         }
 
         private mutating func string() throws(Problem) {
+            let opening = at
             at += 1
             while let next = byte {
                 switch next {
@@ -191,7 +192,9 @@ enum JSONSyntax {
                     at += length
                 }
             }
-            throw Problem(message: "unterminated string")
+            // Named where it opens: the end of the text says nothing of which string it was.
+            at = opening
+            throw Problem(message: "a string is never closed")
         }
 
         private mutating func number() throws(Problem) {
