@@ -60,9 +60,12 @@ extension Template {
             var blockIndentation: Int?
             /// How many sections, blocks and parents are open around this one.
             var depth = 0
+            /// Where the tag that opened this one starts, for an error about it.
+            var tag = 0
 
-            func entering(_ name: String, atLineStart: Bool) -> State {
+            func entering(_ name: String, atLineStart: Bool, tag: Int) -> State {
                 var state = self
+                state.tag = tag
                 state.section = name
                 state.depth += 1
                 state.directlyInParent = false
@@ -70,8 +73,9 @@ extension Template {
                 return state
             }
 
-            func enteringParent(_ name: String) -> State {
+            func enteringParent(_ name: String, tag: Int) -> State {
                 var state = self
+                state.tag = tag
                 state.section = name
                 state.depth += 1
                 state.atLineStart = true
@@ -83,7 +87,10 @@ extension Template {
 
         mutating func parse(_ state: State) throws(Problem) -> Template {
             // Parsing and rendering go a call deeper for each: a thousand overflowed the stack.
-            guard state.depth <= Template.maxSectionNesting else { throw .nestedTooDeeply }
+            guard state.depth <= Template.maxSectionNesting else {
+                position = state.tag
+                throw .nestedTooDeeply
+            }
             var nodes: [Node] = []
             var state = state
             var whitespace: ArraySlice<UInt8> = []
@@ -120,13 +127,14 @@ extension Template {
                 guard foundTag, position < bytes.count else { break }
                 var standalone = false
                 let sigil = bytes[position]
+                let tag = position - state.open.count
                 switch sigil {
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):
                     position += 1
                     let name = try readName(state)
                     standalone = isStandalone(state)
                     if !standalone { flush() }
-                    let inner = try parse(state.entering(name.written, atLineStart: standalone))
+                    let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
                     nodes.append(.section(name, inner, inverted: sigil == UInt8(ascii: "^")))
 
                 case UInt8(ascii: "/"):
@@ -181,7 +189,7 @@ extension Template {
                     if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
                     standalone = isStandalone(state)
                     var overrides: [String: Template] = [:]
-                    for node in try parse(state.enteringParent(written)).nodes {
+                    for node in try parse(state.enteringParent(written, tag: tag)).nodes {
                         switch node {
                         case .override(let block, let template): overrides[block] = template
                         case .text: break
@@ -198,12 +206,12 @@ extension Template {
                     guard name.transforms.isEmpty else { throw .transformOnBlock }
                     if state.directlyInParent {
                         standalone = isStandalone(state)
-                        let inner = try parse(state.entering(name.written, atLineStart: standalone))
+                        let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
                         nodes.append(.override(name.written, inner))
                     } else {
                         if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
                         standalone = isStandalone(state)
-                        let inner = try parse(state.entering(name.written, atLineStart: standalone))
+                        let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
                         nodes.append(
                             .block(
                                 name.written, fallback: inner, indentation: String(decoding: whitespace, as: UTF8.self))
