@@ -317,11 +317,6 @@ extension Configuration {
         return afterScheme.prefix(while: { !"/?#".contains($0) }).contains("@")
     }
 
-    /// A value as a message quotes it: at most 200 characters.
-    static func quoted(_ text: String) -> String {
-        text.count <= 200 ? "'\(text)'" : "'\(text.prefix(200))…' (\(text.utf8.count) bytes)"
-    }
-
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
     public static func isAPIURL(_ text: String) -> Bool {
         apiURLProblem(text) == nil
@@ -336,12 +331,16 @@ extension Configuration {
             return "must not hold a user name or password (the URL is logged and kept in the cache; "
                 + "the token is read from GITHUB_TOKEN or GH_TOKEN)"
         }
-        let found = quoted(text)
-        guard text.utf8.count <= maxURLCharacters, let components = URLComponents(string: text),
-            let host = components.host, !host.isEmpty, components.scheme == "https" || components.scheme == "http"
-        else { return "must be an absolute http(s) URL, found \(found)" }
+        // Then the length, as `baseURLProblem` checks it: no message quotes a long value.
+        guard text.utf8.count <= maxURLCharacters else {
+            return
+                "must be an absolute http(s) URL of at most \(maxURLCharacters) characters, found \(text.utf8.count) bytes"
+        }
+        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
+            components.scheme == "https" || components.scheme == "http"
+        else { return "must be an absolute http(s) URL, found '\(text)'" }
         if components.query != nil || components.fragment != nil {
-            return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found \(found)"
+            return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found '\(text)'"
         }
         return nil
     }
