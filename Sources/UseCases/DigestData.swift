@@ -34,26 +34,41 @@ struct DigestData: Sendable {
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every
-    /// card of it links to its one page. One name can arrive with two ids (`gathered`): the
-    /// one kept stands for both.
+    /// card of it links to its one page.
+    ///
+    /// One name can arrive with two ids: a repository deleted and made again (or a name given
+    /// up and taken) while one source's answer is an older copy. GitHub has one repository of
+    /// a name at a time, so the one created last is it, and stands for both; both would be
+    /// two pages at one path.
     mutating func unifyRepositories() {
-        let all = gathered
+        var all = gathered
         // Positions, not copies: a repository's value runs to some twenty fields to retain.
-        var position: [GitHubRepo.ID: Int] = [:]
         var named: [RepoName: Int] = [:]
-        position.reserveCapacity(all.count)
         named.reserveCapacity(all.count)
+        var older = Set<Int>()
         for (index, repo) in all.enumerated() {
-            position[repo.id] = index
-            named[repo.name] = index
+            guard let other = named[repo.name] else {
+                named[repo.name] = index
+                continue
+            }
+            let isNewer = (repo.createdAt ?? .distantPast) > (all[other].createdAt ?? .distantPast)
+            older.insert(isNewer ? other : index)
+            if isNewer { named[repo.name] = index }
         }
+        if !older.isEmpty {
+            all = all.indices.filter { !older.contains($0) }.map { all[$0] }
+            named = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
+        }
+        var position: [GitHubRepo.ID: Int] = [:]
+        position.reserveCapacity(all.count)
+        for (index, repo) in all.enumerated() { position[repo.id] = index }
         func unified(_ repo: GitHubRepo) -> GitHubRepo {
             (position[repo.id] ?? named[repo.name]).map { all[$0] } ?? repo
         }
         // The stars, each repository once and first in `allRepositories`, are the canonical
         // copies already: 10,000 of them at a time need no copying. But where a name came
         // with two ids, a star of the older one is a star of the one kept, counted once.
-        if stars.contains(where: { position[$0.repo.id] == nil }) {
+        if !older.isEmpty {
             var seen = Set<GitHubRepo.ID>()
             stars = stars.compactMap { star in
                 var star = star
@@ -72,31 +87,16 @@ struct DigestData: Sendable {
         unifiedRepositories = all
     }
 
-    /// Each repository shown anywhere, once, in a stable order: stars, favourites, owners',
-    /// searches', Star Lists'.
+    /// Each repository shown anywhere, once (by id; by name too once `unifyRepositories()`
+    /// has run), in a stable order: stars, favourites, owners', searches', Star Lists'.
     var allRepositories: [GitHubRepo] { unifiedRepositories ?? gathered }
 
     private var gathered: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
         let all =
-            (stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories))
-            .filter { seen.insert($0.id).inserted }
-        // One name, two ids: a repository deleted and made again (or a name given up and taken)
-        // while one source's answer is an older copy. GitHub has one repository of a name at a
-        // time, so the one created last is it; both would be two pages at one path.
-        var named: [RepoName: Int] = [:]
-        var older = Set<Int>()
-        for (index, repo) in all.enumerated() {
-            guard let other = named[repo.name] else {
-                named[repo.name] = index
-                continue
-            }
-            let isNewer = (repo.createdAt ?? .distantPast) > (all[other].createdAt ?? .distantPast)
-            older.insert(isNewer ? other : index)
-            if isNewer { named[repo.name] = index }
-        }
-        return older.isEmpty ? all : all.indices.filter { !older.contains($0) }.map { all[$0] }
+            stars.map(\.repo) + favourites.map(\.repo)
+            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
+        return all.filter { seen.insert($0.id).inserted }
     }
 
     /// What this run knew of each repository it shows, for the next run to compare with.
