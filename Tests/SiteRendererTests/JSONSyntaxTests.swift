@@ -61,8 +61,10 @@ import Testing
         struct Recorder: JSONSyntax.Visitor {
             var depth: Int { 2 }
             var heard: [String] = []
-            mutating func value(at path: [JSONSyntax.Step], kind: JSONSyntax.Kind, scalar: Substring?) {
-                heard.append("\(Self.name(path)) \(kind)\(scalar.map { " \($0)" } ?? "")")
+            mutating func value(
+                at path: [JSONSyntax.Step], kind: JSONSyntax.Kind, scalar: @autoclosure () -> Substring?
+            ) {
+                heard.append("\(Self.name(path)) \(kind)\(scalar().map { " \($0)" } ?? "")")
             }
             mutating func ended(at path: [JSONSyntax.Step]) { heard.append("end \(Self.name(path))") }
             static func name(_ path: [JSONSyntax.Step]) -> String {

@@ -74,10 +74,12 @@ enum FeedChecker {
 
         // By count and step, not by comparing with array literals: called for every value
         // of 10,000 entries, those would be made anew each time.
-        mutating func value(at path: [JSONSyntax.Step], kind: JSONSyntax.Kind, scalar: Substring?) {
+        mutating func value(
+            at path: [JSONSyntax.Step], kind: JSONSyntax.Kind, scalar: @autoclosure () -> Substring?
+        ) {
             guard let first = path.first else { return top = kind == .object }
             switch (path.count, path[path.count - 1]) {
-            case (1, .key("version")): version = kind == .number && scalar == "1"
+            case (1, .key("version")): version = kind == .number && scalar() == "1"
             case (1, .key("repositories")): repositories = kind == .array
             case (2, .element) where first == .key("repositories"):
                 entriesFine = entriesFine && kind == .object

@@ -22,8 +22,10 @@ enum JSONSyntax {
     protocol Visitor {
         var depth: Int { get }
         /// `scalar`: a number's or literal's text, or a string's text between its quotes
-        /// (escapes as written); nil for a container.
-        mutating func value(at path: [Step], kind: Kind, scalar: Substring?)
+        /// (escapes as written); nil for a container. Made only when asked: a visitor reads
+        /// few, and a 10,000-repository digest's 60,000 strings made for nothing were 3 ms of
+        /// the 40 its check takes.
+        mutating func value(at path: [Step], kind: Kind, scalar: @autoclosure () -> Substring?)
         mutating func ended(at path: [Step])
     }
 
@@ -35,7 +37,7 @@ enum JSONSyntax {
 
     private struct Nobody: Visitor {
         var depth: Int { -1 }
-        func value(at path: [Step], kind: Kind, scalar: Substring?) {}
+        func value(at path: [Step], kind: Kind, scalar: @autoclosure () -> Substring?) {}
         func ended(at path: [Step]) {}
     }
 
