@@ -8,6 +8,18 @@ extension Configuration {
     /// cron job's configuration keeps working after an upgrade; the starter sets none of them.
     static let retiredDigestKeys: Set<String> = ["full_refresh_days"]
 
+    /// Parses the bytes of a `repodigest.toml` file: UTF-8, else an error at the line and
+    /// column of the first byte that is not.
+    public init(tomlBytes bytes: Data, source: String) throws(ConfigurationError) {
+        switch TOMLGuard.utf8Text([UInt8](bytes)) {
+        case .success(let text):
+            try self.init(toml: text, source: source)
+        case .failure(let place):
+            throw ConfigurationError(
+                source: source, line: place.line, column: place.column, message: "the configuration is not UTF-8 text")
+        }
+    }
+
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
     public init(toml text: String, source: String) throws(ConfigurationError) {

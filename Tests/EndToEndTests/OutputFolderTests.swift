@@ -26,20 +26,26 @@ import Testing
         #expect(try String(contentsOf: site.appending(path: "mine/important.txt"), encoding: .utf8) == "keep")
     }
 
-    @Test("A user's file whose name is not UTF-8 stops the run with exit 1 naming it, and nothing changes")
+    @Test("Users' files whose names are not UTF-8 stop the run with exit 1 naming each, and nothing changes")
     func aNameThatIsNotUTF8IsRefused() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appending(path: "site")
         #expect(try Self.build(["--output", "site", "--quiet"], in: folder.url).status == 0)
-        // "café.txt" in Latin-1: no String names it, so the file is made by the shell.
+        // "café.txt" and "été.md" in Latin-1: no String names them, so the shell makes them.
         let made = try RepodigestProcess.run(
-            [], in: folder.url, launcher: ["/bin/sh", "-c", #"printf mine > "site/caf$(printf '\351').txt""#, "sh"])
+            [], in: folder.url,
+            launcher: [
+                "/bin/sh", "-c", #"e=$(printf '\351'); printf mine > "site/caf$e.txt" && printf x > "site/${e}t$e.md""#,
+                "sh",
+            ])
         #expect(made.status == 0, "\(made.standardError)")
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
 
         let refused = try Self.build(["--output", "site", "--force"], in: folder.url)
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains(#"the name of caf\xE9.txt is not UTF-8"#), "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(#"the names of \xE9t\xE9.md, caf\xE9.txt are not UTF-8"#),
+            "\(refused.standardError)")
         // Nothing moved: the file is still in the published folder, no staging folder is left.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
         #expect(

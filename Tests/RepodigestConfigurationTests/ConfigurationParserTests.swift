@@ -47,6 +47,17 @@ import Testing
         #expect(error.message.contains("does not close the"), "\(error)")
     }
 
+    @Test("a file that is not UTF-8 is an error at the line and column of the first such byte")
+    func aFileThatIsNotUTF8IsAnErrorAtItsPlace() {
+        let bytes = Data("title = \"Mes dépôts\"\n[digest]\nowners = [\"caf".utf8) + Data([0xE9, 0x22, 0x5D, 0x0A])
+        #expect(
+            throws: ConfigurationError(
+                source: "repodigest.toml", line: 3, column: 15, message: "the configuration is not UTF-8 text")
+        ) {
+            _ = try Configuration(tomlBytes: bytes, source: "repodigest.toml")
+        }
+    }
+
     @Test(
         "a NUL or any other control character TOML forbids is an error at its line and column, wherever it is",
         arguments: [

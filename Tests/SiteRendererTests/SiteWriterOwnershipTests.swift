@@ -71,6 +71,18 @@ import Testing
         #expect(PublishError.usersFile("about.html", output: folder).description.contains("about.html"))
     }
 
+    @Test("Entries whose names are not UTF-8 are named in one message, a screenful at most")
+    func unnamableEntriesAreNamedTogether() {
+        #expect(
+            PublishError.unnamable(["caf\\xE9.txt"], output: "site").description.hasPrefix(
+                "refusing to publish into site: the name of caf\\xE9.txt is not UTF-8, so repodigest can neither keep it"
+            ))
+        let many = (1...12).map { "\\xE9\($0)" }
+        let said = PublishError.unnamable(many, output: "site").description
+        #expect(said.contains("the names of \(many.prefix(10).joined(separator: ", ")) and 2 more are not UTF-8"))
+        #expect(!said.contains("\\xE911"))
+    }
+
     @Test(
         "A marker from before manifests: only what the new build writes is replaced, every other file kept with a warning"
     )

@@ -35,6 +35,18 @@ import Testing
         #expect(TOMLGuard.problem(in: text) == nil)
     }
 
+    @Test("bytes that are not UTF-8 are named at the line and column of the first, in scalars")
+    func findsTheFirstByteThatIsNotUTF8() {
+        func place(_ bytes: [UInt8]) -> [Int]? {
+            guard case .failure(let place) = TOMLGuard.utf8Text(bytes) else { return nil }
+            return [place.line, place.column]
+        }
+        #expect(TOMLGuard.utf8Text(Array("title = \"café\"\n".utf8)) == .success("title = \"café\"\n"))
+        // "é" is one column; 0xE9 alone (Latin-1) is not UTF-8, nor is a sequence cut short.
+        #expect(place(Array("a = 1\nb = \"é".utf8) + [0xE9]) == [2, 7])
+        #expect(place([0x61, 0xC3]) == [1, 2])
+    }
+
     @Test("windows line ends count lines as Unix ones do")
     func countsLinesWithCarriageReturns() throws {
         let problem = try #require(TOMLGuard.problem(in: "title = \"x\"\r\n\r\n[é]\r\n"))

@@ -10,9 +10,9 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
     /// A file of the user's (one the marker's manifest does not list) is where the new build
     /// writes a file, or needs a folder.
     case usersFile(String, output: String)
-    /// An entry of the published folder whose name is not UTF-8 (its path with those bytes
-    /// written `\xE9`): it could be neither carried into the new build nor removed.
-    case unnamable(String, output: String)
+    /// Entries of the published folder whose names are not UTF-8 (each its path with those
+    /// bytes written `\xE9`): they could be neither carried into the new build nor removed.
+    case unnamable([String], output: String)
     /// A folder the publish must change is read-only (a read-only mount, or permissions).
     case notWritable(String, reason: String)
     /// Staging the new build failed (a full disk, say).
@@ -22,6 +22,9 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
     case tidying(action: String, path: String, reason: String)
     /// A signal stopped the run before the swap; its staging folder is gone.
     case interrupted
+
+    /// How many unnamable entries a message lists.
+    static let namesShown = 10
 
     public var description: String {
         switch self {
@@ -37,10 +40,15 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
             return
                 "refusing to publish into \(output): \(path) is not repodigest's (the published build's manifest does "
                 + "not list it) and the new build writes there; move or rename it. Nothing was changed"
-        case .unnamable(let path, let output):
+        case .unnamable(let paths, let output):
+            // Every one named (up to a screenful), so that one rename does not lead to the next refusal.
+            let shown = paths.prefix(Self.namesShown)
+            let more = paths.count > shown.count ? " and \(paths.count - shown.count) more" : ""
+            let (names, it, verb) = paths.count == 1 ? ("name", "it", "is") : ("names", "them", "are")
             return
-                "refusing to publish into \(output): the name of \(path) is not UTF-8, so repodigest can neither keep it "
-                + "in the new build nor remove it; rename it (convmv can) or move it out. Nothing was changed"
+                "refusing to publish into \(output): the \(names) of \(shown.joined(separator: ", "))\(more) \(verb) not "
+                + "UTF-8, so repodigest can neither keep \(it) in the new build nor remove \(it); rename \(it) (convmv "
+                + "can) or move \(it) out. Nothing was changed"
         case .notWritable(let path, let reason):
             return
                 "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"

@@ -148,8 +148,8 @@ public struct SiteWriter: Sendable {
     /// Refuses a build that would write over a file of the user's, naming the first.
     static func refuseConflicts(_ inventory: Inventory, writing paths: Set<String>, in output: URL) throws(PublishError)
     {
-        if let unnamable = inventory.unnamable.first {
-            throw .unnamable(unnamable, output: output.path)
+        if !inventory.unnamable.isEmpty {
+            throw .unnamable(inventory.unnamable.sorted(), output: output.path)
         }
         if let conflict = inventory.conflicts(writing: paths).first {
             throw .usersFile(conflict, output: output.path)

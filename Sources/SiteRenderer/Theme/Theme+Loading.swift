@@ -1,4 +1,5 @@
 public import Foundation
+import TOMLGuard
 
 /// Finding themes, reading their folders and applying `extends`: a theme's own templates and
 /// assets win, anything it lacks comes from the theme it extends, and so on up the line.
@@ -139,17 +140,12 @@ struct ThemeFolder: Sendable {
     }
 
     /// The text of the file at `path`, whose bytes are `data`: UTF-8, else an error naming the
-    /// file and the line of the first byte that is not (read leniently, a stray byte would
-    /// reach every page as U+FFFD).
+    /// file and the line of the first byte that is not.
     func text(_ path: String, _ data: Data) throws(ThemeError) -> String {
-        if let text = String(validating: data, as: UTF8.self) { return text }
-        var parser = Unicode.UTF8.ForwardParser()
-        var bytes = data.makeIterator()
-        var line = 1
-        while case .valid(let scalar) = parser.parseScalar(from: &bytes) {
-            if scalar.elementsEqual([UInt8(ascii: "\n")]) { line += 1 }
+        switch TOMLGuard.utf8Text([UInt8](data)) {
+        case .success(let text): return text
+        case .failure(let place): throw .unreadable(path: "\(display(path)):\(place.line)", reason: "not UTF-8 text")
         }
-        throw .unreadable(path: "\(display(path)):\(line)", reason: "not UTF-8 text")
     }
 
     /// The folder an `extends` names: a built-in theme, or (from a folder on disk) a path,

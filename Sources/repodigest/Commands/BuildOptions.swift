@@ -123,10 +123,7 @@ struct BuildOptions: ParsableArguments {
                     ? "no configuration file here; pass --config FILE, or --sample to build the bundled sample"
                     : "cannot read the configuration file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(source: path, message: "the configuration is not UTF-8 text")
-        }
-        return (try Configuration(toml: text, source: path), data)
+        return (try Configuration(tomlBytes: data, source: path), data)
     }
 
     /// What the command line says over the configuration file.
