@@ -64,7 +64,7 @@ check-imports: deps
 
 # repodigest against Hugo (Debian's, installed when missing) on synthetic sites of REPOS
 # repositories, RUNS alternate runs each; then rebuilds, a fetch from a fake GitHub with
-# 50 ms per answer, and where a cold build's time goes. Prints the README's tables.
+# 50 ms per answer, and where a cold build's time goes. Prints the tables of docs/benchmarks.md.
 REPOS ?= 1000,10000
 RUNS  ?= 5
 bench: deps

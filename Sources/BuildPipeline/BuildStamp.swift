@@ -51,8 +51,8 @@ struct BuildStamp {
     }
 
     /// What a build found: every repository's snapshot and the favourites GitHub answered
-    /// 404 for. Two live runs over the same cache can still find different things: a
-    /// `--full` read drops stars an incremental one kept, and a 404 leaves no cached row.
+    /// 404 for. Two live runs over the same cache can still find different things: a 404
+    /// leaves no cached row, so a favourite gone changes no generation.
     static func result(_ snapshot: RunSnapshot, gone: [RepoName]) -> String {
         // Written on every core: 10,000 lines of numbers, waited on before anything renders.
         let repositories = snapshot.repositories.sorted { $0.id.rawValue < $1.id.rawValue }.concurrentMap { repo in

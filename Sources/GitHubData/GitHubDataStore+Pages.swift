@@ -5,8 +5,8 @@ import Foundation
 // else is in flight (a hundred favourites). The cache knows the chain of pages from the last
 // run, so they are asked for all at once and checked against the chain GitHub sends now.
 extension GitHubDataStore {
-    /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`,
-    /// or `maxPages` (then `complete` is false); the other parameters as in `GitHubAPI.get`.
+    /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`
+    /// (a repository's releases: as many as it shows), or `maxPages` (then `complete` is false); the other parameters as in `GitHubAPI.fetch`.
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
@@ -31,7 +31,7 @@ extension GitHubDataStore {
                 api.log.cutShort("GET \(url)")
                 return (items, false)
             }
-            let page = try await api.get(
+            let page = try await api.fetch(
                 [Lenient<Item>].self, current, accept: accept, formerAccept: formerAccept,
                 cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
             items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
@@ -51,7 +51,7 @@ extension GitHubDataStore {
         let api = self.api
         return try await withThrowingTaskGroup(of: (Int, Page<[Lenient<Item>]>).self) { group in
             for (index, page) in chain.enumerated() {
-                group.addTask { (index, try await api.get([Lenient<Item>].self, page, accept: accept)) }
+                group.addTask { (index, try await api.fetch([Lenient<Item>].self, page, accept: accept)) }
             }
             var pages = [Page<[Lenient<Item>]>?](repeating: nil, count: chain.count)
             for try await (index, page) in group { pages[index] = page }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The figures, as the Markdown tables the README's Benchmarks section carries.
+/// The figures, as the Markdown tables `docs/benchmarks.md` carries.
 struct Report {
     var machine: String
     var runs: Int
