@@ -35,9 +35,13 @@ extension BuildPipeline {
         var request = settings.configuration.digestRequest
         try settings.applyLanguage(to: &request).forEach(events.warning)
         request.detailRefresh.everything = settings.fullRefresh
-        guard case .github(let github) = settings.data, let folder = settings.stateDirectory else {
+        guard case .github(let github) = settings.origin else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])
             return Sources(source: SampleDataStore(), history: SampleHistory(), request: request)
+        }
+        guard let folder = settings.stateDirectory else {
+            throw ConfigurationError(
+                source: "the state folder", message: "a build from GitHub needs one, for its cache and history")
         }
         let events = self.events
         let state = try StateStores(folder: folder, warn: { events.warning($0) })
@@ -54,7 +58,7 @@ extension BuildPipeline {
     public static func liveStore(
         _ github: Settings.GitHub, configuration: Configuration, stateDirectory: URL, events: any BuildEvents
     ) async throws -> GitHubDataStore {
-        var settings = GitHubDataStore.Configuration(
+        var settings = GitHubDataStore.Options(
             apiURL: github.apiURL, token: github.token?.value, tokenVariable: github.token?.variable,
             stateDirectory: stateDirectory)
         settings.offline = github.offline
@@ -62,7 +66,7 @@ extension BuildPipeline {
         settings.maxWait = .seconds(configuration.maxWaitSeconds)
         settings.userAgent = github.userAgent
         let warnings = WarningLog()
-        let store = GitHubDataStore(configuration: settings, warnings: warnings)
+        let store = GitHubDataStore(options: settings, warnings: warnings)
         store.untoldWarnings().forEach(events.warning)
 
         if github.offline {

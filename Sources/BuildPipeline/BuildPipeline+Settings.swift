@@ -7,7 +7,7 @@ extension BuildPipeline {
     /// decided here, and nothing is read from the environment.
     public struct Settings: Sendable {
         /// Where the repositories come from.
-        public enum Data: Sendable {
+        public enum Origin: Sendable {
             /// The sample bundled in the binary: no network, no state read or written.
             case sample
             case github(GitHub)
@@ -33,13 +33,13 @@ extension BuildPipeline {
         public var configuration: Configuration
         /// The bytes the configuration was parsed from (read once, so a file saved during the
         /// run cannot be stamped for a build made from the old one).
-        public var configurationBytes: Foundation.Data
+        public var configurationBytes: Data
         public var theme: Theme
         public var output: URL
         /// The state folder: cache, favourites, history, lock. Nil only for a sample build
         /// that has none to be had (no `HOME`).
         public var stateDirectory: URL?
-        public var data: Data
+        public var origin: Origin
         /// Build and publish even when nothing changed since the published build.
         public var force = false
         /// Ask again for every repository's releases and README (`--full`), not only for those
@@ -57,15 +57,15 @@ extension BuildPipeline {
         public var interruption = PublishInterruption()
 
         public init(
-            configuration: Configuration, configurationBytes: Foundation.Data, theme: Theme, output: URL,
-            stateDirectory: URL?, data: Data, shapingOptions: String, program: String, sourceDateEpoch: String?
+            configuration: Configuration, configurationBytes: Data, theme: Theme, output: URL,
+            stateDirectory: URL?, origin: Origin, shapingOptions: String, program: String, sourceDateEpoch: String?
         ) {
             self.configuration = configuration
             self.configurationBytes = configurationBytes
             self.theme = theme
             self.output = output.standardizedFileURL
             self.stateDirectory = stateDirectory
-            self.data = data
+            self.origin = origin
             self.shapingOptions = shapingOptions
             self.program = program
             self.sourceDateEpoch = sourceDateEpoch
@@ -74,12 +74,12 @@ extension BuildPipeline {
         /// What the configuration asks that this build cannot give: Star Lists from GitHub
         /// without a token (from the cache or the sample they need none).
         var configurationProblem: ConfigurationError? {
-            guard case .github(let github) = data, !github.offline else { return nil }
+            guard case .github(let github) = origin, !github.offline else { return nil }
             return configuration.listsOfProblem(hasToken: github.token != nil)
         }
 
         var isOffline: Bool {
-            if case .github(let github) = data { return github.offline }
+            if case .github(let github) = origin { return github.offline }
             return false
         }
     }

@@ -75,12 +75,12 @@ extension GitHubDataStore {
     static let keptReleasesAtOnce = 256
 
     /// What `releases(of:limit:from:)` gives from this kept copy of the first page, counted
-    /// as `GitHubAPI.get` counts it; nil where it would read the next page or the copy does not decode.
+    /// as `GitHubAPI.fetch` counts it; nil where it would read the next page or the copy does not decode.
     private static func releases(
         _ entry: CachedResponse, of repo: GitHubRepo, limit: Int, api: GitHubAPI, endpoint: GitHubEndpoint
     ) -> [Release]? {
         if entry.isNotFound {
-            // A remembered 404: none, as `GitHubAPI.get` says it (counted only when kept).
+            // A remembered 404: none, as `GitHubAPI.fetch` says it (counted only when kept).
             if !api.settings.offline { api.log.kept() }
             return []
         }

@@ -2,7 +2,7 @@ public import Foundation
 
 extension GitHubDataStore {
     /// What the composition root decides about the live store.
-    public struct Configuration: Sendable {
+    public struct Options: Sendable {
         public var apiURL: String
         public var token: String?
         /// The environment variable the token came from, named in messages instead of its value.
@@ -27,32 +27,32 @@ extension GitHubDataStore {
 
     /// The store on libcurl and the SQLite cache in the state directory. Anything worth a
     /// person's attention while opening the cache lands in `warnings`.
-    public init(configuration: Configuration, warnings: WarningLog) {
+    public init(options: Options, warnings: WarningLog) {
         let client = CurlHTTPClient(
             configuration: CurlHTTPClient.Configuration(
-                apiURL: configuration.apiURL, token: configuration.token, userAgent: configuration.userAgent,
-                concurrency: configuration.concurrency, connectTimeout: configuration.connectTimeout,
-                totalTimeout: configuration.totalTimeout))
-        let cache = configuration.stateDirectory.flatMap {
+                apiURL: options.apiURL, token: options.token, userAgent: options.userAgent,
+                concurrency: options.concurrency, connectTimeout: options.connectTimeout,
+                totalTimeout: options.totalTimeout))
+        let cache = options.stateDirectory.flatMap {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }
-        self.init(client: client, cache: cache, configuration: configuration)
+        self.init(client: client, cache: cache, options: options)
         self.warnings = warnings
     }
 
     /// The same store over any client and cache; tests pass their own sleep to wait for nothing.
     init(
-        client: any HTTPClient, cache: (any ResponseCache)?, configuration: Configuration,
+        client: any HTTPClient, cache: (any ResponseCache)?, options: Options,
         sleep: (@Sendable (Duration) async throws -> Void)? = nil, now: (@Sendable () -> Date)? = nil
     ) {
         var api = GitHubAPI(client: client, cache: cache)
         api.settings = GitHubAPI.Settings(
-            offline: configuration.offline, maxWait: configuration.maxWait, retry: configuration.retry,
-            tokenVariable: configuration.token == nil ? nil : (configuration.tokenVariable ?? "the token"))
-        api.waits = RateLimitWaits(allowance: configuration.maxWait)
-        api.redactor = Redactor(secrets: [configuration.token])
+            offline: options.offline, maxWait: options.maxWait, retry: options.retry,
+            tokenVariable: options.token == nil ? nil : (options.tokenVariable ?? "the token"))
+        api.waits = RateLimitWaits(allowance: options.maxWait)
+        api.redactor = Redactor(secrets: [options.token])
         if let sleep { api.sleep = sleep }
         if let now { api.now = now }
-        self.init(api: api, apiURL: configuration.apiURL, hasToken: configuration.token != nil)
+        self.init(api: api, apiURL: options.apiURL, hasToken: options.token != nil)
     }
 }

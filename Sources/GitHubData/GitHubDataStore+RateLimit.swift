@@ -17,7 +17,7 @@ extension GitHubDataStore {
         let url = endpoint.rateLimit
         let answer: RateLimitDTO
         do {
-            answer = try await api.get(RateLimitDTO.self, url, caching: false).value
+            answer = try await api.fetch(RateLimitDTO.self, url, caching: false).value
         } catch GitHubDataError.notFound {
             return nil
         }

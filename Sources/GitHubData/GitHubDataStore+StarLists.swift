@@ -58,10 +58,10 @@ extension GitHubDataStore {
         return list.entity(account: account, items: nodes, warn: api.log.warn)
     }
 
-    /// A query's `data`: GraphQL's `errors` never are (`GitHubAPI.get` falls back to the
+    /// A query's `data`: GraphQL's `errors` never are (`GitHubAPI.fetch` falls back to the
     /// cached answer or fails, naming the query).
     func graphQL<T: Decodable & Sendable>(_ type: T.Type, _ query: GraphQLQuery) async throws -> T {
-        guard let data = try await api.get(GraphQLAnswer<T>.self, endpoint.graphQL, post: query).value.data else {
+        guard let data = try await api.fetch(GraphQLAnswer<T>.self, endpoint.graphQL, post: query).value.data else {
             throw GitHubDataError.undecodable(resource: resource(query), reason: "the answer holds no data")
         }
         return data

@@ -27,10 +27,10 @@ public struct GitHubDataStore: RepositorySource {
     public func owner(_ login: String) async throws -> Owner {
         guard login == "@me" else {
             let url = endpoint.user(login)
-            return try checked(await api.get(AccountDTO.self, url).value, resource: "GET \(url)").entity
+            return try checked(await api.fetch(AccountDTO.self, url).value, resource: "GET \(url)").entity
         }
         let url = try authenticated(endpoint.authenticatedUser)
-        let owner = try checked(await api.get(AccountDTO.self, url).value, resource: "GET \(url)").entity
+        let owner = try checked(await api.fetch(AccountDTO.self, url).value, resource: "GET \(url)").entity
         await session.remember(me: owner.login)
         return owner
     }
@@ -63,7 +63,7 @@ public struct GitHubDataStore: RepositorySource {
         var next: String? = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
         var pages = 0
         while let url = next, repos.count < limit, pages < maxPages {
-            let page = try await api.get(SearchResultDTO.self, url)
+            let page = try await api.fetch(SearchResultDTO.self, url)
             repos += page.value.items.values(resource: "GET \(url)", warn: api.log.warn)
             next = page.value.items.isEmpty ? nil : page.next
             pages += 1
@@ -74,7 +74,7 @@ public struct GitHubDataStore: RepositorySource {
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
         do {
             let url = endpoint.repository(name)
-            return try checked(await api.get(RepoDTO.self, url).value, resource: "GET \(url)").entity(
+            return try checked(await api.fetch(RepoDTO.self, url).value, resource: "GET \(url)").entity(
                 warn: api.log.warn)
         } catch GitHubDataError.notFound {
             throw RepositoryNotFound(name: name)
@@ -116,7 +116,7 @@ public struct GitHubDataStore: RepositorySource {
     public func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? {
         let url = endpoint.readme(repo.name)
         do {
-            var readme = try await api.get(
+            var readme = try await api.fetch(
                 ReadmeDTO.self, url, rememberNotFound: true, cachedIsEnough: origin == .kept,
                 pushedAt: Self.version(of: repo)
             ).value.entity(resource: "GET \(url)")
@@ -137,7 +137,7 @@ public struct GitHubDataStore: RepositorySource {
         -> String?
     {
         do {
-            return try await api.get(
+            return try await api.fetch(
                 RenderedHTML.self, url, accept: MediaType.html, rememberNotFound: true,
                 cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
             ).value.html

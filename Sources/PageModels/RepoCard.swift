@@ -84,9 +84,8 @@ public struct RepoCard: Sendable, Hashable {
     }
 }
 
-/// A short label shown beside a repository's name.
+/// A short label shown beside a repository's name. The raw value names it to the theme (a
+/// badge's `name`) and to the catalogue, whose `badge.<raw value>` is the label shown.
 public enum Badge: String, Sendable, Hashable, CaseIterable {
-    case favourite = "Favourite"
-    case archived = "Archived"
-    case fork = "Fork"
+    case favourite, archived, fork
 }

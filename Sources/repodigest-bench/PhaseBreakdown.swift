@@ -27,7 +27,7 @@ struct PhaseBreakdown {
     }
 
     func run(progress: (String) -> Void) async throws -> Result {
-        var store = GitHubDataStore.Configuration(apiURL: site.github.baseURL, stateDirectory: site.state)
+        var store = GitHubDataStore.Options(apiURL: site.github.baseURL, stateDirectory: site.state)
         store.offline = true
         var request = BuildDigest.Request(title: BenchSite.title, starredBy: ["bench"], pageSize: BenchSite.pageSize)
         request.phrasebook = .english
@@ -36,7 +36,7 @@ struct PhaseBreakdown {
         var samples = [[Double]](repeating: [], count: Self.phases.count)
         let clock = ContinuousClock()
         for run in 1...runs {
-            let source = MemoizingSource(GitHubDataStore(configuration: store, warnings: WarningLog()))
+            let source = MemoizingSource(GitHubDataStore(options: store, warnings: WarningLog()))
             var site: Site?
             let gathered = try await clock.measure {
                 site = try await BuildDigest(source: source, clock: Clock())(request)

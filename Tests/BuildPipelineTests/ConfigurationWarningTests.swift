@@ -16,7 +16,7 @@ import Testing
         var settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: Data(text.utf8), theme: try Theme.builtIn("default"),
             output: FileManager.default.temporaryDirectory.appending(path: "unused-\(UUID().uuidString)"),
-            stateDirectory: nil, data: .sample, shapingOptions: "test", program: "test", sourceDateEpoch: nil)
+            stateDirectory: nil, origin: .sample, shapingOptions: "test", program: "test", sourceDateEpoch: nil)
         settings.fullRefresh = true
         let events = PipelineTests.Lines()
         let sources = try await BuildPipeline(settings: settings, events: events, clock: PipelineTests.Now()).gather()

@@ -40,7 +40,7 @@ import UseCases
         let settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: Data(SampleDataStore.configuration.utf8),
             theme: try Theme.builtIn("default"), output: root.appending(path: "site"), stateDirectory: nil,
-            data: .sample,
+            origin: .sample,
             shapingOptions: "test", program: "test", sourceDateEpoch: nil)
         return BuildPipeline(settings: settings, events: events, clock: Now())
     }

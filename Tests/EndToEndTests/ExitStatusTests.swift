@@ -16,11 +16,11 @@ import UseCases
         #expect(
             ExitStatus.code(for: BuildFailure(step: .lock, underlying: RunLockError.held(path: "l", pid: 1)))
                 == ExitStatus.locked)
-        #expect(ExitStatus.code(for: RunLockError.unusable(path: "l", reason: "r")) == ExitStatus.usage)
-        #expect(ExitStatus.code(for: ConfigurationError(source: "x", message: "y")) == ExitStatus.usage)
+        #expect(ExitStatus.code(for: RunLockError.unusable(path: "l", reason: "r")) == ExitStatus.failure)
+        #expect(ExitStatus.code(for: ConfigurationError(source: "x", message: "y")) == ExitStatus.failure)
         #expect(
             ExitStatus.code(for: BuildFailure(step: .publish, underlying: PublishError.unsafePath("../x")))
-                == ExitStatus.usage)
+                == ExitStatus.failure)
         #expect(ExitStatus.code(for: ExitStatus.partial) == ExitStatus.partial)
     }
 }

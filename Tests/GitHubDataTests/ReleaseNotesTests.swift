@@ -28,7 +28,7 @@ struct ReleaseNotesTests {
         let harness = try LiveHarness(github: world())
         let live = harness.store()
         let knot = try await live.repository(knotName)
-        _ = try await live.api.get(
+        _ = try await live.api.fetch(
             [Lenient<ReleaseDTO>].self, live.endpoint.releases(knot.name), accept: MediaType.json)
         harness.github.clearLog()
         return (harness, knot)

@@ -18,6 +18,6 @@ struct TopicBoundTests {
             title: "T", starred: [], favourites: [], all: repos.map { cards.card(for: $0) }, recentlyPushed: [],
             sourcesSummary: "")
         #expect(page.topics.count == translator.topicCount)
-        #expect(page.languages.count == translator.termCount)
+        #expect(page.languages.count == translator.languageCount)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import UseCases
 
-// The steps of `GitHubAPI.get` that are not the request itself: conditional headers, waiting
+// The steps of `GitHubAPI.fetch` that are not the request itself: conditional headers, waiting
 // out a rate limit, falling back to the cache, reading GitHub's error messages.
 extension GitHubAPI {
     func conditionalHeaders(_ accept: String, _ cached: CachedResponse?) -> HTTPHeaders {

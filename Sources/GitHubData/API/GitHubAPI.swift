@@ -43,7 +43,7 @@ struct GitHubAPI: Sendable {
     /// cached in it stands in for one never cached in `accept`, offline and as the last
     /// resort, so a cache from before a change of media type still builds. It is never sent
     /// as a validator: a 304 would confirm a representation that was not asked for.
-    func get<T: Decodable & Sendable>(
+    func fetch<T: Decodable & Sendable>(
         _ type: T.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
         caching: Bool = true, rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil,
         post query: GraphQLQuery? = nil

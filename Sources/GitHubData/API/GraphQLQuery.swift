@@ -29,7 +29,7 @@ struct GraphQLAnswer<Payload: Decodable & Sendable>: Decodable, Sendable, GraphQ
     var graphQLErrors: [GraphQLError] { errors ?? [] }
 }
 
-/// Lets `GitHubAPI.get` see the errors of any `GraphQLAnswer` without knowing its payload.
+/// Lets `GitHubAPI.fetch` see the errors of any `GraphQLAnswer` without knowing its payload.
 protocol GraphQLErrorsCarrying {
     var graphQLErrors: [GraphQLError] { get }
 }

@@ -8,7 +8,7 @@ struct RenderedHTML: Decodable, Sendable {
         self.html = html
     }
 
-    /// Never called: `GitHubDecoder` reads the body itself. Here for the `Decodable` that `get` asks for.
+    /// Never called: `GitHubDecoder` reads the body itself. Here for the `Decodable` that `fetch` asks for.
     init(from decoder: any Decoder) throws {
         html = try decoder.singleValueContainer().decode(String.self)
     }

@@ -69,7 +69,7 @@ struct DigestMarkdown {
     func item(_ card: RepoCard, language shown: Bool = true) -> String {
         var facts = ["★ " + card.starsText]
         if shown, let language = card.language { facts.append(Self.escape(language.title)) }
-        facts += card.badges.map { Self.escape(words.text("badge.\($0)")) }
+        facts += card.badges.map { Self.escape(words.text("badge.\($0.rawValue)")) }
         var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
         if let description = card.description { line += ": " + Self.escape(description) }
         return line

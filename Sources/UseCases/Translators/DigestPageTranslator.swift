@@ -7,7 +7,7 @@ struct DigestPageTranslator: Sendable {
     var sectionSize = 10
     /// How many languages the front page lists, the most used: one page must not grow with
     /// every language of every repository. Each has its own page still.
-    var termCount = 60
+    var languageCount = 60
     /// How many topics the front page lists: topics are many and mostly used once, so a
     /// screenful of the most used, and "All topics" for the rest.
     var topicCount = 24
@@ -43,7 +43,7 @@ struct DigestPageTranslator: Sendable {
             title: title,
             summary: format.count(all.count, "repositories") + sourcesSummary,
             sections: sections,
-            languages: Array(Self.tally(all.compactMap(\.language)).prefix(termCount)),
+            languages: Array(Self.tally(all.compactMap(\.language)).prefix(languageCount)),
             topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
         if topics.count > topicCount {

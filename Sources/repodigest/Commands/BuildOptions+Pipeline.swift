@@ -63,7 +63,7 @@ extension BuildOptions {
             if case .interrupted? = (error as? BuildFailure)?.underlying as? PublishError { signals?.awaitExit() }
             let code = console.fail(error)
             return (
-                code, [ExitStatus.usage, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil
+                code, [ExitStatus.failure, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil
             )
         }
     }
@@ -77,19 +77,19 @@ extension BuildOptions {
         let (configuration, bytes) = try loadConfigurationAndBytes()
         let theme = try loadTheme(configuration)
         try checkFolders(output: URL(fileURLWithPath: output), configuration: configuration)
-        let data: BuildPipeline.Settings.Data
+        let origin: BuildPipeline.Settings.Origin
         let state: URL?
         if sample {
-            data = .sample
+            origin = .sample
             // The sample reads no state; the folder is only where the run lock goes, if any.
             state = try? stateDirectory(environment: environment)
         } else {
-            data = .github(try github(configuration, token: token))
+            origin = .github(try github(configuration, token: token))
             state = try stateDirectory(environment: environment)
         }
         var settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: bytes, theme: theme, output: URL(fileURLWithPath: output),
-            stateDirectory: state, data: data,
+            stateDirectory: state, origin: origin,
             shapingOptions: "sample=\(sample) api=\(apiURL ?? "-") base=\(baseURL ?? "-") theme=\(self.theme ?? "-")",
             program: Self.program, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
         settings.force = force

@@ -109,7 +109,7 @@ struct FavouritesCommand: AsyncParsableCommand {
                     console.error(
                         "\(repo) is not a favourite added with `favourites add`"
                             + (configured ? "; it is named in the configuration, so remove it there" : ""))
-                    throw ExitStatus.usage
+                    throw ExitStatus.failure
                 }
                 console.result("Removed \(repo) from the favourites.")
             }

@@ -25,10 +25,10 @@ struct InitCommand: ParsableCommand {
             try data.write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
         } catch let error as CocoaError where error.code == .fileWriteFileExists {
             console.error("\(config) already exists; it was left as it is (pass --force to replace it)")
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         } catch {
             console.error("\(config): cannot write: \((error as NSError).localizedDescription)")
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         }
         console.info("Wrote \(config). Try it: repodigest build --sample --config \(config)")
         console.result(url.standardizedFileURL.path)

@@ -11,7 +11,7 @@ extension ServeCommand {
             address = try Self.socketAddress(ip, port: port)
         } catch {
             console.error("--host: '\(host)' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         }
         if !Self.isLoopback(ip) {
             console.warning(

@@ -45,7 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
         let address = try listenAddress(console)
         if let problem = listenProblem(address) {
             console.error(problem)
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         }
         // Before the first build: a Ctrl-C during any build waits in the stream until that
         // build is done, so no staging folder is ever left beside the output.
@@ -123,7 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let failure {
             console.error(failure)
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         }
     }
 

@@ -15,7 +15,7 @@ struct ThemesCommand: ParsableCommand {
                 themes.append(try Theme.builtIn(name))
             } catch {
                 Console().error(error.description)
-                throw ExitStatus.usage
+                throw ExitStatus.failure
             }
         }
         let width = themes.map(\.name.count).max() ?? 0

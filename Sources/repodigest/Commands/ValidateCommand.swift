@@ -18,7 +18,7 @@ struct ValidateCommand: ParsableCommand {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
             console.error("\(directory): no such folder")
-            throw ExitStatus.usage
+            throw ExitStatus.failure
         }
         let findings = try SiteValidator().validate(directory: URL(fileURLWithPath: directory))
         findings.forEach { console.error("\(directory)/\($0)") }

@@ -9,14 +9,14 @@ import UseCases
 enum ExitStatus {
     /// Published, or up to date.
     static let success = ExitCode(0)
-    /// Usage or configuration error, a source failed with nothing cached to fall back on, or
-    /// the output cannot be written; nothing published.
-    static let usage = ExitCode(1)
+    /// Nothing published: a usage or configuration error, a source failed with nothing cached
+    /// to fall back on, the network or the disk failed, or the output cannot be written.
+    static let failure = ExitCode(1)
     /// Published, but some sources failed and their previous data was kept, or something
     /// after the publish failed (tidying the old build, recording the run).
     static let partial = ExitCode(2)
     /// Nothing published: authentication failed or the rate limit is spent.
-    static let unauthorised = ExitCode(3)
+    static let refusedByGitHub = ExitCode(3)
     /// Nothing published: the output failed validation.
     static let invalidOutput = ExitCode(4)
     /// Another run holds the lock.
@@ -28,10 +28,10 @@ enum ExitStatus {
         case let code as ExitCode: code
         case let failure as BuildFailure: code(for: failure.underlying)
         case let failure as UseCaseFailure: code(for: failure.underlying)
-        case let error as GitHubDataError: error.isAuthenticationOrRateLimit ? unauthorised : usage
-        case let error as RunLockError: if case .held = error { locked } else { usage }
+        case let error as GitHubDataError: error.isAuthenticationOrRateLimit ? refusedByGitHub : failure
+        case let error as RunLockError: if case .held = error { locked } else { failure }
         case is InvalidSite: invalidOutput
-        default: usage
+        default: failure
         }
     }
 }

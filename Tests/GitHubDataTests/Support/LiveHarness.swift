@@ -33,11 +33,11 @@ final class LiveHarness: @unchecked Sendable {
     var requestedSleeps: [Duration] { lock.withLock { sleeps } }
 
     func configuration(
-        token: String? = FixtureWorld.token, _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }
+        token: String? = FixtureWorld.token, _ adjust: (inout GitHubDataStore.Options) -> Void = { _ in }
     )
-        -> GitHubDataStore.Configuration
+        -> GitHubDataStore.Options
     {
-        var configuration = GitHubDataStore.Configuration(
+        var configuration = GitHubDataStore.Options(
             apiURL: github.baseURL, token: token, tokenVariable: token == nil ? nil : "GITHUB_TOKEN",
             stateDirectory: stateDirectory)
         configuration.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
@@ -52,7 +52,7 @@ final class LiveHarness: @unchecked Sendable {
     /// - Parameter later: how far ahead of the harness's clock this store's runs.
     func store(
         token: String? = FixtureWorld.token, warnings: WarningLog = WarningLog(), later: TimeInterval = 0,
-        _ adjust: (inout GitHubDataStore.Configuration) -> Void = { _ in }
+        _ adjust: (inout GitHubDataStore.Options) -> Void = { _ in }
     ) -> GitHubDataStore {
         let configuration = configuration(token: token, adjust)
         let client = CurlHTTPClient(
@@ -64,7 +64,7 @@ final class LiveHarness: @unchecked Sendable {
             SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
         }
         return GitHubDataStore(
-            client: client, cache: cache, configuration: configuration,
+            client: client, cache: cache, options: configuration,
             sleep: { [self] duration in lock.withLock { sleeps.append(duration) } },
             now: { [self] in now.addingTimeInterval(later) })
     }
