@@ -165,7 +165,7 @@ import Testing
         let list = String(
             decoding: try Data(contentsOf: output.appending(path: "lists/mona-sample/swift-tooling/index.html")),
             as: UTF8.self)
-        #expect(list.contains("<p class=\"card-lists\">ほかのリスト： <a href=\"../static-sites/index.html\">"))
+        #expect(list.contains("<p class=\"card-lists\">ほかのリスト：<a href=\"../static-sites/index.html\">"))
     }
 
     @Test(

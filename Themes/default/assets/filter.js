@@ -16,6 +16,7 @@
   var cards = Array.prototype.slice.call(document.querySelectorAll("[data-filter-text]"));
   var groups = Array.prototype.slice.call(document.querySelectorAll("[data-filter-group]"));
   var pageLinks = Array.prototype.slice.call(document.querySelectorAll(".pagination a"));
+  var pagination = document.querySelector(".pagination");
   var index = null;
   var here = location.pathname.split("/").pop() || "index.html";
   var shownLimit = 50;
@@ -83,8 +84,13 @@
       group.hidden = !group.querySelector("[data-filter-text]:not([hidden])");
     });
     var other = showElsewhere(query);
+    // Nothing anywhere in the list (all of it known: the index, or a list of one page).
+    var none = query.length > 0 && shown + other === 0 && (index || !pagination);
+    if (pagination) pagination.hidden = Boolean(none);
     if (!query.length) {
       status.textContent = "";
+    } else if (none) {
+      status.textContent = say("none", { query: input.value.trim() });
     } else if (index) {
       status.textContent = say("everywhere", {
         matches: matchCount(shown + other), total: index.count, here: shown,
