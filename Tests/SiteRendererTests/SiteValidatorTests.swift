@@ -68,9 +68,9 @@ import Testing
 
     /// The checker reads the page as the parser streams it: text and entities as a tree has them.
     @Test func entitiesTextAndCDATAReadAsATreeWouldHaveThem() {
-        for script in ["<script src=\"x.js\"><![CDATA[ ]]></script>", "<script src=\"x.js\"> </script>"] {
-            #expect(rules(["index.html": Self.page(script), "x.js": ""]) == ["inline-script"])
-        }
+        #expect(rules(["index.html": Self.page("<script src=\"x.js\"> </script>"), "x.js": ""]) == ["inline-script"])
+        #expect(
+            rules(["index.html": Self.page("<script src=\"x.js\"><![CDATA[ ]]></script>"), "x.js": ""]) == ["xml-only"])
         #expect(rules(["index.html": Self.page("<script src=\"x.js\"></script>"), "x.js": ""]).isEmpty)
         #expect(rules(["index.html": Self.page(title: " <b> </b> ")]) == ["title"])
         #expect(rules(["index.html": Self.page(title: "<b>Named</b>")]).isEmpty)
@@ -108,6 +108,52 @@ import Testing
             rules(["index.html": Self.page("<meta http-equiv=\"refresh\" content=\"0;url=https://x.org\" />")]) == [
                 "active-content"
             ])
+    }
+
+    @Test(
+        "markup a browser's HTML parser reads otherwise than XML's is refused: each of these ran a script in Chromium",
+        arguments: [
+            "<![CDATA[ x><script>alert(1)</script> ]]>", "<?x ><script>alert(2)</script>?>",
+            "<style><!--</style><script>alert(3)</script>--></style>",
+            "<title><!--</title><script>alert(4)</script>--></title>", "<p>a</p><!--><script>alert(5)</script>-->",
+            "<p>a</p><!---><script>alert(6)</script>-->",
+        ])
+    func markupReadOtherwiseByBrowsersIsRefused(body: String) {
+        #expect(rules(["index.html": Self.page(body)]).contains("xml-only"))
+    }
+
+    @Test func commentsElsewhereAndScriptsOfTheSitePass() {
+        #expect(rules(["index.html": Self.page("<!-- a > b <!- c -->"), "x.js": ""]).isEmpty)
+        for source in ["https://evil.example/x.js", "//evil.example/x.js"] {
+            #expect(rules(["index.html": Self.page("<script src=\"\(source)\"></script>")]) == ["external-script"])
+        }
+        #expect(
+            rules(["index.html": Self.page("<meta HTTP-EQUIV=\"Refresh\" content=\"0;url=https://x.org\" />")]) == [
+                "active-content"
+            ])
+    }
+
+    @Test("only kinds of file a browser neither renders nor runs are published; an SVG runs nothing")
+    func fileKinds() {
+        #expect(
+            rules(["a.htm": "<script>alert(1)</script>", "b.xhtml": "", "c.php": ""])
+                == Array(repeating: "file-kind", count: 3))
+        #expect(rules(["a.css": "", "a.js": "", "a.png": "", "a.woff2": "", "CNAME": "x"]).isEmpty)
+        let xhtml = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><script>alert(1)</script></html>"
+        #expect(rules(["assets/w.xml": xhtml]) == ["file-kind"])
+        let svg = { (inner: String) in "<svg xmlns=\"http://www.w3.org/2000/svg\">\(inner)</svg>" }
+        #expect(rules(["a.svg": svg("<script>alert(1)</script>")]) == ["active-content"])
+        #expect(rules(["a.svg": svg("<foreignObject><div>x</div></foreignObject>")]) == ["active-content"])
+        #expect(rules(["a.svg": svg("<rect onclick=\"x()\" />")]) == ["event-handler"])
+        #expect(rules(["a.svg": svg("<a href=\"javascript:alert(1)\"><text>x</text></a>")]) == ["unsafe-url"])
+        #expect(
+            rules(["a.svg": svg("<a><set attributeName=\"href\" to=\"javascript:alert(1)\" /></a>")]) == ["unsafe-url"])
+        #expect(
+            rules([
+                "a.svg": svg(
+                    "<style><![CDATA[ rect { fill: red } ]]></style><image href=\"data:image/png;base64,AA\" />")
+            ])
+            .isEmpty)
     }
 
     @Test func linksMustResolveToFilesAndIds() {

@@ -44,7 +44,7 @@ import Testing
     static let cases: [(String, [String: String])] = [
         (
             "values, escaped and not",
-            ["main": "{{fullName}} {{description}} {{{description}}} {{&description}} {{stars}} {{fork}}\n"]
+            ["main": "{{fullName}} {{description}} {{{readmeHTML}}} {{&readmeHTML}} {{stars}} {{fork}}\n"]
         ),
         (
             "dotted names and climbing",
@@ -186,6 +186,21 @@ import Testing
         library.templates["list"] = try Template(parsing: "{{#topics}}{{>item}}{{/topics}}")
         library.templates["item"] = try Template(parsing: "{{title}} ")
         #expect(try library.render(Self.card, template: "list") == "ssg swift web ")
+    }
+
+    @Test("only a value named …HTML is placed unescaped: text such as the title would place markup")
+    func onlyHTMLValuesArePlacedUnescaped() throws {
+        for tag in ["{{{siteTitle}}}", "{{& siteTitle }}", "{{{repo.description}}}"] {
+            #expect {
+                try Template(parsing: "<h1>\(tag)</h1>")
+            } throws: { error in
+                (error as? Template.SyntaxError).map {
+                    $0.column == 5 && $0.reason.hasPrefix("only a value whose name ends in HTML")
+                }
+                    ?? false
+            }
+        }
+        _ = try Template(parsing: "{{{readmeHTML}}}{{&release.notesHTML}}")
     }
 
     @Test func sectionsNestedPastTheLimitAreAnErrorAtTheirTagNotACrash() throws {

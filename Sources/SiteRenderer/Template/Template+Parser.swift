@@ -25,6 +25,7 @@ extension Template {
         case tagInsideParent
         case unknownPragma
         case nestedTooDeeply
+        case unescapedText
 
         var reason: String {
             switch self {
@@ -36,6 +37,9 @@ extension Template {
             case .transformOnBlock: "a transform cannot apply to an inherited section"
             case .tagInsideParent: "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
             case .unknownPragma: "the only pragma is {{% CONTENT_TYPE: HTML }}: every {{value}} is escaped as HTML"
+            case .unescapedText:
+                "only a value whose name ends in HTML (sanitised Markdown: readmeHTML, notesHTML) may be "
+                    + "placed unescaped, with {{{…}}} or {{&…}}: any other is text, and must be escaped"
             case .nestedTooDeeply:
                 "sections nest more than \(Template.maxSectionNesting) deep here (is a closing tag missing?)"
             }
@@ -163,6 +167,10 @@ extension Template {
                             throw .unfinishedName
                         }
                         position += 1
+                    }
+                    guard name.path.last?.hasSuffix("HTML") == true else {
+                        position = tag
+                        throw .unescapedText
                     }
                     nodes.append(.value(name, escaped: false))
 

@@ -3,8 +3,8 @@ import Foundation
 
 /// The site's XML and JSON documents against their formats: `feed.xml` (Atom 1.0,
 /// RFC 4287), `sitemap.xml` (sitemaps.org 0.9), `releases.opml` (OPML 2.0), `feed.json` (JSON Feed 1.1) and
-/// `digest.json` (repodigest's own, version 1). Any other XML must be well-formed and any
-/// other JSON must parse.
+/// `digest.json` (repodigest's own, version 1). Any other XML is refused (`FileKindChecker`)
+/// and any other JSON must parse.
 enum FeedChecker {
     static let atomNamespace = "http://www.w3.org/2005/Atom"
     static let sitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -20,7 +20,7 @@ enum FeedChecker {
         case Router.atomFeed: return atom(root, file: file.path)
         case Router.sitemap: return sitemap(root, file: file.path)
         case Router.releasesOPML: return opml(root, file: file.path)
-        default: return []
+        default: return FileKindChecker.unknownXML(file)
         }
     }
 

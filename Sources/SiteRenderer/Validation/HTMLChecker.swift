@@ -20,6 +20,11 @@ enum HTMLChecker {
     static let activeElements: Set<String> = [
         "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
     ]
+    /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
+    /// a comment inside one hides markup from the XML parser that a browser reads.
+    static let rawTextElements: Set<String> = [
+        "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
+    ]
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         let page = Page(file)
@@ -54,6 +59,8 @@ enum HTMLChecker {
         private var open: (element: String, line: Int, findingIndex: Int, hasSource: Bool, depth: Int)?
         private var openText = ""
         private var depth = 0
+        /// The element whose text an HTML parser reads raw, and its depth, while in one.
+        private var rawText: (element: String, depth: Int)?
 
         init(_ file: OutputFile) { self.file = file }
 
@@ -81,6 +88,7 @@ enum HTMLChecker {
                 }
             }
             var col: Int { column(of: element, line: line) }
+            if rawText == nil, HTMLChecker.rawTextElements.contains(element) { rawText = (element, depth) }
             switch element {
             case "main": mainCount += 1
             case "title":
@@ -91,6 +99,9 @@ enum HTMLChecker {
                 finding(line, col, "img-alt", "<img> needs an alt attribute")
             case "script":
                 if open == nil { open = (element, line, facts.findings.count, attributes["src"] != nil, depth) }
+                if let source = attributes["src"], HTMLChecker.scheme(of: source) != nil || source.hasPrefix("//") {
+                    finding(line, col, "external-script", "scripts must load a file of the site, not \(source)")
+                }
             case "meta" where attributes["http-equiv"]?.lowercased() == "refresh":
                 finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
             case let name where HTMLChecker.activeElements.contains(name):
@@ -148,8 +159,30 @@ enum HTMLChecker {
             openText += text
         }
 
+        func markup(_ markup: XMLMarkup, line: Int) {
+            switch markup {
+            case .cdata:
+                finding(
+                    line, 1, "xml-only", "a CDATA section, which a browser reads as a comment ending at its first '>'")
+            case .processingInstruction:
+                finding(
+                    line, 1, "xml-only",
+                    "a processing instruction, which a browser reads as a comment ending at its first '>'")
+            case .comment where rawText != nil:
+                let name = rawText?.element ?? ""
+                finding(
+                    line, 1, "xml-only",
+                    "a comment inside <\(name)>, whose text a browser reads raw, up to the first </\(name)> even inside it"
+                )
+            case .comment(let text) where text.hasPrefix(">") || text.hasPrefix("->"):
+                finding(line, 1, "xml-only", "a comment starting '<!-->' or '<!--->', which a browser ends there")
+            case .comment: break
+            }
+        }
+
         func end() {
             defer { depth -= 1 }
+            if rawText?.depth == depth { rawText = nil }
             guard let element = open, element.depth == depth else { return }
             open = nil
             defer { openText = "" }

@@ -44,11 +44,12 @@ extension SiteValidator {
         /// `check`, and the other files this one links to, `#` before those whose ids it names:
         /// what a later build needs to know whether the page can be carried over.
         func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
-            switch (file.path as NSString).pathExtension.lowercased() {
+            let kind = (file.path as NSString).pathExtension.lowercased()
+            switch kind {
             case "html": break
             case "xml", "opml": return (FeedChecker.checkXML(file), [])
             case "json": return (FeedChecker.checkJSON(file), [])
-            default: return ([], [])
+            default: return (FileKindChecker.check(file, kind: kind), [])
             }
             var targets: [String] = []
             let facts = HTMLChecker.check(file)

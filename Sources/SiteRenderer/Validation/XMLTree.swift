@@ -76,7 +76,20 @@ final class XMLTree {
         }
         handler.pointee.characters = text
         handler.pointee.ignorableWhitespace = text
-        handler.pointee.cdataBlock = text
+        // What an HTML parser reads otherwise than XML's: told, for the reader to refuse.
+        handler.pointee.cdataBlock = { context, _, _ in
+            guard let context else { return }
+            ReaderBox.of(context).markup(.cdata, Int(xmlSAX2GetLineNumber(context)))
+        }
+        handler.pointee.processingInstruction = { context, _, _ in
+            guard let context else { return }
+            ReaderBox.of(context).markup(.processingInstruction, Int(xmlSAX2GetLineNumber(context)))
+        }
+        handler.pointee.comment = { context, value in
+            guard let context else { return }
+            let text = value.map { String(cString: $0) } ?? ""
+            ReaderBox.of(context).markup(.comment(text), Int(xmlSAX2GetLineNumber(context)))
+        }
         let parsed = FirstError.capture {
             file.contents.withUnsafeBytes { buffer in
                 xmlCtxtReadMemory(
@@ -177,6 +190,19 @@ protocol XMLElementReader: AnyObject {
     func text(_ text: String)
     /// The current element ends.
     func end()
+    /// A comment, a CDATA section or a processing instruction, on `line`.
+    func markup(_ markup: XMLMarkup, line: Int)
+}
+
+/// Markup that is not an element or text. A browser's HTML parser reads two of them otherwise
+/// than XML's: a CDATA section (outside SVG and MathML) and a processing instruction are
+/// "bogus comments" that end at their first `>`, so `<?x ><script>…?>` runs a script the XML
+/// parser saw as one instruction. A comment is read alike, except inside an element whose
+/// text HTML reads raw (`<style><!--</style><script>…-->`) and where it starts `<!-->`.
+enum XMLMarkup: Equatable {
+    case comment(String)
+    case cdata
+    case processingInstruction
 }
 
 /// The attributes of a start tag as libxml2 hands them over: five pointers each (local name,
@@ -200,9 +226,10 @@ struct XMLAttributes {
         return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
     }
 
-    /// The value of the attribute whose local name is `name` (compared as written), if any.
+    /// The value of the attribute whose local name is `name` (lower-case; compared in any case,
+    /// as a browser reads `HTTP-EQUIV`), if any.
     subscript(name: String) -> String? {
-        indices.first { self.name(at: $0) == name }.map(value(at:))
+        indices.first { self.name(at: $0).quicklyLowercased == name }.map(value(at:))
     }
 }
 
@@ -222,6 +249,8 @@ private final class ReaderBox {
     }
 
     func end() { reader.end() }
+
+    func markup(_ markup: XMLMarkup, _ line: Int) { reader.markup(markup, line: line) }
 
     static func of(_ context: UnsafeMutableRawPointer) -> ReaderBox {
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)

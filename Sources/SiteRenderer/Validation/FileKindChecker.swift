@@ -1,0 +1,90 @@
+internal import CLibXML2
+import Foundation
+
+/// The files that are not pages, feeds or JSON: which kinds a site may hold at all, and what
+/// an SVG may not. A theme's assets and a README's images reach the site as they are, and a
+/// browser opening one on its own runs what a page could not: an `.htm` or `.xhtml` file is a
+/// page the checks never read, an XML file in XHTML's namespace renders as one, and an SVG
+/// runs its scripts and event handlers when opened directly.
+enum FileKindChecker {
+    /// The kinds a site may publish (by extension, lower-cased), besides pages, XML and JSON,
+    /// which have checkers of their own. A file with no extension is served as bytes.
+    static let inert: Set<String> = [
+        "css", "js", "md", "txt", "png", "jpg", "jpeg", "gif", "webp", "avif", "ico", "woff", "woff2",
+    ]
+
+    static func check(_ file: OutputFile, kind: String) -> [Finding] {
+        if kind == "svg" { return SVGReader.check(file) }
+        if kind.isEmpty || inert.contains(kind) { return [] }
+        return [
+            Finding(
+                file: file.path, line: 1, column: 1, rule: "file-kind",
+                message: "a .\(kind) file is not a kind repodigest publishes (a browser may render or run it); "
+                    + "the kinds a theme may ship are .svg, .\(inert.sorted().joined(separator: ", ."))")
+        ]
+    }
+
+    /// An XML file that is not one of the site's own (`feed.xml`, `sitemap.xml`,
+    /// `releases.opml`): a browser renders XML in XHTML's or SVG's namespace as a page.
+    static func unknownXML(_ file: OutputFile) -> [Finding] {
+        [
+            Finding(
+                file: file.path, line: 1, column: 1, rule: "file-kind",
+                message: "an XML file repodigest did not make: a browser may render it as a page; "
+                    + "the only XML a site publishes is its feed, sitemap and OPML")
+        ]
+    }
+
+    /// An SVG's elements and attributes as the parser reads them: no script, no element that
+    /// embeds HTML, no event handler, and links only to http(s), mailto or a fragment.
+    final class SVGReader: XMLElementReader {
+        let file: OutputFile
+        var findings: [Finding] = []
+        /// Elements that run script or embed a document of another kind.
+        static let active: Set<String> = [
+            "script", "foreignobject", "handler", "listener", "iframe", "embed", "object",
+        ]
+        /// Attributes a URL can reach a browser through: `href` (and `xlink:href`, whose local
+        /// name it is), and the values an animation sets an `href` to.
+        static let urlAttributes: Set<String> = ["href", "src", "to", "from", "values", "by"]
+
+        init(_ file: OutputFile) { self.file = file }
+
+        static func check(_ file: OutputFile) -> [Finding] {
+            let reader = SVGReader(file)
+            if let notWellFormed = XMLTree.read(file, elements: reader) { return [notWellFormed] }
+            return reader.findings
+        }
+
+        func start(_ element: String, line: Int, attributes: XMLAttributes) {
+            func finding(_ rule: String, _ message: String) {
+                findings.append(Finding(file: file.path, line: line, column: 1, rule: rule, message: message))
+            }
+            if Self.active.contains(element) {
+                finding("active-content", "<\(element)> is not allowed in an SVG: it runs when the image is opened")
+            }
+            for index in attributes.indices {
+                let name = attributes.name(at: index).quicklyLowercased
+                if name.hasPrefix("on") {
+                    finding("event-handler", "<\(element)> has an event-handler attribute '\(name)'")
+                }
+                guard Self.urlAttributes.contains(name),
+                    let scheme = HTMLChecker.scheme(of: attributes.value(at: index))
+                else { continue }
+                // An embedded bitmap (`<image href="data:image/png;…">`) is common and runs nothing.
+                let embeddedImage =
+                    scheme == "data" && (element == "image" || element == "feimage")
+                    && attributes.value(at: index).drop { $0 == " " }.lowercased().hasPrefix("data:image/")
+                if !HTMLChecker.allowedSchemes.contains(scheme) && !embeddedImage {
+                    finding("unsafe-url", "<\(element) \(name)> uses the scheme '\(scheme):'")
+                }
+            }
+        }
+
+        var wantsText: Bool { false }
+        func text(_ text: String) {}
+        func end() {}
+        // An SVG file is read by a browser's XML parser too: no markup is read otherwise.
+        func markup(_ markup: XMLMarkup, line: Int) {}
+    }
+}
