@@ -61,4 +61,24 @@ import Testing
         #expect(forced.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == Configuration.starter)
     }
+
+    @Test("--force replaces a regular file only: a link, a FIFO or a device is left as it is")
+    func forceReplacesOnlyARegularFile() throws {
+        let folder = try TemporaryFolder()
+        let target = folder.url.appending(path: "real.toml")
+        try Data("title = \"mine\"\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appending(path: "link.toml"), withDestinationURL: target)
+        #expect(mkfifo(folder.url.appending(path: "fifo.toml").path, 0o644) == 0)
+        for (name, kind) in [("link.toml", "a symbolic link"), ("fifo.toml", "a FIFO"), ("/dev/null", "a device")] {
+            let path = name.hasPrefix("/") ? name : folder.url.appending(path: name).path
+            let refused = try RepodigestProcess.run(["init", "--config", path, "--force"])
+            #expect(refused.status == 1)
+            #expect(refused.standardError.contains("\(path) is \(kind);"), "\(refused.standardError)")
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "title = \"mine\"\n")
+        let link = try FileManager.default.destinationOfSymbolicLink(
+            atPath: folder.url.appending(path: "link.toml").path)
+        #expect(link == target.path)
+    }
 }

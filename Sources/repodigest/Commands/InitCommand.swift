@@ -20,6 +20,12 @@ struct InitCommand: ParsableCommand {
         let console = Console()
         let url = URL(fileURLWithPath: config)
         let data = Data(Configuration.starter.utf8)
+        // --force replaces a configuration, never what a path names otherwise: a link's target
+        // would be left as it was and the link made a file, a device or a FIFO a plain file.
+        if force, let kind = Self.notARegularFile(config) {
+            console.error("\(config) is \(kind); --force replaces only a regular file, so it was left as it is")
+            throw ExitStatus.failure
+        }
         do {
             // Without --force the file is created only if absent, in one step: no check-then-write race.
             try data.write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
@@ -32,5 +38,19 @@ struct InitCommand: ParsableCommand {
         }
         console.info("Wrote \(config). Try it: repodigest build --sample --config \(config)")
         console.result(url.standardizedFileURL.path)
+    }
+
+    /// What is at `path` when it is there and not a regular file, said for a message.
+    static func notARegularFile(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
     }
 }
