@@ -2,6 +2,8 @@ import FakeGitHubServer
 import Foundation
 import Testing
 
+@testable import repodigest
+
 /// The token as a hostile server or a careless operator would test it: reflected back in a
 /// 403 message, a description or a README; set with a CR/LF or another control character.
 @Suite struct TokenSafetyProcessTests {
@@ -70,6 +72,38 @@ import Testing
         for touched in [run.output, run.state, folder.url.appending(path: "xdg")] {
             #expect(!FileManager.default.fileExists(atPath: touched.path), "\(touched.path) was created")
         }
+    }
+
+    @Test("a token goes over plain http only to this machine: to another, the run stops before any request")
+    func aTokenIsNeverSentInTheClearToAnotherMachine() throws {
+        let folder = try TemporaryFolder()
+        try Data("title = \"t\"\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        // TEST-NET-1 (RFC 5737): nothing answers there, so a regression fails, not leaks.
+        for command in [["build", "--output", "site"], ["favourites", "add", "o/n"]] {
+            let outcome = try RepodigestProcess.run(
+                command + ["--api-url", "http://192.0.2.1:9", "--state-dir", "state"],
+                environment: ["GITHUB_TOKEN": Self.token], in: folder.url)
+            #expect(outcome.status == 1, "\(outcome.standardError)")
+            #expect(
+                outcome.standardError.contains(
+                    "GITHUB_TOKEN: the API URL http://192.0.2.1:9 is plain http to another machine"))
+        }
+        #expect(
+            BuildOptions.isLoopback("127.0.0.1") && BuildOptions.isLoopback("[::1]")
+                && BuildOptions.isLoopback("LOCALHOST"))
+        #expect(!BuildOptions.isLoopback("127.0.0.1.example.org") && !BuildOptions.isLoopback("192.0.2.1"))
+    }
+
+    @Test("a blank or one-letter token is not hidden in every line: the refusal and the log read as written")
+    func aValueTooShortToBeATokenGarblesNothing() throws {
+        let folder = try TemporaryFolder()
+        let short = try RepodigestProcess.run(
+            ["build", "--output", "site", "--state-dir", "state", "--api-url", "http://127.0.0.1:9"],
+            environment: ["GITHUB_TOKEN": "e"], in: folder.url)
+        #expect(short.standardError.contains("the token is 1 character long, and GitHub's are 40 or more"))
+        let blank = try RepodigestProcess.run(
+            ["build", "--sample", "--output", "site"], environment: ["GITHUB_TOKEN": " "], in: folder.url)
+        #expect(blank.status == 0 && !blank.standardError.contains("[redacted]"), "\(blank.standardError)")
     }
 
     @Test func favouritesAddRefusesSuchATokenBeforeTheStateFolderIsTouched() throws {

@@ -99,9 +99,34 @@ extension BuildOptions {
 
     /// How to reach GitHub: `--api-url` or the configuration's, the token from the environment.
     func github(_ configuration: Configuration, token: GitHubToken?) throws -> BuildPipeline.Settings.GitHub {
-        BuildPipeline.Settings.GitHub(
-            apiURL: try apiURL(configuration), token: token.map { ($0.value, $0.variable) }, offline: offline,
+        try Self.github(apiURL: apiURL(configuration), token: token, offline: offline)
+    }
+
+    /// How to reach GitHub at `apiURL`; shared with `favourites`. A token goes only over
+    /// https, or over http to this machine (a test server, a proxy on loopback): elsewhere
+    /// plain http would carry it across the network for anyone on the way to read.
+    static func github(apiURL: String, token: GitHubToken?, offline: Bool) throws(ConfigurationError)
+        -> BuildPipeline.Settings.GitHub
+    {
+        if let token, !offline, let url = URLComponents(string: apiURL), url.scheme?.lowercased() == "http",
+            !isLoopback(url.host ?? "")
+        {
+            throw ConfigurationError(
+                source: token.variable,
+                message: "the API URL \(apiURL) is plain http to another machine, so the token would cross the network "
+                    + "unencrypted; use https (http is for this machine only: localhost, 127.0.0.1, ::1)")
+        }
+        return BuildPipeline.Settings.GitHub(
+            apiURL: apiURL, token: token.map { ($0.value, $0.variable) }, offline: offline,
             userAgent: "repodigest/\(Repodigest.configuration.version)")
+    }
+
+    /// `localhost`, 127.0.0.0/8 or ::1: a host whose traffic never leaves this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// This program's version and file, so that a rebuilt binary counts as a new input.

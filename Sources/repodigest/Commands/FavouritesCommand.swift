@@ -51,9 +51,8 @@ struct FavouritesCommand: AsyncParsableCommand {
         func liveStore(_ configuration: Configuration) async throws -> GitHubDataStore {
             let environment = ProcessInfo.processInfo.environment
             let token = try GitHubToken.fromEnvironment(environment)
-            let github = BuildPipeline.Settings.GitHub(
-                apiURL: try BuildOptions.apiURL(apiURL, configuration), token: token.map { ($0.value, $0.variable) },
-                offline: false, userAgent: "repodigest/\(Repodigest.configuration.version)")
+            let github = try BuildOptions.github(
+                apiURL: BuildOptions.apiURL(apiURL, configuration), token: token, offline: false)
             return try await BuildPipeline.liveStore(
                 github, configuration: configuration, stateDirectory: try stateDirectory(),
                 events: ConsoleEvents(Console(quiet: true, format: .text)))

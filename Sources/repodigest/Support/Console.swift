@@ -20,7 +20,9 @@ struct Console: Sendable {
     var isTerminal: Bool
     /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org) or `TERM=dumb`.
     var colour: Bool
-    /// Hides the token's value (as set, and as `GitHubToken` trims it) in every line.
+    /// Hides the token's value (as `GitHubToken` trims it) in every line. A value too short to
+    /// be a token is refused without being said, and is not hidden: a blank or a letter
+    /// would garble every line, and the refusal itself.
     var redactor: Redactor
 
     init(
@@ -28,8 +30,11 @@ struct Console: Sendable {
     ) {
         self.quiet = quiet
         self.format = format
-        let values = ["GITHUB_TOKEN", "GH_TOKEN"].compactMap { environment[$0] }
-        redactor = Redactor(secrets: values + values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        redactor = Redactor(
+            secrets: ["GITHUB_TOKEN", "GH_TOKEN"].compactMap {
+                environment[$0]?.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            .filter { $0.utf8.count >= GitHubToken.minimumLength })
         isTerminal = isatty(STDERR_FILENO) == 1
         colour =
             isTerminal && format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"

@@ -36,7 +36,8 @@ struct GitHubToken: Sendable {
             guard value.utf8.count >= minimumLength else {
                 throw ConfigurationError(
                     source: variable,
-                    message: "the token is \(value.utf8.count) characters long, and GitHub's are 40 or more; "
+                    message:
+                        "the token is \(value.utf8.count) character\(value.utf8.count == 1 ? "" : "s") long, and GitHub's are 40 or more; "
                         + "set \(variable) to the whole token, or unset it to run without one")
             }
             return GitHubToken(value: value, variable: variable)
