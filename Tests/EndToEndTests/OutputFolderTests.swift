@@ -112,6 +112,10 @@ import Testing
         let theme = folder.url.appending(path: "themed/mine")
         try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
         try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        // A theme that extends that one: the output may lie inside neither.
+        let kid = folder.url.appending(path: "kid")
+        try FileManager.default.createDirectory(at: kid, withIntermediateDirectories: true)
+        try Data("name = \"kid\"\nextends = \"../themed/mine\"\n".utf8).write(to: kid.appending(path: "theme.toml"))
         // A link to a folder not made yet: resolved as the kernel would when the run makes it.
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appending(path: "alias").path, withDestinationPath: "later")
@@ -139,6 +143,10 @@ import Testing
                 "\(root)/themed contains the theme folder \(root)/themed/mine"
             ),
             (
+                ["--output", "themed/mine/assets", "--state-dir", "state", "--theme", "kid"],
+                "\(root)/themed/mine/assets is inside the theme folder \(root)/themed/mine"
+            ),
+            (
                 ["--output", "later", "--state-dir", "alias/.state"],
                 "\(root)/later contains the state folder \(root)/later/.state"
             ),
@@ -150,7 +158,7 @@ import Testing
         }
         #expect(
             Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [
-                "repodigest.toml", "conf", "themed", "alias",
+                "repodigest.toml", "conf", "themed", "alias", "kid",
             ], "nothing touched")
         let apart = try RepodigestProcess.run(
             [

@@ -90,6 +90,26 @@ import Testing
         #expect(theme.templates["back"]?.text == "<p>up</p>\n")
     }
 
+    @Test("only theme.toml, templates/, assets/ and locales/ are read; a file past 32 MB there is an error")
+    func onlyTheThemesOwnFilesAreRead() throws {
+        let fixture = try ThemeFolderFixture([
+            "theme.toml": "name = \"mine\"\nextends = \"default\"\n", "assets/site.css": "a{}", "README.md": "# mine",
+        ])
+        // Sparse: no disk is used. Beside the theme's folders it is never opened.
+        let video = fixture.url.appending(path: "demo.mp4")
+        #expect(FileManager.default.createFile(atPath: video.path, contents: nil))
+        #expect(truncate(video.path, ThemeFolder.maxFileBytes + 1) == 0)
+        let theme = try Theme(directory: fixture.url)
+        #expect(theme.assets["site.css"] == Data("a{}".utf8))
+        #expect(theme.folders.map(\.path) == [fixture.url.standardizedFileURL.path])
+        try FileManager.default.moveItem(at: video, to: fixture.url.appending(path: "assets/demo.mp4"))
+        #expect {
+            try Theme(directory: fixture.url)
+        } throws: { error in
+            "\(error)".contains("assets/demo.mp4") && "\(error)".contains("past the 32 MB a theme's file may be")
+        }
+    }
+
     @Test func aStandaloneThemeMustBringEveryPageTemplate() throws {
         let folder = try ThemeFolderFixture([
             "theme.toml": "name = \"bare\"\n", "templates/digest.mustache": "x",

@@ -47,6 +47,7 @@ extension Theme {
         }
         theme.name = manifest.name
         theme.description = manifest.description
+        if case .directory(let root) = folder.origin { theme.folders.insert(URL(fileURLWithPath: root), at: 0) }
         for (path, data) in folder.files {
             if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
                 let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
@@ -92,23 +93,49 @@ struct ThemeFolder: Sendable {
                 }))
     }
 
+    /// What a theme folder may hold that is read; anything else in it (a README, screenshots,
+    /// a video, `--theme /`'s whole disk) is never opened.
+    static let readFolders = ["templates", "assets", "locales"]
+    /// The largest file a theme may hold: every one is read whole into each build.
+    static let maxFileBytes = 32 << 20
+
     static func directory(_ url: URL) throws(ThemeError) -> ThemeFolder {
         let root = url.standardizedFileURL
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
-            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        else { throw .unreadable(path: root.path, reason: "no such folder") }
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .unreadable(path: root.path, reason: "no such folder")
+        }
         var files: [String: Data] = [:]
-        for case let file as URL in enumerator {
-            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            do {
-                files[path] = try Data(contentsOf: file)
-            } catch {
-                throw .unreadable(path: file.path, reason: error.localizedDescription)
+        if let manifest = try read(root.appending(path: "theme.toml")) { files["theme.toml"] = manifest }
+        for folder in readFolders {
+            guard
+                let enumerator = FileManager.default.enumerator(
+                    at: root.appending(path: folder), includingPropertiesForKeys: [.isRegularFileKey])
+            else { continue }
+            for case let file as URL in enumerator {
+                guard let data = try read(file) else { continue }
+                files[String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))] = data
             }
         }
         return ThemeFolder(origin: .directory(root.path), files: files)
+    }
+
+    /// The bytes of `file` when it is a regular file (or a link to one); nil for anything
+    /// else (a folder, a FIFO, a device): none of those is a template or an asset.
+    private static func read(_ file: URL) throws(ThemeError) -> Data? {
+        var status = stat()
+        guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard status.st_size <= maxFileBytes else {
+            throw .unreadable(
+                path: file.path,
+                reason: "\(status.st_size / (1 << 20)) MB, past the \(maxFileBytes >> 20) MB a theme's file may be "
+                    + "(each is read whole into every build)")
+        }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(path: file.path, reason: error.localizedDescription)
+        }
     }
 
     /// How messages name this theme.

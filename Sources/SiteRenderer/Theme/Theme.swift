@@ -10,6 +10,9 @@ public struct Theme: Sendable {
     public var description: String
     /// This theme and those it extends, nearest first: `["mine", "default"]`.
     public var lineage: [String]
+    /// The folders on disk the lineage was read from, nearest first (none for a built-in
+    /// theme): a build may publish into none of them.
+    public var folders: [URL] = []
     /// Template source by name (`layout`, `digest`, `card`, …), each from the nearest theme
     /// of the lineage that has it.
     var templates: [String: TemplateSource]

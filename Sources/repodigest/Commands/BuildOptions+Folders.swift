@@ -11,7 +11,7 @@ extension BuildOptions {
     /// user's files, deleted it; a theme folder on either side of it would be read from the
     /// site it builds. Paths are compared resolved (links, `..`), as the writer publishes into
     /// the real folder.
-    func checkFolders(output: URL, configuration: Configuration) throws(ConfigurationError) {
+    func checkFolders(output: URL, configuration: Configuration, theme: Theme) throws(ConfigurationError) {
         let output = RealPath.of(output)
         if let state = try? stateDirectory() {
             try Self.refuseOverlap(
@@ -23,9 +23,10 @@ extension BuildOptions {
                 output, file.deletingLastPathComponent(), what: "the folder of the configuration file \(file.path)",
                 option: "--config", inside: false)
         }
-        if let theme = Self.themeFolder(theme ?? configuration.theme) {
+        // The theme's folder and every folder it extends: a build reads them all.
+        for folder in theme.folders {
             try Self.refuseOverlap(
-                output, RealPath.of(theme), what: "the theme folder", option: "--theme", inside: true)
+                output, RealPath.of(folder), what: "the theme folder", option: "--theme", inside: true)
         }
     }
 

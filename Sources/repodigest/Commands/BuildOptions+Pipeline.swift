@@ -76,7 +76,7 @@ extension BuildOptions {
         let token = sample ? nil : try GitHubToken.fromEnvironment(environment)
         let (configuration, bytes) = try loadConfigurationAndBytes()
         let theme = try loadTheme(configuration)
-        try checkFolders(output: URL(fileURLWithPath: output), configuration: configuration)
+        try checkFolders(output: URL(fileURLWithPath: output), configuration: configuration, theme: theme)
         let origin: BuildPipeline.Settings.Origin
         let state: URL?
         if sample {
