@@ -329,6 +329,29 @@ extension Configuration {
         return afterScheme.prefix(while: { !"/?#".contains($0) }).contains("@")
     }
 
+    /// What a URL's text holds that no server can be reached at or no browser reads alike: a
+    /// port past 65535 or not a number, a `%` not followed by two hex digits. Nil when neither.
+    static func portOrEscapeProblem(_ text: String) -> String? {
+        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
+        let authority = afterScheme.prefix { !"/?#".contains($0) }
+        // The port follows the last ':' of the authority, unless that ':' is inside an IPv6 `[…]`.
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            let port = authority[authority.index(after: colon)...]
+            guard let number = Int(port), (1...65535).contains(number), port.allSatisfy(\.isASCII) else {
+                return "has the port '\(port)', which is not a number from 1 to 65535"
+            }
+        }
+        var rest = text[...]
+        while let percent = rest.firstIndex(of: "%") {
+            let digits = rest[rest.index(after: percent)...].prefix(2)
+            guard digits.count == 2, digits.allSatisfy(\.isHexDigit) else {
+                return "has '%\(digits)', but '%' must be followed by two hex digits (write '%25' for '%' itself)"
+            }
+            rest = rest[rest.index(after: percent)...]
+        }
+        return nil
+    }
+
     /// An API root the client can talk to: `https://…` (or `http://…` for a test server).
     public static func isAPIURL(_ text: String) -> Bool {
         apiURLProblem(text) == nil
@@ -354,6 +377,6 @@ extension Configuration {
         if components.query != nil || components.fragment != nil {
             return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found '\(text)'"
         }
-        return nil
+        return portOrEscapeProblem(text).map { "\($0), found '\(text)'" }
     }
 }

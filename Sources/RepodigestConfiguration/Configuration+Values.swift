@@ -96,6 +96,6 @@ extension Configuration {
         if text.contains("?") || text.contains("#") {
             return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
         }
-        return nil
+        return portOrEscapeProblem(text).map { "\($0), found '\(text)'" }
     }
 }
