@@ -52,6 +52,26 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: site.path).count(where: { $0.hasPrefix("caf") }) == 1)
     }
 
+    @Test("An output folder that is a mount point is refused before anything is staged, saying so")
+    func aMountPointIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let mounted = folder.url.appending(path: "volume")
+        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+        // Only where this test may mount (root with CAP_SYS_ADMIN, as in CI's container).
+        let mount = try RepodigestProcess.run(
+            [], in: folder.url, launcher: ["/bin/sh", "-c", "mount -t tmpfs tmpfs volume 2>/dev/null"])
+        guard mount.status == 0 else { return }
+        defer {
+            _ = try? RepodigestProcess.run([], in: folder.url, launcher: ["/bin/sh", "-c", "umount volume"])
+        }
+        let refused = try Self.build(["--output", "volume"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("volume: it is a mount point"), "\(refused.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mounted.path).isEmpty)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!beside.contains { $0.contains("staging") || $0.contains("spare") }, "\(beside)")
+    }
+
     @Test("A current folder that no longer exists is an error that says so, not a crash")
     func aDeletedCurrentFolderIsSaid() throws {
         let folder = try TemporaryFolder()

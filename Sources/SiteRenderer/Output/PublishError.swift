@@ -15,6 +15,9 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
     case unnamable([String], output: String)
     /// A folder the publish must change is read-only (a read-only mount, or permissions).
     case notWritable(String, reason: String)
+    /// The output folder is where a file system is mounted (a Docker volume, a tmpfs): the
+    /// new build, staged beside it, cannot be renamed into its place.
+    case mountPoint(String)
     /// Staging the new build failed (a full disk, say).
     case io(action: String, path: String, reason: String)
     /// The new build is published; putting the user's entries into it or removing the old
@@ -49,6 +52,11 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
                 "refusing to publish into \(output): the \(names) of \(shown.joined(separator: ", "))\(more) \(verb) not "
                 + "UTF-8, so repodigest can neither keep \(it) in the new build nor remove \(it); rename \(it) (convmv "
                 + "can) or move \(it) out. Nothing was changed"
+        case .mountPoint(let path):
+            return
+                "cannot publish into \(path): it is a mount point (another file system, such as a Docker volume), and "
+                + "publishing stages the new site beside it and swaps the two by renaming; publish into a folder "
+                + "inside it (--output \(path)/site). Nothing was changed"
         case .notWritable(let path, let reason):
             return
                 "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"

@@ -163,6 +163,15 @@ public struct SiteWriter: Sendable {
     /// after the swap, a read-only one would leave the new site published, the old one
     /// beside it, the user's `.git` behind, and every later run failing.
     func checkWritable(_ inventory: Inventory) throws(PublishError) {
+        // The new build is staged beside the output and swapped with it by a rename, which no
+        // file system allows across its own edge: found at the swap, every page was made for nothing.
+        var parentStatus = stat()
+        var outputStatus = stat()
+        if lstat(output.deletingLastPathComponent().path, &parentStatus) == 0, lstat(output.path, &outputStatus) == 0,
+            outputStatus.st_mode & S_IFMT == S_IFDIR, outputStatus.st_dev != parentStatus.st_dev
+        {
+            throw .mountPoint(output.standardizedFileURL.path)
+        }
         var folders = [output.deletingLastPathComponent()]
         if Inventory.kind(output) == .folder {
             folders.append(output)
