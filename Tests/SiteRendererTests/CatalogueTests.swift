@@ -106,6 +106,11 @@ import Testing
             ("[nav]\ndigest = \"a\\u0007b\"\n", "nav.digest", "holds a control character"),
             ("[format]\ncompact_step = \"12\"\n", "format.compact_step", "must be"),
             ("[format]\ncompact_units = \"1k\"\n", "format.compact_units", "must be"),
+            // 4,210 read "42k" with no decimal separator; a digit or one mark for both misstates every count.
+            ("[format]\ndecimal_separator = \"\"\n", "format.decimal_separator", "not a digit"),
+            ("[format]\ndecimal_separator = \"0\"\n", "format.decimal_separator", "not a digit"),
+            ("[format]\ngroup_separator = \".\"\n", "format.group_separator", "nor the decimal separator"),
+            ("[format]\ngroup_separator = \"1\"\n", "format.group_separator", "neither a digit"),
         ])
     func wrongCatalogues(_ text: String, _ key: String, _ reason: String) throws {
         let folder = try Folder(["locales/en.toml": text])

@@ -48,7 +48,25 @@ extension Theme {
                     + "'\(language)', shown in English: " + missing.joined(separator: ", "))
             for key in missing { entries[key] = english.entries[key] }
         }
+        try Self.checkSeparators(entries, file: nearest.file)
         return (Phrasebook(language: language, entries: entries), warnings)
+    }
+
+    /// Separators a number can be read back from: 4,210 with an empty decimal separator
+    /// read "42k"; a digit in one, or the same for both, would misstate every count.
+    static func checkSeparators(_ entries: [String: String], file: String) throws(LocaleError) {
+        let group = entries["format.group_separator"] ?? ""
+        let decimal = entries["format.decimal_separator"] ?? ""
+        if decimal.isEmpty || decimal.contains(where: \.isNumber) {
+            throw .entry(
+                file: file, key: "format.decimal_separator",
+                reason: "must be a mark that is not a digit (such as \".\" or \",\"), found \"\(decimal)\"")
+        }
+        if group.contains(where: \.isNumber) || group == decimal {
+            throw .entry(
+                file: file, key: "format.group_separator",
+                reason: "must be empty or a mark that is neither a digit nor the decimal separator, found \"\(group)\"")
+        }
     }
 
     /// The built-in catalogue of `language`, as a source.
