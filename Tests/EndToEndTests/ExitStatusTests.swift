@@ -23,4 +23,13 @@ import UseCases
                 == ExitStatus.failure)
         #expect(ExitStatus.code(for: ExitStatus.partial) == ExitStatus.partial)
     }
+
+    @Test(
+        "a command line that is wrong exits 1, as the README says, not ArgumentParser's 64",
+        arguments: [["build", "--bogus"], ["build", "--log-format", "xml"], ["nope"], ["validate"]])
+    func aWrongCommandLineExitsOne(arguments: [String]) throws {
+        let outcome = try RepodigestProcess.run(arguments)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(!outcome.standardError.isEmpty)
+    }
 }
