@@ -17,6 +17,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
 
+    @Test("a note's bidi override is kept, and listed escaped so that it cannot reorder the line")
+    func aBidiOverrideInANoteIsListedEscaped() throws {
+        let folder = try TemporaryFolder()
+        let common = ["--state-dir", "state"]
+        let added = try RepodigestProcess.run(
+            ["favourites", "add", "o/r", "--offline", "--note", "abc\u{202E}def"] + common, in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        let listed = try RepodigestProcess.run(["favourites", "list"] + common, in: folder.url)
+        #expect(listed.standardOutput.contains("abc\\u{202E}def"), "\(listed.standardOutput)")
+        #expect(!listed.standardOutput.contains("\u{202E}"))
+    }
+
     @Test func addListRemoveAndTheNextBuildShowsThem() throws {
         let folder = try TemporaryFolder()
         let run = LiveBuildProcessTests.Run(folder: folder.url, github: try LiveBuildProcessTests.world())

@@ -20,6 +20,8 @@ import Testing
         try Data("mark".utf8).write(to: root.appending(path: ".repodigest-site"))
         try Data("secret".utf8).write(to: outside)
         try FileManager.default.createSymbolicLink(at: root.appending(path: "leak.html"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: root.appending(path: "marker.txt"), withDestinationURL: root.appending(path: ".repodigest-site"))
     }
 
     func resolve(_ path: String) -> ServedPath { ServedPath.resolve(rawPath: path, root: root) }
@@ -57,5 +59,10 @@ import Testing
     @Test("a symlink that leads outside the folder is not followed")
     func symlinkOutside() {
         #expect(resolve("/leak.html") == .outside)
+    }
+
+    @Test("a visible link to a hidden entry is not found, as the hidden entry is not")
+    func symlinkToAHiddenEntry() {
+        #expect(resolve("/marker.txt") == .notFound)
     }
 }

@@ -148,7 +148,9 @@ struct FavouritesCommand: AsyncParsableCommand {
                     for row in rows {
                         let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
                         console.result(
-                            "\(padded)  \(row.source.padding(toLength: 13, withPad: " ", startingAt: 0))  \(row.note)"
+                            "\(padded)  \(row.source.padding(toLength: 13, withPad: " ", startingAt: 0))  "
+                                // A note is the reader's text: a bidi override in it would reorder the line.
+                                + TerminalText.escaped(row.note)
                                 .trimmingCharacters(in: .whitespaces))
                     }
                 }

@@ -17,7 +17,9 @@ struct ValidateCommand: ParsableCommand {
         let console = Console()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            console.error("\(directory): no such folder")
+            let exists = FileManager.default.fileExists(atPath: directory)
+            console.error(
+                "\(directory): \(exists ? "not a folder (validate checks a site's folder)" : "no such folder")")
             throw ExitStatus.failure
         }
         let findings = try SiteValidator().validate(directory: URL(fileURLWithPath: directory))

@@ -26,6 +26,10 @@ enum ServedPath: Equatable {
         let candidate = segments.reduce(URL(fileURLWithPath: base)) { $0.appending(path: $1) }
         guard let real = realPath(candidate.path) else { return .notFound }
         guard real == base || real.hasPrefix(base + "/") else { return .outside }
+        // A visible link to a hidden entry (`notes.txt -> .repodigest-site`) is no way in either.
+        guard !real.dropFirst(base.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            return .notFound
+        }
 
         var status = stat()
         guard stat(real, &status) == 0 else { return .notFound }
