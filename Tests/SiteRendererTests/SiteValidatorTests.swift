@@ -72,8 +72,10 @@ import Testing
         #expect(
             rules(["index.html": Self.page("<script src=\"x.js\"><![CDATA[ ]]></script>"), "x.js": ""]) == ["xml-only"])
         #expect(rules(["index.html": Self.page("<script src=\"x.js\"></script>"), "x.js": ""]).isEmpty)
-        #expect(rules(["index.html": Self.page(title: " <b> </b> ")]) == ["title"])
-        #expect(rules(["index.html": Self.page(title: "<b>Named</b>")]).isEmpty)
+        // Markup in a title is text to a browser: refused, whatever else is wrong.
+        #expect(rules(["index.html": Self.page(title: " <b> </b> ")]) == ["title", "xml-only"])
+        #expect(rules(["index.html": Self.page(title: "<b>Named</b>")]) == ["xml-only"])
+        #expect(rules(["index.html": Self.page(title: "Named &amp; &lt;b&gt;")]).isEmpty)
         #expect(rules(["index.html": Self.page("<a href=\"java&#115;cript&#58;alert(1)\">x</a>")]) == ["unsafe-url"])
         // `&` reaches the link check as itself: this names a file of the site, which exists.
         let link = Self.page("<a href=\"a&amp;b.html\">x</a>")
@@ -122,6 +124,22 @@ import Testing
         #expect(rules(["index.html": Self.page(body)]).contains("xml-only"))
     }
 
+    @Test(
+        "a second red-team pass: each of these ran a script or left for another site in Chromium",
+        arguments: [
+            ("<svg><title><script>alert(1)</script></title></svg>", "xml-only"),
+            (#"<script xmlns:a="urn:a" a:src="x.js" src="https://evil.example/e.js"></script>"#, "external-script"),
+            (#"<svg><script src="x.js" href="https://evil.example/e.js"></script></svg>"#, "external-script"),
+            (
+                #"<meta xmlns:a="urn:a" a:http-equiv="x" http-equiv="refresh" content="0;url=https://evil.example/" />"#,
+                "active-content"
+            ),
+            (#"<svg><a><set attributeName="href" to="javascript:alert(1)" /><text>x</text></a></svg>"#, "unsafe-url"),
+        ])
+    func decoysAndNestingAreSeenThrough(body: String, rule: String) {
+        #expect(rules(["index.html": Self.page(body), "x.js": ""]).contains(rule), "\(body)")
+    }
+
     @Test func commentsElsewhereAndScriptsOfTheSitePass() {
         #expect(rules(["index.html": Self.page("<!-- a > b <!- c -->"), "x.js": ""]).isEmpty)
         for source in ["https://evil.example/x.js", "//evil.example/x.js"] {
@@ -148,6 +166,18 @@ import Testing
         #expect(rules(["a.svg": svg("<a href=\"javascript:alert(1)\"><text>x</text></a>")]) == ["unsafe-url"])
         #expect(
             rules(["a.svg": svg("<a><set attributeName=\"href\" to=\"javascript:alert(1)\" /></a>")]) == ["unsafe-url"])
+        let xslt = "<?xml-stylesheet type=\"text/xsl\" href=\"b.xsl\"?>\n" + svg("<text>x</text>")
+        #expect(rules(["a.svg": xslt]) == ["active-content"])
+        let svgXHTML =
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml">"#
+            + #"<h:meta http-equiv="refresh" content="0;url=https://evil.example/" /></svg>"#
+        #expect(rules(["a.svg": svgXHTML]) == ["active-content"])
+        // An editor's metadata and the XML declaration are fine.
+        let inkscape =
+            "<?xml version=\"1.0\"?>\n"
+            + #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + "<metadata><rdf:RDF /></metadata></svg>"
+        #expect(rules(["a.svg": inkscape]).isEmpty)
         #expect(
             rules([
                 "a.svg": svg(

@@ -47,6 +47,7 @@ enum FileKindChecker {
         /// Attributes a URL can reach a browser through: `href` (and `xlink:href`, whose local
         /// name it is), and the values an animation sets an `href` to.
         static let urlAttributes: Set<String> = ["href", "src", "to", "from", "values", "by"]
+        static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
         init(_ file: OutputFile) { self.file = file }
 
@@ -56,9 +57,15 @@ enum FileKindChecker {
             return reader.findings
         }
 
-        func start(_ element: String, line: Int, attributes: XMLAttributes) {
+        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes) {
             func finding(_ rule: String, _ message: String) {
                 findings.append(Finding(file: file.path, line: line, column: 1, rule: rule, message: message))
+            }
+            // An SVG opened on its own renders XHTML's elements too: a <meta> refresh leaves for another site.
+            if namespace == Self.xhtmlNamespace {
+                finding(
+                    "active-content", "<\(element)> of XHTML is not allowed in an SVG: it acts when the image is opened"
+                )
             }
             if Self.active.contains(element) {
                 finding("active-content", "<\(element)> is not allowed in an SVG: it runs when the image is opened")
@@ -84,7 +91,15 @@ enum FileKindChecker {
         var wantsText: Bool { false }
         func text(_ text: String) {}
         func end() {}
-        // An SVG file is read by a browser's XML parser too: no markup is read otherwise.
-        func markup(_ markup: XMLMarkup, line: Int) {}
+        /// An SVG file is read by a browser's XML parser too, so markup reads alike; but an
+        /// instruction such as `<?xml-stylesheet?>` runs XSLT, which can make a script.
+        func markup(_ markup: XMLMarkup, line: Int) {
+            guard markup == .processingInstruction else { return }
+            findings.append(
+                Finding(
+                    file: file.path, line: line, column: 1, rule: "active-content",
+                    message: "a processing instruction (such as <?xml-stylesheet?>) is not allowed in an SVG: "
+                        + "a stylesheet of XSLT can make a script"))
+        }
     }
 }

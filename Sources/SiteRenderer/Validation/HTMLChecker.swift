@@ -20,6 +20,8 @@ enum HTMLChecker {
     static let activeElements: Set<String> = [
         "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
     ]
+    /// The attributes an SVG `<animate>` or `<set>` gives values to put into another.
+    static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
     /// a comment inside one hides markup from the XML parser that a browser reads.
     static let rawTextElements: Set<String> = [
@@ -74,9 +76,17 @@ enum HTMLChecker {
             return columns!.column(of: name, line: line)
         }
 
-        func start(_ element: String, line: Int, attributes: XMLAttributes) {
+        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes) {
             depth += 1
             guard !stopped else { return }
+            // Markup inside a <title> or <script> is text to a browser, or HTML again inside
+            // an SVG <title>: there a <script> the XML parser saw as a title's child runs.
+            if let inside = open {
+                finding(
+                    line, column(of: element, line: line), "xml-only",
+                    "<\(element)> inside <\(inside.element)>, whose content a browser does not read as this page's markup"
+                )
+            }
             if depth == 1 {
                 guard element == "html" else {
                     stopped = true
@@ -98,8 +108,10 @@ enum HTMLChecker {
             case "img" where attributes["alt"] == nil:
                 finding(line, col, "img-alt", "<img> needs an alt attribute")
             case "script":
-                if open == nil { open = (element, line, facts.findings.count, attributes["src"] != nil, depth) }
-                if let source = attributes["src"], HTMLChecker.scheme(of: source) != nil || source.hasPrefix("//") {
+                // An SVG script loads from `href` (or `xlink:href`), an HTML one from `src`.
+                let sources = [attributes["src"], attributes.anyPrefix("href")].compactMap { $0 }
+                if open == nil { open = (element, line, facts.findings.count, !sources.isEmpty, depth) }
+                for source in sources where HTMLChecker.scheme(of: source) != nil || source.hasPrefix("//") {
                     finding(line, col, "external-script", "scripts must load a file of the site, not \(source)")
                 }
             case "meta" where attributes["http-equiv"]?.lowercased() == "refresh":
@@ -112,6 +124,13 @@ enum HTMLChecker {
                 let attrName = attributes.name(at: index).quicklyLowercased
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
+                }
+                // An SVG animation sets an attribute (an `href`) to these: a link made at run time.
+                if HTMLChecker.animatedValues.contains(attrName),
+                    let scheme = HTMLChecker.scheme(of: attributes.value(at: index)),
+                    !HTMLChecker.allowedSchemes.contains(scheme)
+                {
+                    finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
                 }
                 // Only these attributes' values matter; the others' (class, aria-*) are not read.
                 guard attrName == "id" || attrName == "srcset" || HTMLChecker.urlAttributes.contains(attrName) else {

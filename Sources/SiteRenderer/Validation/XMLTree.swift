@@ -60,11 +60,11 @@ final class XMLTree {
         let box = Unmanaged.passRetained(ReaderBox(reader))
         defer { box.release() }
         context.pointee._private = box.toOpaque()
-        handler.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+        handler.pointee.startElementNs = { context, name, _, namespace, _, _, count, _, attributes in
             guard let context, let name else { return }
             ReaderBox.of(context).start(
-                String(cString: name).quicklyLowercased, Int(xmlSAX2GetLineNumber(context)),
-                XMLAttributes(base: attributes, count: Int(count)))
+                String(cString: name).quicklyLowercased, namespace.map { String(cString: $0) },
+                Int(xmlSAX2GetLineNumber(context)), XMLAttributes(base: attributes, count: Int(count)))
         }
         handler.pointee.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -182,8 +182,9 @@ private final class FirstError {
 
 /// What reads a document's elements as the parser meets them (`XMLTree.read`).
 protocol XMLElementReader: AnyObject {
-    /// An element starts: its lower-cased local name and the line its start tag ends on.
-    func start(_ element: String, line: Int, attributes: XMLAttributes)
+    /// An element starts: its lower-cased local name, its namespace (nil for none), and the
+    /// line its start tag ends on.
+    func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes)
     /// Whether `text` is wanted now: text is made into strings only then.
     var wantsText: Bool { get }
     /// Text within the current element (in pieces, entities decoded).
@@ -218,6 +219,12 @@ struct XMLAttributes {
         base?[5 * index].map { String(cString: $0) } ?? ""
     }
 
+    /// Whether the attribute is written with a prefix (`xlink:href`, `a:src`): a browser's
+    /// HTML parser reads `a:src` as an attribute of that whole name, not as `src`.
+    func hasPrefix(at index: Int) -> Bool {
+        base?[5 * index + 1] != nil
+    }
+
     /// The value, entities decoded. Left to re-parse, libxml2 hands `&` over as `&#38;`.
     func value(at index: Int) -> String {
         guard let base, let start = base[5 * index + 3], let end = base[5 * index + 4] else { return "" }
@@ -226,9 +233,15 @@ struct XMLAttributes {
         return bytes.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&#38;", with: "&") : value
     }
 
-    /// The value of the attribute whose local name is `name` (lower-case; compared in any case,
-    /// as a browser reads `HTTP-EQUIV`), if any.
+    /// The value of the attribute written `name` with no prefix (lower-case; compared in any
+    /// case, as a browser reads `HTTP-EQUIV`), if any: `a:src` is not `src` to a browser.
     subscript(name: String) -> String? {
+        indices.first { !hasPrefix(at: $0) && self.name(at: $0).quicklyLowercased == name }.map(value(at:))
+    }
+
+    /// The value of the attribute whose local name is `name`, with a prefix or without
+    /// (`href` and `xlink:href`, which an SVG reads alike).
+    func anyPrefix(_ name: String) -> String? {
         indices.first { self.name(at: $0).quicklyLowercased == name }.map(value(at:))
     }
 }
@@ -239,8 +252,8 @@ private final class ReaderBox {
 
     init(_ reader: any XMLElementReader) { self.reader = reader }
 
-    func start(_ element: String, _ line: Int, _ attributes: XMLAttributes) {
-        reader.start(element, line: line, attributes: attributes)
+    func start(_ element: String, _ namespace: String?, _ line: Int, _ attributes: XMLAttributes) {
+        reader.start(element, namespace: namespace, line: line, attributes: attributes)
     }
 
     func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
