@@ -146,7 +146,7 @@ import Testing
             #expect(rules(["index.html": Self.page("<script src=\"\(source)\"></script>")]) == ["external-script"])
         }
         #expect(
-            rules(["index.html": Self.page("<meta HTTP-EQUIV=\"Refresh\" content=\"0;url=https://x.org\" />")]) == [
+            rules(["index.html": Self.page("<meta HTTP-EQUIV=\" Refresh\" content=\"0;url=https://x.org\" />")]) == [
                 "active-content"
             ])
     }

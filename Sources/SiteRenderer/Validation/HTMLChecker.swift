@@ -114,7 +114,8 @@ enum HTMLChecker {
                 for source in sources where HTMLChecker.scheme(of: source) != nil || source.hasPrefix("//") {
                     finding(line, col, "external-script", "scripts must load a file of the site, not \(source)")
                 }
-            case "meta" where attributes["http-equiv"]?.lowercased() == "refresh":
+            case "meta"
+            where attributes["http-equiv"]?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "refresh":
                 finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
             case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
