@@ -119,6 +119,11 @@ import Testing
             "<style><!--</style><script>alert(3)</script>--></style>",
             "<title><!--</title><script>alert(4)</script>--></title>", "<p>a</p><!--><script>alert(5)</script>-->",
             "<p>a</p><!---><script>alert(6)</script>-->",
+            // `<x/>` of an element that is not void: a browser reads on as its content.
+            "<textarea/><!--</textarea><img src=\"x\" alt=\"\" onerror=\"alert(7)\"/>-->",
+            "<style/><!--</style><script>alert(8)</script>-->",
+            "<noscript/><!--</noscript><script>alert(9)</script>-->",
+            "<xmp/>", "<div/>",
         ])
     func markupReadOtherwiseByBrowsersIsRefused(body: String) {
         #expect(rules(["index.html": Self.page(body)]).contains("xml-only"))
@@ -138,6 +143,13 @@ import Testing
         ])
     func decoysAndNestingAreSeenThrough(body: String, rule: String) {
         #expect(rules(["index.html": Self.page(body), "x.js": ""]).contains(rule), "\(body)")
+    }
+
+    @Test func voidElementsAndSVGMayCloseThemselves() {
+        #expect(
+            rules([
+                "index.html": Self.page("<br/><img src=\"a.png\" alt=\"\"/><svg><path d=\"M0 0\"/></svg>"), "a.png": "",
+            ]).isEmpty)
     }
 
     @Test func commentsElsewhereAndScriptsOfTheSitePass() {

@@ -20,6 +20,10 @@ enum HTMLChecker {
     static let activeElements: Set<String> = [
         "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
     ]
+    /// The elements HTML closes with their start tag, the only ones `<x/>` may write.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
     /// The attributes an SVG `<animate>` or `<set>` gives values to put into another.
     static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
@@ -61,6 +65,8 @@ enum HTMLChecker {
         private var open: (element: String, line: Int, findingIndex: Int, hasSource: Bool, depth: Int)?
         private var openText = ""
         private var depth = 0
+        /// The depth of the `<svg>` or `<math>` being read, in which `<x/>` closes an element.
+        private var foreignDepth: Int?
         /// The element whose text an HTML parser reads raw, and its depth, while in one.
         private var rawText: (element: String, depth: Int)?
 
@@ -76,9 +82,19 @@ enum HTMLChecker {
             return columns!.column(of: name, line: line)
         }
 
-        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes) {
+        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
             depth += 1
             guard !stopped else { return }
+            if foreignDepth == nil, element == "svg" || element == "math" { foreignDepth = depth }
+            // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
+            // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
+            // and SVG's and MathML's close so.
+            if selfClosing, foreignDepth == nil, !HTMLChecker.voidElements.contains(element) {
+                finding(
+                    line, column(of: element, line: line), "xml-only",
+                    "<\(element)/>: a browser ignores the '/' of an element that is not void, and reads on as its content"
+                )
+            }
             // Markup inside a <title> or <script> is text to a browser, or HTML again inside
             // an SVG <title>: there a <script> the XML parser saw as a title's child runs.
             if let inside = open {
@@ -203,6 +219,7 @@ enum HTMLChecker {
         func end() {
             defer { depth -= 1 }
             if rawText?.depth == depth { rawText = nil }
+            if foreignDepth == depth { foreignDepth = nil }
             guard let element = open, element.depth == depth else { return }
             open = nil
             defer { openText = "" }

@@ -62,9 +62,12 @@ final class XMLTree {
         context.pointee._private = box.toOpaque()
         handler.pointee.startElementNs = { context, name, _, namespace, _, _, count, _, attributes in
             guard let context, let name else { return }
+            // Told before libxml2 reads past the tag's end: `/>` is still ahead for `<x/>`.
+            let ahead = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur
             ReaderBox.of(context).start(
                 String(cString: name).quicklyLowercased, namespace.map { String(cString: $0) },
-                Int(xmlSAX2GetLineNumber(context)), XMLAttributes(base: attributes, count: Int(count)))
+                Int(xmlSAX2GetLineNumber(context)), XMLAttributes(base: attributes, count: Int(count)),
+                selfClosing: ahead?.pointee == UInt8(ascii: "/"))
         }
         handler.pointee.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -182,9 +185,9 @@ private final class FirstError {
 
 /// What reads a document's elements as the parser meets them (`XMLTree.read`).
 protocol XMLElementReader: AnyObject {
-    /// An element starts: its lower-cased local name, its namespace (nil for none), and the
-    /// line its start tag ends on.
-    func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes)
+    /// An element starts: its lower-cased local name, its namespace (nil for none), the line
+    /// its start tag ends on, and whether it is written `<x/>`.
+    func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool)
     /// Whether `text` is wanted now: text is made into strings only then.
     var wantsText: Bool { get }
     /// Text within the current element (in pieces, entities decoded).
@@ -252,8 +255,10 @@ private final class ReaderBox {
 
     init(_ reader: any XMLElementReader) { self.reader = reader }
 
-    func start(_ element: String, _ namespace: String?, _ line: Int, _ attributes: XMLAttributes) {
-        reader.start(element, namespace: namespace, line: line, attributes: attributes)
+    func start(
+        _ element: String, _ namespace: String?, _ line: Int, _ attributes: XMLAttributes, selfClosing: Bool
+    ) {
+        reader.start(element, namespace: namespace, line: line, attributes: attributes, selfClosing: selfClosing)
     }
 
     func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
