@@ -110,6 +110,34 @@ import Testing
         }
     }
 
+    @Test("a link inside the theme is read; one out of it, or to a folder, is an error naming it")
+    func linksStayInsideTheTheme() throws {
+        let secret = FileManager.default.temporaryDirectory.appending(path: "secret-\(UUID().uuidString).txt")
+        try Data("secret".utf8).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let fixture = try ThemeFolderFixture([
+            "theme.toml": "name = \"mine\"\nextends = \"default\"\n", "shared/site.css": "a{}",
+        ])
+        let assets = fixture.url.appending(path: "assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: assets.appending(path: "in.css").path, withDestinationPath: "../shared/site.css")
+        #expect(try Theme(directory: fixture.url).assets["in.css"] == Data("a{}".utf8))
+        for (name, target, says) in [
+            ("leak.txt", secret.path, "a link out of the theme's folder"),
+            ("shared", "../shared", "a link to a folder, which is not followed"),
+        ] {
+            let link = assets.appending(path: name)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+            #expect {
+                try Theme(directory: fixture.url)
+            } throws: { error in
+                "\(error)".contains(link.path) && "\(error)".contains(says)
+            }
+            try FileManager.default.removeItem(at: link)
+        }
+    }
+
     @Test func aStandaloneThemeMustBringEveryPageTemplate() throws {
         let folder = try ThemeFolderFixture([
             "theme.toml": "name = \"bare\"\n", "templates/digest.mustache": "x",

@@ -105,26 +105,55 @@ struct ThemeFolder: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(path: root.path, reason: "no such folder")
         }
+        let real = RealPath.of(root).path
+        let inside = real == "/" ? "" : real
         var files: [String: Data] = [:]
-        if let manifest = try read(root.appending(path: "theme.toml")) { files["theme.toml"] = manifest }
+        if let manifest = try read(root.appending(path: "theme.toml"), inside: inside) {
+            files["theme.toml"] = manifest
+        }
         for folder in readFolders {
-            guard
-                let enumerator = FileManager.default.enumerator(
-                    at: root.appending(path: folder), includingPropertiesForKeys: [.isRegularFileKey])
-            else { continue }
+            let top = root.appending(path: folder)
+            var status = stat()
+            guard lstat(top.path, &status) == 0 else { continue }
+            guard status.st_mode & S_IFMT != S_IFLNK else {
+                throw .unreadable(
+                    path: top.path, reason: "a link; a theme's \(folder)/ must be a folder in it (move the folder in)")
+            }
+            guard let enumerator = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let file as URL in enumerator {
-                guard let data = try read(file) else { continue }
+                guard let data = try read(file, inside: inside) else { continue }
                 files[String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))] = data
             }
         }
         return ThemeFolder(origin: .directory(root.path), files: files)
     }
 
-    /// The bytes of `file` when it is a regular file (or a link to one); nil for anything
-    /// else (a folder, a FIFO, a device): none of those is a template or an asset.
-    private static func read(_ file: URL) throws(ThemeError) -> Data? {
+    /// The bytes of `file` when it is a regular file, or a link to one inside the theme's real
+    /// folder `inside`; nil for a folder, a FIFO, a device (none is a template or an asset).
+    /// A link out of the theme is an error: a theme downloaded with `assets/x -> ~/.ssh/id_rsa`
+    /// would publish that file. A link to a folder is too: it would be skipped without a word.
+    private static func read(_ file: URL, inside: String) throws(ThemeError) -> Data? {
         var status = stat()
-        guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(file.path, &status) == 0 else { return nil }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            let target = RealPath.of(file).path
+            guard target.hasPrefix(inside + "/") else {
+                throw .unreadable(
+                    path: file.path,
+                    reason: "a link out of the theme's folder (to \(target)); a theme publishes only its own files: "
+                        + "copy the file in")
+            }
+            guard stat(file.path, &status) == 0 else {
+                throw .unreadable(path: file.path, reason: "a link to nothing")
+            }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw .unreadable(
+                    path: file.path, reason: "a link to a folder, which is not followed; move the folder in")
+            }
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         guard status.st_size <= maxFileBytes else {
             throw .unreadable(
                 path: file.path,
