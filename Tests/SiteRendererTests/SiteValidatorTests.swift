@@ -220,4 +220,19 @@ import Testing
         try Data(Self.page("<a href=\"sub/gone.html\">x</a>").utf8).write(to: folder.appending(path: "index.html"))
         #expect(try SiteValidator().validate(directory: folder).map(\.rule) == ["broken-link"])
     }
+
+    @Test("in a folder repodigest published, the user's own files are counted, not judged, as a build carries them")
+    func theUsersFilesAreCountedNotJudged() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.page().utf8).write(to: folder.appending(path: "index.html"))
+        try Data("<browserconfig />".utf8).write(to: folder.appending(path: "browserconfig.xml"))
+        let validator = SiteValidator()
+        #expect(try validator.validate(directory: folder).map(\.rule) == ["file-kind"])
+        try Data("repodigest\nmanifest 2\nfile index.html - -\n".utf8).write(
+            to: folder.appending(path: SiteWriter.marker))
+        let checked = try validator.validate(directory: folder, skippingUsersFiles: true)
+        #expect(checked.findings.isEmpty && checked.usersFiles == 1)
+    }
 }

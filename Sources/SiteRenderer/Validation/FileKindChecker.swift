@@ -10,7 +10,8 @@ enum FileKindChecker {
     /// The kinds a site may publish (by extension, lower-cased), besides pages, XML and JSON,
     /// which have checkers of their own. A file with no extension is served as bytes.
     static let inert: Set<String> = [
-        "css", "js", "md", "txt", "png", "jpg", "jpeg", "gif", "webp", "avif", "ico", "woff", "woff2",
+        "css", "js", "mjs", "map", "md", "txt", "webmanifest", "pdf", "png", "jpg", "jpeg", "gif", "webp", "avif",
+        "ico", "bmp", "woff", "woff2", "ttf", "otf", "eot", "mp4", "webm", "mp3", "ogg", "wav",
     ]
 
     static func check(_ file: OutputFile, kind: String) -> [Finding] {
@@ -19,8 +20,8 @@ enum FileKindChecker {
         return [
             Finding(
                 file: file.path, line: 1, column: 1, rule: "file-kind",
-                message: "a .\(kind) file is not a kind repodigest publishes (a browser may render or run it); "
-                    + "the kinds a theme may ship are .svg, .\(inert.sorted().joined(separator: ", ."))")
+                message: "a .\(kind) file is not a kind repodigest publishes: a browser or a server may render it "
+                    + "as a page or run it. A site's files may be .svg, .\(inert.sorted().joined(separator: ", ."))")
         ]
     }
 

@@ -21,17 +21,30 @@ public struct SiteValidator: Sendable {
 
     /// Checks a folder already on disk, such as a published site a user edited.
     public func validate(directory: URL) throws -> [Finding] {
+        try validate(directory: directory, skippingUsersFiles: false).findings
+    }
+
+    /// The same; with `skippingUsersFiles`, a folder repodigest published has only the files
+    /// its marker lists checked, as the build checked them: the user's own (a `CNAME`, a PDF,
+    /// a `browserconfig.xml`), which a build carries as they are, are counted, not judged.
+    public func validate(directory: URL, skippingUsersFiles: Bool) throws -> (findings: [Finding], usersFiles: Int) {
+        let manifest = skippingUsersFiles ? SiteWriter.Marker(in: directory, manifestOnly: true)?.manifest : nil
         let root = directory.standardizedFileURL
         guard
             let enumerator = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path]) }
         var files: [OutputFile] = []
+        var usersFiles = 0
         for case let url as URL in enumerator
         where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            if let manifest, !manifest.contains(path) {
+                usersFiles += 1
+                continue
+            }
             files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
         }
-        return validate(files)
+        return (validate(files), usersFiles)
     }
 }
