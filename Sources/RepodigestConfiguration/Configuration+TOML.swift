@@ -337,7 +337,9 @@ extension Configuration {
         // The port follows the last ':' of the authority, unless that ':' is inside an IPv6 `[…]`.
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
             let port = authority[authority.index(after: colon)...]
-            guard let number = Int(port), (1...65535).contains(number), port.allSatisfy(\.isASCII) else {
+            // Digits only: `Int` reads "+80" too, which no browser does.
+            guard port.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(port), (1...65535).contains(number)
+            else {
                 return "has the port '\(port)', which is not a number from 1 to 65535"
             }
         }

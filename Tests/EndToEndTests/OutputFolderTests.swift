@@ -52,14 +52,17 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: site.path).count(where: { $0.hasPrefix("caf") }) == 1)
     }
 
-    @Test("An output folder that is a mount point is refused before anything is staged, saying so")
-    func aMountPointIsRefused() throws {
+    @Test(
+        "An output folder that is a mount point is refused before anything is staged, saying so",
+        arguments: ["mount -t tmpfs tmpfs volume", "mkdir -p source && mount --bind source volume"])
+    func aMountPointIsRefused(mounting: String) throws {
         let folder = try TemporaryFolder()
         let mounted = folder.url.appending(path: "volume")
         try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
-        // Only where this test may mount (root with CAP_SYS_ADMIN, as in CI's container).
+        // Only where this test may mount (root with CAP_SYS_ADMIN, as in CI's container). A
+        // bind mount has its parent's device: the kernel's table of mounts tells it.
         let mount = try RepodigestProcess.run(
-            [], in: folder.url, launcher: ["/bin/sh", "-c", "mount -t tmpfs tmpfs volume 2>/dev/null"])
+            [], in: folder.url, launcher: ["/bin/sh", "-c", mounting + " 2>/dev/null"])
         guard mount.status == 0 else { return }
         defer {
             _ = try? RepodigestProcess.run([], in: folder.url, launcher: ["/bin/sh", "-c", "umount volume"])

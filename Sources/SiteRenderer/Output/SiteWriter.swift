@@ -165,13 +165,7 @@ public struct SiteWriter: Sendable {
     func checkWritable(_ inventory: Inventory) throws(PublishError) {
         // The new build is staged beside the output and swapped with it by a rename, which no
         // file system allows across its own edge: found at the swap, every page was made for nothing.
-        var parentStatus = stat()
-        var outputStatus = stat()
-        if lstat(output.deletingLastPathComponent().path, &parentStatus) == 0, lstat(output.path, &outputStatus) == 0,
-            outputStatus.st_mode & S_IFMT == S_IFDIR, outputStatus.st_dev != parentStatus.st_dev
-        {
-            throw .mountPoint(output.standardizedFileURL.path)
-        }
+        if Self.isMountPoint(output) { throw .mountPoint(output.standardizedFileURL.path) }
         var folders = [output.deletingLastPathComponent()]
         if Inventory.kind(output) == .folder {
             folders.append(output)
@@ -202,6 +196,26 @@ public struct SiteWriter: Sendable {
             && !bytes.split(separator: slash, omittingEmptySubsequences: false).contains {
                 $0.isEmpty || $0.first == dot
             }
+    }
+
+    /// Whether a file system is mounted at `folder`: another device than its parent's (a
+    /// tmpfs, a volume), or a mount point the kernel lists (a bind mount of the same device).
+    static func isMountPoint(_ folder: URL) -> Bool {
+        var parentStatus = stat()
+        var status = stat()
+        guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        if lstat(folder.deletingLastPathComponent().path, &parentStatus) == 0, status.st_dev != parentStatus.st_dev {
+            return true
+        }
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        let real = RealPath.of(folder).path
+        // The fifth field is where a mount is, with a space, a tab, a newline or a backslash as `\040` and so on.
+        return table.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { return false }
+            return fields[4].replacing(/\\([0-7]{3})/) { String(UnicodeScalar(UInt8($0.output.1, radix: 8) ?? 0)) }
+                == real
+        }
     }
 
     static func step(_ action: String, _ url: URL, _ body: () throws -> Void) throws(PublishError) {

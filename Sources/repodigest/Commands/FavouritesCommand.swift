@@ -147,11 +147,11 @@ struct FavouritesCommand: AsyncParsableCommand {
                     let width = rows.map(\.name.count).max() ?? 0
                     for row in rows {
                         let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                        console.result(
+                        // A note is the reader's text: a bidi override in it would reorder the line.
+                        let line =
                             "\(padded)  \(row.source.padding(toLength: 13, withPad: " ", startingAt: 0))  "
-                                // A note is the reader's text: a bidi override in it would reorder the line.
-                                + TerminalText.escaped(row.note)
-                                .trimmingCharacters(in: .whitespaces))
+                            + TerminalText.escaped(row.note)
+                        console.result(line.trimmingCharacters(in: .whitespaces))
                     }
                 }
             }
