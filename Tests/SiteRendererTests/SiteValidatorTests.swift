@@ -221,7 +221,7 @@ import Testing
         #expect(try SiteValidator().validate(directory: folder).map(\.rule) == ["broken-link"])
     }
 
-    @Test("in a folder repodigest published, the user's own files are counted, not judged, as a build carries them")
+    @Test("in a folder repodigest published, the kinds of the user's own files are not judged; their pages are")
     func theUsersFilesAreCountedNotJudged() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -232,7 +232,10 @@ import Testing
         #expect(try validator.validate(directory: folder).map(\.rule) == ["file-kind"])
         try Data("repodigest\nmanifest 2\nfile index.html - -\n".utf8).write(
             to: folder.appending(path: SiteWriter.marker))
-        let checked = try validator.validate(directory: folder, skippingUsersFiles: true)
+        let checked = try validator.validate(directory: folder, usersKinds: true)
         #expect(checked.findings.isEmpty && checked.usersFiles == 1)
+        try Data(Self.page("<a href=\"gone.html\">x</a>").utf8).write(to: folder.appending(path: "mine.html"))
+        let edited = try validator.validate(directory: folder, usersKinds: true)
+        #expect(edited.findings.map(\.rule) == ["broken-link"] && edited.usersFiles == 2)
     }
 }

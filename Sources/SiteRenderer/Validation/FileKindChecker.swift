@@ -7,6 +7,9 @@ import Foundation
 /// page the checks never read, an XML file in XHTML's namespace renders as one, and an SVG
 /// runs its scripts and event handlers when opened directly.
 enum FileKindChecker {
+    /// The rule its findings name.
+    static let rule = "file-kind"
+
     /// The kinds a site may publish (by extension, lower-cased), besides pages, XML and JSON,
     /// which have checkers of their own. A file with no extension is served as bytes.
     static let inert: Set<String> = [
@@ -19,7 +22,7 @@ enum FileKindChecker {
         if kind.isEmpty || inert.contains(kind) { return [] }
         return [
             Finding(
-                file: file.path, line: 1, column: 1, rule: "file-kind",
+                file: file.path, line: 1, column: 1, rule: rule,
                 message: "a .\(kind) file is not a kind repodigest publishes: a browser or a server may render it "
                     + "as a page or run it. A site's files may be .svg, .\(inert.sorted().joined(separator: ", ."))")
         ]
@@ -30,7 +33,7 @@ enum FileKindChecker {
     static func unknownXML(_ file: OutputFile) -> [Finding] {
         [
             Finding(
-                file: file.path, line: 1, column: 1, rule: "file-kind",
+                file: file.path, line: 1, column: 1, rule: rule,
                 message: "an XML file repodigest did not make: a browser may render it as a page; "
                     + "the only XML a site publishes is its feed, sitemap and OPML")
         ]

@@ -21,30 +21,28 @@ public struct SiteValidator: Sendable {
 
     /// Checks a folder already on disk, such as a published site a user edited.
     public func validate(directory: URL) throws -> [Finding] {
-        try validate(directory: directory, skippingUsersFiles: false).findings
+        try validate(directory: directory, usersKinds: false).findings
     }
 
-    /// The same; with `skippingUsersFiles`, a folder repodigest published has only the files
-    /// its marker lists checked, as the build checked them: the user's own (a `CNAME`, a PDF,
-    /// a `browserconfig.xml`), which a build carries as they are, are counted, not judged.
-    public func validate(directory: URL, skippingUsersFiles: Bool) throws -> (findings: [Finding], usersFiles: Int) {
-        let manifest = skippingUsersFiles ? SiteWriter.Marker(in: directory, manifestOnly: true)?.manifest : nil
+    /// The same; with `usersKinds`, in a folder repodigest published, the kind of each of the
+    /// user's own files (those its marker does not list: a PDF, a `browserconfig.xml`), which a
+    /// build carries as they are, is not judged, and those files are counted. Everything else
+    /// is checked: a page the user added or edited is still a page of the site.
+    public func validate(directory: URL, usersKinds: Bool) throws -> (findings: [Finding], usersFiles: Int) {
+        let manifest = usersKinds ? SiteWriter.Marker(in: directory, manifestOnly: true)?.manifest : nil
         let root = directory.standardizedFileURL
         guard
             let enumerator = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path]) }
         var files: [OutputFile] = []
-        var usersFiles = 0
         for case let url as URL in enumerator
         where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            if let manifest, !manifest.contains(path) {
-                usersFiles += 1
-                continue
-            }
             files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
         }
-        return (validate(files), usersFiles)
+        guard let manifest else { return (validate(files), 0) }
+        let usersFiles = files.count { !manifest.contains($0.path) }
+        return (validate(files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }, usersFiles)
     }
 }

@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
             throw ExitStatus.failure
         }
         let (findings, usersFiles) = try SiteValidator().validate(
-            directory: URL(fileURLWithPath: directory), skippingUsersFiles: true)
+            directory: URL(fileURLWithPath: directory), usersKinds: true)
         // As a build carries them: the user's own files are theirs to judge.
         let skipped =
             usersFiles == 0 ? "" : " (\(usersFiles) file(s) of yours, which the build carries unread, not checked)"
