@@ -145,11 +145,68 @@ import Testing
         #expect(rules(["index.html": Self.page(body), "x.js": ""]).contains(rule), "\(body)")
     }
 
-    @Test func voidElementsAndSVGMayCloseThemselves() {
+    @Test func voidElementsMayCloseThemselves() {
+        #expect(rules(["index.html": Self.page("<br/><img src=\"a.png\" alt=\"\"/><hr />"), "a.png": ""]).isEmpty)
+    }
+
+    @Test(
+        "a third red-team pass: each of these ran a script or left for another site in Chromium",
+        arguments: [
+            // Inside SVG or MathML, these put the parser back into HTML, where '/' is ignored.
+            (
+                #"<svg><foreignObject><textarea/><!--</textarea><img src="x" alt="" onerror="alert(1)"/>--></foreignObject></svg>"#,
+                "xml-only"
+            ),
+            (
+                #"<math><mi><textarea/><!--</textarea><img src="x" alt="" onerror="alert(1)"/>--></mi></math>"#,
+                "xml-only"
+            ),
+            (#"<meta charset="utf-8" http-equiv="refresh" content="0;url=https://evil.example/" />"#, "active-content"),
+            (#"<script src=" //evil.example/x.js"></script>"#, "external-script"),
+            (#"<script src="notes.txt"></script>"#, "external-script"),
+            (
+                #"<svg><a href="https://x.org/"><animate attributeName="href" values="https://x.org/;javascript:alert(1)"></animate></a></svg>"#,
+                "unsafe-url"
+            ),
+        ])
+    func browsersHTMLIsTheOneThatCounts(body: String, rule: String) {
+        #expect(rules(["index.html": Self.page(body), "notes.txt": ""]).contains(rule), "\(body)")
+    }
+
+    @Test("a feed, a sitemap or an SVG that a browser would render as a page is refused")
+    func xmlThatWouldBeAPage() {
+        let atom =
+            #"<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="xhtml">"#
+            + #"<div xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></div></content></entry></feed>"#
+        #expect(rules(["feed.xml": atom]).contains("active-content"))
+        let sitemap =
+            #"<?xml-stylesheet type="text/xsl" href="s.xsl"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>"#
+        #expect(rules(["sitemap.xml": sitemap]) == ["active-content"])
+        let entities =
+            "<!DOCTYPE svg [<!ENTITY j 'javascript:alert(1)'>]>\n"
+            + #"<svg xmlns="http://www.w3.org/2000/svg"><a href="&j;"><text>x</text></a></svg>"#
+        #expect(rules(["a.svg": entities]).contains("active-content"))
+    }
+
+    @Test("a folder's hidden pages and links are read too; a link to a folder is named")
+    func hiddenFilesAndLinksAreRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
+        let outside = FileManager.default.temporaryDirectory.appending(path: "outside-\(UUID().uuidString)")
+        defer { [folder, outside].forEach { try? FileManager.default.removeItem(at: $0) } }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appending(path: ".git"), withIntermediateDirectories: true)
+        try Data(Self.page("<script>alert(1)</script>").utf8).write(to: outside.appending(path: "e.html"))
+        try Data(Self.page("<p onclick=\"x()\">x</p>").utf8).write(to: folder.appending(path: ".hidden.html"))
+        try Data("x".utf8).write(to: folder.appending(path: ".git/objects.pack"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appending(path: "s.html").path, withDestinationPath: outside.appending(path: "e.html").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appending(path: "sub").path, withDestinationPath: outside.path)
+        let found = try SiteValidator().validate(directory: folder)
         #expect(
-            rules([
-                "index.html": Self.page("<br/><img src=\"a.png\" alt=\"\"/><svg><path d=\"M0 0\"/></svg>"), "a.png": "",
-            ]).isEmpty)
+            Set(found.map { "\($0.file) \($0.rule)" }) == [
+                ".hidden.html event-handler", "s.html inline-script", "sub unread",
+            ])
     }
 
     @Test func commentsElsewhereAndScriptsOfTheSitePass() {
@@ -170,7 +227,7 @@ import Testing
                 == Array(repeating: "file-kind", count: 3))
         #expect(rules(["a.css": "", "a.js": "", "a.png": "", "a.woff2": "", "CNAME": "x"]).isEmpty)
         let xhtml = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><script>alert(1)</script></html>"
-        #expect(rules(["assets/w.xml": xhtml]) == ["file-kind"])
+        #expect(rules(["assets/w.xml": xhtml]) == ["active-content"])
         let svg = { (inner: String) in "<svg xmlns=\"http://www.w3.org/2000/svg\">\(inner)</svg>" }
         #expect(rules(["a.svg": svg("<script>alert(1)</script>")]) == ["active-content"])
         #expect(rules(["a.svg": svg("<foreignObject><div>x</div></foreignObject>")]) == ["active-content"])

@@ -16,6 +16,7 @@ enum FeedChecker {
         case .notWellFormed(let finding): return [finding]
         }
         guard let root = tree.root else { return [] }
+        if let active = activeMarkup(in: tree, file: file.path) { return [active] }
         switch file.path {
         case Router.atomFeed: return atom(root, file: file.path)
         case Router.sitemap: return sitemap(root, file: file.path)
@@ -23,6 +24,42 @@ enum FeedChecker {
         default: return FileKindChecker.unknownXML(file)
         }
     }
+
+    /// What makes an XML file a page when opened on its own: an element of XHTML, SVG or
+    /// MathML (Atom's `type="xhtml"` content, a `<meta>` refresh in a sitemap), an
+    /// instruction such as `<?xml-stylesheet?>` (XSLT can make a script), a DOCTYPE with
+    /// declarations. The site's own feeds hold none: their HTML is escaped text.
+    static func activeMarkup(in tree: XMLTree, file: String) -> Finding? {
+        func finding(_ line: Int, _ message: String) -> Finding {
+            Finding(file: file, line: line, column: 1, rule: "active-content", message: message)
+        }
+        if tree.document.pointee.intSubset?.pointee.children != nil {
+            return finding(1, "a DOCTYPE with declarations, whose entities a browser expands")
+        }
+        var stack: [xmlNodePtr] = tree.document.pointee.children.map { [$0] } ?? []
+        while let node = stack.popLast() {
+            if let next = node.pointee.next { stack.append(next) }
+            switch node.pointee.type {
+            case XML_PI_NODE:
+                return finding(
+                    XMLTree.line(of: node), "a processing instruction: <?xml-stylesheet?> can make a page of it")
+            case XML_ELEMENT_NODE:
+                if let namespace = XMLTree.namespace(of: node), markupNamespaces.contains(namespace) {
+                    return finding(
+                        XMLTree.line(of: node),
+                        "<\(XMLTree.name(of: node))> of \(namespace): a browser renders it, and runs what it holds")
+                }
+                if let child = node.pointee.children { stack.append(child) }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// XHTML's, SVG's and MathML's: what a browser renders inside any XML.
+    static let markupNamespaces: Set<String> = [
+        "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML",
+    ]
 
     static func checkJSON(_ file: OutputFile) -> [Finding] {
         func finding(_ rule: String, _ message: String) -> [Finding] {

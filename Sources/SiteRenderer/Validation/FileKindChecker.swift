@@ -80,7 +80,8 @@ enum FileKindChecker {
                     finding("event-handler", "<\(element)> has an event-handler attribute '\(name)'")
                 }
                 guard Self.urlAttributes.contains(name),
-                    let scheme = HTMLChecker.scheme(of: attributes.value(at: index))
+                    let scheme = HTMLChecker.unsafeScheme(inValues: attributes.value(at: index))
+                        ?? HTMLChecker.scheme(of: attributes.value(at: index))
                 else { continue }
                 // An embedded bitmap (`<image href="data:image/png;…">`) is common and runs nothing.
                 let embeddedImage =
@@ -98,12 +99,19 @@ enum FileKindChecker {
         /// An SVG file is read by a browser's XML parser too, so markup reads alike; but an
         /// instruction such as `<?xml-stylesheet?>` runs XSLT, which can make a script.
         func markup(_ markup: XMLMarkup, line: Int) {
-            guard markup == .processingInstruction else { return }
-            findings.append(
-                Finding(
-                    file: file.path, line: line, column: 1, rule: "active-content",
-                    message: "a processing instruction (such as <?xml-stylesheet?>) is not allowed in an SVG: "
-                        + "a stylesheet of XSLT can make a script"))
+            let message: String
+            switch markup {
+            case .processingInstruction:
+                message =
+                    "a processing instruction (such as <?xml-stylesheet?>) is not allowed in an SVG: "
+                    + "a stylesheet of XSLT can make a script"
+            case .internalSubset:
+                message =
+                    "a DOCTYPE with declarations is not allowed in an SVG: a browser expands its entities "
+                    + "(a namespace, a javascript: link) where this check reads them unexpanded"
+            case .comment, .cdata: return
+            }
+            findings.append(Finding(file: file.path, line: line, column: 1, rule: "active-content", message: message))
         }
     }
 }

@@ -65,8 +65,6 @@ enum HTMLChecker {
         private var open: (element: String, line: Int, findingIndex: Int, hasSource: Bool, depth: Int)?
         private var openText = ""
         private var depth = 0
-        /// The depth of the `<svg>` or `<math>` being read, in which `<x/>` closes an element.
-        private var foreignDepth: Int?
         /// The element whose text an HTML parser reads raw, and its depth, while in one.
         private var rawText: (element: String, depth: Int)?
 
@@ -85,15 +83,15 @@ enum HTMLChecker {
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
             depth += 1
             guard !stopped else { return }
-            if foreignDepth == nil, element == "svg" || element == "math" { foreignDepth = depth }
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
-            // and SVG's and MathML's close so.
-            if selfClosing, foreignDepth == nil, !HTMLChecker.voidElements.contains(element) {
+            // close so everywhere: inside SVG or MathML too, a `foreignObject`, an `mi` or a
+            // `<p>` puts the parser back into HTML, where the '/' is ignored again.
+            if selfClosing, !HTMLChecker.voidElements.contains(element) {
                 finding(
                     line, column(of: element, line: line), "xml-only",
-                    "<\(element)/>: a browser ignores the '/' of an element that is not void, and reads on as its content"
-                )
+                    "<\(element)/>: a browser ignores the '/' of an element that is not void, and reads on as its "
+                        + "content; write <\(element)></\(element)>")
             }
             // Markup inside a <title> or <script> is text to a browser, or HTML again inside
             // an SVG <title>: there a <script> the XML parser saw as a title's child runs.
@@ -115,6 +113,12 @@ enum HTMLChecker {
             }
             var col: Int { column(of: element, line: line) }
             if rawText == nil, HTMLChecker.rawTextElements.contains(element) { rawText = (element, depth) }
+            // Apart from the switch: a <meta> may hold a charset and a refresh both.
+            if element == "meta",
+                attributes["http-equiv"]?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "refresh"
+            {
+                finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
+            }
             switch element {
             case "main": mainCount += 1
             case "title":
@@ -127,12 +131,9 @@ enum HTMLChecker {
                 // An SVG script loads from `href` (or `xlink:href`), an HTML one from `src`.
                 let sources = [attributes["src"], attributes.anyPrefix("href")].compactMap { $0 }
                 if open == nil { open = (element, line, facts.findings.count, !sources.isEmpty, depth) }
-                for source in sources where HTMLChecker.scheme(of: source) != nil || source.hasPrefix("//") {
-                    finding(line, col, "external-script", "scripts must load a file of the site, not \(source)")
+                for source in sources where !HTMLChecker.isScriptOfTheSite(source) {
+                    finding(line, col, "external-script", "scripts must load a .js file of the site, not \(source)")
                 }
-            case "meta"
-            where attributes["http-equiv"]?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "refresh":
-                finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
             case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
             default: break
@@ -144,8 +145,7 @@ enum HTMLChecker {
                 }
                 // An SVG animation sets an attribute (an `href`) to these: a link made at run time.
                 if HTMLChecker.animatedValues.contains(attrName),
-                    let scheme = HTMLChecker.scheme(of: attributes.value(at: index)),
-                    !HTMLChecker.allowedSchemes.contains(scheme)
+                    let scheme = HTMLChecker.unsafeScheme(inValues: attributes.value(at: index))
                 {
                     finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
                 }
@@ -213,13 +213,14 @@ enum HTMLChecker {
             case .comment(let text) where text.hasPrefix(">") || text.hasPrefix("->"):
                 finding(line, 1, "xml-only", "a comment starting '<!-->' or '<!--->', which a browser ends there")
             case .comment: break
+            case .internalSubset:
+                finding(line, 1, "doctype", "a DOCTYPE with declarations: a page's is <!DOCTYPE html> alone")
             }
         }
 
         func end() {
             defer { depth -= 1 }
             if rawText?.depth == depth { rawText = nil }
-            if foreignDepth == depth { foreignDepth = nil }
             guard let element = open, element.depth == depth else { return }
             open = nil
             defer { openText = "" }
@@ -266,6 +267,23 @@ enum HTMLChecker {
             }
         }
         return nil
+    }
+
+    /// The first scheme other than http, https or mailto among an animation's values, each of
+    /// which (`values="a;b"`) it sets in turn.
+    static func unsafeScheme(inValues value: String) -> String? {
+        value.split(separator: ";").lazy.compactMap { scheme(of: String($0)) }.first { !allowedSchemes.contains($0) }
+    }
+
+    /// A script's address that names a `.js` or `.mjs` file of the site: no scheme, not `//`
+    /// after the spaces and controls a browser drops (nor `\\`, which it reads as `//`). A
+    /// script from a `.txt` or `.md` would run what that file holds.
+    static func isScriptOfTheSite(_ source: String) -> Bool {
+        let trimmed = String(source.drop { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } })
+            .replacingOccurrences(of: "\\", with: "/")
+        guard scheme(of: trimmed) == nil, !trimmed.hasPrefix("//") else { return false }
+        let path = trimmed.prefix { $0 != "?" && $0 != "#" }.lowercased()
+        return path.hasSuffix(".js") || path.hasSuffix(".mjs")
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

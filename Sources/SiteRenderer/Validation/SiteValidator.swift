@@ -31,18 +31,34 @@ public struct SiteValidator: Sendable {
     public func validate(directory: URL, usersKinds: Bool) throws -> (findings: [Finding], usersFiles: Int) {
         let manifest = usersKinds ? SiteWriter.Marker(in: directory, manifestOnly: true)?.manifest : nil
         let root = directory.standardizedFileURL
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path]) }
-        var files: [OutputFile] = []
-        for case let url as URL in enumerator
-        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
         }
-        guard let manifest else { return (validate(files), 0) }
+        // Hidden files and links too: a server serves them (a `.page.html`, a link out of
+        // the folder) as it serves the rest. Only git's folder and the build's marker are not pages.
+        var files: [OutputFile] = []
+        var linkedFolders: [Finding] = []
+        for case let url as URL in enumerator {
+            let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            if path == ".git" || SiteWriter.markers.contains(path) {
+                enumerator.skipDescendants()
+                continue
+            }
+            var status = stat()
+            guard stat(url.path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
+            case S_IFDIR where (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true:
+                linkedFolders.append(
+                    Finding(
+                        file: path, line: 1, column: 1, rule: "unread",
+                        message: "a link to a folder, which validate does not follow; a server serves what it holds"))
+            default: continue
+            }
+        }
+        guard let manifest else { return ((validate(files) + linkedFolders).sorted(), 0) }
         let usersFiles = files.count { !manifest.contains($0.path) }
-        return (validate(files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }, usersFiles)
+        let findings = validate(files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }
+        return ((findings + linkedFolders).sorted(), usersFiles)
     }
 }

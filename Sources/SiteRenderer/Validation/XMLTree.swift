@@ -88,6 +88,14 @@ final class XMLTree {
             guard let context else { return }
             ReaderBox.of(context).markup(.processingInstruction, Int(xmlSAX2GetLineNumber(context)))
         }
+        handler.pointee.internalSubset = { context, name, externalID, systemID in
+            guard let context else { return }
+            xmlSAX2InternalSubset(context, name, externalID, systemID)  // libxml2's own, which keeps the DTD
+            // Told for every DOCTYPE, before its declarations: only one with `[` ahead has any.
+            let ahead = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur
+            guard ahead?.pointee == UInt8(ascii: "[") else { return }
+            ReaderBox.of(context).markup(.internalSubset, Int(xmlSAX2GetLineNumber(context)))
+        }
         handler.pointee.comment = { context, value in
             guard let context else { return }
             let text = value.map { String(cString: $0) } ?? ""
@@ -207,6 +215,8 @@ enum XMLMarkup: Equatable {
     case comment(String)
     case cdata
     case processingInstruction
+    /// `<!DOCTYPE x [ … ]>`: declarations, entities among them, that a browser expands.
+    case internalSubset
 }
 
 /// The attributes of a start tag as libxml2 hands them over: five pointers each (local name,
