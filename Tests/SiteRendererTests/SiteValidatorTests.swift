@@ -173,6 +173,20 @@ import Testing
         #expect(rules(["index.html": Self.page(body), "notes.txt": ""]).contains(rule), "\(body)")
     }
 
+    @Test("a fourth red-team pass: a NUL past </html>, a second href on an SVG script, a file named .html")
+    func aNULASecondHrefAndADotfile() {
+        let nul = Self.page() + "\n\u{0}<script>alert(1)</script>"
+        #expect(rules(["index.html": nul]) == ["nul"])
+        let twoSources =
+            #"<svg><script xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="x.js" href="https://evil.example/e.js"></script></svg>"#
+        #expect(rules(["index.html": Self.page(twoSources), "x.js": ""]) == ["external-script"])
+        #expect(
+            rules([".svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"]) == [
+                "active-content"
+            ])
+        #expect(rules([".htaccess": "AddType text/html .md", ".nojekyll": "", "CNAME": "x"]) == ["file-kind"])
+    }
+
     @Test("a feed, a sitemap or an SVG that a browser would render as a page is refused")
     func xmlThatWouldBeAPage() {
         let atom =

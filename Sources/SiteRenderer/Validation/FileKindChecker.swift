@@ -15,6 +15,8 @@ enum FileKindChecker {
     static let inert: Set<String> = [
         "css", "js", "mjs", "map", "md", "txt", "webmanifest", "pdf", "png", "jpg", "jpeg", "gif", "webp", "avif",
         "ico", "bmp", "woff", "woff2", "ttf", "otf", "eot", "mp4", "webm", "mp3", "ogg", "wav",
+        // GitHub Pages' switch, which holds nothing.
+        "nojekyll",
     ]
 
     static func check(_ file: OutputFile, kind: String) -> [Finding] {

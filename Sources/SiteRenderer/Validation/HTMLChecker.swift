@@ -128,8 +128,8 @@ enum HTMLChecker {
             case "img" where attributes["alt"] == nil:
                 finding(line, col, "img-alt", "<img> needs an alt attribute")
             case "script":
-                // An SVG script loads from `href` (or `xlink:href`), an HTML one from `src`.
-                let sources = [attributes["src"], attributes.anyPrefix("href")].compactMap { $0 }
+                // An SVG script loads from `href` (or `xlink:href`: each is read), an HTML one from `src`.
+                let sources = [attributes["src"]].compactMap { $0 } + attributes.all(named: "href")
                 if open == nil { open = (element, line, facts.findings.count, !sources.isEmpty, depth) }
                 for source in sources where !HTMLChecker.isScriptOfTheSite(source) {
                     finding(line, col, "external-script", "scripts must load a .js file of the site, not \(source)")

@@ -44,7 +44,19 @@ extension SiteValidator {
         /// `check`, and the other files this one links to, `#` before those whose ids it names:
         /// what a later build needs to know whether the page can be carried over.
         func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
-            let kind = (file.path as NSString).pathExtension.lowercased()
+            let kind = Self.kind(of: file.path)
+            // libxml2 ends its reading at a NUL after the root element, and a browser reads on:
+            // what follows one would be published unchecked.
+            if ["html", "xml", "opml", "svg", "json"].contains(kind), Self.holdsNUL(file.contents) {
+                return (
+                    [
+                        Finding(
+                            file: file.path, line: 1, column: 1, rule: "nul",
+                            message: "a NUL byte, after which "
+                                + "the checks would stop reading and a browser reads on")
+                    ], []
+                )
+            }
             switch kind {
             case "html": break
             case "xml", "opml": return (FeedChecker.checkXML(file), [])
@@ -84,6 +96,19 @@ extension SiteValidator {
             // repositories): each link to a page is the site's own copy of its path, not a string
             // of its own (a link to an id, `#` and the path, is the rarer kind, kept as made).
             return (findings, Set(targets).sorted().map(shared))
+        }
+
+        /// What a server and a browser take a file to be: the lower-cased letters after the
+        /// last dot of its name, a name's leading dot included (`.html` is a page to them;
+        /// `pathExtension` finds none there). Empty for a name with no dot.
+        static func kind(of path: String) -> String {
+            let name = path.split(separator: "/").last ?? ""
+            guard let dot = name.lastIndex(of: ".") else { return "" }
+            return name[name.index(after: dot)...].lowercased()
+        }
+
+        static func holdsNUL(_ data: Data) -> Bool {
+            data.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
         }
 
         /// The site's own copy of the path `target`, kept at the cost of a reference.

@@ -252,10 +252,10 @@ struct XMLAttributes {
         indices.first { !hasPrefix(at: $0) && self.name(at: $0).quicklyLowercased == name }.map(value(at:))
     }
 
-    /// The value of the attribute whose local name is `name`, with a prefix or without
-    /// (`href` and `xlink:href`, which an SVG reads alike).
-    func anyPrefix(_ name: String) -> String? {
-        indices.first { self.name(at: $0).quicklyLowercased == name }.map(value(at:))
+    /// The values of every attribute whose local name is `name`, with a prefix or without
+    /// (`href` and `xlink:href`, which an SVG reads both of).
+    func all(named name: String) -> [String] {
+        indices.filter { self.name(at: $0).quicklyLowercased == name }.map(value(at:))
     }
 }
 
