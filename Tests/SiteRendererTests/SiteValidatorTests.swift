@@ -99,7 +99,7 @@ import Testing
                 "index.html": Self.page(
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"javascript:alert(1)\">x</a></svg>"
                 )
-            ]) == ["unsafe-url"])
+            ]) == ["foreign-content", "unsafe-url"])
         for active in [
             "<iframe src=\"https://x.org\"></iframe>", "<object data=\"x.swf\"></object>", "<embed src=\"x.swf\" />",
             "<base href=\"https://evil.example/\" />", "<form><button>x</button></form>",
@@ -145,6 +145,16 @@ import Testing
         #expect(rules(["index.html": Self.page(body), "x.js": ""]).contains(rule), "\(body)")
     }
 
+    @Test("inline SVG and MathML are refused: inside them a browser switches parsers, where every pass found a way")
+    func inlineSVGAndMathMLAreRefused() {
+        for body in [
+            "<svg><rect></rect></svg>", "<math><mi>x</mi></math>",
+            #"<x:svg xmlns:x="http://www.w3.org/2000/svg"></x:svg>"#,
+        ] {
+            #expect(rules(["index.html": Self.page(body)]) == ["foreign-content"], "\(body)")
+        }
+    }
+
     @Test func voidElementsMayCloseThemselves() {
         #expect(rules(["index.html": Self.page("<br/><img src=\"a.png\" alt=\"\"/><hr />"), "a.png": ""]).isEmpty)
     }
@@ -179,7 +189,7 @@ import Testing
         #expect(rules(["index.html": nul]) == ["nul"])
         let twoSources =
             #"<svg><script xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="x.js" href="https://evil.example/e.js"></script></svg>"#
-        #expect(rules(["index.html": Self.page(twoSources), "x.js": ""]) == ["external-script"])
+        #expect(rules(["index.html": Self.page(twoSources), "x.js": ""]) == ["foreign-content", "external-script"])
         #expect(
             rules([".svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"]) == [
                 "active-content"
