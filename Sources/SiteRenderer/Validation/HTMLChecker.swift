@@ -142,7 +142,8 @@ enum HTMLChecker {
                 // past an XML reading. None of the site's pages needs them inline.
                 finding(
                     line, col, "foreign-content",
-                    "inline <\(element)> is not allowed in a published page: show an .svg file with <img> (it is checked)")
+                    "inline <\(element)> is not allowed in a published page: show an .svg file with <img> (it is checked)"
+                )
             default: break
             }
             for index in attributes.indices {
