@@ -197,6 +197,15 @@ import Testing
         #expect(rules([".htaccess": "AddType text/html .md", ".nojekyll": "", "CNAME": "x"]) == ["file-kind"])
     }
 
+    @Test("a host's settings (redirects, headers) and names a server would shorten are refused")
+    func hostSettingsAreRefused() {
+        #expect(
+            rules([
+                "_redirects": "/* https://evil.example/ 302", "_headers": "", "assets/vercel.json": "{}", "x.html.": "",
+            ])
+                == Array(repeating: "file-kind", count: 4))
+    }
+
     @Test("a feed, a sitemap or an SVG that a browser would render as a page is refused")
     func xmlThatWouldBeAPage() {
         let atom =

@@ -19,6 +19,29 @@ enum FileKindChecker {
         "nojekyll",
     ]
 
+    /// Files a host reads as its own settings, not as files to serve: redirects and headers
+    /// (Netlify's and Cloudflare's `_redirects` and `_headers`, Vercel's, Azure's, Firebase's
+    /// JSON) would send a visitor elsewhere, or serve a `.txt` as a page, with no page saying so.
+    static let hostSettings: Set<String> = [
+        "_redirects", "_headers", "_routes.json", "vercel.json", "now.json", "staticwebapp.config.json",
+        "firebase.json", "netlify.toml",
+    ]
+
+    /// Why a host would not serve the file at `path` as the file it is: one of its settings,
+    /// or a name ending in a dot or a space, which Windows' servers drop (`x.html.` is then a page).
+    static func hostProblem(_ path: String) -> String? {
+        let name = String(path.split(separator: "/").last ?? "")
+        if hostSettings.contains(name.lowercased()) {
+            return "\(name) is a file a host reads as its settings (redirects, headers), not one it serves; "
+                + "repodigest publishes none"
+        }
+        if name.hasSuffix(".") || name.hasSuffix(" ") {
+            return
+                "a name ending in a dot or a space, which some servers drop: '\(name)' would be served as another kind"
+        }
+        return nil
+    }
+
     static func check(_ file: OutputFile, kind: String) -> [Finding] {
         if kind == "svg" { return SVGReader.check(file) }
         if kind.isEmpty || inert.contains(kind) { return [] }

@@ -45,6 +45,11 @@ extension SiteValidator {
         /// what a later build needs to know whether the page can be carried over.
         func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
             let kind = Self.kind(of: file.path)
+            if let misread = FileKindChecker.hostProblem(file.path) {
+                return (
+                    [Finding(file: file.path, line: 1, column: 1, rule: FileKindChecker.rule, message: misread)], []
+                )
+            }
             // libxml2 ends its reading at a NUL after the root element, and a browser reads on:
             // what follows one would be published unchecked.
             if ["html", "xml", "opml", "svg", "json"].contains(kind), Self.holdsNUL(file.contents) {
