@@ -151,8 +151,16 @@ import Testing
             "<svg><rect></rect></svg>", "<math><mi>x</mi></math>",
             #"<x:svg xmlns:x="http://www.w3.org/2000/svg"></x:svg>"#,
         ] {
-            #expect(rules(["index.html": Self.page(body)]) == ["foreign-content"], "\(body)")
+            #expect(rules(["index.html": Self.page(body)]).first == "foreign-content", "\(body)")
         }
+    }
+
+    @Test("only HTML's own elements: one a browser may give a meaning to later is refused now")
+    func onlyHTMLsElements() {
+        for body in ["<fencedframe></fencedframe>", "<my-widget></my-widget>", "<center>x</center>"] {
+            #expect(rules(["index.html": Self.page(body)]) == ["unknown-element"], "\(body)")
+        }
+        #expect(rules(["index.html": Self.page("<search><dialog></dialog><meter></meter></search>")]).isEmpty)
     }
 
     @Test func voidElementsMayCloseThemselves() {

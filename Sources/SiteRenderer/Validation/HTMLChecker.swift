@@ -20,6 +20,20 @@ enum HTMLChecker {
     static let activeElements: Set<String> = [
         "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "portal",
     ]
+    /// HTML's elements (the living standard's, less the active and the foreign ones above and
+    /// below): a page holds no other. An allow-list, so that an element a browser gives a
+    /// meaning to tomorrow (as `<portal>` and `<fencedframe>` were given) is refused today.
+    static let htmlElements: Set<String> = [
+        "html", "head", "body", "title", "meta", "link", "style", "script", "noscript", "template", "main",
+        "header", "footer", "nav", "section", "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup",
+        "address", "p", "hr", "pre", "blockquote", "ol", "ul", "menu", "li", "dl", "dt", "dd", "figure",
+        "figcaption", "div", "search", "a", "em", "strong", "small", "s", "cite", "q", "dfn", "abbr", "ruby", "rt",
+        "rp", "data", "time", "code", "var", "samp", "kbd", "sub", "sup", "i", "b", "u", "mark", "bdi", "bdo",
+        "span", "br", "wbr", "ins", "del", "picture", "source", "img", "video", "audio", "track", "map", "area",
+        "table", "caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td", "th", "fieldset", "legend",
+        "label", "input", "button", "select", "datalist", "optgroup", "option", "textarea", "output", "progress",
+        "meter", "details", "summary", "dialog", "slot", "canvas",
+    ]
     /// The elements HTML closes with their start tag, the only ones `<x/>` may write.
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
@@ -136,6 +150,11 @@ enum HTMLChecker {
                 }
             case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
+            case let name where !HTMLChecker.htmlElements.contains(name) && name != "svg" && name != "math":
+                finding(
+                    line, col, "unknown-element",
+                    "<\(name)> is not an element of HTML; a page holds only those (a browser may give another a meaning)"
+                )
             case "svg", "math":
                 // Inside them a browser's parser switches between its rules for SVG or MathML and
                 // HTML's (`foreignObject`, `mi`, a `<p>`), where every red-team pass found a way
