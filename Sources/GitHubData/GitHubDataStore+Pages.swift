@@ -6,7 +6,8 @@ import Foundation
 // run, so they are asked for all at once and checked against the chain GitHub sends now.
 extension GitHubDataStore {
     /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`
-    /// (a repository's releases: as many as it shows), or `maxPages` (then `complete` is false); the other parameters as in `GitHubAPI.fetch`.
+    /// (a repository's releases: as many as it shows), or `maxPages` (then `complete` is
+    /// false); the other parameters as in `GitHubAPI.fetch`.
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
