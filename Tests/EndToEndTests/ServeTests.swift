@@ -147,7 +147,7 @@ import Testing
             ("::ffff:10.0.0.1", false), ("127.0.0.1.example.org", false), ("localhost", false),
         ])
     func loopback(ip: String, isLoopback: Bool) {
-        #expect(ServeCommand.isLoopback(ip) == isLoopback)
+        #expect(Loopback.isAddress(ip) == isLoopback)
     }
 
     @Test func aTemplateEditRebuildsAndReloadsOpenPages() throws {

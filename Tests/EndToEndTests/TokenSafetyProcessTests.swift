@@ -89,9 +89,9 @@ import Testing
                     "GITHUB_TOKEN: the API URL http://192.0.2.1:9 is plain http to another machine"))
         }
         #expect(
-            BuildOptions.isLoopback("127.0.0.1") && BuildOptions.isLoopback("[::1]")
-                && BuildOptions.isLoopback("LOCALHOST"))
-        #expect(!BuildOptions.isLoopback("127.0.0.1.example.org") && !BuildOptions.isLoopback("192.0.2.1"))
+            Loopback.isHost("127.0.0.1") && Loopback.isHost("[::1]")
+                && Loopback.isHost("LOCALHOST"))
+        #expect(!Loopback.isHost("127.0.0.1.example.org") && !Loopback.isHost("192.0.2.1"))
     }
 
     @Test("a blank or one-letter token is not hidden in every line: the refusal and the log read as written")

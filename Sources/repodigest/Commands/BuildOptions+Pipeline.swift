@@ -109,7 +109,7 @@ extension BuildOptions {
         -> BuildPipeline.Settings.GitHub
     {
         if let token, !offline, let url = URLComponents(string: apiURL), url.scheme?.lowercased() == "http",
-            !isLoopback(url.host ?? "")
+            !Loopback.isHost(url.host ?? "")
         {
             throw ConfigurationError(
                 source: token.variable,
@@ -119,14 +119,6 @@ extension BuildOptions {
         return BuildPipeline.Settings.GitHub(
             apiURL: apiURL, token: token.map { ($0.value, $0.variable) }, offline: offline,
             userAgent: "repodigest/\(Repodigest.configuration.version)")
-    }
-
-    /// `localhost`, 127.0.0.0/8 or ::1: a host whose traffic never leaves this machine.
-    static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// This program's version and file, so that a rebuilt binary counts as a new input.

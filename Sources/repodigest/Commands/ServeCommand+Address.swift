@@ -13,25 +13,12 @@ extension ServeCommand {
             console.error("--host: '\(host)' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
             throw ExitStatus.failure
         }
-        if !Self.isLoopback(ip) {
+        if !Loopback.isAddress(ip) {
             console.warning(
                 "serving on \(host), beyond this machine: anyone who can reach it can read the site; --host 127.0.0.1 keeps it local"
             )
         }
         return address
-    }
-
-    /// Whether `ip` is this machine's own: 127.0.0.0/8, or `::1` however it is written
-    /// (`0:0:0:0:0:0:0:1`, or `::ffff:127.0.0.1`, IPv4's loopback in IPv6).
-    static func isLoopback(_ ip: String) -> Bool {
-        // An address, not a name that starts like one (`127.0.0.1.example.org`).
-        var v4 = in_addr()
-        if inet_pton(AF_INET, ip, &v4) == 1 { return withUnsafeBytes(of: v4) { $0[0] == 127 } }
-        var address = in6_addr()
-        guard inet_pton(AF_INET6, ip, &address) == 1 else { return false }
-        let bytes = withUnsafeBytes(of: address) { Array($0) }
-        return bytes == Array(repeating: 0, count: 15) + [1]
-            || (bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127)
     }
 
     /// An IPv4 or IPv6 address and a port, as a socket address.

@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         let problems = BuildProblems(first.failure)
         let root = URL(fileURLWithPath: options.output).standardizedFileURL
         let handler = SiteRequestHandler(
-            root: root, events: events, console: console, problems: problems, loopbackOnly: Self.isLoopback(ip))
+            root: root, events: events, console: console, problems: problems, loopbackOnly: Loopback.isAddress(ip))
         let slot = ServerSlot(HTTPServer(config: .init(address: address, logger: .disabled), handler: handler))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
         let options = options

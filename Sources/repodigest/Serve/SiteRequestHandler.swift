@@ -29,7 +29,7 @@ struct SiteRequestHandler: HTTPHandler {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.plain(.methodNotAllowed, "only GET and HEAD\n", extra: [HTTPHeader("Allow"): "GET, HEAD"])
         }
-        if loopbackOnly, !Self.isLocal(Self.hostName(request.headers[.host])) {
+        if loopbackOnly, !Loopback.isHost(Self.hostName(request.headers[.host])) {
             return Self.plain(.forbidden, "refused: this preview answers only to its own address\n")
         }
         let response: HTTPResponse
@@ -77,15 +77,6 @@ struct SiteRequestHandler: HTTPHandler {
             return Self.plain(.notFound, "not found\n")
         }
         return self.page(.notFound, data, path: page.path)
-    }
-
-    /// Whether a request naming `host` names this machine: `localhost`, or a loopback address
-    /// however written (`[::ffff:7f00:1]`, as browsers write `::ffff:127.0.0.1`). A rebinding
-    /// page's requests name its own domain, never an address.
-    static func isLocal(_ host: String) -> Bool {
-        if host == "localhost" { return true }
-        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        return ServeCommand.isLoopback(address)
     }
 
     /// A `Host` header's name, lower-cased, its port aside (`[::1]:8000` → `[::1]`).
