@@ -325,15 +325,20 @@ extension Configuration {
     /// Whether a URL's text names a user or a password: an `@` before its path, with or
     /// without `//` (`user:pw@host` and `http:user:pw@host` are read so too).
     static func holdsUserInfo(_ text: String) -> Bool {
+        authority(of: text).contains("@")
+    }
+
+    /// What comes before a URL's path, after its `//` (or its start without one): the user,
+    /// the host and the port.
+    private static func authority(of text: String) -> Substring {
         let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
-        return afterScheme.prefix(while: { !"/?#".contains($0) }).contains("@")
+        return afterScheme.prefix { !"/?#".contains($0) }
     }
 
     /// What a URL's text holds that no server can be reached at or no browser reads alike: a
     /// port past 65535 or not a number, a `%` not followed by two hex digits. Nil when neither.
     static func portOrEscapeProblem(_ text: String) -> String? {
-        let afterScheme = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
-        let authority = afterScheme.prefix { !"/?#".contains($0) }
+        let authority = authority(of: text)
         // The port follows the last ':' of the authority, unless that ':' is inside an IPv6 `[…]`.
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
             let port = authority[authority.index(after: colon)...]
