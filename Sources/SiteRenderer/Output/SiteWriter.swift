@@ -145,7 +145,8 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Refuses a build that would write over a file of the user's, naming the first.
+    /// Refuses a build while entries of the published folder have names that are not UTF-8
+    /// (naming them all), or that would write over a file of the user's (naming the first).
     static func refuseConflicts(_ inventory: Inventory, writing paths: Set<String>, in output: URL) throws(PublishError)
     {
         if !inventory.unnamable.isEmpty {

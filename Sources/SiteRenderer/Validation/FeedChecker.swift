@@ -57,9 +57,7 @@ enum FeedChecker {
     }
 
     /// XHTML's, SVG's and MathML's: what a browser renders inside any XML.
-    static let markupNamespaces: Set<String> = [
-        "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML",
-    ]
+    static let markupNamespaces: Set<String> = [MarkupNamespace.xhtml, MarkupNamespace.svg, MarkupNamespace.mathML]
 
     static func checkJSON(_ file: OutputFile) -> [Finding] {
         func finding(_ rule: String, _ message: String) -> [Finding] {

@@ -27,10 +27,9 @@ enum FileKindChecker {
         "firebase.json", "netlify.toml",
     ]
 
-    /// Why a host would not serve the file at `path` as the file it is: one of its settings,
+    /// Why a host would not serve the file named `name` as the file it is: one of its settings,
     /// or a name ending in a dot or a space, which Windows' servers drop (`x.html.` is then a page).
-    static func hostProblem(_ path: String) -> String? {
-        let name = String(path.split(separator: "/").last ?? "")
+    static func hostProblem(name: Substring) -> String? {
         if hostSettings.contains(name.lowercased()) {
             return "\(name) is a file a host reads as its settings (redirects, headers), not one it serves; "
                 + "repodigest publishes none"
@@ -76,7 +75,6 @@ enum FileKindChecker {
         /// Attributes a URL can reach a browser through: `href` (and `xlink:href`, whose local
         /// name it is), and the values an animation sets an `href` to.
         static let urlAttributes: Set<String> = ["href", "src", "to", "from", "values", "by"]
-        static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
         init(_ file: OutputFile) { self.file = file }
 
@@ -91,7 +89,7 @@ enum FileKindChecker {
                 findings.append(Finding(file: file.path, line: line, column: 1, rule: rule, message: message))
             }
             // An SVG opened on its own renders XHTML's elements too: a <meta> refresh leaves for another site.
-            if namespace == Self.xhtmlNamespace {
+            if namespace == MarkupNamespace.xhtml {
                 finding(
                     "active-content", "<\(element)> of XHTML is not allowed in an SVG: it acts when the image is opened"
                 )
@@ -106,13 +104,12 @@ enum FileKindChecker {
                 }
                 guard Self.urlAttributes.contains(name),
                     let scheme = HTMLChecker.unsafeScheme(inValues: attributes.value(at: index))
-                        ?? HTMLChecker.scheme(of: attributes.value(at: index))
                 else { continue }
                 // An embedded bitmap (`<image href="data:image/png;…">`) is common and runs nothing.
                 let embeddedImage =
                     scheme == "data" && (element == "image" || element == "feimage")
                     && attributes.value(at: index).drop { $0 == " " }.lowercased().hasPrefix("data:image/")
-                if !HTMLChecker.allowedSchemes.contains(scheme) && !embeddedImage {
+                if !embeddedImage {
                     finding("unsafe-url", "<\(element) \(name)> uses the scheme '\(scheme):'")
                 }
             }

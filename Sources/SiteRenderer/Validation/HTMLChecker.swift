@@ -150,11 +150,6 @@ enum HTMLChecker {
                 }
             case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
-            case let name where !HTMLChecker.htmlElements.contains(name) && name != "svg" && name != "math":
-                finding(
-                    line, col, "unknown-element",
-                    "<\(name)> is not an element of HTML; a page holds only those (a browser may give another a meaning)"
-                )
             case "svg", "math":
                 // Inside them a browser's parser switches between its rules for SVG or MathML and
                 // HTML's (`foreignObject`, `mi`, a `<p>`), where every red-team pass found a way
@@ -162,6 +157,11 @@ enum HTMLChecker {
                 finding(
                     line, col, "foreign-content",
                     "inline <\(element)> is not allowed in a published page: show an .svg file with <img> (it is checked)"
+                )
+            case let name where !HTMLChecker.htmlElements.contains(name):
+                finding(
+                    line, col, "unknown-element",
+                    "<\(name)> is not an element of HTML; a page holds only those (a browser may give another a meaning)"
                 )
             default: break
             }

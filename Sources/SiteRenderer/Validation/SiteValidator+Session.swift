@@ -44,8 +44,10 @@ extension SiteValidator {
         /// `check`, and the other files this one links to, `#` before those whose ids it names:
         /// what a later build needs to know whether the page can be carried over.
         func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
-            let kind = Self.kind(of: file.path)
-            if let misread = FileKindChecker.hostProblem(file.path) {
+            // Checked for each of 10,900 files: the name is cut out once, with no array of its folders.
+            let name = file.path.lastIndex(of: "/").map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
+            let kind = Self.kind(of: name)
+            if let misread = FileKindChecker.hostProblem(name: name) {
                 return (
                     [Finding(file: file.path, line: 1, column: 1, rule: FileKindChecker.rule, message: misread)], []
                 )
@@ -103,11 +105,10 @@ extension SiteValidator {
             return (findings, Set(targets).sorted().map(shared))
         }
 
-        /// What a server and a browser take a file to be: the lower-cased letters after the
+        /// What a server and a browser take a file named `name` to be: the lower-cased letters after the
         /// last dot of its name, a name's leading dot included (`.html` is a page to them;
         /// `pathExtension` finds none there). Empty for a name with no dot.
-        static func kind(of path: String) -> String {
-            let name = path.split(separator: "/").last ?? ""
+        static func kind(of name: Substring) -> String {
             guard let dot = name.lastIndex(of: ".") else { return "" }
             return name[name.index(after: dot)...].lowercased()
         }

@@ -63,11 +63,10 @@ final class XMLTree {
         handler.pointee.startElementNs = { context, name, _, namespace, _, _, count, _, attributes in
             guard let context, let name else { return }
             // Told before libxml2 reads past the tag's end: `/>` is still ahead for `<x/>`.
-            let ahead = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur
             ReaderBox.of(context).start(
                 String(cString: name).quicklyLowercased, namespace.map { String(cString: $0) },
                 Int(xmlSAX2GetLineNumber(context)), XMLAttributes(base: attributes, count: Int(count)),
-                selfClosing: ahead?.pointee == UInt8(ascii: "/"))
+                selfClosing: ReaderBox.byteAhead(context) == UInt8(ascii: "/"))
         }
         handler.pointee.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -92,8 +91,7 @@ final class XMLTree {
             guard let context else { return }
             xmlSAX2InternalSubset(context, name, externalID, systemID)  // libxml2's own, which keeps the DTD
             // Told for every DOCTYPE, before its declarations: only one with `[` ahead has any.
-            let ahead = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur
-            guard ahead?.pointee == UInt8(ascii: "[") else { return }
+            guard ReaderBox.byteAhead(context) == UInt8(ascii: "[") else { return }
             ReaderBox.of(context).markup(.internalSubset, Int(xmlSAX2GetLineNumber(context)))
         }
         handler.pointee.comment = { context, value in
@@ -191,6 +189,13 @@ private final class FirstError {
     }
 }
 
+/// The namespaces of the markup a browser renders wherever it meets it, inside any XML.
+enum MarkupNamespace {
+    static let xhtml = "http://www.w3.org/1999/xhtml"
+    static let svg = "http://www.w3.org/2000/svg"
+    static let mathML = "http://www.w3.org/1998/Math/MathML"
+}
+
 /// What reads a document's elements as the parser meets them (`XMLTree.read`).
 protocol XMLElementReader: AnyObject {
     /// An element starts: its lower-cased local name, its namespace (nil for none), the line
@@ -279,6 +284,11 @@ private final class ReaderBox {
     func end() { reader.end() }
 
     func markup(_ markup: XMLMarkup, _ line: Int) { reader.markup(markup, line: line) }
+
+    /// The byte the parser reads next: what a callback is told before libxml2 reads on.
+    static func byteAhead(_ context: UnsafeMutableRawPointer) -> UInt8? {
+        context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur?.pointee
+    }
 
     static func of(_ context: UnsafeMutableRawPointer) -> ReaderBox {
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
