@@ -6,8 +6,14 @@ extension HTMLSanitiser.Writer {
     /// (from cmark's `language-…` class, or GitHub's `highlight-source-…` around its own
     /// rendering), whatever markup it held.
     mutating func writePre(_ node: xmlNodePtr) {
-        let language = Self.language(of: node)
         let text = XMLTree.text(of: node)
+        // A ```math block (or `$$…$$`, which `MathSpans` made one): the formula laid out.
+        if XMLTree.children(of: node, named: "code").contains(where: { Self.classes(of: $0).contains("language-math") })
+        {
+            output += TeXMath.mathML(text, display: true)
+            return
+        }
+        let language = Self.language(of: node)
         if let language {
             output += "<pre><code class=\"language-\(language.rawValue)\">"
             output += SyntaxHighlighter(language: language).html(text)
@@ -15,6 +21,15 @@ extension HTMLSanitiser.Writer {
             output += "<pre><code>" + text.xmlEscaped
         }
         output += "</code></pre>"
+    }
+
+    /// GitHub's `<math-renderer>`: `$…$` in a line, `$$…$$` (or its `js-display-math`) a block.
+    mutating func writeMath(_ node: xmlNodePtr) {
+        var tex = Substring(XMLTree.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines))
+        let display = tex.hasPrefix("$$") || Self.classes(of: node).contains("js-display-math")
+        while tex.first == "$" || tex.first == "`" { tex.removeFirst() }
+        while tex.last == "$" || tex.last == "`" { tex.removeLast() }
+        output += TeXMath.mathML(String(tex), display: display)
     }
 
     /// A task list's box. A disabled `<input>` is a form control, active content the page

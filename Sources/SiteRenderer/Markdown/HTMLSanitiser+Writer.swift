@@ -106,6 +106,15 @@ extension HTMLSanitiser {
             case "input":
                 writeCheckbox(node)
                 return transparent()
+            case "code" where XMLTree.text(of: node).first == MathSpans.marker:
+                // Inline math `MathSpans` handed on as code.
+                output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
+                return false
+            case "math-renderer":
+                // GitHub's own rendering of math (release notes, a README in another
+                // markup): the TeX between its dollars, laid out here.
+                writeMath(node)
+                return false
             default:
                 break
             }

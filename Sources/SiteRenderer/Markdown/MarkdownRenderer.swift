@@ -11,7 +11,8 @@ public import PageModels
 /// relative links and images resolved against the repository on GitHub, every other URL but
 /// http(s), mailto and a fragment naming a heading of the document unwrapped to its text,
 /// headings moved down under the page's own with stable ids under a per-document prefix (so
-/// several documents can share a page), code coloured, emoji shortcodes turned to emoji.
+/// several documents can share a page), code coloured, emoji shortcodes turned to emoji, math
+/// laid out as MathML (`MathSpans`, `TeXMath`).
 public struct MarkdownRenderer: Sendable {
     /// The words the renderer adds: alerts' titles, task boxes' names (`readme.*`).
     var labels: Labels
@@ -75,7 +76,8 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_attach_syntax_extension(parser, extensionHandle)
             }
         }
-        source.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        // GitHub's math (`$…$`, `$$…$$`) handed on as code, which cmark leaves as written.
+        MathSpans.rewrite(source).withCString { cmark_parser_feed(parser, $0, strlen($0)) }
         guard let document = Self.inlineParsing.withLock({ cmark_parser_finish(parser) }) else { return "" }
         defer { cmark_node_free(document) }
 

@@ -38,6 +38,23 @@ enum HTMLChecker {
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     ]
+    /// MathML Core's elements, the only ones a page's `<math>` may hold (what `TeXMath`
+    /// writes, and a few more of the same kind). Inside `<math>` a browser's parser follows
+    /// MathML's rules, and reads HTML again inside a token element or after an HTML element's
+    /// tag: so `<math>` holds these alone, and a token element text alone.
+    static let mathElements: Set<String> = [
+        "mrow", "mi", "mn", "mo", "mtext", "mspace", "ms", "msub", "msup", "msubsup", "munder", "mover",
+        "munderover", "mfrac", "msqrt", "mroot", "mtable", "mtr", "mtd", "mstyle", "merror", "mpadded",
+        "mphantom",
+    ]
+    /// MathML's token elements: inside them a browser's parser reads markup as HTML.
+    static let mathTokens: Set<String> = ["mi", "mn", "mo", "mtext", "mspace", "ms"]
+    /// The attributes of MathML Core's layout a page's MathML may have: none loads, links or runs anything.
+    static let mathAttributes: Set<String> = [
+        "display", "mathvariant", "stretchy", "symmetric", "fence", "separator", "form", "accent", "accentunder",
+        "largeop", "movablelimits", "lspace", "rspace", "minsize", "maxsize", "linethickness", "columnalign",
+        "width", "displaystyle", "scriptlevel", "dir",
+    ]
     /// The attributes an SVG `<animate>` or `<set>` gives values to put into another.
     static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
@@ -81,6 +98,9 @@ enum HTMLChecker {
         private var depth = 0
         /// The element whose text an HTML parser reads raw, and its depth, while in one.
         private var rawText: (element: String, depth: Int)?
+        /// The depth of the `<math>` being read, and of the token element in it.
+        private var mathDepth: Int?
+        private var mathTokenDepth: Int?
 
         init(_ file: OutputFile) { self.file = file }
 
@@ -126,6 +146,10 @@ enum HTMLChecker {
                 }
             }
             var col: Int { column(of: element, line: line) }
+            if mathDepth != nil || element == "math" {
+                math(element, line: line, attributes: attributes)
+                return
+            }
             if rawText == nil, HTMLChecker.rawTextElements.contains(element) { rawText = (element, depth) }
             // Apart from the switch: a <meta> may hold a charset and a refresh both.
             if element == "meta",
@@ -150,14 +174,13 @@ enum HTMLChecker {
                 }
             case let name where HTMLChecker.activeElements.contains(name):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
-            case "svg", "math":
-                // Inside them a browser's parser switches between its rules for SVG or MathML and
-                // HTML's (`foreignObject`, `mi`, a `<p>`), where every red-team pass found a way
-                // past an XML reading. None of the site's pages needs them inline.
+            case "svg":
+                // Inside it a browser's parser switches between SVG's rules and HTML's
+                // (`foreignObject`, a `<p>`), where every red-team pass found a way past an
+                // XML reading. None of the site's pages needs it inline.
                 finding(
                     line, col, "foreign-content",
-                    "inline <\(element)> is not allowed in a published page: show an .svg file with <img> (it is checked)"
-                )
+                    "inline <svg> is not allowed in a published page: show an .svg file with <img> (it is checked)")
             case let name where !HTMLChecker.htmlElements.contains(name):
                 finding(
                     line, col, "unknown-element",
@@ -181,6 +204,32 @@ enum HTMLChecker {
                     continue
                 }
                 check(attrName, attributes.value(at: index), of: element, line: line)
+            }
+        }
+
+        /// An element of a `<math>`, or the `<math>` itself: MathML Core's layout elements
+        /// only, with its layout attributes only, and nothing but text in a token element.
+        private func math(_ element: String, line: Int, attributes: XMLAttributes) {
+            var col: Int { column(of: element, line: line) }
+            if let token = mathTokenDepth, token < depth {
+                finding(
+                    line, col, "foreign-content",
+                    "<\(element)> inside a MathML token element, where a browser reads markup as HTML: it holds text only"
+                )
+            } else if mathDepth != nil, !HTMLChecker.mathElements.contains(element) {
+                finding(
+                    line, col, "foreign-content",
+                    "<\(element)> inside <math>: a page's MathML holds only MathML Core's layout elements")
+            }
+            if mathDepth == nil { mathDepth = depth }
+            if mathTokenDepth == nil, HTMLChecker.mathTokens.contains(element) { mathTokenDepth = depth }
+            for index in attributes.indices {
+                let name = attributes.name(at: index).quicklyLowercased
+                guard !HTMLChecker.mathAttributes.contains(name) || attributes.hasPrefix(at: index) else { continue }
+                finding(
+                    line, col, "foreign-content",
+                    "<\(element) \(attributes.name(at: index))>: a page's MathML has only MathML Core's layout attributes"
+                )
             }
         }
 
@@ -248,6 +297,8 @@ enum HTMLChecker {
         func end() {
             defer { depth -= 1 }
             if rawText?.depth == depth { rawText = nil }
+            if mathTokenDepth == depth { mathTokenDepth = nil }
+            if mathDepth == depth { mathDepth = nil }
             guard let element = open, element.depth == depth else { return }
             open = nil
             defer { openText = "" }

@@ -1,0 +1,526 @@
+extension TeXMath {
+    /// Reads TeX a character at a time into `Node`s. Never fails: what it cannot read
+    /// becomes an `.error` holding the TeX, and it always moves forward.
+    struct Parser {
+        private let scalars: [Unicode.Scalar]
+        private var index = 0
+        private var depth = 0
+
+        init(_ tex: String) { scalars = Array(tex.unicodeScalars) }
+
+        /// The whole formula: rows and columns when it holds `\\` or `&` outside an environment.
+        mutating func formula() -> Node {
+            let rows = table()
+            var rest = ""
+            while index < scalars.count {
+                rest.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            let node =
+                rows.count == 1 && rows[0].count == 1 ? rows[0][0] : .table(rows, columnAlign: alignment(of: rows))
+            return rest.isEmpty ? node : .row([node, .error(rest)])
+        }
+
+        /// Where the context ends a row.
+        private enum Stop {
+            case end, brace, bracket, right, cell
+        }
+
+        // MARK: Rows
+
+        /// Atoms with their scripts, up to what `stop` ends a row at (not consumed).
+        private mutating func row(_ stop: Stop) -> [Node] {
+            var nodes: [Node] = []
+            while true {
+                skipSpaces()
+                guard let next = peek, !ends(stop) else { return nodes }
+                if next == "\\", let style = styleCommand() {
+                    // `\displaystyle` sets the style of the rest of its group.
+                    nodes.append(nested { .style(.row($0.row(stop)), display: style) } ?? .empty)
+                    return nodes
+                }
+                guard let atom = atom() else { continue }
+                // `n\log n`: a thin space before a function's name after a letter or a number.
+                if case .function = atom, let last = nodes.last, last.isOrdinary { nodes.append(.space("0.1667em")) }
+                nodes.append(scripts(on: atom))
+                // `\sin x` has a thin space after the name, `\sin(x)` none, as in TeX.
+                if case .function = atom {
+                    skipSpaces()
+                    if let next = peek, !["(", "[", "|"].contains(next), command(at: index) != "left",
+                        !ends(stop)
+                    {
+                        nodes.append(.space("0.1667em"))
+                    }
+                }
+            }
+        }
+
+        /// Whether the row ends here; `}` ends only a group, `]` an optional argument.
+        private func ends(_ stop: Stop) -> Bool {
+            switch stop {
+            case .end: return false
+            case .brace: return peek == "}"
+            case .bracket: return peek == "]"
+            case .right: return command(at: index) == "right"
+            case .cell:
+                return peek == "&" || (peek == "\\" && scalar(at: index + 1) == "\\") || command(at: index) == "end"
+            }
+        }
+
+        /// Rows of cells split at `\\` and `&`, up to `\end` or the end.
+        private mutating func table() -> [[Node]] {
+            var rows: [[Node]] = [[]]
+            while true {
+                let cell = Node.row(row(.cell))
+                rows[rows.count - 1].append(cell)
+                if peek == "&" {
+                    index += 1
+                } else if peek == "\\", scalar(at: index + 1) == "\\" {
+                    index += 2
+                    skipOptional()  // `\\[2pt]`
+                    rows.append([])
+                } else {
+                    break
+                }
+            }
+            // A last `\\` leaves an empty row that TeX does not show.
+            if rows.count > 1, rows[rows.count - 1].count == 1, case .row(let nodes) = rows[rows.count - 1][0],
+                nodes.isEmpty
+            {
+                rows.removeLast()
+            }
+            return rows
+        }
+
+        /// Columns of a table without an environment, aligned as `aligned` aligns them.
+        private func alignment(of rows: [[Node]]) -> String? {
+            let columns = rows.map(\.count).max() ?? 1
+            guard columns > 1 else { return nil }
+            return (0..<columns).map { $0 % 2 == 0 ? "right" : "left" }.joined(separator: " ")
+        }
+
+        /// `^`, `_`, `'` after an atom; `\limits` and `\nolimits` choose where they go.
+        private mutating func scripts(on base: Node) -> Node {
+            var sub: Node?
+            var sup: Node?
+            var limits = base.takesLimits
+            var primes = ""
+            while true {
+                skipSpaces()
+                if peek == "'" {
+                    primes.unicodeScalars.append("\u{2032}")
+                    index += 1
+                } else if peek == "^", sup == nil {
+                    index += 1
+                    sup = argument()
+                } else if peek == "_", sub == nil {
+                    index += 1
+                    sub = argument()
+                } else if let name = command(at: index), name == "limits" || name == "nolimits" {
+                    index += name.count + 1
+                    limits = name == "limits"
+                } else {
+                    break
+                }
+            }
+            if !primes.isEmpty {
+                let prime = Node.op(primes, attributes: "")
+                sup = sup.map { .row([prime, $0]) } ?? prime
+            }
+            guard sub != nil || sup != nil else { return base }
+            return .scripts(base, sub: sub, sup: sup, limits: limits)
+        }
+
+        // MARK: Atoms
+
+        /// One atom, or nil for what shows nothing (a comment, a `\label`).
+        private mutating func atom() -> Node? {
+            guard let character = peek else { return nil }
+            switch character {
+            case "{":
+                return group()
+            case "\\":
+                return nested { $0.commandAtom() }
+            case "}":
+                index += 1
+                return .error("}")
+            case "%":
+                while let next = peek, next != "\n" { index += 1 }
+                return nil
+            case "~":
+                index += 1
+                return .space("0.2778em")
+            case "^", "_":
+                // A script with nothing before it goes on an empty base, as in TeX.
+                return scripts(on: .empty)
+            case "0"..."9", ".":
+                return number()
+            default:
+                index += 1
+                if let symbol = TeXMath.characters[character] { return symbol }
+                if character.properties.isAlphabetic { return .identifier(String(character)) }
+                return .op(String(character))
+            }
+        }
+
+        /// The argument of a command or a script: one character, one command, or a group.
+        private mutating func argument() -> Node {
+            nested { $0.argumentAtom() } ?? .empty
+        }
+
+        private mutating func argumentAtom() -> Node {
+            skipSpaces()
+            guard let character = peek else { return .empty }
+            if character == "{" { return group() }
+            if character == "\\" { return commandAtom() ?? .empty }
+            if ("0"..."9").contains(character) {
+                index += 1
+                return .number(String(character))
+            }
+            return atom() ?? .empty
+        }
+
+        /// `{…}`: a row; past `maxDepth`, its TeX as an error.
+        private mutating func group() -> Node {
+            let start = index
+            index += 1
+            guard depth < TeXMath.maxDepth else { return .error(skipGroup(from: start)) }
+            depth += 1
+            defer { depth -= 1 }
+            let nodes = row(.brace)
+            if peek == "}" { index += 1 }
+            return .row(nodes)
+        }
+
+        /// `body` one level deeper; past `maxDepth`, the rest of the formula as an error
+        /// (`\frac\frac\frac…` and `x^^^…` nest without braces).
+        private mutating func nested(_ body: (inout Parser) -> Node?) -> Node? {
+            guard depth < TeXMath.maxDepth else {
+                let start = index
+                index = scalars.count
+                return .error(text(from: start))
+            }
+            depth += 1
+            defer { depth -= 1 }
+            return body(&self)
+        }
+
+        /// The text of a group, as it is written, its braces included, skipped whole.
+        private mutating func skipGroup(from start: Int) -> String {
+            var open = 1
+            while let character = peek, open > 0 {
+                if character == "\\" {
+                    index += 1
+                } else if character == "{" {
+                    open += 1
+                } else if character == "}" {
+                    open -= 1
+                }
+                index += 1
+            }
+            return text(from: start)
+        }
+
+        /// A group's characters as they are written, for `\text` and `\operatorname`.
+        private mutating func rawGroup() -> String {
+            skipSpaces()
+            guard peek == "{" else {
+                guard let character = peek else { return "" }
+                index += 1
+                return String(character)
+            }
+            let start = index
+            index += 1
+            _ = skipGroup(from: start)
+            var inner = Array(scalars[(start + 1)..<index])
+            if inner.last == "}" { inner.removeLast() }
+            var text = ""
+            var escaped = false
+            for scalar in inner {
+                // `\{`, `\%`, `\$` and the like stand for the character itself.
+                if scalar == "\\", !escaped {
+                    escaped = true
+                    continue
+                }
+                text.unicodeScalars.append(scalar)
+                escaped = false
+            }
+            return text
+        }
+
+        /// Digits with at most one decimal point.
+        private mutating func number() -> Node {
+            var digits = ""
+            var sawPoint = false
+            while let character = peek {
+                if ("0"..."9").contains(character) {
+                    digits.unicodeScalars.append(character)
+                } else if character == ".", !sawPoint, let after = scalar(at: index + 1), ("0"..."9").contains(after) {
+                    sawPoint = true
+                    digits.unicodeScalars.append(character)
+                } else {
+                    break
+                }
+                index += 1
+            }
+            guard !digits.isEmpty else {
+                index += 1
+                return .op(".")
+            }
+            return .number(digits)
+        }
+
+        // MARK: Commands
+
+        /// A command and its arguments; nil for one that shows nothing.
+        private mutating func commandAtom() -> Node? {
+            let start = index
+            guard let name = readCommand() else { return .error("\\") }
+            if let symbol = TeXMath.symbols[name] { return symbol }
+            if let width = TeXMath.spaces[name] { return .space(width) }
+            if let font = TeXMath.fonts[name] { return font.applied(to: argument()) }
+            if let accent = TeXMath.accents[name] {
+                return .accent(argument(), mark: accent.mark, over: accent.over, stretchy: accent.stretchy)
+            }
+            if let size = TeXMath.delimiterSizes[name] {
+                let symbol = delimiter() ?? ""
+                return symbol.isEmpty ? nil : .op(symbol, attributes: " minsize=\"\(size)\" maxsize=\"\(size)\"")
+            }
+            switch name {
+            case "frac", "dfrac", "tfrac", "cfrac":
+                let fraction = Node.fraction(argument(), argument(), line: true)
+                return name == "dfrac" || name == "tfrac" ? .style(fraction, display: name == "dfrac") : fraction
+            case "binom", "dbinom", "tbinom":
+                return .row([.op("("), .fraction(argument(), argument(), line: false), .op(")")])
+            case "sqrt":
+                let rootIndex = optional()
+                return .root(argument(), index: rootIndex)
+            case "text", "textrm", "textnormal", "mbox", "hbox", "textup", "textmd":
+                return .text(rawGroup())
+            case "textbf", "textit", "textsf", "texttt", "emph":
+                let font: TeXMath.Font =
+                    switch name {
+                    case "textbf": .bold
+                    case "textsf": .sansSerif
+                    case "texttt": .monospace
+                    default: .italic
+                    }
+                return .text(font.letters(rawGroup()))
+            case "operatorname", "mathop":
+                // `\operatorname*{argmax}` takes its scripts under and over, as `\lim` does.
+                let limits = peek == "*"
+                if limits { index += 1 }
+                let name = rawGroup()
+                return limits ? .op(name, attributes: TeXMath.limits) : .function(name)
+            case "pmod":
+                return .row([.op("("), .identifier("mod"), .space("0.3333em"), argument(), .op(")")])
+            case "!":
+                return nil
+            case "left":
+                return leftRight()
+            case "right", "middle":
+                // A `\right` with no `\left`: its delimiter, as it would show.
+                return delimiter().map { .op($0, attributes: " stretchy=\"true\"") }
+            case "begin":
+                return environment(start: start)
+            case "not":
+                skipSpaces()
+                guard let next = argumentSymbol() else { return .op("\u{0338}") }
+                return .op(next.unicodeScalars.count == 1 ? TeXMath.negated(next) : next)
+            case "color", "textcolor", "colorbox":
+                // No colour in MathML Core without a style: the content, uncoloured.
+                _ = rawGroup()
+                return name == "color" ? nil : argument()
+            case "label", "tag", "nonumber", "notag", "hspace", "vspace", "phantom", "hphantom", "vphantom":
+                if name != "nonumber" && name != "notag" { _ = rawGroup() }
+                return name.hasSuffix("space") || name.hasSuffix("phantom") ? .space("0.5em") : nil
+            case "\\":
+                // `\\` outside a table: a row ends here in `table()`; here only inside a group.
+                return nil
+            default:
+                return .error(text(from: start))
+            }
+        }
+
+        /// The command's name (letters, or one other character) after the `\`, consumed.
+        private mutating func readCommand() -> String? {
+            guard peek == "\\" else { return nil }
+            index += 1
+            guard let first = peek else { return nil }
+            index += 1
+            guard first.isASCIILetter else { return String(first) }
+            var name = String(first)
+            while let next = peek, next.isASCIILetter {
+                name.unicodeScalars.append(next)
+                index += 1
+            }
+            return name
+        }
+
+        /// The name of the command at `position`, without consuming it.
+        private func command(at position: Int) -> String? {
+            guard scalar(at: position) == "\\", let first = scalar(at: position + 1), first.isASCIILetter else {
+                return nil
+            }
+            var name = ""
+            var at = position + 1
+            while let next = scalar(at: at), next.isASCIILetter {
+                name.unicodeScalars.append(next)
+                at += 1
+            }
+            return name
+        }
+
+        /// `\displaystyle` (true) or `\textstyle` (false), consumed; nil for any other command.
+        private mutating func styleCommand() -> Bool? {
+            switch command(at: index) {
+            case "displaystyle":
+                index += 13
+                return true
+            case "textstyle", "scriptstyle":
+                let name = command(at: index) ?? ""
+                index += name.count + 1
+                return false
+            default: return nil
+            }
+        }
+
+        /// `[…]` after a command, if there is one.
+        private mutating func optional() -> Node? {
+            skipSpaces()
+            guard peek == "[", depth < TeXMath.maxDepth else { return nil }
+            index += 1
+            depth += 1
+            defer { depth -= 1 }
+            let nodes = row(.bracket)
+            if peek == "]" { index += 1 }
+            return .row(nodes)
+        }
+
+        private mutating func skipOptional() {
+            skipSpaces()
+            guard peek == "[" else { return }
+            while let character = peek, character != "]" { index += 1 }
+            if peek == "]" { index += 1 }
+        }
+
+        /// A delimiter after `\left`, `\right`, `\big`: a character or a command; "" for `.`.
+        private mutating func delimiter() -> String? {
+            skipSpaces()
+            guard let character = peek else { return nil }
+            if character == "." {
+                index += 1
+                return ""
+            }
+            return argumentSymbol()
+        }
+
+        /// The symbol of the next character or command, consumed; nil when it has none.
+        private mutating func argumentSymbol() -> String? {
+            guard let character = peek else { return nil }
+            if character == "\\" {
+                let start = index
+                guard let name = readCommand() else { return nil }
+                if let delimiter = TeXMath.delimiters[name] { return delimiter }
+                if case .op(let symbol, _)? = TeXMath.symbols[name] { return symbol }
+                if case .identifier(let symbol, _)? = TeXMath.symbols[name] { return symbol }
+                index = start
+                return nil
+            }
+            index += 1
+            if case .op(let symbol, _)? = TeXMath.characters[character] { return symbol }
+            return String(character)
+        }
+
+        /// `\left( … \right)`: the content between stretched delimiters.
+        private mutating func leftRight() -> Node {
+            let open = delimiter() ?? ""
+            guard depth < TeXMath.maxDepth else { return .error("\\left" + open) }
+            depth += 1
+            defer { depth -= 1 }
+            var nodes: [Node] = open.isEmpty ? [] : [.op(open, attributes: TeXMath.fence)]
+            while true {
+                nodes += row(.right)
+                guard command(at: index) == "right" else { break }
+                index += 6
+                if let close = delimiter(), !close.isEmpty { nodes.append(.op(close, attributes: TeXMath.fence)) }
+                break
+            }
+            return .row(nodes)
+        }
+
+        /// `\begin{name} … \end{name}`: a table, with the delimiters its name gives.
+        private mutating func environment(start: Int) -> Node {
+            let name = rawGroup()
+            guard let kind = TeXMath.environments[name] else {
+                return .error(text(from: start))
+            }
+            guard depth < TeXMath.maxDepth else { return .error(text(from: start)) }
+            depth += 1
+            defer { depth -= 1 }
+            var align = kind.columnAlign
+            if name == "array" || name == "alignat" || name == "alignedat" {
+                // The column letters of `{lcr}`, or alignat's count: the columns' alignment.
+                let spec = rawGroup()
+                let columns = spec.unicodeScalars.compactMap { ["l": "left", "c": "center", "r": "right"][$0] }
+                if !columns.isEmpty { align = columns.joined(separator: " ") }
+            }
+            let rows = table()
+            if command(at: index) == "end" {
+                index += 4
+                _ = rawGroup()
+            }
+            var table = Node.table(rows, columnAlign: align)
+            if kind.small { table = .style(table, display: false) }
+            guard kind.open != nil || kind.close != nil else { return table }
+            var nodes: [Node] = []
+            if let open = kind.open { nodes.append(.op(open, attributes: TeXMath.fence)) }
+            nodes.append(table)
+            if let close = kind.close { nodes.append(.op(close, attributes: TeXMath.fence)) }
+            return .row(nodes)
+        }
+
+        // MARK: Reading
+
+        private var peek: Unicode.Scalar? { scalar(at: index) }
+
+        private func scalar(at position: Int) -> Unicode.Scalar? {
+            position < scalars.count ? scalars[position] : nil
+        }
+
+        private mutating func skipSpaces() {
+            while let character = peek, character.properties.isWhitespace { index += 1 }
+        }
+
+        private func text(from start: Int) -> String {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<min(index, scalars.count)])
+            return text
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension TeXMath.Node {
+    /// A letter, a number or a name, which TeX spaces from a function's name that follows.
+    var isOrdinary: Bool {
+        switch self {
+        case .identifier, .number, .function: true
+        case .scripts(let base, _, _, _): base.isOrdinary
+        case .op(let symbol, _): symbol == ")" || symbol == "]"
+        default: false
+        }
+    }
+
+    /// Whether scripts go under and over it (`\sum`, `\lim`), as TeX sets them in display.
+    var takesLimits: Bool {
+        switch self {
+        case .op(_, let attributes): attributes.contains("movablelimits")
+        case .accent(_, let mark, _, _): mark == "\u{23DE}" || mark == "\u{23DF}"
+        default: false
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+@testable import SiteRenderer
+
+/// GitHub's math in READMEs (`$…$`, `$$…$$`, ```` ```math ````), laid out as MathML Core
+/// without script, and the page check that lets only that kind of MathML through.
+@Suite("math: TeX laid out as MathML, and only layout MathML published")
+struct MathTests {
+    func math(_ tex: String, display: Bool = false) -> String {
+        TeXMath.mathML(tex, display: display)
+    }
+
+    func render(_ markdown: String) -> String { PopularReadmeTests.render(markdown) }
+
+    /// The page check's rules for a page holding `body`.
+    func rules(_ body: String) -> [String] {
+        SiteValidator().validate([OutputFile(path: "index.html", contents: Data(SiteValidatorTests.page(body).utf8))])
+            .map(\.rule)
+    }
+
+    // MARK: TeX → MathML
+
+    @Test("scripts, fractions and roots take one child per place")
+    func layout() {
+        #expect(math("x^2") == "<math><msup><mi>x</mi><mn>2</mn></msup></math>")
+        #expect(math("x^10") == "<math><mrow><msup><mi>x</mi><mn>1</mn></msup><mn>0</mn></mrow></math>")
+        #expect(
+            math(#"\frac{a+b}{2}"#)
+                == "<math><mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mn>2</mn></mfrac></math>")
+        #expect(math(#"\sqrt[3]{x}"#) == "<math><mroot><mi>x</mi><mn>3</mn></mroot></math>")
+        #expect(math("f'(x)").hasPrefix("<math><mrow><msup><mi>f</mi><mo>′</mo></msup>"))
+        #expect(math("a-b").contains("<mo>−</mo>"), "a minus sign, not a hyphen")
+    }
+
+    @Test("large operators take limits under and over; integrals beside")
+    func limits() {
+        #expect(math(#"\sum_{i=1}^{n} x_i"#, display: true).contains("<munderover><mo movablelimits=\"true\">∑</mo>"))
+        #expect(math(#"\lim_{x \to 0} f"#).contains("<munder><mo movablelimits=\"true\">lim</mo>"))
+        #expect(math(#"\int_0^1 f"#).contains("<msubsup><mo>∫</mo><mn>0</mn><mn>1</mn></msubsup>"))
+        #expect(math(#"\sum\nolimits_i"#).contains("<msub><mo"))
+        #expect(math(#"\operatorname*{argmax}_x"#).contains("<munder><mo movablelimits=\"true\">argmax</mo>"))
+    }
+
+    @Test("a function's name is upright with a thin space, none before a parenthesis")
+    func functions() {
+        #expect(
+            math(#"\sin x"#) == "<math><mrow><mi>sin</mi><mspace width=\"0.1667em\"></mspace><mi>x</mi></mrow></math>")
+        #expect(!math(#"\sin(x)"#).contains("mspace"))
+    }
+
+    @Test("fonts are Unicode's mathematical letters; \\mathrm makes one upright name")
+    func fonts() {
+        #expect(math(#"\mathbb{R}^n"#).contains("<mi>ℝ</mi>"))
+        #expect(math(#"\mathbf{x}"#) == "<math><mi>𝐱</mi></math>")
+        #expect(math(#"\mathcal{L}"#) == "<math><mi>ℒ</mi></math>")
+        #expect(math(#"\mathrm{RTT}"#) == "<math><mi>RTT</mi></math>")
+        #expect(math(#"\mathrm{d}x"#).contains("<mi mathvariant=\"normal\">d</mi>"))
+        #expect(math(#"\Gamma"#) == "<math><mi mathvariant=\"normal\">Γ</mi></math>")
+    }
+
+    @Test("\\text keeps its spaces and escapes its characters")
+    func text() {
+        #expect(math(#"\text{if } x"#).contains("<mtext>if\u{00A0}</mtext>"))
+        let hostile = math(#"a < b \text{<script>alert(1)</script> & \}}"#)
+        #expect(!hostile.contains("<script"))
+        #expect(hostile.contains("<mo>&lt;</mo>") && hostile.contains("&lt;script&gt;") && hostile.contains("&amp;"))
+    }
+
+    @Test("delimiters: \\left and \\right stretch, written ones do not, bars take no space")
+    func delimiters() {
+        #expect(math(#"\left( \frac{1}{2} \right)"#).contains("<mo stretchy=\"true\">(</mo><mfrac>"))
+        #expect(math("(x)").contains("<mo stretchy=\"false\">(</mo>"))
+        #expect(math("|x|").contains("<mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo>"))
+        #expect(math(#"\left\{ x \right."#).contains("<mo stretchy=\"true\">{</mo><mi>x</mi></mrow>"))
+        #expect(math(#"\big( x"#).contains("minsize=\"1.2em\""))
+        #expect(math(#"x \not= y"#).contains("<mo>≠</mo>"))
+    }
+
+    @Test("matrices, cases and aligned rows are tables")
+    func environments() {
+        #expect(
+            math(#"\begin{pmatrix} a & b \\ c & d \end{pmatrix}"#)
+                == "<math><mrow><mo stretchy=\"true\">(</mo><mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr>"
+                + "<mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable><mo stretchy=\"true\">)</mo></mrow></math>"
+        )
+        #expect(
+            math(#"\begin{cases} 1 & x > 0 \\ 0 & \text{else} \end{cases}"#).contains(
+                "<mtable columnalign=\"left left\">"))
+        #expect(math(#"a &= b \\ c &= d"#, display: true).contains("<mtable columnalign=\"right left\">"))
+        #expect(math(#"\begin{array}{lr} 1 & 2 \end{array}"#).contains("<mtable columnalign=\"left right\">"))
+    }
+
+    @Test("what it does not know shows as its TeX in an <merror>, and the rest still lays out")
+    func unknown() {
+        #expect(math(#"\foo{x} + 1"#).hasPrefix("<math><mrow><merror><mtext>\\foo</mtext></merror><mi>x</mi>"))
+        #expect(math(#"\begin{tikzcd} a \end{tikzcd}"#).contains("<merror>"))
+        #expect(math("{x").contains("<mi>x</mi>"))
+        #expect(math("x}").contains("<merror><mtext>}</mtext></merror>"))
+    }
+
+    @Test("a stranger's nesting stops at a depth, as an error, without running out of stack")
+    func hostileNesting() {
+        let inputs = [
+            String(repeating: "{", count: 100_000), String(repeating: #"\frac"#, count: 50_000),
+            "x" + String(repeating: "^", count: 100_000), String(repeating: #"\left("#, count: 50_000),
+            String(repeating: #"\begin{matrix}"#, count: 20_000), String(repeating: #"\displaystyle"#, count: 50_000),
+            String(repeating: #"\sqrt["#, count: 50_000), String(repeating: #"\mathbf{"#, count: 50_000),
+        ]
+        for tex in inputs {
+            let output = math(tex)
+            #expect(output.contains("<merror>"), "\(tex.prefix(20))")
+            #expect(rules(output).isEmpty, "\(tex.prefix(20))")
+        }
+    }
+
+    // MARK: Markdown
+
+    @Test("$…$ in a line is math; its * and \\\\ are TeX's, not Markdown's")
+    func inlineMath() {
+        let html = render(#"Cost $O(n \log n)$ and $a*b*c$, rows $a \\ b$."#)
+        #expect(html.contains("<math><mrow><mi>O</mi>"), "\(html)")
+        #expect(html.contains("<mo>∗</mo>") && !html.contains("<em>"), "\(html)")
+        #expect(html.contains(#"<mi>log</mi>"#))
+    }
+
+    @Test(
+        "dollars that are not math stay text: prices, escapes, code",
+        arguments: [
+            "from $5 to $10", #"a \$x$ b"#, "`$x$` code", "```\n$x$\n```", "para\n\n    $x$ indented code", "$ x$",
+            "$x $",
+        ])
+    func notMath(markdown: String) {
+        #expect(!render(markdown).contains("<math"), "\(markdown)")
+    }
+
+    @Test("$$…$$ on lines of its own, in one line, in a quote, and ```math are display math")
+    func displayMath() {
+        #expect(render("$$\n\\frac{a}{b}\n$$").hasPrefix("<math display=\"block\">"))
+        #expect(render("$$x^2$$").hasPrefix("<math display=\"block\">"))
+        #expect(render("> $$\n> x\n> $$").contains("<blockquote>\n<math display=\"block\">"))
+        #expect(
+            render("```math\nE = mc^2\n```").contains(
+                "<math display=\"block\"><mstyle displaystyle=\"true\"><mrow><mi>E</mi>"))
+        #expect(render("see $$x$$ here").contains("<p>see <math><mi>x</mi></math> here</p>"))
+        #expect(render("a $`x*y`$ b").contains("<math><mrow><mi>x</mi><mo>∗</mo><mi>y</mi></mrow></math>"))
+    }
+
+    @Test("a $$ never closed, or ended by a blank line, is text as written")
+    func unclosedDisplay() {
+        #expect(render("$$ costs\nmore\n\nafter").contains("$$ costs\nmore"))
+        #expect(render("$$\nx").contains("$$"))
+    }
+
+    @Test("a README's own <math> is still dropped; GitHub's <math-renderer> is laid out")
+    func rawMathML() {
+        #expect(!render("<math><mi>x</mi></math> text").contains("<math"))
+        let github = PopularReadmeTests.render(
+            #"<p>Area <math-renderer class="js-inline-math" style="display: inline">$\pi r^2$</math-renderer></p>"#
+                + #"<math-renderer class="js-display-math" style="display: block">$$x$$</math-renderer>"#,
+            markup: .html)
+        #expect(github.contains("<p>Area <math><mrow><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></mrow></math></p>"))
+        #expect(github.contains("<math display=\"block\">"))
+    }
+
+    @Test("a README full of math makes a page the check passes")
+    func pagesValidate() {
+        let readme = """
+            # Notes
+
+            Inline $\\alpha_i^2 + \\sqrt{\\beta}$, $\\mathbb{E}[X] = \\sum_x x\\,p(x)$ and $\\hat{\\theta}$.
+
+            $$
+            \\begin{aligned} f(x) &= \\int_{-\\infty}^{\\infty} \\hat f(\\xi)\\,e^{2 \\pi i \\xi x} \\,d\\xi \\\\ &\\ne \\left\\| v \\right\\| \\end{aligned}
+            $$
+
+            ```math
+            \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix} \\quad \\binom{n}{k} \\quad \\overbrace{a+b}^{n} \\quad \\undefined
+            ```
+            """
+        let html = render(readme)
+        #expect(html.components(separatedBy: "<math").count == 6, "five formulas: \(html)")
+        #expect(rules(html).isEmpty, "\(rules(html))")
+    }
+
+    // MARK: The page check
+
+    @Test("layout MathML passes the page check")
+    func layoutMathMLPasses() {
+        #expect(
+            rules(
+                #"<p><math display="block"><mrow><mi mathvariant="normal">x</mi><mo stretchy="false">(</mo></mrow></math></p>"#
+            ).isEmpty)
+    }
+
+    @Test(
+        "inside <math>: only layout elements, only layout attributes, and token elements hold text alone",
+        arguments: [
+            "<math><mi><b>x</b></mi></math>", "<math><mrow><b>x</b></mrow></math>",
+            "<math><mi href=\"https://x.org/\">x</mi></math>",
+            "<math><annotation-xml><p>x</p></annotation-xml></math>", "<math><semantics><mi>x</mi></semantics></math>",
+            "<math><mtext><img src=\"x\" alt=\"\" /></mtext></math>", "<math><mi style=\"color:red\">x</mi></math>",
+            "<math><maction actiontype=\"toggle\"><mi>x</mi></maction></math>", "<math><math></math></math>",
+            "<math><mi><mglyph></mglyph></mi></math>", "<math><mo><malignmark></malignmark></mo></math>",
+            "<math xmlns:x=\"urn:x\" x:display=\"block\"><mi>x</mi></math>",
+            "<math><mtext><style>p{}</style></mtext></math>",
+        ])
+    func onlyLayoutMathML(body: String) {
+        #expect(rules(body).contains("foreign-content"), "\(body)")
+    }
+
+    @Test func eventHandlersOnMathAreRefused() {
+        #expect(rules(#"<math onclick="x()"><mi>x</mi></math>"#).contains("foreign-content"))
+    }
+}
