@@ -91,6 +91,15 @@ struct MathTests {
         #expect(math(#"\begin{array}{lr} 1 & 2 \end{array}"#).contains("<mtable columnalign=\"left right\">"))
     }
 
+    @Test("stacked symbols, labelled arrows, plain TeX's font switches")
+    func stacked() {
+        #expect(math(#"\overset{!}{=}"#) == "<math><mover><mo>=</mo><mo>!</mo></mover></math>")
+        #expect(math(#"\underset{x}{y}"#) == "<math><munder><mi>y</mi><mi>x</mi></munder></math>")
+        #expect(math(#"\xrightarrow{f}"#) == "<math><mover><mo stretchy=\"true\">→</mo><mi>f</mi></mover></math>")
+        #expect(math(#"{\rm d}x"#) == "<math><mrow><mi mathvariant=\"normal\">d</mi><mi>x</mi></mrow></math>")
+        #expect(math(#"\boxed{x}"#) == "<math><mi>x</mi></math>")
+    }
+
     @Test("what it does not know shows as its TeX in an <merror>, and the rest still lays out")
     func unknown() {
         #expect(math(#"\foo{x} + 1"#).hasPrefix("<math><mrow><merror><mtext>\\foo</mtext></merror><mi>x</mi>"))
@@ -112,6 +121,16 @@ struct MathTests {
             #expect(output.contains("<merror>"), "\(tex.prefix(20))")
             #expect(rules(output).isEmpty, "\(tex.prefix(20))")
         }
+    }
+
+    @Test(
+        "a backslash that ends a group's text ends the formula, not the program (found by a red-team pass)",
+        arguments: [
+            #"\text{\"#, #"\text{a\"#, #"\operatorname{\"#, #"\begin{\"#, #"\color{\"#, #"\label{\"#, #"{\text{\"#,
+        ])
+    func trailingBackslash(tex: String) {
+        #expect(rules(math(tex)).isEmpty)
+        #expect(render("$`\(tex)`$").contains("<math>"))
     }
 
     // MARK: Markdown

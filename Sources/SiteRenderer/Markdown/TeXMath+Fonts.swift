@@ -95,4 +95,9 @@ extension TeXMath {
         "mathbfit": .boldItalic, "mathit": .italic, "mathcal": .script, "mathscr": .script, "mathfrak": .fraktur,
         "mathbb": .doubleStruck, "mathsf": .sansSerif, "mathtt": .monospace,
     ]
+
+    /// The switches of plain TeX (`{\rm d}x`), which set the rest of their group.
+    static let fontSwitches: [String: Font] = [
+        "rm": .roman, "bf": .bold, "it": .italic, "cal": .script, "sf": .sansSerif, "tt": .monospace,
+    ]
 }

@@ -34,6 +34,11 @@ extension TeXMath {
             while true {
                 skipSpaces()
                 guard let next = peek, !ends(stop) else { return nodes }
+                if next == "\\", let font = fontSwitch() {
+                    // `{\rm d}`: the old switches set the font of the rest of their group.
+                    nodes.append(nested { font.applied(to: .row($0.row(stop))) } ?? .empty)
+                    return nodes
+                }
                 if next == "\\", let style = styleCommand() {
                     // `\displaystyle` sets the style of the rest of its group.
                     nodes.append(nested { .style(.row($0.row(stop)), display: style) } ?? .empty)
@@ -218,6 +223,8 @@ extension TeXMath {
                 }
                 index += 1
             }
+            // A `\` that ends the formula stepped past its end.
+            index = min(index, scalars.count)
             return text(from: start)
         }
 
@@ -312,6 +319,21 @@ extension TeXMath {
                 if limits { index += 1 }
                 let name = rawGroup()
                 return limits ? .op(name, attributes: TeXMath.limits) : .function(name)
+            case "overset", "stackrel":
+                let over = argument()
+                return .scripts(argument(), sub: nil, sup: over, limits: true)
+            case "underset":
+                let under = argument()
+                return .scripts(argument(), sub: under, sup: nil, limits: true)
+            case "xrightarrow", "xleftarrow":
+                let under = optional()
+                let arrow = Node.op(name == "xrightarrow" ? "→" : "←", attributes: TeXMath.fence)
+                return .scripts(arrow, sub: under, sup: argument(), limits: true)
+            case "boxed", "fbox":
+                // MathML Core draws no box: the content.
+                return argument()
+            case "hline", "hdashline":
+                return nil
             case "pmod":
                 return .row([.op("("), .identifier("mod"), .space("0.3333em"), argument(), .op(")")])
             case "!":
@@ -383,6 +405,13 @@ extension TeXMath {
                 return false
             default: return nil
             }
+        }
+
+        /// `\rm`, `\bf` and the other font switches, consumed; nil for any other command.
+        private mutating func fontSwitch() -> TeXMath.Font? {
+            guard let name = command(at: index), let font = TeXMath.fontSwitches[name] else { return nil }
+            index += name.count + 1
+            return font
         }
 
         /// `[…]` after a command, if there is one.

@@ -67,7 +67,8 @@ extension TeXMath {
             "rbrack": "]", "#": "#", "$": "$", "%": "%", "&": "&", "_": "_", "backslash": "\\", "bmod": "mod",
             "mod": "mod", "circledast": "⊛", "boxplus": "⊞", "boxtimes": "⊠", "diamond": "⋄",
             "bigtriangleup": "△", "bigtriangledown": "▽", "triangleleft": "◃", "triangleright": "▹",
-            "lhd": "⊲", "rhd": "⊳", "unlhd": "⊴", "unrhd": "⊵", "sqsubseteq": "⊑", "sqsupseteq": "⊒",
+            "intercal": "⊺", "dotsm": "⋯", "dotsi": "⋯", "iddots": "⋰", "lhd": "⊲", "rhd": "⊳", "unlhd": "⊴",
+            "unrhd": "⊵", "sqsubseteq": "⊑", "sqsupseteq": "⊒",
         ]
         for (name, symbol) in operators {
             let isDelimiter = delimiters.values.contains(symbol) && symbol != "\\"
