@@ -77,7 +77,9 @@ enum MathSpans {
                     continue
                 }
             }
-            output += inline(line) + "\n"
+            // Only a line with a `$` is read a character at a time.
+            output += line.utf8.contains(UInt8(ascii: "$")) ? inline(line) : String(line)
+            output += "\n"
         }
         // A `$$` never closed was not math: its lines as they were.
         if let open = display {

@@ -162,7 +162,7 @@ extension TeXMath {
                 return number()
             default:
                 index += 1
-                if let symbol = TeXMath.characters[character] { return symbol }
+                if let symbol = TeXMath.characters[character] { return symbol.node }
                 if character.properties.isAlphabetic { return .identifier(String(character)) }
                 return .op(String(character))
             }
@@ -283,7 +283,7 @@ extension TeXMath {
         private mutating func commandAtom() -> Node? {
             let start = index
             guard let name = readCommand() else { return .error("\\") }
-            if let symbol = TeXMath.symbols[name] { return symbol }
+            if let symbol = TeXMath.symbols[name] { return symbol.node }
             if let width = TeXMath.spaces[name] { return .space(width) }
             if let font = TeXMath.fonts[name] { return font.applied(to: argument()) }
             if let accent = TeXMath.accents[name] {
@@ -451,13 +451,12 @@ extension TeXMath {
                 let start = index
                 guard let name = readCommand() else { return nil }
                 if let delimiter = TeXMath.delimiters[name] { return delimiter }
-                if case .op(let symbol, _)? = TeXMath.symbols[name] { return symbol }
-                if case .identifier(let symbol, _)? = TeXMath.symbols[name] { return symbol }
+                if let symbol = TeXMath.symbols[name], symbol.kind != .function { return symbol.text }
                 index = start
                 return nil
             }
             index += 1
-            if case .op(let symbol, _)? = TeXMath.characters[character] { return symbol }
+            if let symbol = TeXMath.characters[character] { return symbol.text }
             return String(character)
         }
 

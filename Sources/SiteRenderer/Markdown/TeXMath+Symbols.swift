@@ -8,16 +8,43 @@ extension TeXMath {
     /// A bar, which TeX sets as a letter, with no space around it (`|x|`, `\|v\|`).
     private static let bar = " stretchy=\"false\" lspace=\"0\" rspace=\"0\""
 
+    /// What a command or a character stands for: kept as plain values rather than as
+    /// `Node`s, whose boxes a table held for the program's life would keep (and which
+    /// LeakSanitizer, reading tagged pointers, takes for leaks).
+    struct Symbol: Sendable {
+        enum Kind: Sendable { case identifier, upright, op, function }
+        var kind: Kind
+        var text: String
+        var attributes = ""
+
+        static func op(_ text: String, attributes: String = "") -> Symbol {
+            Symbol(kind: .op, text: text, attributes: attributes)
+        }
+        static func identifier(_ text: String, upright: Bool = false) -> Symbol {
+            Symbol(kind: upright ? .upright : .identifier, text: text)
+        }
+        static func function(_ name: String) -> Symbol { Symbol(kind: .function, text: name) }
+
+        var node: Node {
+            switch kind {
+            case .identifier: .identifier(text)
+            case .upright: .identifier(text, upright: true)
+            case .op: .op(text, attributes: attributes)
+            case .function: .function(text)
+            }
+        }
+    }
+
     /// Characters that are not what a letter or a number would make.
-    static let characters: [Unicode.Scalar: Node] = [
+    static let characters: [Unicode.Scalar: Symbol] = [
         "-": .op("\u{2212}"), "*": .op("\u{2217}"), "(": .op("(", attributes: fixed),
         ")": .op(")", attributes: fixed), "[": .op("[", attributes: fixed), "]": .op("]", attributes: fixed),
         "|": .op("|", attributes: bar), "/": .op("/", attributes: fixed),
     ]
 
     /// Commands that stand for one symbol, by name (without the `\`).
-    static let symbols: [String: Node] = {
-        var table: [String: Node] = [:]
+    static let symbols: [String: Symbol] = {
+        var table: [String: Symbol] = [:]
         let lowerGreek: [String: String] = [
             "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "\u{03F5}", "varepsilon": "ε",
             "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "lambda": "λ",

@@ -54,7 +54,7 @@ enum TeXMath {
         case error(String)
 
         /// An empty row, what `{}` is.
-        static let empty = Node.row([])
+        static var empty: Node { .row([]) }
 
         func write(into output: inout String) {
             switch self {
