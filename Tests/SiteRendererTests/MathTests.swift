@@ -91,6 +91,23 @@ struct MathTests {
         #expect(math(#"\begin{array}{lr} 1 & 2 \end{array}"#).contains("<mtable columnalign=\"left right\">"))
     }
 
+    @Test("names written with commands, infix fractions, stacked limits, bold Greek (found by a review)")
+    func reviewed() {
+        #expect(math(#"\operatorname*{arg\,max}_x"#).contains("<munder><mo movablelimits=\"true\">arg\u{2009}max</mo>"))
+        #expect(math(#"\mathop{\mathrm{argmin}}"#) == "<math><mi>argmin</mi></math>")
+        #expect(math(#"{a \over b}"#) == "<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>")
+        #expect(
+            math(#"{n \choose k}"#)
+                == "<math><mrow><mo>(</mo><mfrac linethickness=\"0\"><mi>n</mi><mi>k</mi></mfrac><mo>)</mo></mrow></math>"
+        )
+        let stacked = math(#"\sum_{\substack{i<n \\ j<m}} a"#)
+        #expect(stacked.contains("<mtable><mtr><mtd><mrow><mi>i</mi>"), "\(stacked)")
+        #expect(stacked.contains("</mtd></mtr><mtr><mtd><mrow><mi>j</mi>"), "\(stacked)")
+        #expect(math(#"a \mathbin{\star} b"#).contains("<mi mathvariant=\"normal\">⋆</mi>"))
+        #expect(math(#"\boldsymbol{\theta}"#) == "<math><mi>\u{1D73D}</mi></math>")
+        #expect(math(#"\mathbf{\Sigma}"#) == "<math><mi>\u{1D6BA}</mi></math>")
+    }
+
     @Test("stacked symbols, labelled arrows, plain TeX's font switches")
     func stacked() {
         #expect(math(#"\overset{!}{=}"#) == "<math><mover><mo>=</mo><mo>!</mo></mover></math>")
@@ -151,6 +168,32 @@ struct MathTests {
         ])
     func notMath(markdown: String) {
         #expect(!render(markdown).contains("<math"), "\(markdown)")
+    }
+
+    @Test(
+        "a README's text outside formulas reaches cmark as written (found by a review)",
+        arguments: [
+            "Set $JAVA_HOME, e.g. `export JAVA_HOME=$(dirname x)`.",
+            "Install to $PREFIX (default `/usr/local`); read from `$CONFIG`.",
+            "<pre>\nexport PATH=$HOME/bin:$PATH\n</pre>", "<td>$HOME</td><td>$PATH</td>",
+            "[API](https://x.org/People?$filter=A&$top=10)", "[api]: https://x.org/?$select=a&$top=2\n\n[api]",
+            "1. Build:\n    ```sh\n    export PATH=$HOME/bin:$PATH\n    ```",
+            "$$ is the PID in bash:\n```sh\necho $$\n```",
+            "> $$ saved per call:\n> - a\n> - b", "Pricing: $$ to $$$", "cost $$ vs $$",
+            "| a | b |\n|---|---|\n|$a|$b|",
+            "a <b title=\"$x$\">bold</b>", "$$\nno close\n\n$$ later",
+        ])
+    func textOutsideFormulas(markdown: String) {
+        #expect(MathSpans.rewrite(markdown) == markdown, "\(markdown)")
+        #expect(!render(markdown).contains("<math"), "\(markdown)")
+    }
+
+    @Test("Windows line ends: each line is read as a line")
+    func crlf() {
+        #expect(!render("~~~\r\necho $a$b\r\n~~~").contains("<math"))
+        #expect(!render("$HOME/bin and\r\nmore text$").contains("<math"))
+        #expect(render("$$\r\nx^2\r\n$$").hasPrefix("<math display=\"block\">"))
+        #expect(render("a $x$ b\r\n").contains("<math><mi>x</mi></math>"))
     }
 
     @Test("$$…$$ on lines of its own, in one line, in a quote, and ```math are display math")

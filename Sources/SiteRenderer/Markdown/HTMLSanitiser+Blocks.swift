@@ -23,6 +23,12 @@ extension HTMLSanitiser.Writer {
         output += "</code></pre>"
     }
 
+    /// Whether a `<code>` is inline math `MathSpans` handed on: its text starts with the marker.
+    static func holdsMath(_ code: xmlNodePtr) -> Bool {
+        guard let text = code.pointee.children, text.pointee.type == XML_TEXT_NODE else { return false }
+        return XMLTree.content(of: text).first == MathSpans.marker
+    }
+
     /// GitHub's `<math-renderer>`: `$…$` in a line, `$$…$$` (or its `js-display-math`) a block.
     mutating func writeMath(_ node: xmlNodePtr) {
         var tex = Substring(XMLTree.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines))

@@ -106,7 +106,7 @@ extension HTMLSanitiser {
             case "input":
                 writeCheckbox(node)
                 return transparent()
-            case "code" where XMLTree.text(of: node).first == MathSpans.marker:
+            case "code" where Self.holdsMath(node):
                 // Inline math `MathSpans` handed on as code.
                 output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
                 return false

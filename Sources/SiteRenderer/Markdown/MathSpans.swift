@@ -1,199 +1,272 @@
+import Foundation
+
 /// Finds GitHub's math in a README's Markdown before cmark-gfm reads it, and hands each
 /// formula on in a form cmark leaves as written: cmark knows no math, and would read a
 /// formula's `*`, `\\` and `\{` as emphasis and escapes.
 ///
-/// - `$…$` and GitHub's `` $`…`$ `` in a line become a code span whose text starts with
-///   `marker`: the sanitiser lays out such a span as inline math (`TeXMath`).
-/// - `$$…$$`, on lines of their own or in one line, becomes a ```` ```math ```` block, which
-///   the sanitiser lays out as display math, as it does the blocks a README writes so.
+/// - `$…$`, GitHub's `` $`…`$ `` and `$$…$$` in a line become a code span whose text starts
+///   with `marker`: the sanitiser lays out such a span as inline math (`TeXMath`).
+/// - `$$` on a line of its own, down to a line that ends with `$$` (or `$$…$$` making a
+///   line of its own), becomes a ```` ```math ```` block, which the sanitiser lays out as display math, as it does the blocks a README
+///   writes so.
 ///
-/// As on GitHub, a `$` opens only before a character that is not a space, and closes only
-/// after one, and not before a digit: "from $5 to $10" stays text. Code blocks, code spans and
-/// `\$` are left alone. Lines indented as code are too, in a list as well: there the formula
-/// shows as its TeX, which reads; a code block read as math would not.
+/// It reads lines, not CommonMark's whole block structure, so where it cannot tell it leaves
+/// the text alone: a README's text outside a formula reaches cmark exactly as written. As on
+/// GitHub, a `$` opens only before a character that is not a space, and closes only after one
+/// and not before a digit ("from $5 to $10" stays text); a formula holds no backtick (a code
+/// span binds tighter), and in a table row no `|` (GitHub splits the cells first). Left alone
+/// too: fenced and indented code, HTML blocks, inline HTML and autolinks, link destinations,
+/// link reference definitions, `\$`, and a `$$` with no closing line before a blank line, a
+/// fence or a heading.
 enum MathSpans {
     /// Starts the text of a code span that holds inline math (U+2063, INVISIBLE SEPARATOR).
     /// A code span of the README's own that starts with it is laid out as math too: only
     /// how it looks changes, as the math is laid out by the same safe writer.
     static let marker: Character = "\u{2063}"
 
+    /// Where a line is, for what may be read in it.
+    private enum Block {
+        case text
+        case fencedCode(fence: Character, length: Int)
+        case indentedCode
+        /// An HTML block, up to a blank line.
+        case html
+        /// A GitHub table's rows, up to a blank line.
+        case table
+    }
+
     static func rewrite(_ markdown: String) -> String {
         // Most READMEs hold no math: their Markdown goes to cmark untouched.
         guard markdown.utf8.contains(UInt8(ascii: "$")) else { return markdown }
+        // "\r\n" is one Character: split on it as on "\n" (cmark reads both as a line's end).
+        let lines = markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var output = ""
         output.reserveCapacity(markdown.utf8.count + 64)
-        var fence: (character: Character, length: Int)?
-        var display: (prefix: Substring, lines: [Substring])?
+        var block = Block.text
         var previousBlank = true
-        var indentedCode = false
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " || $0 == ">" || $0 == "\t" }
-            let blank = trimmed.allSatisfy(\.isWhitespace)
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let (prefix, content) = split(line)
+            let blank = content.allSatisfy(\.isWhitespace)
             defer { previousBlank = blank }
-            if let open = display {
-                // Inside `$$ … $$`: every line up to the one that ends with `$$`. A blank
-                // line ends the paragraph first: then the `$$` was not math.
-                if blank {
-                    output += open.prefix + "$$" + open.lines.joined(separator: "\n") + "\n" + line + "\n"
-                    display = nil
-                } else if trimmed.hasSuffix("$$") {
-                    output += mathBlock(open.lines + [trimmed.dropLast(2)], prefix: open.prefix)
-                    display = nil
-                } else {
-                    display?.lines.append(line.hasPrefix(open.prefix) ? line.dropFirst(open.prefix.count) : line)
-                }
-                continue
-            }
-            if let open = fence {
-                if let closing = Self.fence(in: line), closing.character == open.character,
-                    closing.length >= open.length, closing.info.isEmpty
+            index += 1
+            switch block {
+            case .fencedCode(let fence, let length):
+                if let closing = Self.fence(in: content), closing.character == fence, closing.length >= length,
+                    closing.info.isEmpty
                 {
-                    fence = nil
+                    block = .text
                 }
                 output += line + "\n"
                 continue
-            }
-            if let opening = Self.fence(in: line) {
-                fence = (opening.character, opening.length)
-                output += line + "\n"
+            case .html, .table:
+                if blank { block = .text }
+                if case .table = block, line.utf8.contains(UInt8(ascii: "$")) {
+                    output += inline(line, inTable: true) + "\n"
+                } else {
+                    output += line + "\n"
+                }
                 continue
-            }
-            // Indented code runs from an indented line after a blank one while lines stay
-            // indented or blank.
-            indentedCode = isIndented(line) && (previousBlank || indentedCode) || (indentedCode && blank)
-            if indentedCode {
-                output += line + "\n"
-                continue
-            }
-            let prefix = line[..<trimmed.startIndex]
-            if trimmed.hasPrefix("$$") {
-                let rest = trimmed.dropFirst(2)
-                if rest.count >= 2, rest.hasSuffix("$$"), !rest.dropLast(2).contains("$") {
-                    output += mathBlock([rest.dropLast(2)], prefix: prefix)
+            case .indentedCode:
+                if blank || isIndented(line) {
+                    output += line + "\n"
                     continue
                 }
-                if !rest.contains("$") {
-                    display = (prefix, [rest])
-                    continue
-                }
+                block = .text
+            case .text:
+                break
             }
-            // Only a line with a `$` is read a character at a time.
-            output += line.utf8.contains(UInt8(ascii: "$")) ? inline(line) : String(line)
-            output += "\n"
-        }
-        // A `$$` never closed was not math: its lines as they were.
-        if let open = display {
-            output += open.prefix + "$$" + open.lines.joined(separator: "\n") + "\n"
+            if let opening = Self.fence(in: content) {
+                block = .fencedCode(fence: opening.character, length: opening.length)
+            } else if previousBlank, isIndented(line) {
+                block = .indentedCode
+            } else if startsHTMLBlock(content) {
+                block = blank ? .text : .html
+            } else if isDelimiterRow(content) {
+                block = .table
+            }
+            guard case .text = block, !isReferenceDefinition(content), line.utf8.contains(UInt8(ascii: "$")) else {
+                output += line + "\n"
+                continue
+            }
+            if content.trimmingCharacters(in: .whitespaces) == "$$", let end = displayEnd(in: lines, from: index) {
+                // `$$` alone on a line, down to the line that ends with `$$`.
+                var body = lines[index..<end].map { split($0).content }
+                body.append(split(lines[end]).content.trimmingCharacters(in: .whitespaces).dropLast(2))
+                output += mathBlock(body, prefix: prefix)
+                index = end + 1
+                continue
+            }
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            if trimmed.count > 4, trimmed.hasPrefix("$$"), trimmed.hasSuffix("$$"),
+                !trimmed.dropFirst(2).dropLast(2).contains("$")
+            {
+                // `$$…$$`, a line of its own: a display formula too.
+                output += mathBlock([trimmed.dropFirst(2).dropLast(2)], prefix: prefix)
+                continue
+            }
+            output += inline(line, inTable: content.hasPrefix("|")) + "\n"
         }
         if !markdown.hasSuffix("\n"), output.hasSuffix("\n") { output.removeLast() }
         return output
     }
 
-    /// A fenced code block's opening or closing line: its fence character, length and info string.
-    private static func fence(in line: Substring) -> (character: Character, length: Int, info: Substring)? {
-        let indent = line.prefix { $0 == " " || $0 == ">" }
-        guard indent.filter({ $0 == " " }).count <= 3 || indent.contains(">") else { return nil }
-        let rest = line[indent.endIndex...]
-        guard let first = rest.first, first == "`" || first == "~" else { return nil }
-        let run = rest.prefix { $0 == first }
+    // MARK: Blocks
+
+    /// A line's container prefix (indentation, `>` of quotes) and what follows it.
+    private static func split(_ line: Substring) -> (prefix: Substring, content: Substring) {
+        let content = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
+        return (line[..<content.startIndex], content)
+    }
+
+    /// The line that closes a display formula opened on the line before `start`: the first to
+    /// end with `$$`, unless a blank line, a fence or a heading comes first (then it was not math).
+    private static func displayEnd(in lines: [Substring], from start: Int) -> Int? {
+        for index in start..<lines.count {
+            let content = split(lines[index]).content
+            if content.allSatisfy(\.isWhitespace) || fence(in: content) != nil || content.hasPrefix("#") {
+                return nil
+            }
+            if content.trimmingCharacters(in: .whitespaces).hasSuffix("$$") { return index }
+        }
+        return nil
+    }
+
+    /// A fenced code block's opening or closing line: its fence character, length and info
+    /// string. At any indentation: a fence in a list item sits four spaces in.
+    private static func fence(in content: Substring) -> (character: Character, length: Int, info: String)? {
+        guard let first = content.first, first == "`" || first == "~" else { return nil }
+        let run = content.prefix { $0 == first }
         guard run.count >= 3 else { return nil }
-        let info = rest[run.endIndex...].trimmingSpaces
+        let info = content[run.endIndex...].trimmingCharacters(in: .whitespaces)
         if first == "`", info.contains("`") { return nil }
         return (first, run.count, info)
     }
 
-    /// Four spaces or a tab in: code after a blank line (or a list's paragraph: left alone too).
+    /// Four spaces or a tab in: after a blank line, code (or a list's paragraph: left alone too).
     private static func isIndented(_ line: Substring) -> Bool {
         line.hasPrefix("    ") || line.hasPrefix("\t")
     }
 
+    /// An HTML block's first line (CommonMark's conditions, loosely): `<` then a letter, `/`, `!` or `?`.
+    private static func startsHTMLBlock(_ content: Substring) -> Bool {
+        guard content.first == "<", let next = content.dropFirst().first else { return false }
+        return next.isLetter || next == "/" || next == "!" || next == "?"
+    }
+
+    /// `[name]: destination`, which defines a link: its `$` are the URL's.
+    private static func isReferenceDefinition(_ content: Substring) -> Bool {
+        guard content.first == "[", let close = content.firstIndex(of: "]") else { return false }
+        return content[content.index(after: close)...].first == ":"
+    }
+
+    /// A table's delimiter row: `|---|:-:|`, `--- | ---`.
+    private static func isDelimiterRow(_ content: Substring) -> Bool {
+        let trimmed = content.trimmingCharacters(in: .whitespaces)
+        return trimmed.contains("-") && (trimmed.contains("|") || trimmed.hasPrefix(":"))
+            && trimmed.allSatisfy { $0 == "|" || $0 == "-" || $0 == ":" || $0 == " " || $0 == "\t" }
+    }
+
     /// A ```` ```math ```` block holding the lines, each with the container's prefix (`> `).
     private static func mathBlock(_ lines: [Substring], prefix: Substring) -> String {
-        let body = lines.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        let body = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // A fence longer than any run of backticks in the formula.
-        let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: body.joined()) + 1))
+        let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: Array(body.joined())) + 1))
         var block = prefix + fence + "math\n"
         for line in body { block += prefix + line + "\n" }
         return block + prefix + fence + "\n"
     }
 
-    /// The line with each `$…$` (and `` $`…`$ ``) made a marked code span.
-    static func inline(_ line: Substring) -> String {
+    // MARK: Formulas in a line
+
+    /// The line with each formula made a marked code span, everything else as it was.
+    private static func inline(_ line: Substring, inTable: Bool) -> String {
         let characters = Array(line)
         var output = ""
         var index = 0
         while index < characters.count {
-            let character = characters[index]
-            if character == "\\", index + 1 < characters.count {
-                // An escape (`\$` among them) goes to cmark as written.
-                output.append(character)
-                output.append(characters[index + 1])
-                index += 2
-                continue
-            }
-            if character == "`" {
-                // A code span: copied whole, its `$` not math. (An opening run with no
-                // closing one is text, copied as it is.)
-                let run = runLength(of: "`", in: characters, at: index)
-                let end = closingRun(of: run, in: characters, after: index + run)
-                let stop = end.map { $0 + run } ?? index + run
-                output += String(characters[index..<stop])
-                index = stop
-                continue
-            }
-            if character == "$", index + 1 < characters.count, characters[index + 1] == "$" {
-                // `$$…$$` within a line: the formula, in the line.
-                let start = index + 2
-                var end = start
-                while end + 1 < characters.count, !(characters[end] == "$" && characters[end + 1] == "$") { end += 1 }
-                if end + 1 < characters.count, end > start {
-                    output += codeSpan(String(characters[start..<end]).trimmingSpaces)
-                    index = end + 2
-                } else {
-                    output += "$$"
-                    index += 2
-                }
-                continue
-            }
-            if character == "$", let (formula, next) = formula(in: characters, at: index) {
+            if let (formula, next) = formula(in: characters, at: index, inTable: inTable) {
                 output += codeSpan(formula)
                 index = next
                 continue
             }
-            output.append(character)
-            index += 1
+            // What is copied whole: an escape (`\$`), a code span, inline HTML or an
+            // autolink, a link's destination.
+            let end = verbatimEnd(in: characters, at: index)
+            output += String(characters[index..<end])
+            index = end
         }
         return output
     }
 
-    /// The formula a `$` at `index` opens, and where the text after its closing `$` starts.
-    private static func formula(in characters: [Character], at index: Int) -> (String, Int)? {
-        let start = index + 1
-        guard start < characters.count else { return nil }
-        // GitHub's $`…`$: the code span's text, as written.
-        if characters[start] == "`" {
-            let run = runLength(of: "`", in: characters, at: start)
-            if let end = closingRun(of: run, in: characters, after: start + run), end + run < characters.count,
-                characters[end + run] == "$"
-            {
-                return (String(characters[(start + run)..<end]).trimmingSpaces, end + run + 1)
+    /// Where the text that starts at `index` and is no formula's ends: past an escape, a code
+    /// span, a tag or a link's destination, else past the one character.
+    private static func verbatimEnd(in characters: [Character], at index: Int) -> Int {
+        let character = characters[index]
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        switch character {
+        case "\\" where next != nil:
+            return index + 2
+        case "`":
+            let run = runLength(of: "`", in: characters, at: index)
+            return closingRun(of: run, in: characters, after: index + run).map { $0 + run } ?? index + run
+        case "<" where next.map { $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" } ?? false:
+            return characters[index...].firstIndex(of: ">").map { $0 + 1 } ?? index + 1
+        case "]" where next == "(":
+            // A link's destination, its parentheses balanced.
+            var depth = 0
+            for at in (index + 1)..<characters.count {
+                if characters[at] == "(" { depth += 1 }
+                if characters[at] == ")" { depth -= 1 }
+                if depth == 0 { return at + 1 }
             }
-            return nil
+            return characters.count
+        default:
+            return index + 1
         }
-        guard !characters[start].isWhitespace, characters[start] != "$" else { return nil }
+    }
+
+    /// The formula that a `$` at `index` opens, and where the text after it starts; nil when
+    /// there is none.
+    private static func formula(in characters: [Character], at index: Int, inTable: Bool) -> (
+        tex: String, next: Int
+    )? {
+        guard characters[index] == "$", index + 1 < characters.count else { return nil }
+        // GitHub's $`…`$: the code span's text, as written.
+        if characters[index + 1] == "`" {
+            let start = index + 1
+            let run = runLength(of: "`", in: characters, at: start)
+            guard let end = closingRun(of: run, in: characters, after: start + run),
+                end + run < characters.count, characters[end + run] == "$"
+            else { return nil }
+            return (String(characters[(start + run)..<end]).trimmingCharacters(in: .whitespaces), end + run + 1)
+        }
+        // `$$…$$` in a line, or `$…$`: the same rules for where each may open and close.
+        let delimiter = characters[index + 1] == "$" ? 2 : 1
+        let start = index + delimiter
+        guard start < characters.count, !characters[start].isWhitespace, characters[start] != "$" else { return nil }
         var at = start
         while at < characters.count {
-            let character = characters[at]
-            if character == "\\" {
+            switch characters[at] {
+            case "\\":
                 at += 2
                 continue
-            }
-            if character == "$" {
+            case "`":
+                return nil
+            case "|" where inTable:
+                return nil
+            case "$":
                 let closes =
                     !characters[at - 1].isWhitespace
-                    && (at + 1 == characters.count || !(characters[at + 1].isASCII && characters[at + 1].isNumber))
-                guard closes else { return nil }
-                return (String(characters[start..<at]), at + 1)
+                    && (delimiter == 1 || (at + 1 < characters.count && characters[at + 1] == "$"))
+                let after = at + delimiter
+                guard closes, after >= characters.count || !(characters[after].isASCII && characters[after].isNumber)
+                else { return nil }
+                if after < characters.count, characters[after] == "$" { return nil }
+                return (String(characters[start..<at]), after)
+            default:
+                break
             }
             at += 1
         }
@@ -202,15 +275,13 @@ enum MathSpans {
 
     /// A code span cmark leaves as written, its text the marker and the formula.
     private static func codeSpan(_ formula: String) -> String {
-        let fence = String(repeating: "`", count: longestRun(of: "`", in: formula) + 1)
+        let fence = String(repeating: "`", count: longestRun(of: "`", in: Array(formula)) + 1)
         // A space each side, which cmark takes off, lets the formula end with a backtick.
         return fence + " " + String(marker) + formula + " " + fence
     }
 
     private static func runLength(of character: Character, in characters: [Character], at index: Int) -> Int {
-        var end = index
-        while end < characters.count, characters[end] == character { end += 1 }
-        return end - index
+        characters[index...].prefix { $0 == character }.count
     }
 
     /// Where the next run of exactly `length` backticks at or after `start` begins.
@@ -228,25 +299,14 @@ enum MathSpans {
         return nil
     }
 
-    private static func longestRun(of character: Character, in text: String) -> Int {
+    private static func longestRun(of character: Character, in characters: [Character]) -> Int {
         var longest = 0
-        var current = 0
-        for each in text {
-            current = each == character ? current + 1 : 0
-            longest = max(longest, current)
+        var index = 0
+        while index < characters.count {
+            let run = runLength(of: character, in: characters, at: index)
+            longest = max(longest, run)
+            index += max(run, 1)
         }
         return longest
     }
-}
-
-extension Substring {
-    /// Without the spaces and tabs at either end.
-    fileprivate var trimmingSpaces: Substring {
-        let start = drop { $0 == " " || $0 == "\t" }
-        return start.dropLast(start.reversed().prefix { $0 == " " || $0 == "\t" }.count)
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String { String(Substring(self).trimmingSpaces) }
 }

@@ -40,6 +40,28 @@ extension TeXMath {
             }
         }
 
+        /// Where the style's capital Alpha is, for the styles Unicode has Greek letters in.
+        private var greekStart: UInt32? {
+            switch self {
+            case .bold: 0x1D6A8
+            case .italic: 0x1D6E2
+            case .boldItalic: 0x1D71C
+            default: nil
+            }
+        }
+
+        /// A Greek letter's place after the style's capital Alpha: the capitals, ∇, the small
+        /// letters, then ∂ and the variant forms, in the order of Mathematical Alphanumeric Symbols.
+        private static func greekOffset(_ value: UInt32) -> UInt32? {
+            switch value {
+            case 0x391...0x3A9: value - 0x391
+            case 0x3B1...0x3C9: value - 0x3B1 + 26
+            default:
+                [0x3F4: 17, 0x2207: 25, 0x2202: 51, 0x3F5: 52, 0x3D1: 53, 0x3F0: 54, 0x3D5: 55, 0x3F1: 56, 0x3D6: 57][
+                    value]
+            }
+        }
+
         /// `text`'s ASCII letters and digits in this style; every other character as it is.
         func letters(_ text: String) -> String {
             guard let starts else { return text }
@@ -56,6 +78,8 @@ extension TeXMath {
                         Unicode.Scalar(starts.small + value - 0x61)
                     } else if (0x30...0x39).contains(value), let digit = starts.digit {
                         Unicode.Scalar(digit + value - 0x30)
+                    } else if let greek = greekStart, let offset = Self.greekOffset(value) {
+                        Unicode.Scalar(greek + offset)
                     } else {
                         nil
                     }
@@ -79,7 +103,10 @@ extension TeXMath {
                     })
             case .row(let nodes): return .row(nodes.map(applied))
             case .identifier(let name, let upright):
-                return self == .roman ? .identifier(name, upright: true) : .identifier(letters(name), upright: upright)
+                guard self != .roman else { return .identifier(name, upright: true) }
+                // A letter made a mathematical one is drawn as it is: no "upright" to say.
+                let styled = letters(name)
+                return .identifier(styled, upright: upright && styled == name)
             case .number(let digits): return .number(letters(digits))
             case .text(let text): return .text(letters(text))
             case .scripts(let base, let sub, let sup, let limits):

@@ -24,6 +24,8 @@ extension TeXMath {
         /// Where the context ends a row.
         private enum Stop {
             case end, brace, bracket, right, cell
+            /// A row of `\substack{a \\ b}`: up to `\\` or the group's `}`.
+            case stacked
         }
 
         // MARK: Rows
@@ -34,6 +36,12 @@ extension TeXMath {
             while true {
                 skipSpaces()
                 guard let next = peek, !ends(stop) else { return nodes }
+                if next == "\\", let name = command(at: index), ["over", "choose", "atop"].contains(name) {
+                    // `{a \over b}`: what came before over what follows, to the row's end.
+                    index += name.count + 1
+                    let fraction = Node.fraction(.row(nodes), .row(row(stop)), line: name == "over")
+                    return name == "choose" ? [.op("("), fraction, .op(")")] : [fraction]
+                }
                 if next == "\\", let font = fontSwitch() {
                     // `{\rm d}`: the old switches set the font of the rest of their group.
                     nodes.append(nested { font.applied(to: .row($0.row(stop))) } ?? .empty)
@@ -68,8 +76,14 @@ extension TeXMath {
             case .bracket: return peek == "]"
             case .right: return command(at: index) == "right"
             case .cell:
-                return peek == "&" || (peek == "\\" && scalar(at: index + 1) == "\\") || command(at: index) == "end"
+                return peek == "&" || atRowEnd || command(at: index) == "end"
+            case .stacked: return peek == "}" || atRowEnd
             }
+        }
+
+        /// At `\\`, which ends a table's row.
+        private var atRowEnd: Bool {
+            peek == "\\" && scalar(at: index + 1) == "\\"
         }
 
         /// Rows of cells split at `\\` and `&`, up to `\end` or the end.
@@ -80,7 +94,7 @@ extension TeXMath {
                 rows[rows.count - 1].append(cell)
                 if peek == "&" {
                     index += 1
-                } else if peek == "\\", scalar(at: index + 1) == "\\" {
+                } else if atRowEnd {
                     index += 2
                     skipOptional()  // `\\[2pt]`
                     rows.append([])
@@ -317,8 +331,12 @@ extension TeXMath {
                 // `\operatorname*{argmax}` takes its scripts under and over, as `\lim` does.
                 let limits = peek == "*"
                 if limits { index += 1 }
-                let name = rawGroup()
+                let name = argument().text
                 return limits ? .op(name, attributes: TeXMath.limits) : .function(name)
+            case "mathbin", "mathrel", "mathord", "mathpunct", "mathinner", "mathopen", "mathclose":
+                return argument()
+            case "substack":
+                return substack()
             case "overset", "stackrel":
                 let over = argument()
                 return .scripts(argument(), sub: nil, sup: over, limits: true)
@@ -397,7 +415,7 @@ extension TeXMath {
         private mutating func styleCommand() -> Bool? {
             switch command(at: index) {
             case "displaystyle":
-                index += 13
+                index += "displaystyle".count + 1
                 return true
             case "textstyle", "scriptstyle":
                 let name = command(at: index) ?? ""
@@ -467,14 +485,28 @@ extension TeXMath {
             depth += 1
             defer { depth -= 1 }
             var nodes: [Node] = open.isEmpty ? [] : [.op(open, attributes: TeXMath.fence)]
-            while true {
-                nodes += row(.right)
-                guard command(at: index) == "right" else { break }
-                index += 6
+            nodes += row(.right)
+            if command(at: index) == "right" {
+                index += "right".count + 1
                 if let close = delimiter(), !close.isEmpty { nodes.append(.op(close, attributes: TeXMath.fence)) }
-                break
             }
             return .row(nodes)
+        }
+
+        /// `\substack{i < n \\ j < m}`: rows stacked as a script, one over the other.
+        private mutating func substack() -> Node {
+            skipSpaces()
+            guard peek == "{" else { return argument() }
+            return nested { parser in
+                parser.index += 1
+                var rows: [[Node]] = []
+                repeat {
+                    if parser.atRowEnd { parser.index += 2 }
+                    rows.append([.row(parser.row(.stacked))])
+                } while parser.atRowEnd
+                if parser.peek == "}" { parser.index += 1 }
+                return .style(.table(rows, columnAlign: nil), display: false)
+            } ?? .empty
         }
 
         /// `\begin{name} … \end{name}`: a table, with the delimiters its name gives.
@@ -533,6 +565,18 @@ extension Unicode.Scalar {
 }
 
 extension TeXMath.Node {
+    /// The characters it shows, for a name written with commands (`\operatorname{arg\,max}`).
+    var text: String {
+        switch self {
+        case .row(let nodes): nodes.map(\.text).joined()
+        case .identifier(let text, _), .number(let text), .function(let text), .op(let text, _), .text(let text):
+            text
+        case .space: "\u{2009}"
+        case .scripts(let base, _, _, _), .accent(let base, _, _, _), .style(let base, _): base.text
+        default: ""
+        }
+    }
+
     /// A letter, a number or a name, which TeX spaces from a function's name that follows.
     var isOrdinary: Bool {
         switch self {

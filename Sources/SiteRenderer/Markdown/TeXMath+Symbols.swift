@@ -196,10 +196,11 @@ extension TeXMath {
 
     /// A relation with a `\not` before it, as its own negated character where Unicode has one.
     static func negated(_ symbol: String) -> String {
-        let table: [String: String] = [
-            "=": "≠", "<": "≮", ">": "≯", "∈": "∉", "≡": "≢", "⊂": "⊄", "⊃": "⊅", "⊆": "⊈", "⊇": "⊉", "∼": "≁",
-            "≈": "≉", "≤": "≰", "≥": "≱", "∃": "∄", "∣": "∤", "∥": "∦", "≅": "≇", "≃": "≄", "≺": "⊀", "≻": "⊁",
-        ]
-        return table[symbol] ?? symbol + "\u{0338}"
+        negations[symbol] ?? symbol + "\u{0338}"
     }
+
+    private static let negations: [String: String] = [
+        "=": "≠", "<": "≮", ">": "≯", "∈": "∉", "≡": "≢", "⊂": "⊄", "⊃": "⊅", "⊆": "⊈", "⊇": "⊉", "∼": "≁", "≈": "≉",
+        "≤": "≰", "≥": "≱", "∃": "∄", "∣": "∤", "∥": "∦", "≅": "≇", "≃": "≄", "≺": "⊀", "≻": "⊁",
+    ]
 }
