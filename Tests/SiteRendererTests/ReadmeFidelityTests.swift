@@ -156,4 +156,18 @@ struct ReadmeFidelityTests {
         #expect(html.contains("width=\"120\""))
         #expect(!html.contains("height="), "a percentage is no number an HTML attribute may hold")
     }
+
+    @Test("a width in per cent is the style a browser reads it as; other values are dropped")
+    func widthInPerCent() {
+        let html = render(
+            #"<img src="a.png" width="49%"> <img src="b.png" width=" 100% "> <img src="c.png" width="150%">"#)
+        #expect(
+            html.contains(#"<img src="https://raw.githubusercontent.com/o/r/main/a.png" alt="" style="width: 49%" />"#),
+            "\(html)")
+        #expect(html.contains(#"alt="" style="width: 100%" />"#))
+        #expect(html.components(separatedBy: "style=").count == 3, "150% is dropped")
+        for value in ["-5%", "5.5%", "%", "٥%", "50%;color:red", "0%"] {
+            #expect(!render("<img src=\"a.png\" width=\"\(value)\">").contains("style="), "\(value)")
+        }
+    }
 }

@@ -257,7 +257,12 @@ extension HTMLSanitiser {
                 case .text?: kept.append((name, value))
                 case .number?:
                     // `width="120px"` is 120 to a browser, and to GitHub; a percentage is no
-                    // number an HTML attribute may hold, and is dropped.
+                    // number an HTML attribute may hold: a width in per cent (screenshots side
+                    // by side at 49%) becomes the style a browser reads it as, a height is dropped.
+                    if name == "width", let percent = Self.percentage(value) {
+                        kept.append(("style", "width: \(percent)%"))
+                        continue
+                    }
                     var trimmed = value.trimmingCharacters(in: .whitespaces)
                     if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
                     if (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
@@ -269,6 +274,15 @@ extension HTMLSanitiser {
                 }
             }
             return kept
+        }
+
+        /// `50%` as 50: a whole number of per cent from 1 to 100, nothing else.
+        private static func percentage(_ value: String) -> Int? {
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasSuffix("%"), trimmed.count <= 4, trimmed.dropLast().allSatisfy(\.isASCII),
+                let percent = Int(trimmed.dropLast()), (1...100).contains(percent)
+            else { return nil }
+            return percent
         }
 
         /// The id an element of the document is given, prefixed as the page writes it: nil
