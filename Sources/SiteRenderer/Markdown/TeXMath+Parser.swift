@@ -2,9 +2,10 @@ extension TeXMath {
     /// Reads TeX a character at a time into `Node`s. Never fails: what it cannot read
     /// becomes an `.error` holding the TeX, and it always moves forward.
     struct Parser {
-        private let scalars: [Unicode.Scalar]
-        private var index = 0
-        private var depth = 0
+        // Internal, not private: the commands (`TeXMath+Commands.swift`) read them too.
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var depth = 0
 
         init(_ tex: String) { scalars = Array(tex.unicodeScalars) }
 
@@ -22,7 +23,7 @@ extension TeXMath {
         }
 
         /// Where the context ends a row.
-        private enum Stop {
+        enum Stop {
             case end, brace, bracket, right, cell
             /// A row of `\substack{a \\ b}`: up to `\\` or the group's `}`.
             case stacked
@@ -31,7 +32,7 @@ extension TeXMath {
         // MARK: Rows
 
         /// Atoms with their scripts, up to what `stop` ends a row at (not consumed).
-        private mutating func row(_ stop: Stop) -> [Node] {
+        mutating func row(_ stop: Stop) -> [Node] {
             var nodes: [Node] = []
             while true {
                 skipSpaces()
@@ -69,7 +70,7 @@ extension TeXMath {
         }
 
         /// Whether the row ends here; `}` ends only a group, `]` an optional argument.
-        private func ends(_ stop: Stop) -> Bool {
+        func ends(_ stop: Stop) -> Bool {
             switch stop {
             case .end: return false
             case .brace: return peek == "}"
@@ -82,12 +83,12 @@ extension TeXMath {
         }
 
         /// At `\\`, which ends a table's row.
-        private var atRowEnd: Bool {
+        var atRowEnd: Bool {
             peek == "\\" && scalar(at: index + 1) == "\\"
         }
 
         /// Rows of cells split at `\\` and `&`, up to `\end` or the end.
-        private mutating func table() -> [[Node]] {
+        mutating func table() -> [[Node]] {
             var rows: [[Node]] = [[]]
             while true {
                 let cell = Node.row(row(.cell))
@@ -112,14 +113,14 @@ extension TeXMath {
         }
 
         /// Columns of a table without an environment, aligned as `aligned` aligns them.
-        private func alignment(of rows: [[Node]]) -> String? {
+        func alignment(of rows: [[Node]]) -> String? {
             let columns = rows.map(\.count).max() ?? 1
             guard columns > 1 else { return nil }
             return (0..<columns).map { $0 % 2 == 0 ? "right" : "left" }.joined(separator: " ")
         }
 
         /// `^`, `_`, `'` after an atom; `\limits` and `\nolimits` choose where they go.
-        private mutating func scripts(on base: Node) -> Node {
+        mutating func scripts(on base: Node) -> Node {
             var sub: Node?
             var sup: Node?
             var limits = base.takesLimits
@@ -153,7 +154,7 @@ extension TeXMath {
         // MARK: Atoms
 
         /// One atom, or nil for what shows nothing (a comment, a `\label`).
-        private mutating func atom() -> Node? {
+        mutating func atom() -> Node? {
             guard let character = peek else { return nil }
             switch character {
             case "{":
@@ -183,11 +184,11 @@ extension TeXMath {
         }
 
         /// The argument of a command or a script: one character, one command, or a group.
-        private mutating func argument() -> Node {
+        mutating func argument() -> Node {
             nested { $0.argumentAtom() } ?? .empty
         }
 
-        private mutating func argumentAtom() -> Node {
+        mutating func argumentAtom() -> Node {
             skipSpaces()
             guard let character = peek else { return .empty }
             if character == "{" { return group() }
@@ -200,7 +201,7 @@ extension TeXMath {
         }
 
         /// `{…}`: a row; past `maxDepth`, its TeX as an error.
-        private mutating func group() -> Node {
+        mutating func group() -> Node {
             let start = index
             index += 1
             guard depth < TeXMath.maxDepth else { return .error(skipGroup(from: start)) }
@@ -213,7 +214,7 @@ extension TeXMath {
 
         /// `body` one level deeper; past `maxDepth`, the rest of the formula as an error
         /// (`\frac\frac\frac…` and `x^^^…` nest without braces).
-        private mutating func nested(_ body: (inout Parser) -> Node?) -> Node? {
+        mutating func nested(_ body: (inout Parser) -> Node?) -> Node? {
             guard depth < TeXMath.maxDepth else {
                 let start = index
                 index = scalars.count
@@ -225,7 +226,7 @@ extension TeXMath {
         }
 
         /// The text of a group, as it is written, its braces included, skipped whole.
-        private mutating func skipGroup(from start: Int) -> String {
+        mutating func skipGroup(from start: Int) -> String {
             var open = 1
             while let character = peek, open > 0 {
                 if character == "\\" {
@@ -243,7 +244,7 @@ extension TeXMath {
         }
 
         /// A group's characters as they are written, for `\text` and `\operatorname`.
-        private mutating func rawGroup() -> String {
+        mutating func rawGroup() -> String {
             skipSpaces()
             guard peek == "{" else {
                 guard let character = peek else { return "" }
@@ -270,7 +271,7 @@ extension TeXMath {
         }
 
         /// Digits with at most one decimal point.
-        private mutating func number() -> Node {
+        mutating func number() -> Node {
             var digits = ""
             var sawPoint = false
             while let character = peek {
@@ -291,268 +292,19 @@ extension TeXMath {
             return .number(digits)
         }
 
-        // MARK: Commands
-
-        /// A command and its arguments; nil for one that shows nothing.
-        private mutating func commandAtom() -> Node? {
-            let start = index
-            guard let name = readCommand() else { return .error("\\") }
-            if let symbol = TeXMath.symbols[name] { return symbol.node }
-            if let width = TeXMath.spaces[name] { return .space(width) }
-            if let font = TeXMath.fonts[name] { return font.applied(to: argument()) }
-            if let accent = TeXMath.accents[name] {
-                return .accent(argument(), mark: accent.mark, over: accent.over, stretchy: accent.stretchy)
-            }
-            if let size = TeXMath.delimiterSizes[name] {
-                let symbol = delimiter() ?? ""
-                return symbol.isEmpty ? nil : .op(symbol, attributes: " minsize=\"\(size)\" maxsize=\"\(size)\"")
-            }
-            switch name {
-            case "frac", "dfrac", "tfrac", "cfrac":
-                let fraction = Node.fraction(argument(), argument(), line: true)
-                return name == "dfrac" || name == "tfrac" ? .style(fraction, display: name == "dfrac") : fraction
-            case "binom", "dbinom", "tbinom":
-                return .row([.op("("), .fraction(argument(), argument(), line: false), .op(")")])
-            case "sqrt":
-                let rootIndex = optional()
-                return .root(argument(), index: rootIndex)
-            case "text", "textrm", "textnormal", "mbox", "hbox", "textup", "textmd":
-                return .text(rawGroup())
-            case "textbf", "textit", "textsf", "texttt", "emph":
-                let font: TeXMath.Font =
-                    switch name {
-                    case "textbf": .bold
-                    case "textsf": .sansSerif
-                    case "texttt": .monospace
-                    default: .italic
-                    }
-                return .text(font.letters(rawGroup()))
-            case "operatorname", "mathop":
-                // `\operatorname*{argmax}` takes its scripts under and over, as `\lim` does.
-                let limits = peek == "*"
-                if limits { index += 1 }
-                let name = argument().text
-                return limits ? .op(name, attributes: TeXMath.limits) : .function(name)
-            case "mathbin", "mathrel", "mathord", "mathpunct", "mathinner", "mathopen", "mathclose":
-                return argument()
-            case "substack":
-                return substack()
-            case "overset", "stackrel":
-                let over = argument()
-                return .scripts(argument(), sub: nil, sup: over, limits: true)
-            case "underset":
-                let under = argument()
-                return .scripts(argument(), sub: under, sup: nil, limits: true)
-            case "xrightarrow", "xleftarrow":
-                let under = optional()
-                let arrow = Node.op(name == "xrightarrow" ? "→" : "←", attributes: TeXMath.fence)
-                return .scripts(arrow, sub: under, sup: argument(), limits: true)
-            case "boxed", "fbox":
-                // MathML Core draws no box: the content.
-                return argument()
-            case "hline", "hdashline":
-                return nil
-            case "pmod":
-                return .row([.op("("), .identifier("mod"), .space("0.3333em"), argument(), .op(")")])
-            case "!":
-                return nil
-            case "left":
-                return leftRight()
-            case "right", "middle":
-                // A `\right` with no `\left`: its delimiter, as it would show.
-                return delimiter().map { .op($0, attributes: " stretchy=\"true\"") }
-            case "begin":
-                return environment(start: start)
-            case "not":
-                skipSpaces()
-                guard let next = argumentSymbol() else { return .op("\u{0338}") }
-                return .op(next.unicodeScalars.count == 1 ? TeXMath.negated(next) : next)
-            case "color", "textcolor", "colorbox":
-                // No colour in MathML Core without a style: the content, uncoloured.
-                _ = rawGroup()
-                return name == "color" ? nil : argument()
-            case "label", "tag", "nonumber", "notag", "hspace", "vspace", "phantom", "hphantom", "vphantom":
-                if name != "nonumber" && name != "notag" { _ = rawGroup() }
-                return name.hasSuffix("space") || name.hasSuffix("phantom") ? .space("0.5em") : nil
-            case "\\":
-                // `\\` outside a table: a row ends here in `table()`; here only inside a group.
-                return nil
-            default:
-                return .error(text(from: start))
-            }
-        }
-
-        /// The command's name (letters, or one other character) after the `\`, consumed.
-        private mutating func readCommand() -> String? {
-            guard peek == "\\" else { return nil }
-            index += 1
-            guard let first = peek else { return nil }
-            index += 1
-            guard first.isASCIILetter else { return String(first) }
-            var name = String(first)
-            while let next = peek, next.isASCIILetter {
-                name.unicodeScalars.append(next)
-                index += 1
-            }
-            return name
-        }
-
-        /// The name of the command at `position`, without consuming it.
-        private func command(at position: Int) -> String? {
-            guard scalar(at: position) == "\\", let first = scalar(at: position + 1), first.isASCIILetter else {
-                return nil
-            }
-            var name = ""
-            var at = position + 1
-            while let next = scalar(at: at), next.isASCIILetter {
-                name.unicodeScalars.append(next)
-                at += 1
-            }
-            return name
-        }
-
-        /// `\displaystyle` (true) or `\textstyle` (false), consumed; nil for any other command.
-        private mutating func styleCommand() -> Bool? {
-            switch command(at: index) {
-            case "displaystyle":
-                index += "displaystyle".count + 1
-                return true
-            case "textstyle", "scriptstyle":
-                let name = command(at: index) ?? ""
-                index += name.count + 1
-                return false
-            default: return nil
-            }
-        }
-
-        /// `\rm`, `\bf` and the other font switches, consumed; nil for any other command.
-        private mutating func fontSwitch() -> TeXMath.Font? {
-            guard let name = command(at: index), let font = TeXMath.fontSwitches[name] else { return nil }
-            index += name.count + 1
-            return font
-        }
-
-        /// `[…]` after a command, if there is one.
-        private mutating func optional() -> Node? {
-            skipSpaces()
-            guard peek == "[", depth < TeXMath.maxDepth else { return nil }
-            index += 1
-            depth += 1
-            defer { depth -= 1 }
-            let nodes = row(.bracket)
-            if peek == "]" { index += 1 }
-            return .row(nodes)
-        }
-
-        private mutating func skipOptional() {
-            skipSpaces()
-            guard peek == "[" else { return }
-            while let character = peek, character != "]" { index += 1 }
-            if peek == "]" { index += 1 }
-        }
-
-        /// A delimiter after `\left`, `\right`, `\big`: a character or a command; "" for `.`.
-        private mutating func delimiter() -> String? {
-            skipSpaces()
-            guard let character = peek else { return nil }
-            if character == "." {
-                index += 1
-                return ""
-            }
-            return argumentSymbol()
-        }
-
-        /// The symbol of the next character or command, consumed; nil when it has none.
-        private mutating func argumentSymbol() -> String? {
-            guard let character = peek else { return nil }
-            if character == "\\" {
-                let start = index
-                guard let name = readCommand() else { return nil }
-                if let delimiter = TeXMath.delimiters[name] { return delimiter }
-                if let symbol = TeXMath.symbols[name], symbol.kind != .function { return symbol.text }
-                index = start
-                return nil
-            }
-            index += 1
-            if let symbol = TeXMath.characters[character] { return symbol.text }
-            return String(character)
-        }
-
-        /// `\left( … \right)`: the content between stretched delimiters.
-        private mutating func leftRight() -> Node {
-            let open = delimiter() ?? ""
-            guard depth < TeXMath.maxDepth else { return .error("\\left" + open) }
-            depth += 1
-            defer { depth -= 1 }
-            var nodes: [Node] = open.isEmpty ? [] : [.op(open, attributes: TeXMath.fence)]
-            nodes += row(.right)
-            if command(at: index) == "right" {
-                index += "right".count + 1
-                if let close = delimiter(), !close.isEmpty { nodes.append(.op(close, attributes: TeXMath.fence)) }
-            }
-            return .row(nodes)
-        }
-
-        /// `\substack{i < n \\ j < m}`: rows stacked as a script, one over the other.
-        private mutating func substack() -> Node {
-            skipSpaces()
-            guard peek == "{" else { return argument() }
-            return nested { parser in
-                parser.index += 1
-                var rows: [[Node]] = []
-                repeat {
-                    if parser.atRowEnd { parser.index += 2 }
-                    rows.append([.row(parser.row(.stacked))])
-                } while parser.atRowEnd
-                if parser.peek == "}" { parser.index += 1 }
-                return .style(.table(rows, columnAlign: nil), display: false)
-            } ?? .empty
-        }
-
-        /// `\begin{name} … \end{name}`: a table, with the delimiters its name gives.
-        private mutating func environment(start: Int) -> Node {
-            let name = rawGroup()
-            guard let kind = TeXMath.environments[name] else {
-                return .error(text(from: start))
-            }
-            guard depth < TeXMath.maxDepth else { return .error(text(from: start)) }
-            depth += 1
-            defer { depth -= 1 }
-            var align = kind.columnAlign
-            if name == "array" || name == "alignat" || name == "alignedat" {
-                // The column letters of `{lcr}`, or alignat's count: the columns' alignment.
-                let spec = rawGroup()
-                let columns = spec.unicodeScalars.compactMap { ["l": "left", "c": "center", "r": "right"][$0] }
-                if !columns.isEmpty { align = columns.joined(separator: " ") }
-            }
-            let rows = table()
-            if command(at: index) == "end" {
-                index += 4
-                _ = rawGroup()
-            }
-            var table = Node.table(rows, columnAlign: align)
-            if kind.small { table = .style(table, display: false) }
-            guard kind.open != nil || kind.close != nil else { return table }
-            var nodes: [Node] = []
-            if let open = kind.open { nodes.append(.op(open, attributes: TeXMath.fence)) }
-            nodes.append(table)
-            if let close = kind.close { nodes.append(.op(close, attributes: TeXMath.fence)) }
-            return .row(nodes)
-        }
-
         // MARK: Reading
 
-        private var peek: Unicode.Scalar? { scalar(at: index) }
+        var peek: Unicode.Scalar? { scalar(at: index) }
 
-        private func scalar(at position: Int) -> Unicode.Scalar? {
+        func scalar(at position: Int) -> Unicode.Scalar? {
             position < scalars.count ? scalars[position] : nil
         }
 
-        private mutating func skipSpaces() {
+        mutating func skipSpaces() {
             while let character = peek, character.properties.isWhitespace { index += 1 }
         }
 
-        private func text(from start: Int) -> String {
+        func text(from start: Int) -> String {
             var text = ""
             text.unicodeScalars.append(contentsOf: scalars[start..<min(index, scalars.count)])
             return text
@@ -561,7 +313,7 @@ extension TeXMath {
 }
 
 extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 extension TeXMath.Node {
