@@ -160,6 +160,30 @@ import Testing
         #expect(rules(["index.html": Self.page("<search><dialog></dialog><meter></meter></search>")]).isEmpty)
     }
 
+    @Test(
+        "only the attributes HTML gives an element: one a browser gives a meaning HTML does not is refused",
+        arguments: [
+            #"<img src="a.png" alt="" attributionsrc="https://evil.example/r" />"#,
+            #"<img src="a.png" alt="" lowsrc="x.png" />"#,
+            #"<a href="a.png" foo="1">x</a>"#, #"<table><tbody><tr><td background="a.png">x</td></tr></tbody></table>"#,
+            #"<div xmlns:a="urn:a" a:title="x">x</div>"#, #"<p ONFOCUSIN="x()">x</p>"#,
+        ])
+    func onlyHTMLsAttributes(body: String) {
+        let found = rules(["index.html": Self.page(body), "a.png": ""])
+        #expect(found == ["unknown-attribute"] || found == ["event-handler"], "\(body): \(found)")
+    }
+
+    @Test func globalAriaDataAndOpenGraphAttributesPass() {
+        let body = #"<p data-x="1" aria-label="y" style="color: red" itemprop="name" hidden="" dir="rtl">x</p>"#
+        #expect(rules(["index.html": Self.page(body)]).isEmpty)
+        let head = Self.page().replacingOccurrences(
+            of: "<title>",
+            with: #"<meta property="og:title" content="x" /><meta name="description" content="d" /><title>"#)
+        #expect(rules(["index.html": head]).isEmpty)
+        // Inside a refused <svg>, its attributes add nothing to the one finding.
+        #expect(!rules(["index.html": Self.page(#"<svg><rect foo="1"></rect></svg>"#)]).contains("unknown-attribute"))
+    }
+
     @Test func voidElementsMayCloseThemselves() {
         #expect(rules(["index.html": Self.page("<br/><img src=\"a.png\" alt=\"\"/><hr />"), "a.png": ""]).isEmpty)
     }

@@ -98,6 +98,8 @@ enum HTMLChecker {
         private var depth = 0
         /// The element whose text an HTML parser reads raw, and its depth, while in one.
         private var rawText: (element: String, depth: Int)?
+        /// The depth of the `<svg>` being read (refused whole: its content is not read further).
+        private var svgDepth: Int?
         /// The depth of the `<math>` being read, and of the token element in it.
         private var mathDepth: Int?
         private var mathTokenDepth: Int?
@@ -188,10 +190,19 @@ enum HTMLChecker {
                 )
             default: break
             }
+            if element == "svg", svgDepth == nil { svgDepth = depth }
             for index in attributes.indices {
                 let attrName = attributes.name(at: index).quicklyLowercased
                 if attrName.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
+                } else if svgDepth == nil, HTMLChecker.htmlElements.contains(element),
+                    attributes.hasPrefix(at: index) || !HTMLChecker.isAttribute(attrName, of: element)
+                {
+                    let written = attributes.hasPrefix(at: index) ? "a prefixed \(attrName)" : attrName
+                    finding(
+                        line, col, "unknown-attribute",
+                        "<\(element) \(written)> is not an attribute HTML gives <\(element)>; a page holds only those "
+                            + "(a browser may give another a meaning)")
                 }
                 // An SVG animation sets an attribute (an `href`) to these: a link made at run time.
                 if HTMLChecker.animatedValues.contains(attrName),
@@ -298,6 +309,7 @@ enum HTMLChecker {
             defer { depth -= 1 }
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
+            if svgDepth == depth { svgDepth = nil }
             if mathDepth == depth { mathDepth = nil }
             guard let element = open, element.depth == depth else { return }
             open = nil
