@@ -182,6 +182,8 @@ struct MathTests {
             "> $$ saved per call:\n> - a\n> - b", "Pricing: $$ to $$$", "cost $$ vs $$",
             "| a | b |\n|---|---|\n|$a|$b|",
             "a <b title=\"$x$\">bold</b>", "$$\nno close\n\n$$ later",
+            "<pre>\nshell\n\n$ echo $HOME and $x$\n</pre>", "<!--\n\nnot $shown$\n-->",
+            "x<a" + String(repeating: " x<a", count: 10_000) + " $x$",
         ])
     func textOutsideFormulas(markdown: String) {
         #expect(MathSpans.rewrite(markdown) == markdown, "\(markdown)")
@@ -272,6 +274,16 @@ struct MathTests {
     }
 
     @Test func eventHandlersOnMathAreRefused() {
-        #expect(rules(#"<math onclick="x()"><mi>x</mi></math>"#).contains("foreign-content"))
+        #expect(rules(#"<math onclick="x()"><mi>x</mi></math>"#) == ["event-handler"])
+        #expect(rules(#"<math><mi ONFOCUS="x()">x</mi></math>"#) == ["event-handler"])
+    }
+
+    @Test("\\over nests as deeply as a group does, and stops where a group stops (found by a review)")
+    func hostileInfix() {
+        for name in ["over", "choose", "atop"] {
+            let output = math(String(repeating: "a \\\(name) ", count: 5_000))
+            #expect(output.contains("<merror>"), "\(name)")
+            #expect(rules(output).isEmpty, "\(name)")
+        }
     }
 }

@@ -166,6 +166,7 @@ struct ReadmeFidelityTests {
             "\(html)")
         #expect(html.contains(#"alt="" style="width: 100%" />"#))
         #expect(html.components(separatedBy: "style=").count == 3, "150% is dropped")
+        #expect(!render(#"<picture><source srcset="a.png" width="50%"><img src="a.png"></picture>"#).contains("style="))
         for value in ["-5%", "5.5%", "%", "٥%", "50%;color:red", "0%"] {
             #expect(!render("<img src=\"a.png\" width=\"\(value)\">").contains("style="), "\(value)")
         }

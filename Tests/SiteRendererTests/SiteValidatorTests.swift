@@ -167,6 +167,7 @@ import Testing
             #"<img src="a.png" alt="" lowsrc="x.png" />"#,
             #"<a href="a.png" foo="1">x</a>"#, #"<table><tbody><tr><td background="a.png">x</td></tr></tbody></table>"#,
             #"<div xmlns:a="urn:a" a:title="x">x</div>"#, #"<p ONFOCUSIN="x()">x</p>"#,
+            #"<a href="a.png" ping="https://evil.example/p">x</a>"#,
         ])
     func onlyHTMLsAttributes(body: String) {
         let found = rules(["index.html": Self.page(body), "a.png": ""])

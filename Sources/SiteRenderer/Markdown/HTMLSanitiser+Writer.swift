@@ -259,7 +259,7 @@ extension HTMLSanitiser {
                     // `width="120px"` is 120 to a browser, and to GitHub; a percentage is no
                     // number an HTML attribute may hold: a width in per cent (screenshots side
                     // by side at 49%) becomes the style a browser reads it as, a height is dropped.
-                    if name == "width", let percent = Self.percentage(value) {
+                    if element == "img", name == "width", let percent = Self.percentage(value) {
                         kept.append(("style", "width: \(percent)%"))
                         continue
                     }

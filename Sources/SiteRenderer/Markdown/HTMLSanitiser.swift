@@ -36,8 +36,9 @@ struct HTMLSanitiser: Sendable {
     var permalinks = false
 
     /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
-    /// the theme's own nesting around it this stays far inside the 256 levels libxml2 (the
-    /// validator) accepts, whatever a stranger's raw HTML nests.
+    /// the theme's own nesting around it, and a formula's (`TeXMath`, some 50 levels at most),
+    /// this stays inside the 256 levels libxml2 (the validator) accepts, whatever a stranger's
+    /// raw HTML nests.
     static let maxDepth = 96
 
     func sanitise(_ html: String) -> String {

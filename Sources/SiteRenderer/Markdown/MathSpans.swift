@@ -29,8 +29,9 @@ enum MathSpans {
         case text
         case fencedCode(fence: Character, length: Int)
         case indentedCode
-        /// An HTML block, up to a blank line.
-        case html
+        /// An HTML block, up to a blank line, or (`<pre>`, `<script>`, a comment, …) up to
+        /// the line holding its end.
+        case html(end: String?)
         /// A GitHub table's rows, up to a blank line.
         case table
     }
@@ -60,7 +61,11 @@ enum MathSpans {
                 }
                 output += line + "\n"
                 continue
-            case .html, .table:
+            case .html(let end):
+                if end.map({ line.lowercased().contains($0) }) ?? blank { block = .text }
+                output += line + "\n"
+                continue
+            case .table:
                 if blank { block = .text }
                 if case .table = block, line.utf8.contains(UInt8(ascii: "$")) {
                     output += inline(line, inTable: true) + "\n"
@@ -82,7 +87,10 @@ enum MathSpans {
             } else if previousBlank, isIndented(line) {
                 block = .indentedCode
             } else if startsHTMLBlock(content) {
-                block = blank ? .text : .html
+                let end = htmlBlockEnd(content)
+                // A block whose end is on its first line ends there.
+                let endsHere = end.map { content.dropFirst().lowercased().contains($0) } ?? blank
+                block = endsHere ? .text : .html(end: end)
             } else if isDelimiterRow(content) {
                 block = .table
             }
@@ -155,6 +163,22 @@ enum MathSpans {
         return next.isLetter || next == "/" || next == "!" || next == "?"
     }
 
+    /// What ends an HTML block that runs past blank lines (CommonMark's conditions 1 to 5):
+    /// `</pre>`, `</script>`, `</style>`, `</textarea>`, `-->`, `?>`, `]]>`, `>`; nil for one
+    /// that ends at a blank line.
+    private static func htmlBlockEnd(_ content: Substring) -> String? {
+        let start = content.prefix(12).lowercased()
+        for name in ["pre", "script", "style", "textarea"] where start.hasPrefix("<" + name) {
+            let after = start.dropFirst(name.count + 1).first
+            if after == nil || after == ">" || after == " " || after == "\t" { return "</" + name + ">" }
+        }
+        if start.hasPrefix("<!--") { return "-->" }
+        if start.hasPrefix("<?") { return "?>" }
+        if start.hasPrefix("<![cdata[") { return "]]>" }
+        if start.hasPrefix("<!"), start.dropFirst(2).first?.isLetter == true { return ">" }
+        return nil
+    }
+
     /// `[name]: destination`, which defines a link: its `$` are the URL's.
     private static func isReferenceDefinition(_ content: Substring) -> Bool {
         guard content.first == "[", let close = content.firstIndex(of: "]") else { return false }
@@ -212,7 +236,9 @@ enum MathSpans {
             let run = runLength(of: "`", in: characters, at: index)
             return closingRun(of: run, in: characters, after: index + run).map { $0 + run } ?? index + run
         case "<" where next.map { $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" } ?? false:
-            return characters[index...].firstIndex(of: ">").map { $0 + 1 } ?? index + 1
+            // A tag not closed on its line leaves the rest of the line as it is (read once:
+            // looking for a `>` again at every `<` would take a hostile line's length squared).
+            return characters[index...].firstIndex(of: ">").map { $0 + 1 } ?? characters.count
         case "]" where next == "(":
             // A link's destination, its parentheses balanced.
             var depth = 0

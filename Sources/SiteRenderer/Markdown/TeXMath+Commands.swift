@@ -100,9 +100,9 @@ extension TeXMath.Parser {
         index += 1
         guard let first = peek else { return nil }
         index += 1
-        guard first.isASCIILetter else { return String(first) }
+        guard first.isCommandLetter else { return String(first) }
         var name = String(first)
-        while let next = peek, next.isASCIILetter {
+        while let next = peek, next.isCommandLetter {
             name.unicodeScalars.append(next)
             index += 1
         }
@@ -111,12 +111,12 @@ extension TeXMath.Parser {
 
     /// The name of the command at `position`, without consuming it.
     func command(at position: Int) -> String? {
-        guard scalar(at: position) == "\\", let first = scalar(at: position + 1), first.isASCIILetter else {
+        guard scalar(at: position) == "\\", let first = scalar(at: position + 1), first.isCommandLetter else {
             return nil
         }
         var name = ""
         var at = position + 1
-        while let next = scalar(at: at), next.isASCIILetter {
+        while let next = scalar(at: at), next.isCommandLetter {
             name.unicodeScalars.append(next)
             at += 1
         }

@@ -40,7 +40,9 @@ extension TeXMath {
                 if next == "\\", let name = command(at: index), ["over", "choose", "atop"].contains(name) {
                     // `{a \over b}`: what came before over what follows, to the row's end.
                     index += name.count + 1
-                    let fraction = Node.fraction(.row(nodes), .row(row(stop)), line: name == "over")
+                    let numerator = Node.row(nodes)
+                    let fraction =
+                        nested { .fraction(numerator, .row($0.row(stop)), line: name == "over") } ?? .empty
                     return name == "choose" ? [.op("("), fraction, .op(")")] : [fraction]
                 }
                 if next == "\\", let font = fontSwitch() {
@@ -313,7 +315,8 @@ extension TeXMath {
 }
 
 extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    /// A letter of a command's name: TeX's are ASCII.
+    var isCommandLetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 extension TeXMath.Node {

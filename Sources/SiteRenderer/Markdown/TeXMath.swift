@@ -7,11 +7,12 @@
 /// roots, accents, the font commands (`\mathbf`, `\mathbb`, … as Unicode's mathematical
 /// letters, as MathML Core has no other bold or double-struck), `\text`, `\left … \right`
 /// and the `\big` sizes, spaces, `\not`, and the matrix, `cases` and `aligned` environments.
-/// What it does not know (a command, a brace left open) is shown as its TeX in an
-/// `<merror>`, as MathJax shows it in red: a formula never stops the page. The output holds
-/// only the elements and attributes the page check allows inside `<math>`
-/// (`HTMLChecker.mathElements`), with no element inside a token element (`<mi>`, `<mo>`, …),
-/// where a browser's parser would read HTML again.
+/// What it does not know (a command, a `}` with no `{`) is shown as its TeX in an
+/// `<merror>`, as MathJax shows it in red, and a group left open is closed at the end: a
+/// formula never stops the page. The output holds only the elements and attributes the page
+/// check allows inside `<math>` (`HTMLChecker.mathElements`, `.mathAttributes`), with no
+/// element inside a token element (`<mi>`, `<mo>`, …), where a browser's parser would read
+/// HTML again, and nests at most about 50 levels (`maxDepth` groups).
 enum TeXMath {
     /// The MathML for `tex`, a block (`display="block"`) or in a line of text.
     static func mathML(_ tex: String, display: Bool) -> String {

@@ -1,13 +1,13 @@
 extension HTMLChecker {
     /// Whether HTML gives `element` an attribute named `name` (lower-case): a global one, an
     /// `aria-` or `data-` one, or one of the element's own, from the living standard's index
-    /// of attributes. An allow-list, as the elements are: an attribute a browser gives a
-    /// meaning to that HTML does not (Chromium's `attributionsrc`, which sends a request to
-    /// another site) is refused, and so is one a browser gives a meaning to tomorrow. Event
-    /// handlers (`on…`) are not here: they have their own rule.
+    /// of attributes, less `ping`. An allow-list, as the elements are: an attribute a browser
+    /// gives a meaning to that HTML does not (Chromium's `attributionsrc`) is refused, and so
+    /// is one a browser gives a meaning to tomorrow; neither may send a request to another
+    /// site unchecked. Event handlers (`on…`) are not here: they have their own rule.
     static func isAttribute(_ name: String, of element: String) -> Bool {
         globalAttributes.contains(name) || elementAttributes[element]?.contains(name) == true
-            || ["aria-", "data-"].contains { name.hasPrefix($0) && name.count > $0.count }
+            || (name.hasPrefix("aria-") && name.count > 5) || (name.hasPrefix("data-") && name.count > 5)
     }
 
     /// The attributes any HTML element may have.
@@ -20,7 +20,8 @@ extension HTMLChecker {
 
     /// Each element's own attributes.
     static let elementAttributes: [String: Set<String>] = {
-        let link: Set<String> = ["href", "target", "download", "ping", "rel", "hreflang", "type", "referrerpolicy"]
+        // Not `ping`, which sends a request to the address it holds when the link is followed.
+        let link: Set<String> = ["href", "target", "download", "rel", "hreflang", "type", "referrerpolicy"]
         let media: Set<String> = [
             "src", "crossorigin", "preload", "autoplay", "loop", "muted", "controls", "controlslist",
             "disableremoteplayback",
@@ -42,7 +43,6 @@ extension HTMLChecker {
             "details": ["open", "name"],
             "dialog": ["open", "closedby"],
             "fieldset": form,
-            "html": ["manifest"],
             "img": [
                 "alt", "src", "srcset", "sizes", "crossorigin", "usemap", "ismap", "width", "height",
                 "referrerpolicy", "decoding", "loading", "fetchpriority",

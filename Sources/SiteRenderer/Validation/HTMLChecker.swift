@@ -47,7 +47,8 @@ enum HTMLChecker {
         "munderover", "mfrac", "msqrt", "mroot", "mtable", "mtr", "mtd", "mstyle", "merror", "mpadded",
         "mphantom",
     ]
-    /// MathML's token elements: inside them a browser's parser reads markup as HTML.
+    /// MathML's token elements, which hold text alone: inside `mi`, `mo`, `mn`, `ms` and
+    /// `mtext` a browser's parser reads markup as HTML (`mspace` holds nothing at all).
     static let mathTokens: Set<String> = ["mi", "mn", "mo", "mtext", "mspace", "ms"]
     /// The attributes of MathML Core's layout a page's MathML may have: none loads, links or runs anything.
     static let mathAttributes: Set<String> = [
@@ -98,7 +99,8 @@ enum HTMLChecker {
         private var depth = 0
         /// The element whose text an HTML parser reads raw, and its depth, while in one.
         private var rawText: (element: String, depth: Int)?
-        /// The depth of the `<svg>` being read (refused whole: its content is not read further).
+        /// The depth of the `<svg>` being read: refused whole, so the attribute allow-list (HTML's)
+        /// is not applied to what it holds; its elements, handlers and URLs are still checked.
         private var svgDepth: Int?
         /// The depth of the `<math>` being read, and of the token element in it.
         private var mathDepth: Int?
@@ -237,6 +239,10 @@ enum HTMLChecker {
             for index in attributes.indices {
                 let name = attributes.name(at: index).quicklyLowercased
                 guard !HTMLChecker.mathAttributes.contains(name) || attributes.hasPrefix(at: index) else { continue }
+                if name.hasPrefix("on") {
+                    finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(name)'")
+                    continue
+                }
                 finding(
                     line, col, "foreign-content",
                     "<\(element) \(attributes.name(at: index))>: a page's MathML has only MathML Core's layout attributes"
