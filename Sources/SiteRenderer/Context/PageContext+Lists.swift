@@ -39,7 +39,7 @@ extension PageContext {
                         "next": pagination.next.map { router.href(from: route, to: $0) },
                     ])
                 },
-            ], over: layout(for: route, title: title, kind: "list"))
+            ], over: layout(for: route, title: title, kind: "list", description: page.summary))
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {

@@ -35,6 +35,7 @@ extension PageContext {
                         $0, idPrefix: "readme-", headingOffset: 2, localImages: readmeImages(of: $0, from: route),
                         permalinks: true)
                 },
-            ], over: layout(for: route, title: page.card.fullName, kind: "repository"))
+            ],
+            over: layout(for: route, title: page.card.fullName, kind: "repository", description: page.card.description))
     }
 }

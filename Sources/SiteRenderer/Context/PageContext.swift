@@ -47,8 +47,9 @@ struct PageContext: Sendable {
     }
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
-    /// (the digest's footer also says when it was generated).
-    func layout(for route: Route, title: String, kind: String) -> [String: TemplateValue] {
+    /// (the digest's footer also says when it was generated), and what the page is about in a
+    /// line, for search engines and link previews.
+    func layout(for route: Route, title: String, kind: String, description: String? = nil) -> [String: TemplateValue] {
         Self.fields([
             "t": words,
             "languageCode": phrasebook.language,
@@ -58,6 +59,7 @@ struct PageContext: Sendable {
             // site's own, and "My stars · My stars" says it twice.
             "documentTitle": title == site.title ? title : "\(title) · \(site.title)",
             "pageKind": kind,
+            "pageDescription": description.flatMap { $0.isEmpty ? nil : $0 },
             "home": router.href(from: route, to: .digest),
             "assets": router.href(from: route, toFolder: Router.assetsFolder),
             "stylesheet": router.href(from: route, toFile: Router.assetsFolder + "style.css"),
@@ -110,7 +112,7 @@ struct PageContext: Sendable {
                 "languages": page.languages.map { link($0, from: route) },
                 "topics": page.topics.map { link($0, from: route) },
                 "allTopics": hasTopicIndex ? page.allTopics.map { link($0, from: route) } : nil,
-            ], over: layout(for: route, title: page.title, kind: "digest"))
+            ], over: layout(for: route, title: page.title, kind: "digest", description: page.summary))
     }
 
     /// Every topic with its count, most used first.
