@@ -108,6 +108,33 @@ struct MathTests {
         #expect(math(#"\mathbf{\Sigma}"#) == "<math><mi>\u{1D6BA}</mi></math>")
     }
 
+    @Test("colours: \\color to the group's end, \\textcolor its argument, only names and hexadecimal")
+    func colours() {
+        #expect(
+            math(#"\color{red}{x} y"#)
+                == "<math><mstyle mathcolor=\"red\"><mrow><mi>x</mi><mi>y</mi></mrow></mstyle></math>")
+        #expect(
+            math(#"{\color{red} x} y"#)
+                == "<math><mrow><mstyle mathcolor=\"red\"><mi>x</mi></mstyle><mi>y</mi></mrow></math>")
+        #expect(math(#"\textcolor{#d73a49}{x}"#) == ##"<math><mstyle mathcolor="#d73a49"><mi>x</mi></mstyle></math>"##)
+        #expect(math(#"\colorbox{yellow}{x}"#) == "<math><mstyle mathbackground=\"yellow\"><mi>x</mi></mstyle></math>")
+        for tex in [
+            #"\color{red;background:url(x)} x"#, #"\color[RGB]{255,0,0} x"#, #"\textcolor{#12345}{x}"#, #"\color{} x"#,
+        ] {
+            #expect(!math(tex).contains("mathcolor") && math(tex).contains("<mi>x</mi>"), "\(tex)")
+        }
+    }
+
+    @Test("a page's MathML colours are names or hexadecimal")
+    func colourAttributes() {
+        #expect(rules(##"<math><mstyle mathcolor="red" mathbackground="#fff"><mi>x</mi></mstyle></math>"##).isEmpty)
+        #expect(
+            rules(#"<math><mstyle mathcolor="url(https://evil.example/)"><mi>x</mi></mstyle></math>"#) == [
+                "foreign-content"
+            ])
+        #expect(rules(#"<math><mi mathbackground="red;x:y">x</mi></math>"#) == ["foreign-content"])
+    }
+
     @Test("stacked symbols, labelled arrows, plain TeX's font switches")
     func stacked() {
         #expect(math(#"\overset{!}{=}"#) == "<math><mover><mo>=</mo><mo>!</mo></mover></math>")

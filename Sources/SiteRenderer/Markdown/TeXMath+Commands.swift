@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parser's commands: a `\` and its name, then what the command takes (arguments,
 /// an optional `[…]`, a delimiter, an environment's rows). The symbols and fonts the names
 /// stand for are tables (`TeXMath+Symbols.swift`, `TeXMath+Fonts.swift`).
@@ -79,10 +81,15 @@ extension TeXMath.Parser {
             skipSpaces()
             guard let next = argumentSymbol() else { return .op("\u{0338}") }
             return .op(next.unicodeScalars.count == 1 ? TeXMath.negated(next) : next)
-        case "color", "textcolor", "colorbox":
-            // No colour in MathML Core without a style: the content, uncoloured.
-            _ = rawGroup()
-            return name == "color" ? nil : argument()
+        case "textcolor", "colorbox":
+            // `\textcolor{red}{x}`: the argument alone; `\colorbox` its background.
+            let color = colorArgument()
+            let content = argument()
+            return color.map { .color(content, $0, background: name == "colorbox") } ?? content
+        case "color":
+            // A `\color` the row did not take as a switch (in a script's argument): nothing to colour.
+            _ = colorArgument()
+            return nil
         case "label", "tag", "nonumber", "notag", "hspace", "vspace", "phantom", "hphantom", "vphantom":
             if name != "nonumber" && name != "notag" { _ = rawGroup() }
             return name.hasSuffix("space") || name.hasSuffix("phantom") ? .space("0.5em") : nil
@@ -142,6 +149,17 @@ extension TeXMath.Parser {
         guard let name = command(at: index), let font = TeXMath.fontSwitches[name] else { return nil }
         index += name.count + 1
         return font
+    }
+
+    /// `{red}` or `{#d73a49}` after `\color`, as MathML's `mathcolor` may take it: a name of
+    /// letters or a hexadecimal colour, nothing else (no CSS function, no `;`). Nil for any
+    /// other, and for a colour model (`\color[RGB]{…}`), whose content then shows uncoloured.
+    mutating func colorArgument() -> String? {
+        skipSpaces()
+        let model = peek == "[" ? optional() : nil
+        let color = rawGroup().trimmingCharacters(in: .whitespaces)
+        guard model == nil, !color.isEmpty, color.count <= 24 else { return nil }
+        return HTMLChecker.isMathColor(color) ? color : nil
     }
 
     /// `[…]` after a command, if there is one.

@@ -6,7 +6,8 @@
 /// the Greek letters and the symbols of `TeXMath+Symbols.swift`, fractions and binomials,
 /// roots, accents, the font commands (`\mathbf`, `\mathbb`, … as Unicode's mathematical
 /// letters, as MathML Core has no other bold or double-struck), `\text`, `\left … \right`
-/// and the `\big` sizes, spaces, `\not`, and the matrix, `cases` and `aligned` environments.
+/// and the `\big` sizes, spaces, `\not`, colours (`\color`, `\textcolor`, `\colorbox`, named
+/// or hexadecimal), and the matrix, `cases` and `aligned` environments.
 /// What it does not know (a command, a `}` with no `{`) is shown as its TeX in an
 /// `<merror>`, as MathJax shows it in red, and a group left open is closed at the end: a
 /// formula never stops the page. The output holds only the elements and attributes the page
@@ -52,6 +53,9 @@ enum TeXMath {
         case accent(Node, mark: String, over: Bool, stretchy: Bool)
         case table([[Node]], columnAlign: String?)
         case style(Node, display: Bool)
+        /// `\color`, `\textcolor`: the text's colour; `\colorbox`: the background's. Only
+        /// a name or a hexadecimal colour (`HTMLChecker.isMathColor`).
+        case color(Node, String, background: Bool)
         case error(String)
 
         /// An empty row, what `{}` is.
@@ -128,6 +132,10 @@ enum TeXMath {
                 output += "</mtable>"
             case .style(let node, let display):
                 output += "<mstyle displaystyle=\"" + (display ? "true" : "false") + "\">"
+                node.write(into: &output)
+                output += "</mstyle>"
+            case .color(let node, let color, let background):
+                output += "<mstyle " + (background ? "mathbackground" : "mathcolor") + "=\"" + color + "\">"
                 node.write(into: &output)
                 output += "</mstyle>"
             case .error(let tex):

@@ -54,8 +54,19 @@ enum HTMLChecker {
     static let mathAttributes: Set<String> = [
         "display", "mathvariant", "stretchy", "symmetric", "fence", "separator", "form", "accent", "accentunder",
         "largeop", "movablelimits", "lspace", "rspace", "minsize", "maxsize", "linethickness", "columnalign",
-        "width", "displaystyle", "scriptlevel", "dir",
+        "width", "displaystyle", "scriptlevel", "dir", "mathcolor", "mathbackground",
     ]
+    /// Whether `value` is a colour MathML's `mathcolor` or `mathbackground` may hold: a name
+    /// (letters only) or `#` and 3, 4, 6 or 8 hexadecimal digits; no CSS function, no `;`.
+    static func isMathColor(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        if utf8.first == UInt8(ascii: "#") {
+            return [4, 5, 7, 9].contains(utf8.count)
+                && utf8.dropFirst().allSatisfy { $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }
+        }
+        return (1...24).contains(utf8.count) && utf8.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
+    }
+
     /// The attributes an SVG `<animate>` or `<set>` gives values to put into another.
     static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
@@ -238,6 +249,14 @@ enum HTMLChecker {
             if mathTokenDepth == nil, HTMLChecker.mathTokens.contains(element) { mathTokenDepth = depth }
             for index in attributes.indices {
                 let name = attributes.name(at: index).quicklyLowercased
+                if name == "mathcolor" || name == "mathbackground", !attributes.hasPrefix(at: index),
+                    !HTMLChecker.isMathColor(attributes.value(at: index))
+                {
+                    finding(
+                        line, col, "foreign-content",
+                        "<\(element) \(name)> holds '\(attributes.value(at: index))': a colour is a name or #hex")
+                    continue
+                }
                 guard !HTMLChecker.mathAttributes.contains(name) || attributes.hasPrefix(at: index) else { continue }
                 if name.hasPrefix("on") {
                     finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(name)'")
