@@ -180,5 +180,14 @@ import Testing
         let page = String(
             decoding: try #require(files.first { $0.path == "repos/haruki-s/kanji-lint.html" }).contents, as: UTF8.self)
         #expect(!page.contains("not-published.png"), "a copy the site lacks is no picture")
+        // A link preview's picture is an absolute address: GitHub's; never an SVG copy.
+        let linked = String(
+            decoding: try #require(files.first { $0.path == "repos/kit-harbor/old-fork.html" }).contents, as: UTF8.self)
+        #expect(
+            linked.contains(
+                #"<meta property="og:image" content="https://avatars.githubusercontent.com/u/1?v=4&amp;s=96" />"#))
+        let copied = String(
+            decoding: try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" }).contents, as: UTF8.self)
+        #expect(!copied.contains("og:image"))
     }
 }

@@ -81,6 +81,18 @@ extension PageContext {
         }
     }
 
+    /// An avatar's absolute address, for a link preview (`og:image`), which a page's relative
+    /// link cannot be: GitHub's URL, or the site's copy under `base_url` (nil without one, and
+    /// for an SVG, which link previews do not show).
+    func absoluteAvatar(_ image: AvatarImage) -> String? {
+        switch image {
+        case .remote(let url): return URLSyntax.valid(url)
+        case .file(let name):
+            guard site.avatars[name] != nil, !name.lowercased().hasSuffix(".svg") else { return nil }
+            return router.url(forFile: Router.avatarsFolder + PathSegment.make(name)).map(URLSyntax.valid)
+        }
+    }
+
     /// Each image URL a README shows that the site publishes itself, with the copy's address
     /// from the page; a copy the site does not carry is left to its URL.
     func readmeImages(of text: MarkdownText, from route: Route) -> [String: String] {

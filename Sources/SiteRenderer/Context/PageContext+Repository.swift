@@ -36,6 +36,8 @@ extension PageContext {
                         permalinks: true)
                 },
             ],
-            over: layout(for: route, title: page.card.fullName, kind: "repository", description: page.card.description))
+            over: layout(
+                for: route, title: page.card.fullName, kind: "repository", description: page.card.description,
+                image: page.card.avatar.flatMap(absoluteAvatar)))
     }
 }

@@ -48,8 +48,10 @@ struct PageContext: Sendable {
 
     /// The values every page has, for the layout: site title, navigation, assets, feeds, footer
     /// (the digest's footer also says when it was generated), and what the page is about in a
-    /// line, for search engines and link previews.
-    func layout(for route: Route, title: String, kind: String, description: String? = nil) -> [String: TemplateValue] {
+    /// line and the picture that stands for it, for search engines and link previews.
+    func layout(
+        for route: Route, title: String, kind: String, description: String? = nil, image: String? = nil
+    ) -> [String: TemplateValue] {
         Self.fields([
             "t": words,
             "languageCode": phrasebook.language,
@@ -60,6 +62,7 @@ struct PageContext: Sendable {
             "documentTitle": title == site.title ? title : "\(title) · \(site.title)",
             "pageKind": kind,
             "pageDescription": description.flatMap { $0.isEmpty ? nil : $0 },
+            "pageImage": image,
             "home": router.href(from: route, to: .digest),
             "assets": router.href(from: route, toFolder: Router.assetsFolder),
             "stylesheet": router.href(from: route, toFile: Router.assetsFolder + "style.css"),
