@@ -7,8 +7,8 @@ import Foundation
 /// - `$…$`, GitHub's `` $`…`$ `` and `$$…$$` in a line become a code span whose text starts
 ///   with `marker`: the sanitiser lays out such a span as inline math (`TeXMath`).
 /// - `$$` on a line of its own, down to a line that ends with `$$` (or `$$…$$` making a
-///   line of its own), becomes a ```` ```math ```` block, which the sanitiser lays out as display math, as it does the blocks a README
-///   writes so.
+///   line of its own), becomes a ```` ```math ```` block, which the sanitiser lays out as
+///   display math, as it does the blocks a README writes so.
 ///
 /// It reads lines, not CommonMark's whole block structure, so where it cannot tell it leaves
 /// the text alone: a README's text outside a formula reaches cmark exactly as written. As on
@@ -98,7 +98,8 @@ enum MathSpans {
                 output += line + "\n"
                 continue
             }
-            if content.trimmingCharacters(in: .whitespaces) == "$$", let end = displayEnd(in: lines, from: index) {
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            if trimmed == "$$", let end = displayEnd(in: lines, from: index) {
                 // `$$` alone on a line, down to the line that ends with `$$`.
                 var body = lines[index..<end].map { split($0).content }
                 body.append(split(lines[end]).content.trimmingCharacters(in: .whitespaces).dropLast(2))
@@ -106,7 +107,6 @@ enum MathSpans {
                 index = end + 1
                 continue
             }
-            let trimmed = content.trimmingCharacters(in: .whitespaces)
             if trimmed.count > 4, trimmed.hasPrefix("$$"), trimmed.hasSuffix("$$"),
                 !trimmed.dropFirst(2).dropLast(2).contains("$")
             {
