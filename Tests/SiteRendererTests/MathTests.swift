@@ -142,6 +142,7 @@ struct MathTests {
         #expect(math(#"\xrightarrow{f}"#) == "<math><mover><mo stretchy=\"true\">→</mo><mi>f</mi></mover></math>")
         #expect(math(#"{\rm d}x"#) == "<math><mrow><mi mathvariant=\"normal\">d</mi><mi>x</mi></mrow></math>")
         #expect(math(#"\boxed{x}"#) == "<math><mi>x</mi></math>")
+        #expect(math(#"x \tag{2}"#).hasSuffix("<mspace width=\"2em\"></mspace><mtext>(2)</mtext></mrow></mrow></math>"))
     }
 
     @Test("what it does not know shows as its TeX in an <merror>, and the rest still lays out")

@@ -90,7 +90,13 @@ extension TeXMath.Parser {
             // A `\color` the row did not take as a switch (in a script's argument): nothing to colour.
             _ = colorArgument()
             return nil
-        case "label", "tag", "nonumber", "notag", "hspace", "vspace", "phantom", "hphantom", "vphantom":
+        case "tag":
+            // `\tag{1}`: the equation's number in parentheses, after a space.
+            let star = peek == "*"
+            if star { index += 1 }
+            let tag = rawGroup()
+            return .row([.space("2em"), .text(star ? tag : "(" + tag + ")")])
+        case "label", "nonumber", "notag", "hspace", "vspace", "phantom", "hphantom", "vphantom":
             if name != "nonumber" && name != "notag" { _ = rawGroup() }
             return name.hasSuffix("space") || name.hasSuffix("phantom") ? .space("0.5em") : nil
         case "\\":
