@@ -218,10 +218,22 @@ struct MathTests {
         #expect(!render(markdown).contains("<math"), "\(markdown)")
     }
 
+    @Test("a formula may run on to the next line of its paragraph, not into another block")
+    func formulaAcrossLines() {
+        let html = render("The loss $\\mathcal{L} = -\\sum_i y_i\n\\log \\hat{y}_i$ falls.")
+        #expect(html.contains("<p>The loss <math><mrow><mi>ℒ</mi>"), "\(html)")
+        #expect(html.contains("</math> falls.</p>"), "\(html)")
+        #expect(render("where $a +\r\nb$ is").contains("<math><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow></math>"))
+        for markdown in ["- $a\n- b$", "> $a\n> b$", "costs $5\nand $x", "$a\n\nb$", "$a\n# b$", "$a\n```\nb$\n```"] {
+            #expect(MathSpans.rewrite(markdown) == markdown, "\(markdown)")
+        }
+    }
+
     @Test("Windows line ends: each line is read as a line")
     func crlf() {
         #expect(!render("~~~\r\necho $a$b\r\n~~~").contains("<math"))
-        #expect(!render("$HOME/bin and\r\nmore text$").contains("<math"))
+        // A paragraph's lines are read together with either line end (as GitHub reads this one: math).
+        #expect(render("$HOME/bin and\r\nmore text$") == render("$HOME/bin and\nmore text$"))
         #expect(render("$$\r\nx^2\r\n$$").hasPrefix("<math display=\"block\">"))
         #expect(render("a $x$ b\r\n").contains("<math><mi>x</mi></math>"))
     }

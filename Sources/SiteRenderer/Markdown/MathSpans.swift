@@ -14,7 +14,8 @@ import Foundation
 /// the text alone: a README's text outside a formula reaches cmark exactly as written. As on
 /// GitHub, a `$` opens only before a character that is not a space, and closes only after one
 /// and not before a digit ("from $5 to $10" stays text); a formula holds no backtick (a code
-/// span binds tighter), and in a table row no `|` (GitHub splits the cells first). Left alone
+/// span binds tighter), and in a table row no `|` (GitHub splits the cells first). A formula
+/// may run on to the next line of its paragraph, but not in a quote. Left alone
 /// too: fenced and indented code, HTML blocks, inline HTML and autolinks, link destinations,
 /// link reference definitions, `\$`, and a `$$` with no closing line before a blank line, a
 /// fence or a heading.
@@ -114,7 +115,16 @@ enum MathSpans {
                 output += mathBlock([trimmed.dropFirst(2).dropLast(2)], prefix: prefix)
                 continue
             }
-            output += inline(line, inTable: content.hasPrefix("|")) + "\n"
+            // A paragraph's lines are read together, so that a formula may run on to the next
+            // line, as on GitHub; not in a quote, whose `>` would fall inside the formula.
+            var paragraph = line
+            if !prefix.contains(">"), !content.hasPrefix("|") {
+                while index < lines.count, continuesParagraph(lines[index]) {
+                    paragraph = markdown[paragraph.startIndex..<lines[index].endIndex]
+                    index += 1
+                }
+            }
+            output += inline(paragraph, inTable: content.hasPrefix("|")) + "\n"
         }
         if !markdown.hasSuffix("\n"), output.hasSuffix("\n") { output.removeLast() }
         return output
@@ -126,6 +136,26 @@ enum MathSpans {
     private static func split(_ line: Substring) -> (prefix: Substring, content: Substring) {
         let content = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
         return (line[..<content.startIndex], content)
+    }
+
+    /// Whether `line` goes on with the paragraph before it: not blank, not in a quote, and
+    /// starting no block (a fence, a heading, a list item, HTML, a table, display math).
+    private static func continuesParagraph(_ line: Substring) -> Bool {
+        let (prefix, content) = split(line)
+        guard !prefix.contains(">"), !content.allSatisfy(\.isWhitespace), fence(in: content) == nil,
+            !startsHTMLBlock(content), !isDelimiterRow(content), !content.hasPrefix("$$"), !content.hasPrefix("|")
+        else { return false }
+        if content.hasPrefix("#") { return false }
+        // A list item: `-`, `*`, `+` or a number and `.` or `)`, then a space.
+        let marker = content.prefix { $0.isASCII && $0.isNumber }
+        let rest = content[marker.endIndex...]
+        if marker.isEmpty, let first = rest.first, "-*+".contains(first), rest.dropFirst().first?.isWhitespace ?? true {
+            return false
+        }
+        if !marker.isEmpty, let first = rest.first, ".)".contains(first), rest.dropFirst().first?.isWhitespace ?? true {
+            return false
+        }
+        return true
     }
 
     /// The line that closes a display formula opened on the line before `start`: the first to
