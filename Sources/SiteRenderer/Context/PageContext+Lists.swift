@@ -76,9 +76,13 @@ extension PageContext {
         switch image {
         case .remote(let url): return URLSyntax.valid(url)
         case .file(let name):
-            guard site.avatars[name] != nil else { return nil }
-            return router.href(from: route, toFile: Router.avatarsFolder + PathSegment.make(name))
+            return publishedAvatar(name).map { router.href(from: route, toFile: $0) }
         }
+    }
+
+    /// Where the site publishes its copy of an avatar; nil for a copy it does not carry.
+    private func publishedAvatar(_ name: String) -> String? {
+        site.avatars[name] == nil ? nil : Router.avatarsFolder + PathSegment.make(name)
     }
 
     /// An avatar's absolute address, for a link preview (`og:image`), which a page's relative
@@ -88,8 +92,8 @@ extension PageContext {
         switch image {
         case .remote(let url): return URLSyntax.valid(url)
         case .file(let name):
-            guard site.avatars[name] != nil, !name.lowercased().hasSuffix(".svg") else { return nil }
-            return router.url(forFile: Router.avatarsFolder + PathSegment.make(name)).map(URLSyntax.valid)
+            guard !name.lowercased().hasSuffix(".svg"), let path = publishedAvatar(name) else { return nil }
+            return router.url(forFile: path).map(URLSyntax.valid)
         }
     }
 

@@ -136,25 +136,23 @@ extension TeXMath.Parser {
         return name
     }
 
-    /// `\displaystyle` (true) or `\textstyle` (false), consumed; nil for any other command.
-    mutating func styleCommand() -> Bool? {
-        switch command(at: index) {
-        case "displaystyle":
-            index += "displaystyle".count + 1
-            return true
-        case "textstyle", "scriptstyle":
-            let name = command(at: index) ?? ""
-            index += name.count + 1
-            return false
-        default: return nil
+    /// A switch that sets the rest of its group, consumed, as what it does to that rest:
+    /// `\color{red}` (as in LaTeX and MathJax; an unreadable colour sets nothing), the old
+    /// font switches (`\rm`, `\bf`, …), `\displaystyle` and `\textstyle`. Nil for any other
+    /// command.
+    mutating func groupSwitch() -> ((Node) -> Node)? {
+        guard let name = command(at: index) else { return nil }
+        let font = TeXMath.fontSwitches[name]
+        guard font != nil || ["color", "displaystyle", "textstyle", "scriptstyle"].contains(name) else {
+            return nil
         }
-    }
-
-    /// `\rm`, `\bf` and the other font switches, consumed; nil for any other command.
-    mutating func fontSwitch() -> TeXMath.Font? {
-        guard let name = command(at: index), let font = TeXMath.fontSwitches[name] else { return nil }
         index += name.count + 1
-        return font
+        if let font { return font.applied }
+        if name == "color" {
+            let color = colorArgument()
+            return { rest in color.map { .color(rest, $0, background: false) } ?? rest }
+        }
+        return { .style($0, display: name == "displaystyle") }
     }
 
     /// `{red}` or `{#d73a49}` after `\color`, as MathML's `mathcolor` may take it: a name of

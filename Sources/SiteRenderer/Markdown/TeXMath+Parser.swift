@@ -45,22 +45,9 @@ extension TeXMath {
                         nested { .fraction(numerator, .row($0.row(stop)), line: name == "over") } ?? .empty
                     return name == "choose" ? [.op("("), fraction, .op(")")] : [fraction]
                 }
-                if next == "\\", command(at: index) == "color" {
-                    // `\color{red}` colours the rest of its group, as in LaTeX and MathJax.
-                    index += "color".count + 1
-                    let color = colorArgument()
-                    let rest = nested { Node.row($0.row(stop)) } ?? .empty
-                    nodes.append(color.map { .color(rest, $0, background: false) } ?? rest)
-                    return nodes
-                }
-                if next == "\\", let font = fontSwitch() {
-                    // `{\rm d}`: the old switches set the font of the rest of their group.
-                    nodes.append(nested { font.applied(to: .row($0.row(stop))) } ?? .empty)
-                    return nodes
-                }
-                if next == "\\", let style = styleCommand() {
-                    // `\displaystyle` sets the style of the rest of its group.
-                    nodes.append(nested { .style(.row($0.row(stop)), display: style) } ?? .empty)
+                if next == "\\", let setting = groupSwitch() {
+                    // `\color{red}`, `{\rm d}`, `\displaystyle`: set for the rest of the group.
+                    nodes.append(nested { setting(.row($0.row(stop))) } ?? .empty)
                     return nodes
                 }
                 guard let atom = atom() else { continue }

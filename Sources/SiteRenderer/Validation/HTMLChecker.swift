@@ -207,7 +207,7 @@ enum HTMLChecker {
             for index in attributes.indices {
                 let attrName = attributes.name(at: index).quicklyLowercased
                 if attrName.hasPrefix("on") {
-                    finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(attrName)'")
+                    eventHandler(attrName, of: element, line: line)
                 } else if svgDepth == nil, HTMLChecker.htmlElements.contains(element),
                     attributes.hasPrefix(at: index) || !HTMLChecker.isAttribute(attrName, of: element)
                 {
@@ -259,7 +259,7 @@ enum HTMLChecker {
                 }
                 guard !HTMLChecker.mathAttributes.contains(name) || attributes.hasPrefix(at: index) else { continue }
                 if name.hasPrefix("on") {
-                    finding(line, col, "event-handler", "<\(element)> has an event-handler attribute '\(name)'")
+                    eventHandler(name, of: element, line: line)
                     continue
                 }
                 finding(
@@ -267,6 +267,13 @@ enum HTMLChecker {
                     "<\(element) \(attributes.name(at: index))>: a page's MathML has only MathML Core's layout attributes"
                 )
             }
+        }
+
+        /// An `on…` attribute, in HTML or in MathML: one rule and one message for both.
+        private func eventHandler(_ name: String, of element: String, line: Int) {
+            finding(
+                line, column(of: element, line: line), "event-handler",
+                "<\(element)> has an event-handler attribute '\(name)'")
         }
 
         private func check(_ attrName: String, _ value: String, of element: String, line: Int) {
