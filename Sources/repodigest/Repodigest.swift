@@ -20,7 +20,8 @@ struct Repodigest: AsyncParsableCommand {
             2 published, but some sources failed and their previous data was kept, or \
             something after the publish failed; 3 nothing published: authentication failed \
             or the rate limit is spent; 4 nothing published: the output failed validation; \
-            75 another run holds the lock.
+            75 another run holds the lock; 130 or 143 stopped by SIGINT or SIGTERM: nothing \
+            published.
             """,
         version: "0.1.0",
         subcommands: [

@@ -113,6 +113,19 @@ import Testing
             "\(outcome.standardError)")
     }
 
+    @Test func aConfigurationFileThatCannotBeReadSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
+        for (file, reason) in [("gone.toml", "no such file"), ("conf", "it is a folder")] {
+            let outcome = try RepodigestProcess.run(["build", "--sample", "--config", file], in: folder.url)
+            #expect(outcome.status == 1)
+            #expect(
+                outcome.standardError.contains("\(file): cannot read the configuration file: \(reason)"),
+                "\(outcome.standardError)")
+        }
+    }
+
     @Test("lists_of in a build from GitHub without a token is refused at its line, exit 1, before anything is touched")
     func listsOfWithoutATokenIsRefused() throws {
         let folder = try TemporaryFolder()

@@ -32,7 +32,7 @@ extension BuildOptions {
                 console.info(
                     "Up to date: nothing changed since the published build, so \(output) is as it was (--force rebuilds).",
                     fields: ["output": output, "upToDate": true])
-                console.result(index.path)
+                console.published(index.path)
                 return (ExitStatus.success, nil)
             case .published(let published):
                 let report = published.report
@@ -45,7 +45,7 @@ extension BuildOptions {
                         "output": output, "files": published.files, "written": report.written,
                         "unchanged": report.unchanged, "removed": report.removed, "kept": report.kept,
                     ])
-                console.result(published.index.path)
+                console.published(published.index.path)
                 published.problems.forEach(console.warning)
                 if published.staleSources > 0 {
                     console.warning(

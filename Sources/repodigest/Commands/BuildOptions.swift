@@ -121,9 +121,17 @@ struct BuildOptions: ParsableArguments {
                 source: path,
                 message: config == nil
                     ? "no configuration file here; pass --config FILE, or --sample to build the bundled sample"
-                    : "cannot read the configuration file")
+                    : "cannot read the configuration file: \(whyUnreadable(path))")
         }
         return (try Configuration(tomlBytes: data, source: path), data)
+    }
+
+    /// Why a file named on the command line could not be read, in the words `ls` would use.
+    private static func whyUnreadable(_ path: String) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
+        if isFolder.boolValue { return "it is a folder" }
+        return access(path, R_OK) == 0 ? "reading it failed" : String(cString: strerror(errno))
     }
 
     /// What the command line says over the configuration file.

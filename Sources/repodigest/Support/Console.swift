@@ -3,7 +3,7 @@ import GitHubData
 
 /// Messages for people and log collectors, on standard error: progress unless `--quiet`,
 /// warnings and errors always. Standard output is kept for what a script may want to read
-/// (the published path, the address `serve` listens on).
+/// (the published path unless `--quiet`, the address `serve` listens on).
 struct Console: Sendable {
     /// `--log-format`: lines for people, or one JSON object per line for log collectors.
     enum Format: String, Sendable, CaseIterable {
@@ -54,6 +54,13 @@ struct Console: Sendable {
     /// Written at once, unbuffered: a script (or a test) waiting for the line sees it now.
     func result(_ message: String) {
         FileHandle.standardOutput.write(Data((message + "\n").utf8))
+    }
+
+    /// The published site's `index.html`, unless `--quiet`: a cron job that succeeded then
+    /// prints nothing at all, and cron mails only when something is wrong.
+    func published(_ index: String) {
+        guard !quiet else { return }
+        result(index)
     }
 
     /// A bar for a long phase, only where a person watches: a terminal, text, not `--quiet`.
