@@ -57,7 +57,8 @@ import Testing
         #expect(!html.contains(" align="), "align is obsolete in HTML5")
         #expect(
             html.contains(
-                "<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">"))
+                "<li class=\"task-list-item\"><span class=\"task-checkbox task-done\" role=\"img\" aria-label=\"Done\">"
+            ))
         #expect(!html.contains("<input"), "a disabled input is active content to the page gate")
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains("<a href=\"https://example.org\">"))

@@ -212,7 +212,7 @@ struct PopularReadmeTests {
         let html = Self.render("- [x] Parser\n- [ ] Docs\n- Plain item")
         #expect(
             html.contains(
-                "<li class=\"task-list-item\"><span class=\"task-checkbox\" role=\"img\" aria-label=\"Done\">☑</span> Parser</li>"
+                "<li class=\"task-list-item\"><span class=\"task-checkbox task-done\" role=\"img\" aria-label=\"Done\">☑</span> Parser</li>"
             ))
         #expect(
             html.contains(

@@ -51,7 +51,7 @@ extension HTMLSanitiser {
     /// other class is dropped, as GitHub drops them.
     static let keptClasses: Set<String> = {
         var classes: Set<String> = [
-            "align-left", "align-center", "align-right", "task-list-item", "task-checkbox",
+            "align-left", "align-center", "align-right", "task-list-item", "task-checkbox", "task-done",
             "markdown-alert", "markdown-alert-title", "footnotes",
         ]
         for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }

@@ -45,7 +45,7 @@ extension HTMLSanitiser.Writer {
         let checked = XMLTree.attribute("checked", of: node) != nil
         let box =
             checked
-            ? "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskDone)\">\u{2611}</span>"
+            ? "<span class=\"task-checkbox task-done\" role=\"img\" aria-label=\"\(settings.labels.taskDone)\">\u{2611}</span>"
             : "<span class=\"task-checkbox\" role=\"img\" aria-label=\"\(settings.labels.taskOpen)\">\u{2610}</span>"
         // In a loose list cmark writes the box before the item's paragraph: it goes inside,
         // on the line of its text, as on GitHub (if the paragraph is kept: not past `maxDepth`).
