@@ -174,9 +174,15 @@ private struct TOMLReader {
         for (key, _) in table where !keys.contains(key) && !retired.contains(key) {
             throw error(
                 at: path + [key],
-                "unknown key '\((path + [key]).joined(separator: "."))'; expected one of: "
+                "unknown key '\(Self.shortened((path + [key]).joined(separator: ".")))'; expected one of: "
                     + keys.sorted().joined(separator: ", "))
         }
+    }
+
+    /// A name from the file as a message repeats it: whole up to 80 characters, else its start
+    /// and "…" (a key a megabyte long is not printed whole).
+    static func shortened(_ name: String) -> String {
+        name.count <= 80 ? name : name.prefix(60) + "…"
     }
 
     func string(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> String? {

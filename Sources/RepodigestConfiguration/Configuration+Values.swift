@@ -28,7 +28,9 @@ extension Configuration {
         }
         // utf8.count costs nothing on a native string; a 50 MB value is refused before it is walked.
         if value.utf8.count > maxCharacters * 4 || value.count > maxCharacters {
-            return "\(name) must be at most \(maxCharacters) characters long, found \(value.utf8.count) bytes"
+            // Counted in characters where the value is short enough to count them cheaply.
+            let found = value.utf8.count > maxCharacters * 4 ? "\(value.utf8.count) bytes" : "\(value.count) characters"
+            return "\(name) must be at most \(maxCharacters) characters long, found \(found)"
         }
         if let offset = value.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
             let scalar = value.unicodeScalars[offset]

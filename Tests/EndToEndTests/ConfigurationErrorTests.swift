@@ -38,6 +38,14 @@ import Testing
         ("title = \n", "repodigest.toml:1:9: "),
         ("title = \"  \"\n", "repodigest.toml:1:1: title must not be empty"),
         (
+            "title = \"" + String(repeating: "é", count: 201) + "\"\n",
+            "repodigest.toml:1:1: title must be at most 200 characters long, found 201 characters"
+        ),
+        (
+            String(repeating: "k", count: 100_000) + " = 1\n",
+            "repodigest.toml:1:1: unknown key '" + String(repeating: "k", count: 60) + "…'; expected one of:"
+        ),
+        (
             "title = \"" + String(repeating: "x", count: 1_000_000) + "\"\n",
             "repodigest.toml:1:1: title must be at most 200 characters long, found 1000000 bytes"
         ),

@@ -198,6 +198,18 @@ import Testing
         #expect(throws: (any Error).self, "nothing listens any more") { try RawHTTPConnection(port: server.port) }
     }
 
+    /// The second signal stops it at once, even when Swift's threads are too busy for the
+    /// orderly stop: the two arrive together while the process is frozen.
+    @Test func aSecondSignalStopsAtOnce() throws {
+        let server = try Server()
+        server.process.signal(SIGSTOP)
+        server.process.signal(SIGINT)
+        server.process.signal(SIGTERM)
+        server.process.signal(SIGCONT)
+        #expect([130, 143].contains(server.process.wait()), "\(server.process.standardError)")
+        #expect(server.process.standardError.contains("Stopping now (a second signal)."))
+    }
+
     @Test func warnsWhenBoundBeyondLoopback() throws {
         let server = try Server(extra: ["--host", "0.0.0.0"])
         #expect(server.port != 0)
