@@ -23,11 +23,25 @@ public struct ChangeItem: Sendable, Hashable {
     public var label: String
     /// "lumen-labs/lantern v2.0 (was v1.9)", "otter-cli/otter: 3,890 → 4,120 stars (+230, +5.9%)".
     public var text: String
+    /// `text` around the repository's name, where it names it once: so that a page can link
+    /// the name alone, as GitHub's feeds do, rather than the whole sentence.
+    public var around: Around?
     public var repository: String
     /// The repository's page on this site, when it has one (gone and unstarred ones may not).
     public var route: Route?
     /// The repository (or release) on GitHub, always https.
     public var url: String
+
+    /// `text` is `before` + the repository's name + `after`.
+    public struct Around: Sendable, Hashable {
+        public var before: String
+        public var after: String
+
+        public init(before: String, after: String) {
+            self.before = before
+            self.after = after
+        }
+    }
 
     public init(id: String, kind: Kind, label: String, text: String, repository: String, route: Route?, url: String) {
         self.id = id

@@ -28,8 +28,9 @@ import Testing
         }
         let index = try read("index.html")
         #expect(index.contains("Since the last run"))
-        #expect(index.contains("lumen-labs/lantern v2.0 (was v1.0)"))
-        #expect(index.contains("lumen-labs/lantern: 1,200 → 1,500 stars (+300, +25.0%)"))
+        // The name alone is the link, the rest of the sentence its text.
+        #expect(index.contains(">lumen-labs/lantern</a> v2.0 (was v1.0)</span>"))
+        #expect(index.contains(">lumen-labs/lantern</a>: 1,200 → 1,500 stars (+300, +25.0%)</span>"))
         #expect(index.contains(">lumen-labs/beacon<"), "the new star")
         let feed = try read("feed.xml")
         #expect(feed.contains("<title>lumen-labs/lantern: 1,200 → 1,500 stars (+300, +25.0%)</title>"))

@@ -149,7 +149,7 @@ import Testing
             ),
             (
                 ChangeItem(id: "", kind: .stars, label: "", text: "", repository: "", route: nil, url: ""),
-                ["id", "kind", "label", "text", "repository", "route", "url"]
+                ["id", "kind", "label", "text", "around", "repository", "route", "url"]
             ),
             (ChangesSection(summary: "", items: []), ["summary", "items"]),
             (

@@ -55,6 +55,11 @@ import UseCases
                 "lumen/lantern v2.0 (was v1.0)", "kit/feed", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
                 "kit/doomed no longer exists on GitHub",
             ])
+        #expect(
+            changes.items.map { [$0.around?.before, $0.around?.after] } == [
+                ["", " v2.0 (was v1.0)"], ["", ""], ["", ": 1,000 → 1,300 stars (+300, +30.0%)"],
+                ["", " no longer exists on GitHub"],
+            ], "the text around the name, for a page to link the name alone")
         #expect(changes.items[0].url == "https://github.com/lumen/lantern/releases/tag/v2.0")
         #expect(changes.items[3].route == nil, "a gone repository has no page; the item links to GitHub")
         #expect(

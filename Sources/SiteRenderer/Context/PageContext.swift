@@ -100,6 +100,11 @@ struct PageContext: Sendable {
                                 "kind": item.kind.rawValue, "label": item.label, "text": item.text,
                                 "link": item.route.map { router.href(from: route, to: $0) }
                                     ?? URLSyntax.valid(item.url),
+                                "around": item.around.map { around in
+                                    Self.present([
+                                        "before": around.before, "name": item.repository, "after": around.after,
+                                    ])
+                                },
                             ])
                         },
                     ])

@@ -207,6 +207,8 @@ extension ChangeItem: PageInput {
         hasher.combine(kind.rawValue)
         hasher.combine(label)
         hasher.combine(text)
+        hasher.combine(around?.before)
+        hasher.combine(around?.after)
         hasher.combine(repository)
         route.feed(&hasher, with: feeder)
         hasher.combine(url)

@@ -58,12 +58,11 @@ struct ChangesTranslator: Sendable {
         func item(_ kind: ChangeItem.Kind, _ key: String, _ values: [String: String] = [:], url: String = gitHub)
             -> ChangeItem
         {
-            var values = values
-            values["name"] = name
-            return ChangeItem(
-                id: change.id, kind: kind, label: format.text("changes.label." + key),
-                text: format.text("changes.text." + key, values), repository: name,
+            var item = ChangeItem(
+                id: change.id, kind: kind, label: format.text("changes.label." + key), text: "", repository: name,
                 route: pages.contains(route) ? route : nil, url: url)
+            item.phrase("changes.text." + key, values, format: format)
+            return item
         }
         switch change.kind {
         case .newlyStarred: return item(.starred, "starred")
@@ -74,7 +73,7 @@ struct ChangesTranslator: Sendable {
             let item = item(.release, "release", ["tag": tag], url: "\(gitHub)/releases/tag/\(tagPath)")
             guard let previous else { return item }
             var after = item
-            after.text = format.text("changes.text.release_after", ["name": name, "tag": tag, "previous": previous])
+            after.phrase("changes.text.release_after", ["tag": tag, "previous": previous], format: format)
             return after
         case .starGain(let from, let to):
             var values = [
@@ -85,7 +84,7 @@ struct ChangesTranslator: Sendable {
             // In Doubles and saturating: both counts come from the data, and may be extremes.
             values["percent"] = format.decimal((Double(to) - Double(from)) * 100 / Double(from))
             var item = item(.stars, "stars", values)
-            item.text = format.text("changes.text.stars_percent", values.merging(["name": name]) { $1 })
+            item.phrase("changes.text.stars_percent", values, format: format)
             return item
         case .archived: return item(.archived, "archived")
         case .renamed(let from): return item(.renamed, "renamed", ["old": from.description])
@@ -93,5 +92,17 @@ struct ChangesTranslator: Sendable {
         case .addedToList(let list): return item(.addedToList, "added_to_list", ["list": list])
         case .removedFromList(let list): return item(.removedFromList, "removed_from_list", ["list": list])
         }
+    }
+}
+
+extension ChangeItem {
+    /// Sets `text` to the catalogue's text `key`, `{name}` the repository's, and `around` to
+    /// what comes before and after the name: the text is filled with a mark for the name, which
+    /// no value holds (no GitHub name or tag holds a control character), then split at it.
+    fileprivate mutating func phrase(_ key: String, _ values: [String: String], format: DisplayFormat) {
+        let mark = "\u{1}name\u{1}"
+        let parts = format.text(key, values.merging(["name": mark]) { $1 }).components(separatedBy: mark)
+        text = parts.joined(separator: repository)
+        around = parts.count == 2 ? Around(before: parts[0], after: parts[1]) : nil
     }
 }
