@@ -26,10 +26,10 @@ extension Configuration {
         if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return "\(name) must not be empty"
         }
-        // utf8.count costs nothing on a native string; a 50 MB value is refused before it is walked.
-        if value.utf8.count > maxCharacters * 4 || value.count > maxCharacters {
-            // Counted in characters where the value is short enough to count them cheaply.
-            let found = value.utf8.count > maxCharacters * 4 ? "\(value.utf8.count) bytes" : "\(value.count) characters"
+        // Only the first characters are counted: a 50 MB value is refused without being walked.
+        if value.prefix(maxCharacters + 1).count > maxCharacters {
+            // All of them where there are few enough bytes (64 KB) to count them cheaply.
+            let found = value.utf8.count > 65_536 ? "\(value.utf8.count) bytes" : "\(value.count) characters"
             return "\(name) must be at most \(maxCharacters) characters long, found \(found)"
         }
         if let offset = value.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {

@@ -164,6 +164,14 @@ import Testing
         #expect(error.line == 1 && error.message == "title must be at most 200 characters long, found 8388608 bytes")
     }
 
+    @Test("the title's limit counts characters: 200 flags of 8 bytes each are a title, 201 are not")
+    func aTitleIsCountedInCharacters() throws {
+        let flag = "🇯🇵"
+        #expect(Self.error("title = \"" + String(repeating: flag, count: 200) + "\"\n") == nil)
+        let error = try #require(Self.error("title = \"" + String(repeating: flag, count: 201) + "\"\n"))
+        #expect(error.message == "title must be at most 200 characters long, found 201 characters")
+    }
+
     @Test(
         "base_url may hold no user name, password, query or fragment, and the message never repeats a password",
         arguments: [

@@ -117,21 +117,24 @@ struct BuildOptions: ParsableArguments {
         }
         let path = config ?? "repodigest.toml"
         guard let data = FileManager.default.contents(atPath: path) else {
+            var status = stat()
+            let missing = stat(path, &status) != 0 && errno == ENOENT
             throw ConfigurationError(
                 source: path,
-                message: config == nil
+                message: config == nil && missing
                     ? "no configuration file here; pass --config FILE, or --sample to build the bundled sample"
                     : "cannot read the configuration file: \(whyUnreadable(path))")
         }
         return (try Configuration(tomlBytes: data, source: path), data)
     }
 
-    /// Why a file named on the command line could not be read, in the words `ls` would use.
+    /// Why a file could not be read, as the system says it ("no such file or directory",
+    /// "permission denied", for the file or a folder on its way), or that it is a folder.
     private static func whyUnreadable(_ path: String) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
-        if isFolder.boolValue { return "it is a folder" }
-        return access(path, R_OK) == 0 ? "reading it failed" : String(cString: strerror(errno))
+        var status = stat()
+        guard stat(path, &status) == 0 else { return String(cString: strerror(errno)).lowercased() }
+        if status.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+        return access(path, R_OK) == 0 ? "reading it failed" : String(cString: strerror(errno)).lowercased()
     }
 
     /// What the command line says over the configuration file.

@@ -1,12 +1,15 @@
 import Foundation
+import SiteRenderer
 
 extension ServeCommand {
     /// Rebuilds after each change and reloads the open pages: onto the new build, or onto
     /// the page that says why the build failed (the configuration, the theme, a source),
     /// until a change fixes it.
-    static func watch(_ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems)
-        async
-    {
+    /// - Parameter interruption: given to every build, for a second Ctrl-C to remove its staging folder.
+    static func watch(
+        _ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems,
+        _ interruption: PublishInterruption
+    ) async {
         var watcher = ChangeWatcher(paths: watchedPaths(options))
         if watcher.paths.isEmpty {
             console.info(
@@ -17,7 +20,7 @@ extension ServeCommand {
         var last = watcher.snapshot()
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
-            let outcome = await options.buildReporting(console: console)
+            let outcome = await options.buildReporting(console: console, interruption: interruption)
             problems.set(outcome.failure)
             await events.reload()
             let paths = watchedPaths(options)

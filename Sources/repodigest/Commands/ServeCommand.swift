@@ -2,6 +2,7 @@ internal import ArgumentParser
 internal import FlyingFox
 internal import FlyingSocks
 import Foundation
+import SiteRenderer
 import Synchronization
 
 /// `repodigest serve`: build, serve the output folder, rebuild when the configuration or the
@@ -48,9 +49,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitStatus.failure
         }
         // Before the first build: a Ctrl-C during any build waits in the stream until that
-        // build is done, so no staging folder is ever left beside the output.
-        let signals = SignalStream()
-        let first = await options.buildReporting(console: console)
+        // build is done, so no staging folder is ever left beside the output; a second one
+        // stops at once, and removes the staging folder of the build under way.
+        let interruption = PublishInterruption()
+        let signals = SignalStream(interruption: interruption, console: console)
+        let first = await options.buildReporting(console: console, interruption: interruption)
         guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
             throw first.code
         }
@@ -105,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events, problems) }
+            group.addTask { await Self.watch(options, console, events, problems, interruption) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }

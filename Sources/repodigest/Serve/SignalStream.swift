@@ -1,38 +1,69 @@
 import Foundation
+import SiteRenderer
 import Synchronization
 
 /// SIGINT (Ctrl-C) and SIGTERM as an async sequence, so `serve` can stop in order: end the
-/// event streams, close the server, exit 0. The default handlers are set aside while it lives.
+/// event streams, close the server, exit 0.
 ///
-/// A second signal stops the process at once (exit 130 or 143), from the signal's own queue:
-/// the orderly stop runs on Swift's few cooperative threads, which a client that keeps them
-/// busy (FlyingFox reads a request line in time that grows with its square) can hold for
-/// minutes. Stopping there is as safe as `kill -9`: a publish is one atomic swap.
-final class SignalStream: @unchecked Sendable {
+/// A second signal stops the process at once: the build under way, if any, has its staging
+/// folder removed (`interruption`, which every build of `serve` is given), and the process
+/// exits with 128 + the signal's number (130, 143), as `build` does on its first.
+///
+/// Heard by a signal handler and a thread of its own, not by a dispatch source: on Linux a
+/// dispatch source's handler runs on the threads Swift's tasks run on, and clients that keep
+/// those busy (FlyingFox reads a request line in time that grows with its square) kept the
+/// handler, and so the stop, waiting for ten minutes. The handler only writes the signal's
+/// number to a pipe (all a signal handler may safely do); the thread reads it.
+final class SignalStream: Sendable {
     let signals: AsyncStream<Int32>
-    private let sources: [any DispatchSourceSignal]
 
-    init(_ numbers: [Int32] = [SIGINT, SIGTERM]) {
+    init(interruption: PublishInterruption, console: Console, _ numbers: [Int32] = [SIGINT, SIGTERM]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         signals = stream
-        let received = Atomic<Int>(0)
-        sources = numbers.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            // The handler holds its source until `deinit` cancels it, which lets the handler go.
-            source.setEventHandler {
-                // `data`: how many came since the handler last ran (two at once count as two).
-                guard received.add(max(1, Int(source.data)), ordering: .relaxed).newValue > 1 else {
-                    continuation.yield(number)
-                    return
-                }
-                FileHandle.standardError.write(Data("Stopping now (a second signal).\n".utf8))
-                _exit(128 + number)
-            }
-            source.resume()
-            return source
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            // No pipe (out of files): the default action, an immediate stop, is left in place.
+            continuation.finish()
+            return
         }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        signalPipe.store(ends[1], ordering: .relaxed)
+        for number in numbers {
+            signal(number) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe.load(ordering: .relaxed), &byte, 1)
+            }
+        }
+        let reader = ends[0]
+        let thread = Thread {
+            var heard = 0
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else { return }
+                heard += 1
+                if heard == 1 {
+                    continuation.yield(Int32(byte))
+                } else {
+                    Self.stopNow(Int32(byte), interruption, console)
+                }
+            }
+        }
+        thread.name = "repodigest signals"
+        thread.start()
     }
 
-    deinit { sources.forEach { $0.cancel() } }
+    private static func stopNow(_ number: Int32, _ interruption: PublishInterruption, _ console: Console) -> Never {
+        if case .stagingRemoved(let folder) = interruption.stop() {
+            console.error(
+                "stopped at once by a second signal: the staging folder \(folder) is removed; nothing was published")
+        } else {
+            console.error("stopped at once by a second signal")
+        }
+        _exit(128 + number)
+    }
 }
+
+/// The write end of `SignalStream`'s pipe, for the signal handler, which can capture nothing.
+private let signalPipe = Atomic<Int32>(-1)
