@@ -42,6 +42,7 @@ import Testing
         let second = try run.build()
         #expect(second.status == 0, "\(second.standardError)")
         let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
-        #expect(index.contains("lumen-labs/prism: 0 → 9,223,372,036,854,775,807 stars (+9,223,372,036,854,775,807)"))
+        #expect(
+            index.contains(">lumen-labs/prism</a>: 0 → 9,223,372,036,854,775,807 stars (+9,223,372,036,854,775,807)"))
     }
 }

@@ -78,6 +78,6 @@ import Testing
         let changed = try run.build(digest: "lists_of = [\"mona\"]")
         #expect(changed.status == 0 && !changed.standardError.contains("Up to date"), "\(changed.standardError)")
         let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
-        #expect(index.contains("lumen-labs/lantern was removed from the List Lights"))
+        #expect(index.contains(">lumen-labs/lantern</a> was removed from the List Lights"))
     }
 }
