@@ -16,6 +16,15 @@ import UseCases
 struct HostileServerTests {
     static let lantern = RepoName(owner: "lumen-labs", name: "lantern")
 
+    /// A live harness, and a second fake GitHub as another host (another port of 127.0.0.1).
+    private func withAnotherHost(_ body: (LiveHarness, FakeGitHub) async throws -> Void) async throws {
+        let harness = try LiveHarness()
+        let elsewhere = FixtureWorld.make()
+        try elsewhere.start()
+        defer { elsewhere.stop() }
+        try await body(harness, elsewhere)
+    }
+
     @Test("invalid UTF-8 in a JSON body is retried like a garbled answer, and never cached")
     func invalidUTF8Retried() async throws {
         let harness = try LiveHarness()
@@ -96,35 +105,49 @@ struct HostileServerTests {
 
     @Test("a Link to another host is followed without the token")
     func linkToAnotherHost() async throws {
-        let harness = try LiveHarness()
-        let elsewhere = FixtureWorld.make()
-        try elsewhere.start()
-        defer { elsewhere.stop() }
-        harness.github.inject(
-            .link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
-        let stars = try await harness.store().starred(by: "mona")
-        #expect(stars.count == 5, "the first page; the other host's page 2 of 1 is empty")
-        #expect(harness.github.requests.allSatisfy { $0.header("authorization") == "Bearer \(FixtureWorld.token)" })
-        #expect(elsewhere.requests.count == 1)
-        #expect(
-            elsewhere.requests.allSatisfy { $0.header("authorization") == nil }, "the token stays with the API host")
+        try await withAnotherHost { harness, elsewhere in
+            harness.github.inject(
+                .link(next: elsewhere.baseURL + "/users/mona/starred?per_page=100&page=2"), at: "/users/mona/starred")
+            let stars = try await harness.store().starred(by: "mona")
+            #expect(stars.count == 5, "the first page; the other host's page 2 of 1 is empty")
+            #expect(harness.github.requests.allSatisfy { $0.header("authorization") == "Bearer \(FixtureWorld.token)" })
+            #expect(elsewhere.requests.count == 1)
+            #expect(
+                elsewhere.requests.allSatisfy { $0.header("authorization") == nil }, "the token stays with the API host"
+            )
+        }
     }
 
     @Test("a 301 to another host is followed without the token, for a list and for a repository")
     func redirectToAnotherHost() async throws {
-        let harness = try LiveHarness()
-        let elsewhere = FixtureWorld.make()
-        try elsewhere.start()
-        defer { elsewhere.stop() }
-        harness.github.inject(
-            .redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern"), at: "/repos/lumen-labs/lantern")
-        harness.github.inject(
-            .redirect(to: elsewhere.baseURL + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
-        let store = harness.store()
-        _ = try await store.repository(Self.lantern)
-        _ = try await store.starred(by: "mona")
-        #expect(elsewhere.requests.count == 2)
-        #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil })
+        try await withAnotherHost { harness, elsewhere in
+            harness.github.inject(
+                .redirect(to: elsewhere.baseURL + "/repos/lumen-labs/lantern"), at: "/repos/lumen-labs/lantern")
+            harness.github.inject(
+                .redirect(to: elsewhere.baseURL + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
+            let store = harness.store()
+            _ = try await store.repository(Self.lantern)
+            _ = try await store.starred(by: "mona")
+            #expect(elsewhere.requests.count == 2)
+            #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil })
+        }
+    }
+
+    @Test("an answer that does not decode after a redirect to another host says where it came from")
+    func undecodableAfterARedirect() async throws {
+        try await withAnotherHost { harness, elsewhere in
+            elsewhere.inject(
+                .raw(status: 200, headers: [:], body: "<html>a login page</html>"), at: "/moved", times: 10)
+            harness.github.inject(
+                .redirect(to: elsewhere.baseURL + "/moved"), at: "/repos/lumen-labs/lantern", times: 10)
+            let error = await #expect(throws: (any Error).self) {
+                _ = try await harness.store().repository(Self.lantern)
+            }
+            #expect(
+                "\(error.map { String(describing: $0) } ?? "")".contains(
+                    "(the answer came from \(elsewhere.baseURL), where the request was redirected)"),
+                "\(String(describing: error))")
+        }
     }
 
     @Test("a Link claiming 10,000 pages is read only up to the bound, and the run says so")

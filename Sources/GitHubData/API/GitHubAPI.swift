@@ -144,7 +144,8 @@ struct GitHubAPI: Sendable {
                             decoded: DecodedCopy.bytes(ofAny: value))
                     }
                     return Page(value: value, next: LinkHeader(response.headers["link"]).next)
-                } catch GitHubDataError.undecodable(_, let reason) {
+                } catch GitHubDataError.undecodable(_, let undecodable) {
+                    let reason = undecodable + Self.redirectNote(asked: url, answered: response.url)
                     // JSON of the wrong shape is what the server means: asking again gets the same.
                     guard GitHubDecoder.isJSON(response.body) else {
                         // A body cut short or garbled in transit: worth asking again, never worth caching.
@@ -194,5 +195,17 @@ struct GitHubAPI: Sendable {
             }
             return try await fallingBack(failure)
         }
+    }
+}
+
+extension GitHubAPI {
+    /// Said after why an answer does not decode, when it came from another origin than the
+    /// one asked, after a redirect: a page from elsewhere is no fault of GitHub's JSON.
+    static func redirectNote(asked: String, answered: String) -> String {
+        func origin(_ url: String) -> String? {
+            URLComponents(string: url).map { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" }
+        }
+        guard let from = origin(answered), from != origin(asked) else { return "" }
+        return " (the answer came from \(from), where the request was redirected)"
     }
 }
