@@ -26,11 +26,14 @@ extension Configuration {
         if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return "\(name) must not be empty"
         }
-        // Only the first characters are counted: a 50 MB value is refused without being walked.
-        if value.prefix(maxCharacters + 1).count > maxCharacters {
-            // All of them where there are few enough bytes (64 KB) to count them cheaply.
-            let found = value.utf8.count > 65_536 ? "\(value.utf8.count) bytes" : "\(value.count) characters"
-            return "\(name) must be at most \(maxCharacters) characters long, found \(found)"
+        // Bytes first (free on a native string): a 50 MB value, or one character with a
+        // megabyte of combining marks, is refused without being walked; then characters.
+        let bytes = value.utf8.count
+        if bytes > maxCharacters * 32 {
+            return "\(name) must be at most \(maxCharacters) characters long, found \(bytes) bytes"
+        }
+        if value.count > maxCharacters {
+            return "\(name) must be at most \(maxCharacters) characters long, found \(value.count) characters"
         }
         if let offset = value.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
             let scalar = value.unicodeScalars[offset]

@@ -170,6 +170,9 @@ import Testing
         #expect(Self.error("title = \"" + String(repeating: flag, count: 200) + "\"\n") == nil)
         let error = try #require(Self.error("title = \"" + String(repeating: flag, count: 201) + "\"\n"))
         #expect(error.message == "title must be at most 200 characters long, found 201 characters")
+        // One character carrying 10,000 combining marks: refused by its bytes, never walked.
+        let marks = try #require(Self.error("title = \"e" + String(repeating: "\u{301}", count: 10_000) + "\"\n"))
+        #expect(marks.message == "title must be at most 200 characters long, found 20001 bytes")
     }
 
     @Test(

@@ -202,10 +202,7 @@ extension GitHubAPI {
     /// Said after why an answer does not decode, when it came from another origin than the
     /// one asked, after a redirect: a page from elsewhere is no fault of GitHub's JSON.
     static func redirectNote(asked: String, answered: String) -> String {
-        func origin(_ url: String) -> String? {
-            URLComponents(string: url).map { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" }
-        }
-        guard let from = origin(answered), from != origin(asked) else { return "" }
-        return " (the answer came from \(from), where the request was redirected)"
+        guard let from = URLOrigin(answered), from != URLOrigin(asked) else { return "" }
+        return " (the answer came from \(from.scheme)://\(from.host):\(from.port), where the request was redirected)"
     }
 }

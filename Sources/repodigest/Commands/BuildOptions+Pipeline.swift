@@ -11,7 +11,7 @@ extension BuildOptions {
     ///   - interruption: what a signal handler tells to stop the build.
     ///   - signals: the handler, which ends the process once an interrupted build has tidied up.
     func build(
-        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil
+        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil
     ) async -> ExitCode {
         await buildReporting(console: console, interruption: interruption, signals: signals).code
     }
@@ -21,7 +21,7 @@ extension BuildOptions {
     /// configuration, the theme, a source with nothing cached, the output folder) or 4 (the
     /// output failed validation).
     func buildReporting(
-        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: InterruptHandler? = nil
+        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil
     ) async -> (code: ExitCode, failure: [String]?) {
         do {
             var settings = try pipelineSettings()

@@ -5,10 +5,12 @@ extension ServeCommand {
     /// Rebuilds after each change and reloads the open pages: onto the new build, or onto
     /// the page that says why the build failed (the configuration, the theme, a source),
     /// until a change fixes it.
-    /// - Parameter interruption: given to every build, for a second Ctrl-C to remove its staging folder.
+    /// - Parameters:
+    ///   - interruption: given to every build, for a second Ctrl-C to remove its staging folder.
+    ///   - signals: what ends the process once that is done, for an interrupted build to wait for.
     static func watch(
         _ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems,
-        _ interruption: PublishInterruption
+        _ interruption: PublishInterruption, _ signals: SignalStream
     ) async {
         var watcher = ChangeWatcher(paths: watchedPaths(options))
         if watcher.paths.isEmpty {
@@ -20,7 +22,7 @@ extension ServeCommand {
         var last = watcher.snapshot()
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
-            let outcome = await options.buildReporting(console: console, interruption: interruption)
+            let outcome = await options.buildReporting(console: console, interruption: interruption, signals: signals)
             problems.set(outcome.failure)
             await events.reload()
             let paths = watchedPaths(options)

@@ -53,7 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
         // stops at once, and removes the staging folder of the build under way.
         let interruption = PublishInterruption()
         let signals = SignalStream(interruption: interruption, console: console)
-        let first = await options.buildReporting(console: console, interruption: interruption)
+        let first = await options.buildReporting(console: console, interruption: interruption, signals: signals)
         guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
             throw first.code
         }
@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events, problems, interruption) }
+            group.addTask { await Self.watch(options, console, events, problems, interruption, signals) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }
@@ -124,6 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
             group.cancelAll()
             return failure
         }
+        // A second signal while stopping: its thread is removing a staging folder, and ends the process.
+        if signals.isEnding { signals.awaitExit() }
         if let failure {
             console.error(failure)
             throw ExitStatus.failure

@@ -14,8 +14,13 @@ import Synchronization
 /// those busy (FlyingFox reads a request line in time that grows with its square) kept the
 /// handler, and so the stop, waiting for ten minutes. The handler only writes the signal's
 /// number to a pipe (all a signal handler may safely do); the thread reads it.
-final class SignalStream: Sendable {
+final class SignalStream: SignalStop {
     let signals: AsyncStream<Int32>
+    /// Set once a second signal came: the process is ending from the signals' thread, and
+    /// `serve`, which may be done stopping in order first, waits for it (`awaitExit`).
+    private let endingNow = Atomic<Bool>(false)
+
+    var isEnding: Bool { endingNow.load(ordering: .acquiring) }
 
     init(interruption: PublishInterruption, console: Console, _ numbers: [Int32] = [SIGINT, SIGTERM]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
@@ -46,6 +51,7 @@ final class SignalStream: Sendable {
                 if heard == 1 {
                     continuation.yield(Int32(byte))
                 } else {
+                    self.endingNow.store(true, ordering: .releasing)
                     Self.stopNow(Int32(byte), interruption, console)
                 }
             }

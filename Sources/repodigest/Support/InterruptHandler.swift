@@ -12,7 +12,7 @@ import SiteRenderer
 /// For `repodigest build` only, for the life of the process: a dispatch source for a signal
 /// cancelled and another made for it (as `serve` would) is not reliably heard again.
 /// Unchecked: its sources are set once, in `init`, and only kept alive after.
-final class InterruptHandler: @unchecked Sendable {
+final class InterruptHandler: SignalStop, @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 
     init(_ interruption: PublishInterruption, console: Console, signals: [Int32] = [SIGINT, SIGTERM]) {
@@ -24,12 +24,6 @@ final class InterruptHandler: @unchecked Sendable {
             source.resume()
             return source
         }
-    }
-
-    /// For the run that met `PublishError.interrupted`: the handler is removing the staging
-    /// folder and ends the process; returning first would exit with 1 and leave it half removed.
-    func awaitExit() -> Never {
-        while true { pause() }
     }
 
     private static func stop(_ number: Int32, _ interruption: PublishInterruption, _ console: Console) -> Never {
@@ -48,5 +42,17 @@ final class InterruptHandler: @unchecked Sendable {
             _exit(ExitStatus.partial.rawValue)
         }
         _exit(128 + number)
+    }
+}
+
+/// What stops a build on a signal (`PublishInterruption.stop`), then removes its staging
+/// folder and ends the process: `InterruptHandler` for `build`, `SignalStream` for `serve`.
+protocol SignalStop: Sendable {}
+
+extension SignalStop {
+    /// For the run that met `PublishError.interrupted`: the handler is removing the staging
+    /// folder and ends the process; returning first would exit with 1 and leave it half removed.
+    func awaitExit() -> Never {
+        while true { pause() }
     }
 }
