@@ -6,11 +6,11 @@ extension ServeCommand {
     /// the page that says why the build failed (the configuration, the theme, a source),
     /// until a change fixes it.
     /// - Parameters:
-    ///   - interruption: given to every build, for a second Ctrl-C to remove its staging folder.
-    ///   - signals: what ends the process once that is done, for an interrupted build to wait for.
+    ///   - signals: what runs each build with an interruption of its own, for a second Ctrl-C
+    ///     to remove its staging folder, and ends the process once that is done.
     static func watch(
         _ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems,
-        _ interruption: PublishInterruption, _ signals: SignalStream
+        _ signals: SignalStream
     ) async {
         var watcher = ChangeWatcher(paths: watchedPaths(options))
         if watcher.paths.isEmpty {
@@ -22,7 +22,9 @@ extension ServeCommand {
         var last = watcher.snapshot()
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
-            let outcome = await options.buildReporting(console: console, interruption: interruption, signals: signals)
+            let outcome = await signals.build {
+                await options.buildReporting(console: console, interruption: $0, signals: signals)
+            }
             problems.set(outcome.failure)
             await events.reload()
             let paths = watchedPaths(options)

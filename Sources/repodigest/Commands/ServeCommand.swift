@@ -51,9 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
         // Before the first build: a Ctrl-C during any build waits in the stream until that
         // build is done, so no staging folder is ever left beside the output; a second one
         // stops at once, and removes the staging folder of the build under way.
-        let interruption = PublishInterruption()
-        let signals = SignalStream(interruption: interruption, console: console)
-        let first = await options.buildReporting(console: console, interruption: interruption, signals: signals)
+        let signals = SignalStream(console: console)
+        let options = options
+        let first = await signals.build {
+            await options.buildReporting(console: console, interruption: $0, signals: signals)
+        }
         guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
             throw first.code
         }
@@ -65,7 +67,6 @@ struct ServeCommand: AsyncParsableCommand {
             root: root, events: events, console: console, problems: problems, loopbackOnly: Loopback.isAddress(ip))
         let slot = ServerSlot(HTTPServer(config: .init(address: address, logger: .disabled), handler: handler))
         let (stops, stop) = AsyncStream.makeStream(of: Stop.self)
-        let options = options
         let ip = ip
 
         let failure: String? = await withTaskGroup(of: Void.self) { group in
@@ -108,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events, problems, interruption, signals) }
+            group.addTask { await Self.watch(options, console, events, problems, signals) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }

@@ -5,9 +5,11 @@ import Synchronization
 /// SIGINT (Ctrl-C) and SIGTERM as an async sequence, so `serve` can stop in order: end the
 /// event streams, close the server, exit 0.
 ///
-/// A second signal stops the process at once: the build under way, if any, has its staging
-/// folder removed (`interruption`, which every build of `serve` is given), and the process
-/// exits with 128 + the signal's number (130, 143), as `build` does on its first.
+/// A second signal stops the process at once, as `build` stops on its first: the build under
+/// way, if any (each runs in `build(_:)`, with a `PublishInterruption` of its own), has its
+/// staging folder removed, and the process exits with 128 + the signal's number (130, 143),
+/// or 2 if that build's new site is published already. One interruption for every build
+/// would say "published" long after an earlier rebuild, when the server was only idle.
 ///
 /// Heard by a signal handler and a thread of its own, not by a dispatch source: on Linux a
 /// dispatch source's handler runs on the threads Swift's tasks run on, and clients that keep
@@ -20,9 +22,21 @@ final class SignalStream: SignalStop {
     /// `serve`, which may be done stopping in order first, waits for it (`awaitExit`).
     private let endingNow = Atomic<Bool>(false)
 
+    /// The build under way's, or one no build has, which a stop finds with nothing staged.
+    private let current = Mutex(PublishInterruption())
+
     var isEnding: Bool { endingNow.load(ordering: .acquiring) }
 
-    init(interruption: PublishInterruption, console: Console, _ numbers: [Int32] = [SIGINT, SIGTERM]) {
+    /// Runs one build with an interruption of its own, which a second signal stops.
+    func build<Result>(_ body: (PublishInterruption) async -> Result) async -> Result {
+        let interruption = PublishInterruption()
+        current.withLock { $0 = interruption }
+        let result = await body(interruption)
+        current.withLock { $0 = PublishInterruption() }
+        return result
+    }
+
+    init(console: Console, _ numbers: [Int32] = [SIGINT, SIGTERM]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         signals = stream
         var ends: [Int32] = [-1, -1]
@@ -52,22 +66,15 @@ final class SignalStream: SignalStop {
                     continuation.yield(Int32(byte))
                 } else {
                     self.endingNow.store(true, ordering: .releasing)
-                    Self.stopNow(Int32(byte), interruption, console)
+                    let number = Int32(byte)
+                    Self.end(
+                        by: "a second \(Self.name(of: number)), at once", number, self.current.withLock { $0 },
+                        console)
                 }
             }
         }
         thread.name = "repodigest signals"
         thread.start()
-    }
-
-    private static func stopNow(_ number: Int32, _ interruption: PublishInterruption, _ console: Console) -> Never {
-        if case .stagingRemoved(let folder) = interruption.stop() {
-            console.error(
-                "stopped at once by a second signal: the staging folder \(folder) is removed; nothing was published")
-        } else {
-            console.error("stopped at once by a second signal")
-        }
-        _exit(128 + number)
     }
 }
 

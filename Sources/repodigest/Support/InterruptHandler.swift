@@ -20,14 +20,25 @@ final class InterruptHandler: SignalStop, @unchecked Sendable {
             // Ignored by default, so that only the dispatch source hears it (as `SignalStream`).
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Self.stop(number, interruption, console) }
+            source.setEventHandler { Self.end(by: Self.name(of: number), number, interruption, console) }
             source.resume()
             return source
         }
     }
+}
 
-    private static func stop(_ number: Int32, _ interruption: PublishInterruption, _ console: Console) -> Never {
-        let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+/// What stops a build on a signal (`PublishInterruption.stop`), then removes its staging
+/// folder and ends the process: `InterruptHandler` for `build`, `SignalStream` for `serve`.
+protocol SignalStop: Sendable {}
+
+extension SignalStop {
+    /// Stops the build `interruption` guards, says in one line what became of the site, and
+    /// ends the process: with 2 once the new site is published (published, but what follows
+    /// did not happen), as the exit codes promise a script; else with 128 + the signal's
+    /// number (130, 143), which say nothing was published.
+    static func end(by name: String, _ number: Int32, _ interruption: PublishInterruption, _ console: Console)
+        -> Never
+    {
         switch interruption.stop() {
         case .nothingStaged:
             console.error("stopped by \(name): nothing was published, the previous site is as it was")
@@ -43,13 +54,11 @@ final class InterruptHandler: SignalStop, @unchecked Sendable {
         }
         _exit(128 + number)
     }
-}
 
-/// What stops a build on a signal (`PublishInterruption.stop`), then removes its staging
-/// folder and ends the process: `InterruptHandler` for `build`, `SignalStream` for `serve`.
-protocol SignalStop: Sendable {}
+    static func name(of number: Int32) -> String {
+        number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+    }
 
-extension SignalStop {
     /// For the run that met `PublishError.interrupted`: the handler is removing the staging
     /// folder and ends the process; returning first would exit with 1 and leave it half removed.
     func awaitExit() -> Never {
