@@ -30,10 +30,11 @@ extension BuildPipeline {
     /// The bundled sample with its day-before history (no state read or written), or GitHub
     /// with the state folder's history and the favourites added there, shown together with
     /// the configuration's.
-    func gather() async throws -> Sources {
+    /// - Parameter prepared: `Settings.digestRequest()`, if the caller read the catalogues already.
+    func gather(_ prepared: (BuildDigest.Request, warnings: [String])? = nil) async throws -> Sources {
         settings.configuration.warnings.forEach(events.warning)
-        var request = settings.configuration.digestRequest
-        try settings.applyLanguage(to: &request).forEach(events.warning)
+        var (request, warnings) = try prepared ?? settings.digestRequest()
+        warnings.forEach(events.warning)
         request.detailRefresh.everything = settings.fullRefresh
         guard case .github(let github) = settings.origin else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])

@@ -3,16 +3,18 @@ import SiteRenderer
 import UseCases
 
 extension BuildPipeline.Settings {
-    /// Puts the catalogue of the configuration's `language` (the built-in one, under the
-    /// theme line's own) into `request`, for the translators and through the site to the
-    /// templates; returns what the catalogues lack, as warnings. A language with no catalogue
-    /// is an error at the configuration's `language` line, naming the languages there are; a
-    /// broken catalogue names its file and key.
-    func applyLanguage(to request: inout BuildDigest.Request) throws(ConfigurationError) -> [String] {
+    /// What the configuration asks the use case to build, with the catalogue of its
+    /// `language` (the built-in one, under the theme line's own) for the translators and
+    /// through the site to the templates; and what the catalogues lack, as warnings. Read
+    /// before the build touches anything: a language with no catalogue is an error at the
+    /// configuration's `language` line, naming the languages there are; a broken catalogue
+    /// names its file and key.
+    func digestRequest() throws(ConfigurationError) -> (BuildDigest.Request, warnings: [String]) {
+        var request = configuration.digestRequest
         do {
             let (phrasebook, warnings) = try theme.phrasebook(language: configuration.language)
             request.phrasebook = phrasebook
-            return warnings
+            return (request, warnings)
         } catch .unknownLanguage(let language, let available) {
             throw ConfigurationError(
                 source: configuration.languageSource, line: configuration.languageLine,
@@ -20,17 +22,6 @@ extension BuildPipeline.Settings {
                 message: "language: \(LocaleError.unknownLanguage(language, available: available))")
         } catch {
             throw ConfigurationError(source: "theme '\(theme.name)'", message: error.description)
-        }
-    }
-
-    /// The same, only to know that it can be done, before the build touches anything.
-    var languageProblem: ConfigurationError? {
-        var request = configuration.digestRequest
-        do {
-            _ = try applyLanguage(to: &request)
-            return nil
-        } catch {
-            return error
         }
     }
 }

@@ -29,12 +29,11 @@ public struct BuildPipeline: Sendable {
 
     public func run() async throws(BuildFailure) -> BuildOutcome {
         // Before the locks: a build that cannot be made touches nothing, not even a lock file.
-        if let problem = settings.configurationProblem ?? settings.languageProblem {
-            throw BuildFailure(step: .gather, underlying: problem)
-        }
+        if let problem = settings.configurationProblem { throw BuildFailure(step: .gather, underlying: problem) }
+        let request = try await step(.gather) { try settings.digestRequest() }
         let locks = try await step(.lock) { try takeLocks() }
         defer { locks.forEach { $0.release() } }
-        return try await run(try await step(.gather) { try await gather() })
+        return try await run(try await step(.gather) { try await gather(request) })
     }
 
     /// The steps after gathering, from these sources (tests give fakes).

@@ -14,7 +14,7 @@ public struct GitHubDataStore: RepositorySource {
     var maxPages = 100
     /// Lists, and items of a List, asked for at once (GitHub gives at most 100).
     var graphQLPageSize = StarListQueries.pageSize
-    /// Where the cache says what went wrong with it (`init(configuration:warnings:)`).
+    /// Where the cache says what went wrong with it (`init(options:warnings:)`).
     var warnings: WarningLog?
     private let session = Session()
 

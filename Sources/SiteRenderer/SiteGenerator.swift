@@ -23,7 +23,9 @@ public struct SiteGenerator: Sendable {
         library = Result { () throws(ThemeError) in try theme.library() }
     }
 
-    /// Every file, in path order; the pages are rendered on every core.
+    /// Every file, in path order; the pages are rendered on every core. All in memory, and
+    /// nothing checked: for tests, the fuzzer and the benchmark's phases. A build renders
+    /// through `SiteBuild`, which renders, checks and stages each file in one go.
     public func render(_ site: Site) throws -> [OutputFile] {
         let plan = try plan(site)
         return try Parallel.map(plan.count) { try plan.file(at: $0) }

@@ -90,6 +90,8 @@ public struct BuildDigest: Sendable {
         case streamed
     }
 
+    /// Every source gathered and translated, never stopped early. `.inSite` (READMEs in the
+    /// pages) is for tests and the benchmark; a build streams them (`BuildPipeline`).
     public func build(_ request: Request, readmes delivery: ReadmeDelivery = .inSite) async throws -> Result {
         // Never stopped: `unchanged` answers false.
         try await build(request, readmes: delivery, unless: { false })!

@@ -1,4 +1,4 @@
-public import Entities
+import Entities
 import Foundation
 
 /// Collects the stars of several users into one list, most recently starred first, each
@@ -10,10 +10,6 @@ public struct CollectStarred: Sendable {
     public init(source: any RepositorySource, includePrivate: Bool = false) {
         self.source = source
         self.includePrivate = includePrivate
-    }
-
-    public func callAsFunction(users: [String]) async throws -> [Star] {
-        try await list(users: users).stars
     }
 
     /// Every user's list; complete only when each was read to its end.

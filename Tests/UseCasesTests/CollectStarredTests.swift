@@ -9,7 +9,7 @@ import UseCases
         source.stars["mona"] = [Make.star(Make.repo("a/old", id: 2), daysAgo: 30), Make.star(shared, daysAgo: 5)]
         source.stars["lisa"] = [Make.star(shared, daysAgo: 1), Make.star(Make.repo("b/new", id: 3), daysAgo: 0)]
 
-        let stars = try await CollectStarred(source: source)(users: ["mona", "lisa"])
+        let stars = try await CollectStarred(source: source).list(users: ["mona", "lisa"]).stars
 
         #expect(stars.map(\.repo.name.description) == ["b/new", "a/shared", "a/old"])
         #expect(stars[1].starredAt == Make.epoch.addingTimeInterval(-Make.day), "the newest star of a repository wins")
@@ -22,7 +22,7 @@ import UseCases
             Make.star(Make.repo("x/dated", id: 2), daysAgo: 3),
             Make.star(Make.repo("x/second", id: 3), daysAgo: nil),
         ]
-        let stars = try await CollectStarred(source: source)(users: ["mona"])
+        let stars = try await CollectStarred(source: source).list(users: ["mona"]).stars
         #expect(stars.map(\.repo.name.name) == ["dated", "first", "second"])
     }
 
@@ -30,7 +30,7 @@ import UseCases
         var source = FakeRepositorySource()
         source.failing = ["starred:mona"]
         await #expect {
-            _ = try await CollectStarred(source: source)(users: ["mona"])
+            _ = try await CollectStarred(source: source).list(users: ["mona"])
         } throws: { error in
             (error as? UseCaseFailure)?.description.contains("loading the stars of mona") == true
         }

@@ -1,7 +1,7 @@
 import Foundation
 import UseCases
 
-/// One GET against the API, done the careful way: conditional on what the cache holds,
+/// One request to the API (a GET, or the POST of a GraphQL query), done the careful way: conditional on what the cache holds,
 /// within the rate-limit budget, retried with backoff when the network or server fails, and
 /// as a last resort answered from the cache (reported as stale). Endpoints live in
 /// `GitHubDataStore`; this type knows nothing of what the answers mean.

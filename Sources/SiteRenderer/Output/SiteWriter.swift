@@ -50,7 +50,7 @@ public struct SiteWriter: Sendable {
         public var problem: String?
     }
 
-    /// The stamp the published build was given (see `publish`), or nil: none, or no build.
+    /// The stamp the published build was given (see `commit`), or nil: none, or no build.
     public func publishedStamp() -> String? {
         Marker.stamp(in: output)
     }
@@ -61,6 +61,8 @@ public struct SiteWriter: Sendable {
         output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).lock")
     }
 
+    /// Stages `files` and publishes them in one swap: for tests and the benchmark's phases. A
+    /// build stages each file as it is checked (`SiteBuild`, through `stage` and `commit`).
     /// - Parameters:
     ///   - stamp: what the build was made from, in one line, kept beside it for `publishedStamp`.
     ///   - progress: hears (files staged, files in all) after each file, for a progress bar.

@@ -62,7 +62,7 @@ extension SiteBuild {
 
         /// Checks and stages one rendered file; its findings.
         func process(_ file: OutputFile, inputs digest: String? = nil) throws -> [Finding] {
-            let (found, links) = session.checkLinks(file)
+            let (found, links) = session.check(file)
             if !found.isEmpty { done.failed.store(true, ordering: .relaxed) }
             var entry: SiteWriter.Marker.Entry?
             if !done.failed.load(ordering: .relaxed) {

@@ -56,7 +56,8 @@ extension SitePlan {
         }
 
         /// The digest of the file at `index` of the plan's items; for a repository page, of
-        /// `page` when given (the page with the README streamed to the build).
+        /// `page` when given (the page with the README streamed to the build). Each case feeds
+        /// every value its twin in `SitePlan.file(at:)` renders from.
         func digest(at index: Int, page: RepoPage? = nil) -> String {
             let (path, item) = plan.items[index]
             var hasher = StableHasher()

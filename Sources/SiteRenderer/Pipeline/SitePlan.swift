@@ -93,7 +93,10 @@ struct SitePlan: Sendable {
         zip(items, items.dropFirst()).first { $0.path == $1.path }?.0.path
     }
 
-    /// The file at `index` of `items`, rendered.
+    /// The file at `index` of `items`, rendered. Each case here has its twin in
+    /// `Inputs.digest(at:page:)`, which must feed every value the case reads: a value left
+    /// out there lets a page that shows it be carried over unchanged (and a change in how
+    /// the digest is made bumps `Inputs.scheme`).
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {

@@ -30,20 +30,16 @@ extension SiteValidator {
             XMLTree.initialise()
         }
 
-        /// What is wrong with this file alone, and with its links into files of the site.
-        func check(_ file: OutputFile) -> [Finding] {
-            checkLinks(file).findings
-        }
-
         /// A file carried over from the published build without being checked: links into
         /// it still find its ids, read from it once some link needs them.
         func carry(_ path: String) {
             state.withLock { _ = $0.carried.insert(path) }
         }
 
-        /// `check`, and the other files this one links to, `#` before those whose ids it names:
-        /// what a later build needs to know whether the page can be carried over.
-        func checkLinks(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
+        /// What is wrong with this file alone and with its links into files of the site; and
+        /// the other files it links to, `#` before those whose ids it names: what a later
+        /// build needs to know whether the page can be carried over.
+        func check(_ file: OutputFile) -> (findings: [Finding], links: [String]) {
             // Checked for each of 10,900 files: the name is cut out once, with no array of its folders.
             let name = file.path.lastIndex(of: "/").map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
             let kind = Self.kind(of: name)

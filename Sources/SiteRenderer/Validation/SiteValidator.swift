@@ -15,7 +15,7 @@ public struct SiteValidator: Sendable {
         // Each file is checked on its own, on every core (libxml2 keeps its parser and error
         // state per thread); only fragments into other pages wait for the end.
         let session = Session(paths: Set(files.map(\.path)))
-        let findings = Parallel.map(files.count) { session.check(files[$0]) }
+        let findings = Parallel.map(files.count) { session.check(files[$0]).findings }
         return (findings.flatMap { $0 } + session.finish()).sorted()
     }
 
