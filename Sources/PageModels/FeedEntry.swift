@@ -28,10 +28,15 @@ public struct FeedEntry: Sendable, Hashable {
     public var summary: String?
     /// Release notes, for release entries that have them.
     public var content: MarkdownText?
+    /// A release's own name, without its repository's: "v2.0.0: Faster builds"; nil for
+    /// entries of other kinds.
+    public var releaseName: String?
+    public var isPrerelease: Bool
 
     public init(
         id: String, kind: Kind, title: String, repository: String, route: Route?, url: String,
-        dateISO: String, dateText: String, summary: String?, content: MarkdownText?
+        dateISO: String, dateText: String, summary: String?, content: MarkdownText?,
+        releaseName: String? = nil, isPrerelease: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -43,5 +48,7 @@ public struct FeedEntry: Sendable, Hashable {
         self.dateText = dateText
         self.summary = summary
         self.content = content
+        self.releaseName = releaseName
+        self.isPrerelease = isPrerelease
     }
 }

@@ -155,7 +155,7 @@ import Testing
         let output = try Self.build(theme: "default", in: folder.url)
         let index = String(decoding: try Data(contentsOf: output.appending(path: "index.html")), as: UTF8.self)
         #expect(index.contains("最近スターしたリポジトリ"))
-        #expect(index.contains("2026年11月20日 にスター"))
+        #expect(index.contains("2026年11月20日にスター"))
         #expect(index.contains("リポジトリ 60 件"))
         #expect(index.contains(" に repodigest で生成"))
         let quickparse = String(

@@ -99,10 +99,13 @@ import Testing
             ("[nav]\ndigets = \"x\"\n", "nav.digets", "no such key"),
             ("[nav]\ndigest = 3\n", "nav.digest", "must be a string"),
             (
-                "[digest]\nabout = \"über {repo}\"\n", "digest.about",
-                "unknown placeholder {repo}; this text may use {repository}"
+                "[digest]\nstarred_by = \"über {users}\"\n", "digest.starred_by",
+                "unknown placeholder {users}; this text may use {logins}"
             ),
-            ("[digest]\nabout = \"{repository\"\n", "digest.about", "a brace that is not part of a {placeholder}"),
+            (
+                "[digest]\nstarred_by = \"{logins\"\n", "digest.starred_by",
+                "a brace that is not part of a {placeholder}"
+            ),
             ("[nav]\ndigest = \"a\\u0007b\"\n", "nav.digest", "holds a control character"),
             ("[format]\ncompact_step = \"12\"\n", "format.compact_step", "must be"),
             ("[format]\ncompact_units = \"1k\"\n", "format.compact_units", "must be"),

@@ -140,7 +140,7 @@ import Testing
                 SiteFixture.release,
                 [
                     "id", "kind", "title", "repository", "route", "url", "dateISO", "dateText", "summary",
-                    "content",
+                    "content", "releaseName", "isPrerelease",
                 ]
             ),
             (

@@ -39,7 +39,8 @@ enum SiteFixture {
         route: lantern.route, url: "https://github.com/lumen-labs/lantern/releases/tag/v2.0.0",
         dateISO: "2026-11-20T06:00:00Z", dateText: "20 Nov 2026", summary: lantern.description,
         content: MarkdownText(
-            source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"))
+            source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"),
+        releaseName: "v2.0.0: Faster builds")
     static let star = FeedEntry(
         id: "https://github.com/zephyr-ops/stormcell#starred", kind: .starred, title: "Starred zephyr-ops/stormcell",
         repository: "zephyr-ops/stormcell", route: hostile.route, url: "https://github.com/zephyr-ops/stormcell",

@@ -57,7 +57,7 @@ import Testing
         #expect(site.digest.summary == "リポジトリ 1 件（mona のスター）")
         let card = try #require(site.digest.sections.first?.cards.first)
         #expect(card.starsText == "1.2万")
-        #expect(card.starredText == "2026年11月18日 にスター")
+        #expect(card.starredText == "2026年11月18日にスター")
         #expect(site.lists.first { $0.route.kind == .starred }?.summary == "mona がスターしたリポジトリ 1 件、スターした日の新しい順")
     }
 }

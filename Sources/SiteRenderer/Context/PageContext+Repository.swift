@@ -17,13 +17,16 @@ extension PageContext {
                 "releases": page.releases.enumerated().map { index, release in
                     Self.present([
                         "title": release.title,
-                        "tag": release.tag,
+                        // Said once where the release is named by its tag alone.
+                        "tag": release.tag == release.title ? nil : release.tag,
                         "dateText": release.dateText,
                         "dateISO": release.dateISO,
                         "prerelease": release.isPrerelease,
                         // Only the newest release's notes start unfolded: older ones' would push
                         // the rest of the page down for what few readers look for.
                         "isLatest": index == 0,
+                        // GitHub's "Latest": the newest release that is not a pre-release.
+                        "isLatestRelease": index == page.releases.firstIndex { !$0.isPrerelease },
                         "url": URLSyntax.valid(release.url),
                         "notesHTML": release.notes.map {
                             markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3, permalinks: true)

@@ -227,6 +227,8 @@ extension FeedEntry: PageInput {
         hasher.combine(dateText)
         hasher.combine(summary)
         content.feed(&hasher, with: feeder)
+        hasher.combine(releaseName)
+        hasher.combine(isPrerelease)
     }
 }
 

@@ -78,7 +78,7 @@ struct FeedTranslator: Sendable {
                 kind: .release, title: "\(card.fullName) \(name)",
                 repository: card.fullName, route: card.route, url: item.url,
                 dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
-                summary: card.description, content: item.notes)
+                summary: card.description, content: item.notes, releaseName: name, isPrerelease: item.isPrerelease)
         }
     }
 }

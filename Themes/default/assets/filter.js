@@ -11,7 +11,7 @@
   if (!box) return;
   var input = box.querySelector("input");
   var status = box.querySelector("[role=status]");
-  var elsewhere = box.querySelector(".filter-elsewhere");
+  var elsewhere = document.querySelector(".filter-elsewhere");
   var elsewhereList = elsewhere.querySelector("ul");
   var cards = Array.prototype.slice.call(document.querySelectorAll("[data-filter-text]"));
   var groups = Array.prototype.slice.call(document.querySelectorAll("[data-filter-group]"));
@@ -87,6 +87,7 @@
     // Nothing anywhere in the list (all of it known: the index, or a list of one page).
     var none = query.length > 0 && shown + other === 0 && (index || !pagination);
     if (pagination) pagination.hidden = Boolean(none);
+    status.classList.toggle("blankslate", Boolean(none));
     if (!query.length) {
       status.textContent = "";
     } else if (none) {
