@@ -178,11 +178,44 @@ import Testing
         #expect {
             try library.render(Self.card, template: "card")
         } throws: { error in
-            guard let error = error as? TemplateLibrary.EndlessPartials else { return false }
-            return error.chain.prefix(4) == ["card", "badge", "card", "badge"]
-                && error.chain.count == TemplateLibrary.maxNesting + 1
+            guard case .endlessPartials(let chain)? = error as? TemplateLibrary.Failure else { return false }
+            return chain.prefix(4) == ["card", "badge", "card", "badge"]
+                && chain.count == TemplateLibrary.maxNesting + 1
         }
         // A partial entered twice, not within itself, is fine.
+        library.templates["list"] = try Template(parsing: "{{#topics}}{{>item}}{{/topics}}")
+        library.templates["item"] = try Template(parsing: "{{title}} ")
+        #expect(try library.render(Self.card, template: "list") == "ssg swift web ")
+    }
+
+    /// Forty levels of two partials each would render for hours and fill the memory (a red
+    /// team's theme ran ten minutes to 5 GB); sections that repeat the one inside multiply
+    /// as partials do, with no output at all. Both stop within the budget, in a second or two.
+    @Test func templatesThatMultiplyStopAtTheBudgetNotTheMemory() throws {
+        var library = TemplateLibrary()
+        // A tenth of the steps, as a test is built for debugging: a real build stops as soon.
+        library.limits.steps = TemplateLibrary.maxSteps / 10
+        for level in 0..<40 {
+            library.templates["p\(level)"] = try Template(parsing: "{{>p\(level + 1)}}{{>p\(level + 1)}}")
+        }
+        library.templates["p40"] = try Template(parsing: "x\n")
+        library.templates["page"] = try Template(parsing: "<main>{{>p0}}</main>")
+        #expect {
+            try library.render(Self.card, template: "page")
+        } throws: { error in
+            guard case .tooLarge? = error as? TemplateLibrary.Failure else { return false }
+            return true
+        }
+        let repeated =
+            String(repeating: "{{#topics}}", count: 16) + String(repeating: "{{/topics}}", count: 16)
+        library.templates["sections"] = try Template(parsing: repeated)
+        #expect {
+            try library.render(Self.card, template: "sections")
+        } throws: { error in
+            guard case .tooLarge? = error as? TemplateLibrary.Failure else { return false }
+            return true
+        }
+        // A page of a real size is far within it.
         library.templates["list"] = try Template(parsing: "{{#topics}}{{>item}}{{/topics}}")
         library.templates["item"] = try Template(parsing: "{{title}} ")
         #expect(try library.render(Self.card, template: "list") == "ssg swift web ")

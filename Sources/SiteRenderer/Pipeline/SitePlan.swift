@@ -130,8 +130,10 @@ struct SitePlan: Sendable {
         let rendered: String?
         do {
             rendered = try library.render(values, template: template)
-        } catch {
-            throw ThemeError.endlessPartials(theme: themeName, chain: error.chain)
+        } catch .endlessPartials(let chain) {
+            throw ThemeError.endlessPartials(theme: themeName, chain: chain)
+        } catch .tooLarge {
+            throw ThemeError.pageTooLarge(theme: themeName, template: template, path: path)
         }
         guard let html = rendered else {
             throw ThemeError.missingTemplate(theme: themeName, name: template)

@@ -66,30 +66,40 @@ extension TemplateLibrary {
         }
     }
 
-    func render(_ template: Template, in scope: Scope, into output: inout String) throws(EndlessPartials) {
+    func render(_ template: Template, in scope: Scope, into output: inout String, budget: inout Budget)
+        throws(Failure)
+    {
         guard let indentation = scope.indentation, !indentation.isEmpty else {
-            for node in template.nodes { try render(node, in: scope, into: &output) }
+            for node in template.nodes { try render(node, in: scope, into: &output, budget: &budget) }
             return
         }
         // As swift-mustache indents: before each piece that begins a line of this rendering.
         var rendered = ""
         for node in template.nodes {
             var piece = ""
-            try render(node, in: scope, into: &piece)
+            try render(node, in: scope, into: &piece, budget: &budget)
             if !piece.isEmpty, rendered.utf8.last == UInt8(ascii: "\n") { rendered += indentation }
             rendered += piece
         }
         output += rendered
     }
 
-    private func render(_ node: Template.Node, in scope: Scope, into output: inout String) throws(EndlessPartials) {
+    private func render(_ node: Template.Node, in scope: Scope, into output: inout String, budget: inout Budget)
+        throws(Failure)
+    {
+        budget.steps += 1
+        guard budget.steps <= limits.steps, budget.bytes <= limits.bytes else { throw .tooLarge }
         switch node {
         case .text(let text):
             output += text
+            budget.bytes += text.utf8.count
 
         case .value(let name, let escaped):
             switch scope.lookUp(name) {
-            case .text(let text)?: output += escaped ? HTMLEscaping.escape(text) : text
+            case .text(let text)?:
+                let placed = escaped ? HTMLEscaping.escape(text) : text
+                output += placed
+                budget.bytes += placed.utf8.count
             case .number(let number)?: output += String(number)
             case .flag(let flag)?: output += flag ? "true" : "false"
             // A list or an object has no text of its own; a template places its parts.
@@ -101,12 +111,12 @@ extension TemplateLibrary {
             case .list(let items)?:
                 for (index, item) in items.enumerated() {
                     let position = TemplateSequencePosition(index: index, isLast: index == items.count - 1)
-                    try render(inner, in: scope.pushing(item, at: position), into: &output)
+                    try render(inner, in: scope.pushing(item, at: position), into: &output, budget: &budget)
                 }
             case .flag(let flag)?:
-                if flag { try render(inner, in: scope, into: &output) }
+                if flag { try render(inner, in: scope, into: &output, budget: &budget) }
             case let value?:
-                try render(inner, in: scope.pushing(value), into: &output)
+                try render(inner, in: scope.pushing(value), into: &output, budget: &budget)
             case nil:
                 break
             }
@@ -114,31 +124,35 @@ extension TemplateLibrary {
         case .section(let name, let inner, inverted: true):
             switch scope.lookUp(name) {
             case .list(let items)?:
-                if items.isEmpty { try render(inner, in: scope.pushing(.list(items)), into: &output) }
+                if items.isEmpty { try render(inner, in: scope.pushing(.list(items)), into: &output, budget: &budget) }
             case .flag(let flag)?:
-                if !flag { try render(inner, in: scope, into: &output) }
+                if !flag { try render(inner, in: scope, into: &output, budget: &budget) }
             case .some:
                 break
             case nil:
-                try render(inner, in: scope, into: &output)
+                try render(inner, in: scope, into: &output, budget: &budget)
             }
 
         case .partial(let name, let indentation, let overrides):
             guard let (named, template) = partial(name, in: scope) else { return }
-            guard scope.depth < Self.maxNesting else { throw EndlessPartials(chain: [named]) }
+            guard scope.depth < Self.maxNesting else { throw .endlessPartials(chain: [named]) }
             var inner = scope.entering(indentation: indentation)
             inner.depth += 1
             if let overrides {
                 inner.overrides = scope.overrides.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
             do {
-                try render(template, in: inner, into: &output)
+                try render(template, in: inner, into: &output, budget: &budget)
+            } catch .endlessPartials(let chain) {
+                throw .endlessPartials(chain: [named] + chain)
             } catch {
-                throw EndlessPartials(chain: [named] + error.chain)
+                throw error
             }
 
         case .block(let name, let fallback, let indentation):
-            try render(scope.overrides?[name] ?? fallback, in: scope.entering(indentation: indentation), into: &output)
+            try render(
+                scope.overrides?[name] ?? fallback, in: scope.entering(indentation: indentation), into: &output,
+                budget: &budget)
 
         case .override:
             break

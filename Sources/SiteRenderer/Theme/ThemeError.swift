@@ -10,6 +10,10 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
     /// Templates that include each other without end (`card` naming `{{>card}}`), from the
     /// page's template on, as far as the rendering went.
     case endlessPartials(theme: String, chain: [String])
+    /// Templates whose partials or sections multiply (each repeating the one inside), so that
+    /// one page would take hours and all the memory: stopped at `TemplateLibrary.maxBytes`
+    /// or `maxSteps`.
+    case pageTooLarge(theme: String, template: String, path: String)
 
     public var description: String {
         switch self {
@@ -30,6 +34,10 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
         case .endlessPartials(let theme, let chain):
             return "templates of theme '\(theme)' include each other without end: "
                 + chain.prefix(8).joined(separator: " → ") + " → …; a partial or parent may not include itself"
+        case .pageTooLarge(let theme, let template, let path):
+            return "templates of theme '\(theme)' make \(path) (template '\(template)') larger than "
+                + "\(TemplateLibrary.maxBytes >> 20) MB or longer than \(TemplateLibrary.maxSteps) steps: "
+                + "partials or sections that each repeat the one inside multiply"
         }
     }
 }
