@@ -38,6 +38,34 @@ import Testing
         #expect(next.standardError.isEmpty, "no leftover to warn about: \(next.standardError)")
     }
 
+    /// While every core renders, a signal is heard at once, not once the pages are done: a
+    /// dispatch source's handler waited for a thread of the pool rendering kept busy, and the
+    /// stop came when the last page was rendered. A theme whose cards each render 131,072
+    /// times over keeps this build rendering for half a minute (8 s built for release).
+    @Test func aSignalIsHeardWhileEveryCoreRenders() throws {
+        let folder = try TemporaryFolder()
+        let theme = folder.url.appending(path: "slow")
+        try FileManager.default.copyItem(at: BrokenThemeTests.defaultTheme, to: theme)
+        let templates = theme.appending(path: "templates")
+        try Data(#"<li class="card">{{>s0}}</li>"#.utf8).write(to: templates.appending(path: "card.mustache"))
+        for level in 0..<17 {
+            try Data("{{>s\(level + 1)}}{{>s\(level + 1)}}".utf8).write(
+                to: templates.appending(path: "s\(level).mustache"))
+        }
+        try Data("x ".utf8).write(to: templates.appending(path: "s17.mustache"))
+        let site = folder.url.appending(path: "site")
+        let run = try RunningProcess(["build", "--sample", "--theme", theme.path, "--output", site.path])
+        let staging = folder.url.appending(path: ".site.staging-\(run.pid)")
+        #expect(run.waitFor { FileManager.default.fileExists(atPath: staging.path) }, "\(run.standardError)")
+        usleep(500_000)
+        run.signal(SIGTERM)
+        let heard = Date()
+        #expect(run.wait() == 143, "\(run.standardError)")
+        #expect(Date().timeIntervalSince(heard) < 10, "stopped only once the pages were rendered")
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(!FileManager.default.fileExists(atPath: site.path), "nothing was published")
+    }
+
     @Test("A staging-named folder that is not repodigest's is left alone by the next run, with a warning")
     func aForeignStagingFolderIsKept() throws {
         let folder = try TemporaryFolder()

@@ -7,22 +7,11 @@ import SiteRenderer
 /// published, with 2 (published, but what follows did not happen), as the exit codes promise
 /// a script: 130 and 143 say nothing was published. The locks go with the process.
 /// Without it, the default action ended the run at once and left a whole staging folder
-/// beside the output until the next run.
-///
-/// For `repodigest build` only, for the life of the process: a dispatch source for a signal
-/// cancelled and another made for it (as `serve` would) is not reliably heard again.
-/// Unchecked: its sources are set once, in `init`, and only kept alive after.
-final class InterruptHandler: SignalStop, @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
-
+/// beside the output until the next run. Heard through `SignalPipe`, while every core renders.
+final class InterruptHandler: SignalStop {
     init(_ interruption: PublishInterruption, console: Console, signals: [Int32] = [SIGINT, SIGTERM]) {
-        sources = signals.map { number in
-            // Ignored by default, so that only the dispatch source hears it (as `SignalStream`).
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Self.end(by: Self.name(of: number), number, interruption, console) }
-            source.resume()
-            return source
+        _ = SignalPipe.listen(to: signals) { number in
+            Self.end(by: Self.name(of: number), number, interruption, console)
         }
     }
 }
