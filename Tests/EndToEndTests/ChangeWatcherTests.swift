@@ -24,6 +24,14 @@ import Testing
             ])
     }
 
+    /// A theme folder named without a slash, removed (a branch switched): still watched, so
+    /// its return rebuilds the site; it was dropped, and the preview kept its error page.
+    @Test func aThemeFolderIsWatchedWhileItIsMissing() throws {
+        let missing = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", "my-theme"]))
+        #expect(missing == [URL(fileURLWithPath: "my-theme").standardizedFileURL])
+        #expect(ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", "minimal"])).isEmpty)
+    }
+
     @Test func aSaveByRenameIsOneChangeAndASwapFileIsNone() async throws {
         let config = folder.appending(path: "repodigest.toml")
         try Data("title = \"A\"\n".utf8).write(to: config)

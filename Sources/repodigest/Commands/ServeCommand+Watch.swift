@@ -34,7 +34,9 @@ extension ServeCommand {
     }
 
     /// The configuration file and, when the theme is a folder, that folder. Read anew after
-    /// each build: the configuration may have named another theme.
+    /// each build: the configuration may have named another theme. A theme named by a name no
+    /// built-in theme has is watched as a folder even while it is missing: removed and made
+    /// again (a branch switched, a theme unpacked anew), its return is a change.
     static func watchedPaths(_ options: BuildOptions) -> [URL] {
         var paths: [URL] = []
         if let config = options.config {
@@ -42,10 +44,12 @@ extension ServeCommand {
         } else if !options.sample {
             paths.append(URL(fileURLWithPath: "repodigest.toml"))
         }
-        if let name = options.theme ?? (try? options.loadConfiguration())?.theme,
-            let folder = BuildOptions.themeFolder(name)
-        {
-            paths.append(folder)
+        if let name = options.theme ?? (try? options.loadConfiguration())?.theme {
+            if let folder = BuildOptions.themeFolder(name) {
+                paths.append(folder)
+            } else if !Theme.builtInNames.contains(name) {
+                paths.append(URL(fileURLWithPath: name))
+            }
         }
         return paths.map(\.standardizedFileURL)
     }
