@@ -105,6 +105,19 @@ import Testing
         #expect(SampleBuildTests.files(in: site) == before, "nothing touched")
     }
 
+    @Test("An output link to nothing (a volume not mounted) is refused, and the folder it names is not made")
+    func anOutputLinkToNothingIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "site").path, withDestinationPath: "volume/site")
+        let outcome = try Self.build(["--output", "site", "--quiet"], in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.contains("is a link to volume/site, which does not exist"), "\(outcome.standardError)"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["site"])
+    }
+
     @Test("An output folder given as a symbolic link is published through it: the link stays, its folder gets the site")
     func anOutputLinkStaysALink() throws {
         let folder = try TemporaryFolder()

@@ -12,6 +12,7 @@ extension BuildOptions {
     /// site it builds. Paths are compared resolved (links, `..`), as the writer publishes into
     /// the real folder.
     func checkFolders(output: URL, configuration: Configuration, theme: Theme) throws(ConfigurationError) {
+        try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
         if let state = try? stateDirectory() {
             try Self.refuseOverlap(
@@ -28,6 +29,19 @@ extension BuildOptions {
             try Self.refuseOverlap(
                 output, RealPath.of(folder), what: "the theme folder", option: "--theme", inside: true)
         }
+    }
+
+    /// An output that is a link to nothing: publishing would make the folder it names, where
+    /// the user meant another (a volume not mounted, whose mount point later hides the site).
+    private static func refuseDanglingLink(_ output: URL) throws(ConfigurationError) {
+        var status = stat()
+        guard lstat(output.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(output.path, &status) != 0
+        else { return }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) ?? "?"
+        throw ConfigurationError(
+            source: "--output",
+            message: "the output folder \(output.path) is a link to \(target), which does not exist "
+                + "(a volume not mounted?); make that folder, or give the output's real path. Nothing was changed")
     }
 
     /// - Parameter inside: whether an output inside `folder` overlaps too (it does not for
