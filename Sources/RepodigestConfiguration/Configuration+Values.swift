@@ -91,6 +91,12 @@ extension Configuration {
         guard text.utf8.count <= maxURLCharacters else {
             return "must be at most \(maxURLCharacters) characters long, found \(text.utf8.count) bytes"
         }
+        let lowered = text.lowercased()
+        if !text.hasPrefix("https://") && !text.hasPrefix("http://")
+            && (lowered.hasPrefix("https://") || lowered.hasPrefix("http://"))
+        {
+            return "must start with 'https://' or 'http://' written in lower case, found '\(text)'"
+        }
         guard
             (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
                 && text.drop(while: { $0 != ":" }).dropFirst(3).first.map({ $0 != "/" }) == true
@@ -100,6 +106,12 @@ extension Configuration {
         else { return "must be an absolute http(s) URL ending in '/', found '\(text)'" }
         if text.contains("?") || text.contains("#") {
             return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
+        }
+        // Past the host: a '.' or '..' segment would be published as it is in every canonical
+        // link and the sitemap, where a browser or crawler reads another path.
+        let path = text.drop(while: { $0 != ":" }).dropFirst(3).drop(while: { $0 != "/" })
+        if path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+            return "must not hold a '.' or '..' path segment, found '\(text)'"
         }
         return portOrEscapeProblem(text).map { "\($0), found '\(text)'" }
     }

@@ -207,6 +207,18 @@ import Testing
         }
     }
 
+    @Test(
+        "a base_url whose scheme is in capitals, or with a '.' or '..' segment, is refused saying which",
+        arguments: [
+            ("HTTPS://example.org/", "written in lower case"), ("Http://example.org/", "written in lower case"),
+            ("https://example.org/../x/", "'..' path segment"), ("https://example.org/a/./", "'..' path segment"),
+        ])
+    func aBaseURLThatReadsAsAnotherIsRefused(url: String, says: String) throws {
+        let error = try #require(Self.error("title = \"t\"\nbase_url = \"\(url)\"\n"))
+        #expect(error.line == 2 && error.message.contains(says), "\(error)")
+        #expect(Configuration.isValidBaseURL("https://example.org/a..b/.well/"))
+    }
+
     @Test("ordinary values still pass: @me, logins with '-' and '_', a long but bounded title, base_url with a path")
     func ordinaryValuesPass() throws {
         let configuration = try Configuration(
