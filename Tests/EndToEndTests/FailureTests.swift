@@ -68,4 +68,19 @@ import Testing
         #expect(outcome.standardError.contains("edited.html:2:"))
         #expect(outcome.standardError.contains("[broken-link]"))
     }
+
+    @Test("validate prints the first 500 findings and says how many more there are")
+    func validateBoundsWhatItPrints() throws {
+        let folder = try TemporaryFolder()
+        let links = String(repeating: "<a href=\"#gone\">x</a>\n", count: 600)
+        try Data(
+            ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main>\n"
+                + links + "</main></body></html>").utf8
+        ).write(to: folder.url.appending(path: "index.html"))
+        let outcome = try RepodigestProcess.run(["validate", folder.url.path])
+        #expect(outcome.status == 4)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 502, "\(lines.suffix(3))")
+        #expect(lines.suffix(2) == ["error: … and 100 more finding(s), not shown", "error: 600 finding(s)"])
+    }
 }

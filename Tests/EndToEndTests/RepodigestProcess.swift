@@ -42,9 +42,11 @@ struct RepodigestProcess {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Read before waiting, so a chatty child never blocks on a full pipe.
+        // Both read before waiting, and at once: a child that fills one pipe (64 KB of
+        // findings on standard error) while the other is read to its end would wait for ever.
+        let errors = Thread.readingToEnd(error.fileHandleForReading)
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        let err = errors()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
@@ -75,4 +77,20 @@ struct TemporaryFolder: ~Copyable {
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+extension Thread {
+    /// Reads `handle` to its end on a thread of its own; the returned function waits for it.
+    static func readingToEnd(_ handle: FileHandle) -> () -> Data {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var data = Data()
+        Thread {
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        return {
+            done.wait()
+            return data
+        }
+    }
 }

@@ -44,12 +44,23 @@ extension Console {
         return ExitStatus.code(for: error)
     }
 
-    /// What `fail` says about an error, a line each: every finding of a site that failed
-    /// validation, then the error itself.
+    /// What `fail` says about an error, a line each: the findings of a site that failed
+    /// validation (the first `shownFindings`), then the error itself.
     static func failureLines(_ error: any Error) -> [String] {
         let underlying = (error as? BuildFailure)?.underlying ?? error
-        var lines = (underlying as? InvalidSite)?.findings.map(\.description) ?? []
+        var lines = shown((underlying as? InvalidSite)?.findings.map(\.description) ?? [])
         if !(underlying is ExitCode) { lines.append("\(underlying)") }
         return lines
+    }
+
+    /// How many findings are printed: a page with 300,000 broken links printed 300,000 lines,
+    /// which reach someone as a mail from cron. The count of them all is said after.
+    static let shownFindings = 500
+
+    /// The first `shownFindings` of `findings`, and a line saying how many more there are.
+    static func shown(_ findings: [String]) -> [String] {
+        guard findings.count > shownFindings else { return findings }
+        return Array(findings.prefix(shownFindings))
+            + ["… and \(findings.count - shownFindings) more finding(s), not shown"]
     }
 }
