@@ -30,7 +30,8 @@ extension Configuration {
         // megabyte of combining marks, is refused without being walked; then characters.
         let bytes = value.utf8.count
         if bytes > maxCharacters * 32 {
-            return "\(name) must be at most \(maxCharacters) characters long, found \(bytes) bytes"
+            return
+                "\(name) must be at most \(maxCharacters) characters and \(maxCharacters * 32) bytes long, found \(bytes) bytes"
         }
         if value.count > maxCharacters {
             return "\(name) must be at most \(maxCharacters) characters long, found \(value.count) characters"

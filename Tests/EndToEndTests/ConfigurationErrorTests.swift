@@ -47,7 +47,7 @@ import Testing
         ),
         (
             "title = \"" + String(repeating: "x", count: 1_000_000) + "\"\n",
-            "repodigest.toml:1:1: title must be at most 200 characters long, found 1000000 bytes"
+            "repodigest.toml:1:1: title must be at most 200 characters and 6400 bytes long, found 1000000 bytes"
         ),
         (
             "\ntitle = \"a\\u001Bb\"\n",
