@@ -57,9 +57,16 @@ import Testing
         #expect(refused.standardError.contains("already exists"), "\(refused.standardError)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "title = \"mine\"\n")
 
+        // Replaced with its permissions: a private configuration stays private.
+        #expect(chmod(file.path, 0o600) == 0)
         let forced = try RepodigestProcess.run(["init", "--config", file.path, "--force"])
         #expect(forced.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == Configuration.starter)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let unnamed = try RepodigestProcess.run(["init", "--config", ""])
+        #expect(unnamed.status == 1 && unnamed.standardError.contains("--config: a file name is needed"))
     }
 
     @Test("--force replaces a regular file only: a link, a FIFO or a device is left as it is")

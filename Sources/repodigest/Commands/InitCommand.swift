@@ -18,6 +18,10 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
+        guard !config.isEmpty else {
+            console.error("--config: a file name is needed")
+            throw ExitStatus.failure
+        }
         let url = URL(fileURLWithPath: config)
         let data = Data(Configuration.starter.utf8)
         // --force replaces a configuration, never what a path names otherwise: a link's target
@@ -26,9 +30,14 @@ struct InitCommand: ParsableCommand {
             console.error("\(config) is \(kind); --force replaces only a regular file, so it was left as it is")
             throw ExitStatus.failure
         }
+        // The replaced file's permissions are the new one's: a private or read-only
+        // configuration stays so (the atomic write makes a new file, 644).
+        var replaced = stat()
+        let mode = force && stat(config, &replaced) == 0 ? replaced.st_mode & 0o7777 : nil
         do {
             // Without --force the file is created only if absent, in one step: no check-then-write race.
             try data.write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
+            if let mode { _ = chmod(config, mode) }
         } catch let error as CocoaError where error.code == .fileWriteFileExists {
             console.error("\(config) already exists; it was left as it is (pass --force to replace it)")
             throw ExitStatus.failure
