@@ -22,7 +22,7 @@ import Testing
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
         #expect(try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"]).status == 0)
-        let before = SampleBuildTests.files(in: output)
+        let before = SiteFolder.files(in: output)
         let modified =
             try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[
                 .modificationDate] as? Date
@@ -41,7 +41,7 @@ import Testing
         #expect(findings.contains { $0.contains("error: \(file)") }, "the finding names \(file)")
         #expect(
             findings.allSatisfy { $0.range(of: #":\d+:\d+: "#, options: .regularExpression) != nil }, "line and column")
-        #expect(SampleBuildTests.files(in: output) == before, "the previous site is untouched")
+        #expect(SiteFolder.files(in: output) == before, "the previous site is untouched")
         let after =
             try FileManager.default.attributesOfItem(atPath: output.appending(path: "index.html").path)[
                 .modificationDate] as? Date

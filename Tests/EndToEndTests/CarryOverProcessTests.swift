@@ -34,7 +34,7 @@ import Testing
         let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
         let first = try run.build()
         #expect(first.status == 0, "\(first.standardError)")
-        let before = UpToDateTests.inodes(in: run.output)
+        let before = SiteFolder.inodes(in: run.output)
 
         // tool-4: Rust (as are tool-1 and tool-7), topic-0 (as is tool-8), not starred.
         github.update("lumen-labs/tool-4") { repo in
@@ -48,7 +48,7 @@ import Testing
         #expect(page.contains("A new paragraph."))
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
 
-        let after = UpToDateTests.inodes(in: run.output)
+        let after = SiteFolder.inodes(in: run.output)
         let rewritten = Set(after.keys.filter { ![".", ".repodigest-site"].contains($0) && before[$0] != after[$0] })
         #expect(
             rewritten == [

@@ -104,7 +104,7 @@ import Testing
                 ["build", "--sample", "--output", output.path, "--quiet"], environment: environment
             ).status == 0)
         let past = Date(timeIntervalSince1970: 1_700_000_000)
-        let paths = SampleBuildTests.files(in: output).keys.filter { !$0.hasPrefix(".") }
+        let paths = SiteFolder.files(in: output).keys.filter { !$0.hasPrefix(".") }
         #expect(paths.count > 100)
         for path in paths {
             try FileManager.default.setAttributes(

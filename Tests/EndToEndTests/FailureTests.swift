@@ -8,7 +8,7 @@ import Testing
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
         #expect(try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--quiet"]).status == 0)
-        let before = SampleBuildTests.files(in: output)
+        let before = SiteFolder.files(in: output)
 
         let theme = folder.url.appending(path: "broken-theme")
         try FileManager.default.createDirectory(
@@ -25,7 +25,7 @@ import Testing
         #expect(
             outcome.standardError.contains("index.html:2:"), "findings name file and line: \(outcome.standardError)")
         #expect(outcome.standardError.contains("[well-formed]"))
-        #expect(SampleBuildTests.files(in: output) == before, "the previous site is exactly as it was")
+        #expect(SiteFolder.files(in: output) == before, "the previous site is exactly as it was")
     }
 
     @Test func aBadConfigurationNamesFileLineAndKeyAndExits1() throws {

@@ -65,7 +65,7 @@ import Testing
             for text in [outcome.standardError, outcome.standardOutput, refused.standardError, refused.standardOutput] {
                 #expect(!text.contains(secret), "a log line or message holds the token")
             }
-            for (path, data) in SampleBuildTests.files(in: folder.url) where !path.hasSuffix("repodigest.toml") {
+            for (path, data) in SiteFolder.files(in: folder.url) where !path.hasSuffix("repodigest.toml") {
                 #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds the token")
             }
         }

@@ -107,7 +107,7 @@ import Testing
     func noEnglishLeft(_ theme: String) throws {
         let folder = try TemporaryFolder()
         let output = try Self.build(theme: theme, in: folder.url)
-        let files = SampleBuildTests.files(in: output)
+        let files = SiteFolder.files(in: output)
         let pages = files.filter { $0.key.hasSuffix(".html") }
         #expect(pages.count > 60)
         var found: [String: Set<String>] = [:]

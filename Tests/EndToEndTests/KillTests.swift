@@ -117,7 +117,7 @@ import Testing
     /// same data set aside: "since the last run" depends on what the previous run recorded.
     /// The marker's stamp names the state folder's cache, which the reference build does not share.
     static func build(in folder: URL) -> [String: Data] {
-        var files = SampleBuildTests.files(in: folder)
+        var files = SiteFolder.files(in: folder)
         files[".repodigest-site"] = nil
         for (path, data) in files where path == "index.html" || path == "digest.md" {
             var text = String(decoding: data, as: UTF8.self)

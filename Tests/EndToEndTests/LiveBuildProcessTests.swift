@@ -131,19 +131,19 @@ import Testing
         let run = Run(folder: folder.url, github: try Self.world())
         defer { run.github.stop() }
         #expect(try run.build().status == 0)
-        let before = SampleBuildTests.files(in: run.output)
+        let before = SiteFolder.files(in: run.output)
 
         let wrong = "ghp_WRONG_SENTINEL_also_secret_9999"
         let outcome = try run.build(token: wrong)
         #expect(outcome.status == 3, "\(outcome.standardError)")
         #expect(
             outcome.standardError.contains("GITHUB_TOKEN"), "the message names the variable: \(outcome.standardError)")
-        #expect(SampleBuildTests.files(in: run.output) == before, "nothing published")
+        #expect(SiteFolder.files(in: run.output) == before, "nothing published")
 
         for secret in [Self.token, wrong] {
             #expect(!outcome.standardError.contains(secret) && !outcome.standardOutput.contains(secret))
-            for (path, data) in SampleBuildTests.files(in: run.output).merging(
-                SampleBuildTests.files(in: run.state), uniquingKeysWith: { a, _ in a })
+            for (path, data) in SiteFolder.files(in: run.output).merging(
+                SiteFolder.files(in: run.state), uniquingKeysWith: { a, _ in a })
             {
                 #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds the token")
             }

@@ -97,12 +97,12 @@ import Testing
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("file digest.md ") }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: marker)
         try Data("my own digest".utf8).write(to: site.appending(path: "digest.md"))
-        let before = SampleBuildTests.files(in: site)
+        let before = SiteFolder.files(in: site)
 
         let refused = try Self.build(["--output", "site", "--force"], in: folder.url)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("digest.md is not repodigest's"), "\(refused.standardError)")
-        #expect(SampleBuildTests.files(in: site) == before, "nothing touched")
+        #expect(SiteFolder.files(in: site) == before, "nothing touched")
     }
 
     @Test("An output link to nothing (a volume not mounted) is refused, and the folder it names is not made")

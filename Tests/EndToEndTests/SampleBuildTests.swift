@@ -9,16 +9,6 @@ import UseCases
 
 /// `repodigest build --sample`, run as a process: the promise of `make run`.
 @Suite struct SampleBuildTests {
-    static func files(in folder: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            guard let data = try? Data(contentsOf: url) else { continue }
-            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = data
-        }
-        return files
-    }
-
     @Test func buildsAValidatedSiteOfEveryKind() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
@@ -28,7 +18,7 @@ import UseCases
             outcome.standardOutput.isEmpty && outcome.standardError.isEmpty,
             "--quiet prints nothing when all is well, not even the path: cron mails any output")
 
-        let paths = Set(Self.files(in: output).keys)
+        let paths = Set(SiteFolder.files(in: output).keys)
         for expected in [
             "index.html", "404.html", "digest.json", "assets/style.css", "starred/index.html", "favourites/index.html",
             "owners/lumen-labs/index.html", "owners/kit-harbor/index.html", "repos/vesper-org/vesper.html",
@@ -47,7 +37,7 @@ import UseCases
         let data = try Data(contentsOf: output.appending(path: "digest.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let repositories = try #require(json["repositories"] as? [[String: Any]])
-        let repoPages = Self.files(in: output).keys.filter { $0.hasPrefix("repos/") }
+        let repoPages = SiteFolder.files(in: output).keys.filter { $0.hasPrefix("repos/") }
         #expect(repositories.count == repoPages.count)
         #expect(repositories.count >= 45)
         for repository in repositories {
@@ -105,12 +95,12 @@ import UseCases
                 environment: environment)
             #expect(build.status == 0, "\(build.standardError)")
         }
-        let one = Self.files(in: first)
+        let one = SiteFolder.files(in: first)
         #expect(!one.isEmpty)
         #expect(one["sitemap.xml"] != nil)
         #expect(
-            one == Self.files(in: second),
-            "differing: \(one.keys.filter { one[$0] != Self.files(in: second)[$0] }.sorted())")
+            one == SiteFolder.files(in: second),
+            "differing: \(one.keys.filter { one[$0] != SiteFolder.files(in: second)[$0] }.sorted())")
         #expect(String(decoding: one["index.html"] ?? Data(), as: UTF8.self).contains("2026-11-18T11:06:40Z"))
     }
 }

@@ -14,7 +14,7 @@ import Testing
             "build", "--sample", "--output", site.path, "--state-dir", folder.url.appending(path: "state").path,
         ]
         #expect(try RepodigestProcess.run(arguments + ["--quiet"]).status == 0)
-        let before = SampleBuildTests.files(in: site)
+        let before = SiteFolder.files(in: site)
 
         // Slowed between staged files, so the signal lands while the staging folder fills.
         let run = try RunningProcess(arguments + ["--force"], environment: ["REPODIGEST_TEST_WRITE_DELAY_MS": "20"])
@@ -32,7 +32,7 @@ import Testing
                     + "nothing was published, the previous site is as it was"
             ], "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
-        #expect(SampleBuildTests.files(in: site) == before, "the previous site is as it was")
+        #expect(SiteFolder.files(in: site) == before, "the previous site is as it was")
         let next = try RepodigestProcess.run(arguments + ["--force", "--quiet"])
         #expect(next.status == 0, "the locks went with the process: \(next.standardError)")
         #expect(next.standardError.isEmpty, "no leftover to warn about: \(next.standardError)")

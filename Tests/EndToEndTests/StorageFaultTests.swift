@@ -52,7 +52,7 @@ import Testing
                 )
             }
         }
-        let before = SampleBuildTests.files(in: site)
+        let before = SiteFolder.files(in: site)
         defer { try? Self.setMode(0o755, site) }
 
         // The published folder itself, then one folder inside it.
@@ -64,7 +64,7 @@ import Testing
                 refused.standardError.contains("cannot publish: \(readOnly.path) is not writable (Permission denied)"),
                 "\(refused.standardError)")
             #expect(refused.standardError.contains("the previous site is as it was"))
-            let untouched = SampleBuildTests.files(in: site) == before
+            let untouched = SiteFolder.files(in: site) == before
             #expect(untouched, "the old site, .git included, is as it was")
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
@@ -75,7 +75,7 @@ import Testing
 
         let fixed = try Self.build(site, state: state, epoch: Self.newEpoch, launcher: launcher)
         #expect(fixed.status == 0, "\(fixed.standardError)")
-        let replaced = SampleBuildTests.files(in: site) != before
+        let replaced = SiteFolder.files(in: site) != before
         #expect(replaced, "the new site is published")
         #expect(
             FileManager.default.fileExists(atPath: site.appending(path: ".git/HEAD").path),
@@ -89,18 +89,18 @@ import Testing
         let site = mount.folder.appending(path: "site")
         let state = folder.url.appending(path: "state")
         #expect(try Self.build(site, state: state, epoch: Self.oldEpoch).status == 0)
-        let before = SampleBuildTests.files(in: site)
+        let before = SiteFolder.files(in: site)
 
         try mount.remount("ro")
         let refused = try Self.build(site, state: state, epoch: Self.newEpoch)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("is not writable (Read-only file system)"), "\(refused.standardError)")
-        let untouched = SampleBuildTests.files(in: site) == before
+        let untouched = SiteFolder.files(in: site) == before
         #expect(untouched, "the old site is as it was")
 
         try mount.remount("rw")
         #expect(try Self.build(site, state: state, epoch: Self.newEpoch).status == 0)
-        let replaced = SampleBuildTests.files(in: site) != before
+        let replaced = SiteFolder.files(in: site) != before
         #expect(replaced, "once writable, the next run publishes")
     }
 
@@ -111,7 +111,7 @@ import Testing
         let site = mount.folder.appending(path: "site")
         let state = folder.url.appending(path: "state")
         #expect(try Self.build(site, state: state, epoch: Self.oldEpoch).status == 0)
-        let before = SampleBuildTests.files(in: site)
+        let before = SiteFolder.files(in: site)
 
         // Room for one build and a half: a build in another theme changes every page, so it
         // cannot be staged beside the published one.
@@ -122,7 +122,7 @@ import Testing
         #expect(refused.standardError.contains("failed: "), "\(refused.standardError)")
         #expect(refused.standardError.lowercased().contains("space"), "says the disk is full: \(refused.standardError)")
         #expect(refused.standardError.contains("nothing was published, the previous site is as it was"))
-        let untouched = SampleBuildTests.files(in: site) == before
+        let untouched = SiteFolder.files(in: site) == before
         #expect(untouched, "the old site is as it was")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: mount.folder.path).sorted() == [".site.lock", "site"],
@@ -131,7 +131,7 @@ import Testing
 
         try mount.remount("size=16384k")
         #expect(try Self.build(site, state: state, epoch: Self.newEpoch).status == 0)
-        let replaced = SampleBuildTests.files(in: site) != before
+        let replaced = SiteFolder.files(in: site) != before
         #expect(replaced, "with room again, the next run publishes")
     }
 }

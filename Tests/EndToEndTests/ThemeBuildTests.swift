@@ -15,7 +15,7 @@ import Testing
             #expect(build.status == 0, "\(build.standardError)")
             let check = try RepodigestProcess.run(["validate", output])
             #expect(check.status == 0, "\(check.standardError)")
-            let files = SampleBuildTests.files(in: URL(fileURLWithPath: output))
+            let files = SiteFolder.files(in: URL(fileURLWithPath: output))
             #expect(files["feed.xml"] != nil && files["feed.json"] != nil && files["digest.md"] != nil)
             #expect(files["releases.opml"] != nil, "the sample has favourites and stars to follow")
             #expect(files["lists/mona-sample/static-sites/index.html"] != nil, "the sample's Star Lists have pages")

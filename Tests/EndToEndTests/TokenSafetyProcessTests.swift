@@ -11,7 +11,7 @@ import Testing
 
     /// Every file under `folder` whose bytes hold the token.
     static func holdingToken(_ folder: URL) -> [String] {
-        SampleBuildTests.files(in: folder).filter { path, data in
+        SiteFolder.files(in: folder).filter { path, data in
             !path.hasSuffix("repodigest.toml") && data.range(of: Data(token.utf8)) != nil
         }.map(\.key)
     }

@@ -7,15 +7,6 @@ import Testing
 @Suite struct UpToDateTests {
     /// Every published file's inode: an unchanged rebuild hard-links, a skipped one leaves
     /// even the folder as it was, so only the inode of the folder itself tells them apart.
-    static func inodes(in folder: URL) -> [String: UInt64] {
-        var result: [String: UInt64] = [:]
-        for path in SampleBuildTests.files(in: folder).keys + ["."] {
-            var status = stat()
-            if stat(folder.appending(path: path).path, &status) == 0 { result[path] = UInt64(status.st_ino) }
-        }
-        return result
-    }
-
     @Test func theSampleBuiltTwiceIsBuiltOnceAndAnyChangedInputBuildsAgain() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
@@ -26,13 +17,13 @@ import Testing
                 environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         }
         #expect(try build().status == 0)
-        let first = Self.inodes(in: output)
+        let first = SiteFolder.inodes(in: output)
 
         let again = try build()
         #expect(again.status == 0)
         #expect(again.standardError.contains("Up to date"), "\(again.standardError)")
         #expect(again.standardOutput.hasSuffix("index.html\n"), "still says where to open it")
-        #expect(Self.inodes(in: output) == first, "not even the folder was swapped")
+        #expect(SiteFolder.inodes(in: output) == first, "not even the folder was swapped")
 
         let rebased = try build(["--base-url", "https://example.org/digest/"])
         #expect(!rebased.standardError.contains("Up to date"), "another base URL is another site")
@@ -71,13 +62,13 @@ import Testing
         let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
 
         #expect(try run.build().status == 0)
-        let first = Self.inodes(in: run.output)
+        let first = SiteFolder.inodes(in: run.output)
         let firstIndex = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
         #expect(firstIndex.contains("Nothing to compare with yet"))
 
         let second = try run.build()
         #expect(second.status == 0 && second.standardError.contains("Up to date"), "\(second.standardError)")
-        #expect(Self.inodes(in: run.output) == first)
+        #expect(SiteFolder.inodes(in: run.output) == first)
         let offline = try run.build(extra: ["--offline"])
         #expect(
             offline.status == 0 && offline.standardError.contains("Up to date"), "the cache holds what was published")
