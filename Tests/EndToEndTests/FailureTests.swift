@@ -69,6 +69,18 @@ import Testing
         #expect(outcome.standardError.contains("[broken-link]"))
     }
 
+    @Test("validate names a FIFO and a link to a device as findings, without reading either")
+    func validateNamesSpecialFiles() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.url.appending(path: "pipe.html").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "zero.html").path, withDestinationPath: "/dev/zero")
+        let outcome = try RepodigestProcess.run(["validate", folder.url.path])
+        #expect(outcome.status == 4)
+        #expect(outcome.standardError.contains("pipe.html:1:1: a FIFO, which validate does not read"))
+        #expect(outcome.standardError.contains("zero.html:1:1: a device, which validate does not read"))
+    }
+
     @Test("validate prints the first 500 findings and says how many more there are")
     func validateBoundsWhatItPrints() throws {
         let folder = try TemporaryFolder()

@@ -37,7 +37,7 @@ public struct SiteValidator: Sendable {
         // Hidden files and links too: a server serves them (a `.page.html`, a link out of
         // the folder) as it serves the rest. Only git's folder and the build's marker are not pages.
         var files: [OutputFile] = []
-        var linkedFolders: [Finding] = []
+        var unread: [Finding] = []
         for case let url as URL in enumerator {
             let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
             if path == ".git" || SiteWriter.markers.contains(path) {
@@ -49,16 +49,27 @@ public struct SiteValidator: Sendable {
             switch status.st_mode & S_IFMT {
             case S_IFREG: files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
             case S_IFDIR where (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true:
-                linkedFolders.append(
+                unread.append(
                     Finding(
                         file: path, line: 1, column: 1, rule: "unread",
                         message: "a link to a folder, which validate does not follow; a server serves what it holds"))
+            case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
+                // Not read (a FIFO waits for a writer; /dev/zero never ends), and no site's file.
+                let kind =
+                    (status.st_mode & S_IFMT) == S_IFIFO
+                    ? "a FIFO" : (status.st_mode & S_IFMT) == S_IFSOCK ? "a socket" : "a device"
+                unread.append(
+                    Finding(
+                        file: path, line: 1, column: 1, rule: "unread",
+                        message:
+                            "\(kind), which validate does not read and no site should hold: a server may wait on it or stream it without end"
+                    ))
             default: continue
             }
         }
-        guard let manifest else { return ((validate(files) + linkedFolders).sorted(), 0) }
+        guard let manifest else { return ((validate(files) + unread).sorted(), 0) }
         let usersFiles = files.count { !manifest.contains($0.path) }
         let findings = validate(files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }
-        return ((findings + linkedFolders).sorted(), usersFiles)
+        return ((findings + unread).sorted(), usersFiles)
     }
 }
