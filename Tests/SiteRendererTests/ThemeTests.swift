@@ -138,6 +138,20 @@ import Testing
         }
     }
 
+    @Test("a FIFO in a theme, as a template or an asset, is an error naming it, not skipped")
+    func aFIFOInAThemeIsAnError() throws {
+        let fixture = try ThemeFolderFixture(["theme.toml": "name = \"mine\"\nextends = \"default\"\n"])
+        let templates = fixture.url.appending(path: "templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let fifo = templates.appending(path: "card.mustache")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect {
+            try Theme(directory: fixture.url)
+        } throws: { error in
+            "\(error)".contains(fifo.path) && "\(error)".contains("not a file (a FIFO, a socket or a device)")
+        }
+    }
+
     @Test func aStandaloneThemeMustBringEveryPageTemplate() throws {
         let folder = try ThemeFolderFixture([
             "theme.toml": "name = \"bare\"\n", "templates/digest.mustache": "x",

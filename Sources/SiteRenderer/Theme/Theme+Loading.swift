@@ -131,7 +131,9 @@ struct ThemeFolder: Sendable {
     }
 
     /// The bytes of `file` when it is a regular file, or a link to one inside the theme's real
-    /// folder `inside`; nil for a folder, a FIFO, a device (none is a template or an asset).
+    /// folder `inside`; nil for a folder (its files are read one by one). A FIFO, a socket or
+    /// a device is an error: no template or asset, it was skipped without a word, and one
+    /// named as a template left the theme's own out.
     /// A link out of the theme is an error: a theme downloaded with `assets/x -> ~/.ssh/id_rsa`
     /// would publish that file. A link to a folder is too: it would be skipped without a word.
     private static func read(_ file: URL, inside: String) throws(ThemeError) -> Data? {
@@ -153,7 +155,11 @@ struct ThemeFolder: Sendable {
                     path: file.path, reason: "a link to a folder, which is not followed; move the folder in")
             }
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
+        if status.st_mode & S_IFMT == S_IFDIR { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadable(
+                path: file.path, reason: "not a file (a FIFO, a socket or a device); a theme holds files and folders")
+        }
         guard status.st_size <= maxFileBytes else {
             throw .unreadable(
                 path: file.path,
