@@ -52,7 +52,13 @@ extension TOMLGuard {
                     continue
                 case "\"", "'":
                     if !inValue && atLineStart { statementStart = lineStart }  // a quoted key
-                    skipString(quote: scalar)
+                    let (opening, openingLine, openingLineStart) = (position, line, lineStart)
+                    let quotes = String(repeating: String(scalar), count: isTripleQuote(at: position) ? 3 : 1)
+                    if let missing = skipString(quote: scalar) {
+                        // toml++ says "unescaped control characters…", at the line's end.
+                        (line, lineStart) = (openingLine, openingLineStart)
+                        return problem(at: opening, "this string is not closed \(missing): add its closing \(quotes)")
+                    }
                     if let escape = nulEscape {
                         return problem(
                             at: escape,
@@ -158,12 +164,17 @@ extension TOMLGuard {
             return scalars[(index + 2)...(index + 1 + digits)].allSatisfy { $0 == "0" }
         }
 
+        /// Whether the quote at `index` opens a multi-line string (`"""`, `'''`).
+        private func isTripleQuote(at index: Int) -> Bool {
+            index + 2 < scalars.count && scalars[index + 1] == scalars[index] && scalars[index + 2] == scalars[index]
+        }
+
         /// From an opening quote to its closing one (left on the string's last scalar).
-        /// Basic strings (`"`) have backslash escapes; single-line strings end at a line
-        /// break (an error toml++ reports); multi-line ones (`"""`, `'''`) count their lines.
-        private mutating func skipString(quote: Unicode.Scalar) {
-            let triple =
-                position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
+        /// Basic strings (`"`) have backslash escapes; multi-line ones (`"""`, `'''`) count their
+        /// lines. Nil once closed; where it is not, where it ended: "on its line" (a single-line
+        /// string met a line break) or "before the end of the file".
+        private mutating func skipString(quote: Unicode.Scalar) -> String? {
+            let triple = isTripleQuote(at: position)
             position += triple ? 3 : 1
             while position < scalars.count {
                 let scalar = scalars[position]
@@ -179,24 +190,25 @@ extension TOMLGuard {
                 if scalar == "\n" {
                     guard triple else {
                         position -= 1  // the line break is the caller's
-                        return
+                        return "on its line"
                     }
                     line += 1
                     lineStart = position + 1
                 }
                 if scalar == quote {
-                    if !triple { return }
+                    if !triple { return nil }
                     if position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
                     {
                         // Up to two more quotes may belong to the string: `""""` ends one later.
                         var end = position + 2
                         while end + 1 < scalars.count && scalars[end + 1] == quote && end - position < 4 { end += 1 }
                         position = end
-                        return
+                        return nil
                     }
                 }
                 position += 1
             }
+            return "before the end of the file"
         }
     }
 }

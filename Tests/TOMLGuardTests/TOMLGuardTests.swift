@@ -16,6 +16,20 @@ import Testing
         #expect(!problem.message.isEmpty)
     }
 
+    @Test(
+        "a string left open is named where it opens, with the quotes that close it",
+        arguments: [
+            ("title = \"abc\nbase_url = \"\"\n", 1, 9, "not closed on its line: add its closing \""),
+            ("title = 'abc\n", 1, 9, "not closed on its line: add its closing '"),
+            ("a = 1\ntitle = \"\"\"abc\nmore\n", 2, 9, "not closed before the end of the file: add its closing \"\"\""),
+        ])
+    func findsAStringLeftOpen(text: String, line: Int, column: Int, says: String) throws {
+        let problem = try #require(TOMLGuard.problem(in: text))
+        #expect(problem.line == line && problem.column == column, "\(problem)")
+        #expect(problem.message.hasPrefix("this string is ") && problem.message.hasSuffix(says), "\(problem.message)")
+        #expect(TOMLGuard.problem(in: "a = \"\"\nb = ''\nc = \"\"\"\n\"\"\"\nd = \"\"\"x\"\"\"\"\n") == nil)
+    }
+
     @Test("strings, comments, arrays over lines and inline tables pass")
     func passesWhatRepodigestUses() {
         let text = """
