@@ -78,7 +78,13 @@ extension TemplateLibrary {
         for node in template.nodes {
             var piece = ""
             try render(node, in: scope, into: &piece, budget: &budget)
-            if !piece.isEmpty, rendered.utf8.last == UInt8(ascii: "\n") { rendered += indentation }
+            if !piece.isEmpty, rendered.utf8.last == UInt8(ascii: "\n") {
+                // Counted too: a megabyte of indentation before each line of a partial would
+                // grow the page a megabyte a step.
+                budget.bytes += indentation.utf8.count
+                guard budget.bytes <= limits.bytes else { throw .tooLarge }
+                rendered += indentation
+            }
             rendered += piece
         }
         output += rendered

@@ -20,18 +20,32 @@ final class SignalStream: SignalStop {
     /// `serve`, which may be done stopping in order first, waits for it (`awaitExit`).
     private let endingNow = Atomic<Bool>(false)
 
-    /// The build under way's, or one no build has, which a stop finds with nothing staged.
-    private let current = Mutex(PublishInterruption())
+    /// The build under way's interruption, or one no build has, which a stop finds with
+    /// nothing staged; and whether the process is stopping, after which a build that starts
+    /// gets one stopped already (it stages nothing).
+    private let current = Mutex((interruption: PublishInterruption(), stopping: false))
 
     var isEnding: Bool { endingNow.load(ordering: .acquiring) }
 
     /// Runs one build with an interruption of its own, which a second signal stops.
     func build<Result>(_ body: (PublishInterruption) async -> Result) async -> Result {
-        let interruption = PublishInterruption()
-        current.withLock { $0 = interruption }
+        let interruption = current.withLock { current in
+            current.interruption = PublishInterruption()
+            if current.stopping { _ = current.interruption.stop() }
+            return current.interruption
+        }
         let result = await body(interruption)
-        current.withLock { $0 = PublishInterruption() }
+        current.withLock { $0.interruption = PublishInterruption() }
         return result
+    }
+
+    /// The interruption to stop at once: the build under way's. Any later build's is stopped
+    /// before it starts.
+    private func stopping() -> PublishInterruption {
+        current.withLock { current in
+            current.stopping = true
+            return current.interruption
+        }
     }
 
     /// The signals heard so far.
@@ -45,7 +59,7 @@ final class SignalStream: SignalStop {
                 continuation.yield(number)
             } else {
                 endingNow.store(true, ordering: .releasing)
-                Self.end(by: "a second \(Self.name(of: number)), at once", number, current.withLock { $0 }, console)
+                Self.end(by: "a second \(Self.name(of: number)), at once", number, stopping(), console)
             }
         }
         // No pipe (out of files): the default action, an immediate stop, is left in place.

@@ -7,8 +7,7 @@ import Synchronization
 /// Not a dispatch source, nor a task: on Linux a dispatch source's handler waits for a thread
 /// of the pool that rendering (`Parallel`, on every core) and Swift's tasks keep busy, so a
 /// Ctrl-C during a build was heard only once every page was rendered (half a minute with a
-/// slow theme, never with one that does not end), and one during `serve` while clients kept
-/// its threads busy, ten minutes later. One per process: the handler, which can capture
+/// slow theme), and one during `serve` while clients kept its threads busy, ten minutes later. One per process: the handler, which can capture
 /// nothing, finds the pipe through a global.
 enum SignalPipe {
     /// Starts hearing `numbers`; false when no pipe could be made (out of files), and the
@@ -17,11 +16,15 @@ enum SignalPipe {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return false }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A full pipe (signals by the thousand, none read yet) drops one rather than block the handler.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         writeEnd.store(ends[1], ordering: .relaxed)
         for number in numbers {
             signal(number) { number in
+                let saved = errno  // the interrupted code may be about to read it
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(writeEnd.load(ordering: .relaxed), &byte, 1)
+                errno = saved
             }
         }
         let reader = ends[0]
