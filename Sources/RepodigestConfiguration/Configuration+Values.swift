@@ -111,7 +111,9 @@ extension Configuration {
         // Past the host: a '.' or '..' segment would be published as it is in every canonical
         // link and the sitemap, where a browser or crawler reads another path.
         let path = text.drop(while: { $0 != ":" }).dropFirst(3).drop(while: { $0 != "/" })
-        if path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+        // A browser reads '%2e' as '.' in a segment.
+        let segments = path.split(separator: "/").map { $0.lowercased().replacingOccurrences(of: "%2e", with: ".") }
+        if segments.contains(where: { $0 == "." || $0 == ".." }) {
             return "must not hold a '.' or '..' path segment, found '\(text)'"
         }
         return portOrEscapeProblem(text).map { "\($0), found '\(text)'" }

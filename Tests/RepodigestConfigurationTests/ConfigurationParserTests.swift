@@ -214,6 +214,7 @@ import Testing
         arguments: [
             ("HTTPS://example.org/", "written in lower case"), ("Http://example.org/", "written in lower case"),
             ("https://example.org/../x/", "'..' path segment"), ("https://example.org/a/./", "'..' path segment"),
+            ("https://example.org/%2E%2e/x/", "'..' path segment"),
         ])
     func aBaseURLThatReadsAsAnotherIsRefused(url: String, says: String) throws {
         let error = try #require(Self.error("title = \"t\"\nbase_url = \"\(url)\"\n"))

@@ -33,7 +33,7 @@ struct InitCommand: ParsableCommand {
         // The replaced file's permissions are the new one's: a private or read-only
         // configuration stays so (the atomic write makes a new file, 644).
         var replaced = stat()
-        let mode = force && stat(config, &replaced) == 0 ? replaced.st_mode & 0o7777 : nil
+        let mode = force && stat(config, &replaced) == 0 ? replaced.st_mode & 0o777 : nil
         do {
             // Without --force the file is created only if absent, in one step: no check-then-write race.
             try data.write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
