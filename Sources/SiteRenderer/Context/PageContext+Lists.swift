@@ -45,11 +45,18 @@ extension PageContext {
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {
         // The owner with its slash, and the name: a heading breaks between them first.
         let slash = card.fullName.firstIndex(of: "/")
+        let ownerPart = slash.map { String(card.fullName[...$0]) }
+        let namePart = slash.map { String(card.fullName[card.fullName.index(after: $0)...]) }
+        // On an owner's own page its repositories go by their names alone, as on GitHub.
+        let ownersOwn =
+            if case .owner(let login) = route.kind, let ownerPart {
+                ownerPart.lowercased() == login.lowercased() + "/"
+            } else { false }
         return Self.present([
             "href": router.href(from: route, to: card.route),
-            "fullName": card.fullName,
-            "ownerPart": slash.map { String(card.fullName[...$0]) },
-            "namePart": slash.map { String(card.fullName[card.fullName.index(after: $0)...]) },
+            "fullName": ownersOwn ? namePart : card.fullName,
+            "ownerPart": ownersOwn ? nil : ownerPart,
+            "namePart": namePart,
             "description": card.description,
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },

@@ -11,12 +11,22 @@
   if (!box) return;
   var input = box.querySelector("input");
   var status = box.querySelector("[role=status]");
-  var elsewhere = document.querySelector(".filter-elsewhere");
+  var elsewhere = box.querySelector(".filter-elsewhere");
   var elsewhereList = elsewhere.querySelector("ul");
   var cards = Array.prototype.slice.call(document.querySelectorAll("[data-filter-text]"));
   var groups = Array.prototype.slice.call(document.querySelectorAll("[data-filter-group]"));
   var pageLinks = Array.prototype.slice.call(document.querySelectorAll(".pagination a"));
   var pagination = document.querySelector(".pagination");
+  // Other pages' matches go below this page's cards (before its page links), whatever list
+  // template placed the box: "4 below" must be below.
+  var lists = document.querySelectorAll(".cards");
+  var lastList = lists.length ? lists[lists.length - 1] : null;
+  var after = lastList && (lastList.closest("[data-filter-group]") || lastList);
+  if (pagination && pagination.parentNode) {
+    pagination.parentNode.insertBefore(elsewhere, pagination);
+  } else if (after && after.parentNode) {
+    after.parentNode.insertBefore(elsewhere, after.nextSibling);
+  }
   var index = null;
   var here = location.pathname.split("/").pop() || "index.html";
   var shownLimit = 50;
