@@ -42,7 +42,7 @@ import Testing
     /// dispatch source's handler waited for a thread of the pool rendering kept busy, and the
     /// stop came when the last page was rendered. A theme whose cards each render 65,536
     /// times over (a page of 30 cards some six million steps, within the render budget)
-    /// keeps this build rendering for half a minute (a few seconds built for release).
+    /// keeps this build rendering for some fifteen seconds built for debugging.
     @Test func aSignalIsHeardWhileEveryCoreRenders() throws {
         let folder = try TemporaryFolder()
         let theme = folder.url.appending(path: "slow")
