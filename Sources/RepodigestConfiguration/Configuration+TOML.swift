@@ -120,7 +120,7 @@ extension Configuration {
                             + "\(Self.maxRepoNameCharacters) characters, found one of \(text.utf8.count) bytes")
                 }
                 do {
-                    favourites.append(Favourite(name: try RepoName(parsing: text)))
+                    favourites.append(Favourite(name: try RepoName(parsingWritten: text)))
                 } catch {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }

@@ -39,4 +39,23 @@ import Testing
         #expect(RepoName(owner: "Apple", name: "Swift").matches(RepoName(owner: "apple", name: "swift")))
         #expect(!RepoName(owner: "apple", name: "swift").matches(RepoName(owner: "apple", name: "swiftly")))
     }
+
+    /// A clone address or a repository's page pasted where a name goes: the error says the
+    /// name meant; a name with a clone address's `.git` names no repository on GitHub.
+    @Test(
+        "a pasted address or clone address is refused naming the OWNER/NAME meant",
+        arguments: [
+            "https://github.com/apple/swift-nio", "https://github.com/apple/swift-nio.git",
+            "git@github.com:apple/swift-nio.git", "https://github.com/apple/swift-nio/tree/main", "apple/swift-nio.git",
+        ])
+    func aPastedAddressNamesTheRepositoryMeant(text: String) {
+        #expect(RepoName.meant(by: text) == RepoName(owner: "apple", name: "swift-nio"))
+        #expect {
+            try RepoName(parsingWritten: text)
+        } throws: { error in
+            "\(error)".hasSuffix("write OWNER/NAME, here 'apple/swift-nio'")
+        }
+        #expect(RepoName.meant(by: "apple/swift-nio") == nil)
+        #expect((try? RepoName(parsingWritten: "apple/swift.nio")) != nil)
+    }
 }

@@ -100,7 +100,7 @@ struct FavouritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await FavouritesCommand.perform { console in
-                let repo = try FavouritesCommand.parse(name)
+                let repo = try FavouritesCommand.parse(name, written: false)
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 guard try await ManageFavourites(store: stores.favourites, source: nil).remove(repo) else {
@@ -158,9 +158,11 @@ struct FavouritesCommand: AsyncParsableCommand {
         }
     }
 
-    static func parse(_ text: String) throws -> RepoName {
+    /// - Parameter written: a name being added, which may not end in a clone address's `.git`
+    ///   (one added before that rule can still be removed).
+    static func parse(_ text: String, written: Bool = true) throws -> RepoName {
         do {
-            return try RepoName(parsing: text)
+            return try written ? RepoName(parsingWritten: text) : RepoName(parsing: text)
         } catch {
             throw ConfigurationError(source: "favourites", message: error.description)
         }
