@@ -152,6 +152,24 @@ import Testing
         }
     }
 
+    @Test("an asset whose name is not UTF-8 is an error naming it, not dropped without a word")
+    func anAssetNamedInAnotherEncodingIsAnError() throws {
+        let fixture = try ThemeFolderFixture(["theme.toml": "name = \"mine\"\nextends = \"default\"\n"])
+        let assets = fixture.url.appending(path: "assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let path = Array(assets.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".css".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        #expect {
+            try Theme(directory: fixture.url)
+        } throws: { error in
+            "\(error)".contains("/assets/caf\\xE9.css") && "\(error)".contains("a name that is not UTF-8")
+        }
+    }
+
     @Test func aStandaloneThemeMustBringEveryPageTemplate() throws {
         let folder = try ThemeFolderFixture([
             "theme.toml": "name = \"bare\"\n", "templates/digest.mustache": "x",

@@ -188,7 +188,7 @@ extension SiteWriter {
 
         /// The names a folder holds, but `.` and `..`, sorted; and apart, those that are not
         /// UTF-8, their other bytes written `\xE9`.
-        private static func names(in stream: OpaquePointer) -> (names: [String], undecodable: [String]) {
+        static func names(in stream: OpaquePointer) -> (names: [String], undecodable: [String]) {
             var names: [String] = []
             var undecodable: [String] = []
             while let entry = readdir(stream) {

@@ -119,6 +119,11 @@ struct ThemeFolder: Sendable {
                 throw .unreadable(
                     path: top.path, reason: "a link; a theme's \(folder)/ must be a folder in it (move the folder in)")
             }
+            if let name = Self.undecodableNames(under: top.path).first {
+                throw .unreadable(
+                    path: "\(top.path)/\(name)",
+                    reason: "a name that is not UTF-8, which no page could link to: rename it")
+            }
             guard let enumerator = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil) else {
                 continue
             }
@@ -128,6 +133,22 @@ struct ThemeFolder: Sendable {
             }
         }
         return ThemeFolder(origin: .directory(root.path), files: files)
+    }
+
+    /// The names under `folder` that are not UTF-8 (their other bytes written `\xE9`), as paths
+    /// from it: Foundation's walk skips them without a word.
+    private static func undecodableNames(under folder: String, relative: String = "") -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        let (names, undecodable) = SiteWriter.Inventory.names(in: stream)
+        var found = undecodable.map { relative.isEmpty ? $0 : "\(relative)/\($0)" }
+        for name in names {
+            var status = stat()
+            guard lstat("\(folder)/\(name)", &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            found += undecodableNames(
+                under: "\(folder)/\(name)", relative: relative.isEmpty ? name : "\(relative)/\(name)")
+        }
+        return found
     }
 
     /// The bytes of `file` when it is a regular file, or a link to one inside the theme's real
