@@ -98,9 +98,10 @@ extension Configuration {
         {
             return "must start with 'https://' or 'http://' written in lower case, found '\(text)'"
         }
+        let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
         guard
             (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
-                && text.drop(while: { $0 != ":" }).dropFirst(3).first.map({ $0 != "/" }) == true
+                && afterScheme.first.map({ $0 != "/" }) == true
                 && text.unicodeScalars.allSatisfy({
                     $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0)
                 })
@@ -110,7 +111,7 @@ extension Configuration {
         }
         // Past the host: a '.' or '..' segment would be published as it is in every canonical
         // link and the sitemap, where a browser or crawler reads another path.
-        let path = text.drop(while: { $0 != ":" }).dropFirst(3).drop(while: { $0 != "/" })
+        let path = afterScheme.drop(while: { $0 != "/" })
         // A browser reads '%2e' as '.' in a segment.
         let segments = path.split(separator: "/").map { $0.lowercased().replacingOccurrences(of: "%2e", with: ".") }
         if segments.contains(where: { $0 == "." || $0 == ".." }) {

@@ -53,10 +53,10 @@ extension TOMLGuard {
                 case "\"", "'":
                     if !inValue && atLineStart { statementStart = lineStart }  // a quoted key
                     let (opening, openingLine, openingLineStart) = (position, line, lineStart)
-                    let quotes = String(repeating: String(scalar), count: isTripleQuote(at: position) ? 3 : 1)
                     if let missing = skipString(quote: scalar) {
                         // toml++ says "unescaped control characters…", at the line's end.
                         (line, lineStart) = (openingLine, openingLineStart)
+                        let quotes = String(repeating: String(scalar), count: isTripleQuote(at: opening) ? 3 : 1)
                         return problem(at: opening, "this string is not closed \(missing): add its closing \(quotes)")
                     }
                     if let escape = nulEscape {

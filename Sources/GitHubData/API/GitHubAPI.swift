@@ -1,10 +1,11 @@
 import Foundation
 import UseCases
 
-/// One request to the API (a GET, or the POST of a GraphQL query), done the careful way: conditional on what the cache holds,
-/// within the rate-limit budget, retried with backoff when the network or server fails, and
-/// as a last resort answered from the cache (reported as stale). Endpoints live in
-/// `GitHubDataStore`; this type knows nothing of what the answers mean.
+/// One request to the API (a GET, or the POST of a GraphQL query), done the careful way:
+/// conditional on what the cache holds, within the rate-limit budget, retried with backoff
+/// when the network or server fails, and as a last resort answered from the cache (reported
+/// as stale). Endpoints live in `GitHubDataStore`; this type knows nothing of what the
+/// answers mean.
 struct GitHubAPI: Sendable {
     struct Settings: Sendable {
         /// Only the cache is read; nothing is sent.

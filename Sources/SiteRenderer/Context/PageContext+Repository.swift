@@ -4,6 +4,8 @@ import PageModels
 extension PageContext {
     func repository(_ page: RepoPage) -> TemplateValue {
         let route = page.card.route
+        // GitHub's "Latest": the newest release that is not a pre-release.
+        let latestRelease = page.releases.firstIndex { !$0.isPrerelease }
         return Self.present(
             [
                 "repo": card(page.card, from: route),
@@ -25,8 +27,7 @@ extension PageContext {
                         // Only the newest release's notes start unfolded: older ones' would push
                         // the rest of the page down for what few readers look for.
                         "isLatest": index == 0,
-                        // GitHub's "Latest": the newest release that is not a pre-release.
-                        "isLatestRelease": index == page.releases.firstIndex { !$0.isPrerelease },
+                        "isLatestRelease": index == latestRelease,
                         "url": URLSyntax.valid(release.url),
                         "notesHTML": release.notes.map {
                             markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3, permalinks: true)

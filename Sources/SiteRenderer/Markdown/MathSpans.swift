@@ -147,15 +147,10 @@ enum MathSpans {
         else { return false }
         if content.hasPrefix("#") { return false }
         // A list item: `-`, `*`, `+` or a number and `.` or `)`, then a space.
-        let marker = content.prefix { $0.isASCII && $0.isNumber }
-        let rest = content[marker.endIndex...]
-        if marker.isEmpty, let first = rest.first, "-*+".contains(first), rest.dropFirst().first?.isWhitespace ?? true {
-            return false
-        }
-        if !marker.isEmpty, let first = rest.first, ".)".contains(first), rest.dropFirst().first?.isWhitespace ?? true {
-            return false
-        }
-        return true
+        let number = content.prefix { $0.isASCII && $0.isNumber }
+        let rest = content[number.endIndex...]
+        guard let marker = rest.first, (number.isEmpty ? "-*+" : ".)").contains(marker) else { return true }
+        return !(rest.dropFirst().first?.isWhitespace ?? true)
     }
 
     /// The line that closes a display formula opened on the line before `start`: the first to
