@@ -64,14 +64,6 @@ extension GitHubDataStore {
     /// only; at most `maxPages`, and never a page twice (a `Link` loop).
     private func cachedChain(_ url: String, accept: String) async -> [String] {
         guard let cache = api.cache else { return [] }
-        var chain = [url]
-        var seen: Set = [url]
-        while chain.count < maxPages, let last = chain.last,
-            let next = LinkHeader(await cache.link(for: CachedResponse.key(url: last, accept: accept))).next,
-            seen.insert(next).inserted
-        {
-            chain.append(next)
-        }
-        return chain
+        return await cache.chain(from: url, limit: maxPages) { CachedResponse.key(url: $0, accept: accept) }
     }
 }

@@ -236,21 +236,35 @@ struct ConditionalCacheTests {
         #expect(warnings.all.count == 1 && warnings.all[0].contains("not a regular file"), "\(warnings.all)")
     }
 
-    @Test("a page's Link is read without its body; a remembered 404 has none", arguments: [false, true])
+    @Test(
+        "a chain of pages is read from Links without bodies, ends at a 404, a loop or the limit",
+        arguments: [false, true])
     func linkAlone(many: Bool) async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "links-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try #require(
             SQLiteResponseCache.open(at: folder.appending(path: "cache.sqlite"), warnings: .init()))
-        await cache.store(
-            CachedResponse(key: "page", link: "<p2>; rel=\"next\"", body: Data("[]".utf8), fetchedAt: .now))
-        await cache.store(CachedResponse(key: "gone", status: 404, link: "<x>", body: Data(), fetchedAt: .now))
-        #expect(await cache.link(for: "page") == "<p2>; rel=\"next\"")
-        #expect(await cache.link(for: "gone") == nil)
-        #expect(await cache.link(for: "never") == nil)
+        func page(_ key: String, next: String, status: Int = 200) async {
+            await cache.store(
+                CachedResponse(
+                    key: key, status: status, link: "<\(next)>; rel=\"next\"", body: Data("[]".utf8), fetchedAt: .now))
+        }
+        await page("page", next: "p2")
+        await page("k-p2", next: "p3")
+        await page("k-p3", next: "gone")
+        await page("k-gone", next: "after", status: 404)
+        await page("loop", next: "loop")
+        let key: @Sendable (String) -> String = { "k-\($0)" }
+        #expect(
+            await cache.chain(from: "page", limit: 10) { $0 == "page" ? "page" : key($0) } == [
+                "page", "p2", "p3", "gone",
+            ])
+        #expect(await cache.chain(from: "page", limit: 2) { $0 == "page" ? "page" : key($0) } == ["page", "p2"])
+        #expect(await cache.chain(from: "never", limit: 10, key: key) == ["never"])
+        #expect(await cache.chain(from: "loop", limit: 10) { $0 } == ["loop"])
         // Checks for many keys read every row once, and keep only those asked.
-        let keys = ["page", "gone", "never"] + (many ? (0..<SQLiteResponseCache.scanFrom).map { "k\($0)" } : [])
-        #expect(Set(await cache.checks(for: keys).keys) == ["page", "gone"])
+        let keys = ["page", "k-gone", "never"] + (many ? (0..<SQLiteResponseCache.scanFrom).map { "k\($0)" } : [])
+        #expect(Set(await cache.checks(for: keys).keys) == ["page", "k-gone"])
     }
 
     @Test("the cache key includes the media type: star+json and plain JSON never share a body")

@@ -25,4 +25,14 @@ struct LinkHeaderTests {
         let header = LinkHeader("<https://x/search?q=a,b&page=2>; rel=\"next\"; title=\"x, y\"")
         #expect(header.next == "https://x/search?q=a,b&page=2")
     }
+
+    @Test("white space and tabs around parts, several relations in one, and any UTF-8 in a URL")
+    func spacing() {
+        let header = LinkHeader(
+            " \t<https://x/caf\u{E9}?page=2> ;\trel = \"next last\" ,<https://x/a?page=1>;REL=prev ")
+        #expect(header.next == "https://x/caf\u{E9}?page=2")
+        #expect(header.links["last"] == "https://x/caf\u{E9}?page=2")
+        #expect(header.links["prev"] == "https://x/a?page=1")
+        #expect(LinkHeader("<>; rel=next, <a>b>; rel=next").next == nil)
+    }
 }

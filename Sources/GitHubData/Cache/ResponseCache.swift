@@ -6,9 +6,11 @@ protocol ResponseCache: Sendable {
     func entry(for key: String) async -> CachedResponse?
     /// The entries of those of `keys` that are stored, read together.
     func entries(for keys: [String]) async -> [String: CachedResponse]
-    /// The `Link` of the answer stored for `key`, without reading its body; nil when there is
-    /// none, or no answer (a remembered 404 is none).
-    func link(for key: String) async -> String?
+    /// `url` and the pages its stored answer links to along `rel="next"`, one after another,
+    /// read from the `Link`s of stored answers (stored under `key(url)`) without their bodies,
+    /// in one turn of the cache: at most `limit`, never a page twice (a `Link` loop), and
+    /// ending at a page with no answer stored (a remembered 404 is none).
+    func chain(from url: String, limit: Int, key: @escaping @Sendable (String) -> String) async -> [String]
     /// Stores the answer, with its value as decoded (`DecodedCopy`) when it is kept so.
     func store(_ response: CachedResponse, decoded copy: Data?) async
     /// Keeps `copy`, the value decoded from `entry`'s body, for the runs after: written with

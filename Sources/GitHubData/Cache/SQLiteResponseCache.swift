@@ -104,20 +104,36 @@ final class SQLiteResponseCache: ResponseCache {
         }
     }
 
-    func link(for key: String) async -> String? {
-        touch([key])
-        if let kept = unwritten.withLock({ $0[key] }) { return kept.isNotFound ? nil : kept.link }
+    func chain(from url: String, limit: Int, key: @escaping @Sendable (String) -> String) async -> [String] {
+        let read: [String]
         do {
-            return try await database.unsafeRead { db in
-                // Before the body in the row: read without it.
-                try String.fetchOne(
-                    db, sql: "SELECT link FROM response WHERE key = ? AND status != 404", arguments: [key])
+            // One read for the whole chain: a hundred pages asked one at a time waited a hundred
+            // turns of the database queue.
+            read = try await database.unsafeRead { db in
+                var chain = [url]
+                var seen: Set = [url]
+                while chain.count < limit, let last = chain.last {
+                    let key = key(last)
+                    let link =
+                        if let kept = self.unwritten.withLock({ $0[key] }) {
+                            kept.isNotFound ? nil : kept.link
+                        } else {
+                            // Before the body in the row: read without it.
+                            try String.fetchOne(
+                                db, sql: "SELECT link FROM response WHERE key = ? AND status != 404", arguments: [key])
+                        }
+                    guard let next = LinkHeader(link).next, seen.insert(next).inserted else { break }
+                    chain.append(next)
+                }
+                return chain
             }
         } catch {
             noteDamage(error)
             warnings.once("the response cache could not be read (\(error)); fetching without it")
-            return nil
+            return [url]
         }
+        touch(read.map(key))
+        return read
     }
 
     func store(_ response: CachedResponse, decoded copy: Data?) async {

@@ -50,16 +50,20 @@ struct DigestJSON {
     func document() -> Document {
         Document(
             title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL,
-            repositories: site.repositories.map { ($0.card.fullName.lowercased(), $0.card) }.sorted { $0.0 < $1.0 }
-                .map(\.1).map { card in
-                    Repository(
-                        fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL),
-                        page: router.path(for: card.route),
-                        pageUrl: router.url(for: card.route), description: card.description,
-                        language: card.language?.title, topics: card.topics.map(\.title), stars: card.stars,
-                        favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
-                        fork: card.badges.contains(.fork), lists: card.lists.isEmpty ? nil : card.lists.map(\.title))
-                })
+            // Sorted as indexes, each card then read where it is: 10,000 cards copied to be
+            // sorted were a fifth of making the file.
+            repositories: site.repositories.indices.map { (site.repositories[$0].card.fullName.lowercased(), $0) }
+                .sorted { $0.0 < $1.0 }
+                .map { repository(site.repositories[$0.1].card) })
+    }
+
+    private func repository(_ card: RepoCard) -> Repository {
+        Repository(
+            fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL), page: router.path(for: card.route),
+            pageUrl: router.url(for: card.route), description: card.description, language: card.language?.title,
+            topics: card.topics.map(\.title), stars: card.stars, favourite: card.badges.contains(.favourite),
+            archived: card.badges.contains(.archived), fork: card.badges.contains(.fork),
+            lists: card.lists.isEmpty ? nil : card.lists.map(\.title))
     }
 
     static var encoder: JSONEncoder {
@@ -92,7 +96,7 @@ struct DigestJSON {
         var bytes: [UInt8] = []
         for (index, repository) in repositories.enumerated() {
             bytes.removeAll(keepingCapacity: true)
-            if index > 0 { bytes += Array(",\n".utf8) }
+            if index > 0 { bytes += ",\n".utf8 }
             try repository.write(into: &bytes, encoder: encoder)
             data.append(contentsOf: bytes)
         }
@@ -110,9 +114,9 @@ extension DigestJSON.Repository {
     func write(into bytes: inout [UInt8], encoder: JSONEncoder) throws {
         var first = true
         func key(_ name: String) {
-            bytes += Array((first ? "    {\n      \"" : ",\n      \"").utf8)
-            bytes += Array(name.utf8)
-            bytes += Array("\" : ".utf8)
+            bytes += (first ? "    {\n      \"" : ",\n      \"").utf8
+            bytes += name.utf8
+            bytes += "\" : ".utf8
             first = false
         }
         func string(_ value: String) throws {
@@ -129,23 +133,23 @@ extension DigestJSON.Repository {
             }
         }
         func strings(_ values: [String]) throws {
-            guard !values.isEmpty else { return bytes += Array("[\n\n      ]".utf8) }
+            guard !values.isEmpty else { return bytes += "[\n\n      ]".utf8 }
             for (index, value) in values.enumerated() {
-                bytes += Array((index == 0 ? "[\n        " : ",\n        ").utf8)
+                bytes += (index == 0 ? "[\n        " : ",\n        ").utf8
                 try string(value)
             }
-            bytes += Array("\n      ]".utf8)
+            bytes += "\n      ]".utf8
         }
         key("archived")
-        bytes += Array(String(archived).utf8)
+        bytes += (archived ? "true" : "false").utf8
         if let description {
             key("description")
             try string(description)
         }
         key("favourite")
-        bytes += Array(String(favourite).utf8)
+        bytes += (favourite ? "true" : "false").utf8
         key("fork")
-        bytes += Array(String(fork).utf8)
+        bytes += (fork ? "true" : "false").utf8
         key("full_name")
         try string(fullName)
         if let language {
@@ -163,11 +167,11 @@ extension DigestJSON.Repository {
             try string(pageUrl)
         }
         key("stars")
-        bytes += Array(String(stars).utf8)
+        bytes += String(stars).utf8
         key("topics")
         try strings(topics)
         key("url")
         try string(url)
-        bytes += Array("\n    }".utf8)
+        bytes += "\n    }".utf8
     }
 }

@@ -31,19 +31,19 @@ struct SearchIndex {
         for (index, page) in pages.enumerated() {
             // A repository under several groups (topics) is one result, on its first page.
             for card in page.cards where seen.insert(card.route).inserted {
-                items += Array(count == 0 ? "\n".utf8 : ",\n".utf8)
+                items += count == 0 ? "\n".utf8 : ",\n".utf8
                 count += 1
-                items += Array("{\"n\":".utf8)
+                items += "{\"n\":".utf8
                 Self.quote(card.fullName, into: &items)
                 if let description = card.description {
-                    items += Array(",\"d\":".utf8)
+                    items += ",\"d\":".utf8
                     Self.quote(Self.cut(description, to: 160), into: &items)
                 }
-                items += Array(",\"s\":".utf8)
+                items += ",\"s\":".utf8
                 Self.quote(card.starsText, into: &items)
-                items += Array(",\"h\":".utf8)
+                items += ",\"h\":".utf8
                 Self.quote(router.href(from: first, to: card.route), into: &items)
-                items += Array(",\"p\":\(index),\"t\":".utf8)
+                items += ",\"p\":\(index),\"t\":".utf8
                 Self.quote(PageContext.filterText(of: card), into: &items)
                 items.append(UInt8(ascii: "}"))
             }
@@ -64,21 +64,29 @@ struct SearchIndex {
     /// quotes, backslashes and control characters are escaped.
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): out += Array("\\n".utf8)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // The runs between the bytes to escape are copied whole.
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"): out += "\\n".utf8
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += "\\u00".utf8
+                    out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         out.append(UInt8(ascii: "\""))
     }
 
     private static func cut(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+        // No more bytes than `length`: no more characters either, without counting them.
+        text.utf8.count <= length || text.count <= length ? text : String(text.prefix(length - 1)) + "…"
     }
 }

@@ -4,11 +4,25 @@ import PageModels
 
 /// Entities → `RepoPage`: a repository's own page, with its releases and README.
 struct RepoPageTranslator: Sendable {
-    var cards: RepoCardTranslator
+    let cards: RepoCardTranslator
     /// Logins (lower-cased) of the owners that have a page of their own on this site.
     var ownersWithPages: Set<String>
     /// Images READMEs show that the site publishes itself.
-    var images = ReadmeImages()
+    var images: ReadmeImages
+    /// The facts' labels by key, looked up once, not up to nine times for each of 10,000 pages.
+    private let factLabels: [String: String]
+
+    init(cards: RepoCardTranslator, ownersWithPages: Set<String>, images: ReadmeImages = ReadmeImages()) {
+        self.cards = cards
+        self.ownersWithPages = ownersWithPages
+        self.images = images
+        factLabels = Dictionary(
+            uniqueKeysWithValues: Self.factKeys.map { ($0, cards.format.text("facts." + $0)) })
+    }
+
+    private static let factKeys = [
+        "stars", "forks", "watchers", "open_issues", "language", "licence", "created", "last_push", "updated",
+    ]
 
     func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
         let repo = detail.repo
@@ -131,7 +145,7 @@ struct RepoPageTranslator: Sendable {
 
     private func facts(of repo: GitHubRepo) -> [Fact] {
         let format = cards.format
-        func fact(_ key: String, _ value: String) -> Fact { Fact(label: format.text("facts." + key), value: value) }
+        func fact(_ key: String, _ value: String) -> Fact { Fact(label: factLabels[key]!, value: value) }
         var facts = [fact("stars", format.grouped(repo.stars)), fact("forks", format.grouped(repo.forks))]
         if let watchers = repo.watchers { facts.append(fact("watchers", format.grouped(watchers))) }
         facts.append(fact("open_issues", format.grouped(repo.openIssues)))
