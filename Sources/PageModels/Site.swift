@@ -27,6 +27,11 @@ public struct Site: Sendable, Hashable {
     public var phrasebook = Phrasebook()
     /// Images READMEs show that the site publishes itself, by file name (`MarkdownText.localImages`).
     public var readmeImages: [String: [UInt8]] = [:]
+    /// The repositories whose releases the site offers to follow in a feed reader
+    /// (`releases.opml`): the starred and the favourites, each once, by name without regard
+    /// to case. Owners' and searches' are left out: the user follows those lists, not each
+    /// repository in them.
+    public var followed: [FollowedRepository] = []
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
@@ -42,5 +47,18 @@ public struct Site: Sendable, Hashable {
         self.repositories = repositories
         self.feed = feed
         self.notices = notices
+    }
+}
+
+/// A repository `Site.followed` names: what its releases feed is found by.
+public struct FollowedRepository: Sendable, Hashable {
+    /// "owner/name".
+    public var fullName: String
+    /// Its page on GitHub; its releases and their feed are below it.
+    public var gitHubURL: String
+
+    public init(fullName: String, gitHubURL: String) {
+        self.fullName = fullName
+        self.gitHubURL = gitHubURL
     }
 }

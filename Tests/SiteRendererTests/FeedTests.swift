@@ -68,31 +68,27 @@ import Testing
         #expect(!sitemap.contains("404"))
     }
 
-    @Test("releases.opml lists the releases feed of every favourite and starred repository once, escaped")
+    @Test("releases.opml lists the releases feed of every repository the site follows, in order, escaped")
     func releasesOPMLListsFavouritesAndStars() throws {
         let data = try #require(try Self.files(baseURL: nil)["releases.opml"])
         #expect(FeedChecker.checkXML(OutputFile(path: "releases.opml", contents: data)).isEmpty, "well-formed OPML 2.0")
         let opml = Self.text(data)
         let outlines = opml.split(separator: "\n").filter { $0.hasPrefix("<outline") }
-        let starredOrFavourite = Set(
-            SiteFixture.site.lists.filter { $0.route.kind == .starred || $0.route.kind == .favourites }
-                .flatMap(\.cards).map(\.fullName))
-        #expect(outlines.count == starredOrFavourite.count)
-        for name in starredOrFavourite {
+        let followed = SiteFixture.site.followed.map(\.fullName)
+        #expect(outlines.map { $0.split(separator: "\"")[3] } == followed.map { Substring($0.xmlEscaped) })
+        for name in followed {
             let page = "https://github.com/" + name
             #expect(
                 opml.contains("xmlUrl=\"\(page.xmlEscaped)/releases.atom\" htmlUrl=\"\(page.xmlEscaped)/releases\""),
                 "\(name)")
         }
-        #expect(!opml.contains("kit-harbor/"), "an owner's repositories are not followed")
         #expect(opml.contains("<title>Fixture &amp; friends: releases</title>"))
     }
 
-    @Test("a site with no favourite and no starred repository writes no releases.opml")
+    @Test("a site that follows no repository writes no releases.opml")
     func noReleasesOPMLWithoutRepositories() throws {
         var site = SiteFixture.site
-        site.lists.removeAll { $0.route.kind == .starred || $0.route.kind == .favourites }
-        site.repositories.removeAll { $0.card.badges.contains(.favourite) }
+        site.followed = []
         let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: nil).render(site)
         #expect(!files.contains { $0.path == "releases.opml" })
     }

@@ -66,10 +66,10 @@ import Testing
         counted.lists[starred].groups[0].cards[0].starsText = "4.3k"
         #expect(try opml(counted) == opml(site))
         var moved = site
-        moved.lists[starred].groups[0].cards[0].gitHubURL = "https://github.com/elsewhere/lantern"
+        moved.followed[0].gitHubURL = "https://github.com/elsewhere/lantern"
         #expect(try opml(moved) != opml(site))
         var renamed = site
-        renamed.lists[starred].groups[0].cards[0].fullName = "elsewhere/lantern"
+        renamed.followed[0].fullName = "elsewhere/lantern"
         #expect(try opml(renamed) != opml(site))
     }
 
@@ -133,7 +133,7 @@ import Testing
                 site,
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
-                    "notices", "topics", "markdownList", "avatars", "phrasebook", "readmeImages",
+                    "notices", "topics", "markdownList", "avatars", "phrasebook", "readmeImages", "followed",
                 ]
             ),
             (
@@ -163,6 +163,7 @@ import Testing
             (Notice(text: ""), ["text"]),
             (Phrasebook(), ["language", "entries"]),
             (Route.digest, ["kind", "page"]),
+            (site.followed[0], ["fullName", "gitHubURL"]),
         ]
         for (model, expected) in fields {
             #expect(

@@ -138,6 +138,9 @@ enum SiteFixture {
             lists: lists,
             repositories: [lanternPage, forkPage] + minorPages,
             feed: [release, star])
+        site.followed = [kanji, lantern, hostile].map {
+            FollowedRepository(fullName: $0.fullName, gitHubURL: $0.gitHubURL)
+        }
         site.phrasebook = .english
         return site
     }

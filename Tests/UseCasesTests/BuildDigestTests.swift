@@ -61,6 +61,16 @@ import UseCases
         #expect(starred[0].cards[0].starredText == "Starred 18 Nov 2026")
     }
 
+    @Test("the site follows the releases of the starred and the favourites, each once, not an owner's others")
+    func followedAreTheStarredAndTheFavourites() async throws {
+        var source = Self.world()
+        source.ownedRepos["lumen"]?.append(Make.repo("lumen/only-owned", id: 6))
+        let site = try await build(source)
+        #expect(site.repositories.contains { $0.card.fullName == "lumen/only-owned" })
+        #expect(site.followed.map(\.fullName) == ["kit/feed", "lumen/parser", "solo/pinned", "zed/old"])
+        #expect(site.followed[0].gitHubURL == "https://github.com/kit/feed")
+    }
+
     @Test func favouritesAreBadgedEverywhereTheyAppear() async throws {
         let site = try await build()
         // …except under "Favourites", where a badge on every card would say nothing.

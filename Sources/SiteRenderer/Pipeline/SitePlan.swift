@@ -74,7 +74,7 @@ struct SitePlan: Sendable {
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }
         if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
-        if !ReleasesOPML(site: site).isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
+        if !site.followed.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
         items += site.readmeImages.keys.map { (Router.readmeImagesFolder + PathSegment.make($0), .readmeImage($0)) }

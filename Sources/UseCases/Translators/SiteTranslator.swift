@@ -76,6 +76,7 @@ struct SiteTranslator: Sendable {
                 (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
             })
         site.readmeImages = data.readmeImages.files
+        site.followed = Self.followed(starred + favourites)
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed, other: format.text("list.other")).map { language, repos in
@@ -83,6 +84,16 @@ struct SiteTranslator: Sendable {
             }
         }
         return site
+    }
+
+    /// Each card's repository once, by name without regard to case (the last card of a name
+    /// wins), sorted so: `Site.followed`.
+    static func followed(_ cards: [RepoCard]) -> [FollowedRepository] {
+        var byName: [String: FollowedRepository] = [:]
+        for card in cards {
+            byName[card.fullName.lowercased()] = FollowedRepository(fullName: card.fullName, gitHubURL: card.gitHubURL)
+        }
+        return byName.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// Each repository once, under its language (languages by name, "Other" last), most
