@@ -43,10 +43,13 @@ public struct PageLink: Sendable, Hashable {
     public var title: String
     public var route: Route
     public var count: Int?
+    /// The colour that marks it, `#rrggbb`: a language's, as GitHub colours it; nil for most links.
+    public var color: String?
 
-    public init(title: String, route: Route, count: Int? = nil) {
+    public init(title: String, route: Route, count: Int? = nil, color: String? = nil) {
         self.title = title
         self.route = route
         self.count = count
+        self.color = color
     }
 }

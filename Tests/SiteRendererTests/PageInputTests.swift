@@ -158,7 +158,7 @@ import Testing
                     "source", "markup", "linkBase", "imageBase", "rootLinkBase", "rootImageBase", "localImages",
                 ]
             ),
-            (PageLink(title: "", route: .digest), ["title", "route", "count"]),
+            (PageLink(title: "", route: .digest), ["title", "route", "count", "color"]),
             (Fact(label: "", value: ""), ["label", "value"]),
             (Notice(text: ""), ["text"]),
             (Phrasebook(), ["language", "entries"]),

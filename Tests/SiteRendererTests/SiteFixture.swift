@@ -129,7 +129,7 @@ enum SiteFixture {
                         more: PageLink(title: "All starred repositories", route: Route(.starred), count: 3)),
                     DigestSection(title: "Favourites", cards: [lantern], more: nil),
                 ],
-                languages: [PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1)],
+                languages: [PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1, color: "#f34b7d")],
                 topics: [
                     PageLink(title: "ssg", route: Route(.topic(name: "ssg")), count: 2),
                     PageLink(title: "ops", route: Route(.topic(name: "ops")), count: 1),

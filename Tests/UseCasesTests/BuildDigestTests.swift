@@ -97,6 +97,8 @@ import UseCases
                 .topic(name: "rss"),
             ]))
         #expect(site.digest.languages.first?.count == 1)
+        let colors = Dictionary(uniqueKeysWithValues: site.digest.languages.map { ($0.title, $0.color) })
+        #expect(colors["Swift"] == "#f05138" && colors["Go"] == "#00add8", "in the colours of the languages' dots")
         let searches = site.lists.filter { $0.route.kind == .search(name: "Swift") }
         #expect(
             searches.flatMap(\.cards).map(\.fullName) == ["lumen/parser", "solo/pinned"], "private left out, limit kept"

@@ -145,6 +145,7 @@ struct PageContext: Sendable {
             "title": link.title,
             "href": router.href(from: route, to: link.route),
             "count": link.count,
+            "color": link.color.flatMap(Self.cssColor),
         ])
     }
 

@@ -39,6 +39,7 @@ extension PageLink: PageInput {
         hasher.combine(title)
         route.feed(&hasher, with: feeder)
         hasher.combine(count)
+        hasher.combine(color)
     }
 }
 

@@ -43,7 +43,7 @@ struct DigestPageTranslator: Sendable {
             title: title,
             summary: format.count(all.count, "repositories") + sourcesSummary,
             sections: sections,
-            languages: Array(Self.tally(all.compactMap(\.language)).prefix(languageCount)),
+            languages: Array(Self.tally(all.compactMap(Self.coloured)).prefix(languageCount)),
             topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
         if topics.count > topicCount {
@@ -58,12 +58,17 @@ struct DigestPageTranslator: Sendable {
         cards.count > sectionSize ? PageLink(title: title, route: Route(kind), count: cards.count) : nil
     }
 
+    /// The card's language, in its colour.
+    private static func coloured(_ card: RepoCard) -> PageLink? {
+        card.language.map { PageLink(title: $0.title, route: $0.route, color: card.languageColor) }
+    }
+
     /// Distinct links with how often each occurs, most frequent first, then by name.
     static func tally(_ links: [PageLink]) -> [PageLink] {
         var counts: [Route: (link: PageLink, count: Int)] = [:]
         for link in links { counts[link.route, default: (link, 0)].count += 1 }
         return counts.values
-            .map { PageLink(title: $0.link.title, route: $0.link.route, count: $0.count) }
+            .map { PageLink(title: $0.link.title, route: $0.link.route, count: $0.count, color: $0.link.color) }
             .sorted {
                 ($1.count ?? 0, $0.title.lowercased(), $0.route) < ($0.count ?? 0, $1.title.lowercased(), $1.route)
             }
