@@ -36,6 +36,16 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test("only a quote of the document's own is an alert; one in a list or another quote stays a quote")
+    func alertsAreNotNested() {
+        let top = render("> [!NOTE]\n> Read this.\n")
+        #expect(top.contains("markdown-alert-note"), "\(top)")
+        for nested in ["- item\n\n  > [!NOTE]\n  > Read this.\n", "> > [!WARNING]\n> > Careful.\n"] {
+            let html = render(nested)
+            #expect(!html.contains("markdown-alert") && html.contains("<blockquote>"), "\(html)")
+        }
+    }
+
     @Test("an anchor a table of contents links to keeps its name as an id; one a heading gives is the heading's")
     func namedAnchors() {
         let html = render(

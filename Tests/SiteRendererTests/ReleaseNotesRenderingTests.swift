@@ -28,6 +28,57 @@ struct ReleaseNotesRenderingTests {
             idPrefix: "release-1-", headingOffset: 3)
     }
 
+    @Test("GitHub's footnotes lose the heading only screen readers were to hear; the way back is named")
+    func gitHubFootnotes() {
+        let html = Self.render(
+            """
+            <p>Faster<sup><a href="#user-content-fn-1-abc" id="user-content-fnref-1-abc" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup>.</p>
+            <section data-footnotes="" class="footnotes"><h2 id="footnote-label" class="sr-only">Footnotes</h2>
+            <ol><li id="user-content-fn-1-abc"><p>Measured. <a href="#user-content-fnref-1-abc" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p></li></ol>
+            </section>
+            """)
+        #expect(!html.contains("Footnotes"), "\(html)")
+        #expect(html.contains("<section class=\"footnotes\">"))
+        #expect(html.contains("aria-label=\"Back to the text\">↩</a>"), "\(html)")
+    }
+
+    @Test("a video GitHub shows is played where it is, with a link for a browser that plays none")
+    func videos() {
+        let video = Self.render(
+            """
+            <p><video src="https://github.com/user-attachments/assets/9f2e" data-canonical-src="https://github.com/user-attachments/assets/9f2e" controls="controls" muted="muted" autoplay="autoplay" class="d-block" style="max-height:640px"><script>x()</script>old browsers</video></p>
+            """)
+        #expect(
+            video.contains(
+                "<video src=\"https://github.com/user-attachments/assets/9f2e\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\"><a href=\"https://github.com/user-attachments/assets/9f2e\">https://github.com/user-attachments/assets/9f2e</a></video>"
+            ), "\(video)")
+        #expect(!video.contains("autoplay") && !video.contains("script") && !video.contains("old browsers"))
+        for src in ["javascript:alert(1)", ""] {
+            #expect(!Self.render("<video src=\"\(src)\" controls>x</video>").contains("video"), "\(src)")
+        }
+        #expect(!Self.render("<video controls><source src=\"a.mp4\">x</video>").contains("video"))
+    }
+
+    @Test("an unclosed <embed> goes alone: the text after it stays, in notes and in READMEs")
+    func embedIsVoid() {
+        let notes = Self.render("<p>J</p><embed src=\"x.pdf\"><p>K</p><embed src=\"y\"></embed><p>L</p>")
+        #expect(notes.contains("<p>J</p>") && notes.contains("<p>K</p>") && notes.contains("<p>L</p>"), "\(notes)")
+        #expect(!notes.contains("embed") && !notes.contains("pdf"))
+        let readme = PopularReadmeTests.render(
+            "Para.\n\n<embed src=\"https://example.com/x.pdf\">\n\n## Install\n\nRun it.\n")
+        #expect(readme.contains("Install") && readme.contains("Run it."), "\(readme)")
+    }
+
+    @Test("headings demoted past h6 keep their level as a class, so each level has its own size")
+    func deepHeadings() {
+        let html = Self.render("<h1>a</h1><h3>c</h3><h4>d</h4><h5>e</h5><h6>f</h6>")
+        #expect(html.contains("<h4 id=\"release-1-a\">a</h4>") && html.contains("<h6 id=\"release-1-c\">c</h6>"))
+        #expect(html.contains("<h6 id=\"release-1-d\" class=\"level-7\">d</h6>"), "\(html)")
+        #expect(html.contains("<h6 id=\"release-1-e\" class=\"level-8\">e</h6>"))
+        #expect(html.contains("<h6 id=\"release-1-f\" class=\"level-9\">f</h6>"))
+        #expect(!Self.render("<h2 class=\"level-7\">x</h2>").contains("level-7"), "a README cannot borrow it")
+    }
+
     @Test("GitHub's rendering keeps its headings, links, image and coloured code, none of its classes or styles")
     func keptAsGitHubShowsIt() {
         let html = Self.render(Self.notes)

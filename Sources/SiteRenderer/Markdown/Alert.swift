@@ -7,19 +7,20 @@ import Foundation
 enum Alert: String, CaseIterable, Sendable {
     case note, tip, important, warning, caution
 
-    /// Replaces every alert quote of the document by a custom block holding its content
+    /// Replaces each alert quote at the top of the document by a custom block holding its content
     /// (but the marker). Text nodes must be consolidated first: cmark splits `[!NOTE]` at
     /// the bracket.
     /// - Parameter titles: each kind's title, as HTML, by raw value.
     static func convert(in document: OpaquePointer, titles: [String: String]) {
+        // Only the document's own quotes: GitHub makes no alert of one in a list or in
+        // another quote, and shows it as the quote it is.
         var quotes: [(OpaquePointer, Alert)] = []
-        let iterator = cmark_iter_new(document)
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, let kind = kind(of: node)
-            else { continue }
-            quotes.append((node, kind))
+        var next = cmark_node_first_child(document)
+        while let node = next {
+            next = cmark_node_next(node)
+            if cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, let kind = kind(of: node) {
+                quotes.append((node, kind))
+            }
         }
         for (quote, kind) in quotes { replace(quote, by: kind, title: titles[kind.rawValue] ?? kind.rawValue) }
     }

@@ -15,9 +15,11 @@ extension HTMLSanitiser {
     static let renamed: [String: String] = ["tt": "code", "strike": "s", "h7": "h6", "h8": "h6"]
 
     /// Elements whose content goes with them: script, styles, embedded documents, forms, and
-    /// the foreign content (SVG, MathML) whose parsing rules differ from HTML's.
+    /// the foreign content (SVG, MathML) whose parsing rules differ from HTML's. (A `video`
+    /// with an address of its own is written anew: `writeVideo`; an `embed` goes alone, being
+    /// void.)
     static let droppedWithContent: Set<String> = [
-        "applet", "audio", "base", "button", "canvas", "datalist", "dialog", "embed", "frame", "frameset",
+        "applet", "audio", "base", "button", "canvas", "datalist", "dialog", "frame", "frameset",
         "head", "iframe", "link", "math", "meta", "noembed", "noframes", "noscript", "object", "option",
         "output", "plaintext", "portal", "script", "select", "style", "svg", "template", "textarea", "title",
         "video", "xmp",

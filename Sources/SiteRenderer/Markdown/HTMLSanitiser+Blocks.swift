@@ -38,6 +38,17 @@ extension HTMLSanitiser.Writer {
         output += TeXMath.mathML(String(tex), display: display)
     }
 
+    /// A video, as GitHub shows one uploaded to a README or a release: played where it is,
+    /// from its address resolved like an image's, with the browser's controls and nothing
+    /// loaded before it is asked for; a link to it for a browser that plays none. Only its
+    /// own `src` (GitHub's rendering gives one); without one it goes, content and all.
+    mutating func writeVideo(_ node: xmlNodePtr) {
+        guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else { return }
+        let url = src.xmlEscaped
+        output += "<video src=\"\(url)\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\">"
+        output += "<a href=\"\(url)\">\(url)</a></video>"
+    }
+
     /// A task list's box. A disabled `<input>` is a form control, active content the page
     /// gate refuses; a glyph with a role and a name reads the same to everyone.
     mutating func writeCheckbox(_ node: xmlNodePtr) {

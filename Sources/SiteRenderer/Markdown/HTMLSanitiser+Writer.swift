@@ -97,6 +97,13 @@ extension HTMLSanitiser {
 
         private mutating func element(_ node: xmlNodePtr) -> Bool {
             let raw = XMLTree.name(of: node)
+            if raw == "video" {
+                writeVideo(node)
+                return false
+            }
+            // `<embed>` is void, but libxml2's parser nests whatever follows it inside: the
+            // element goes, and that is written as the text after it, as a browser shows it.
+            if raw == "embed" { return transparent() }
             guard !HTMLSanitiser.droppedWithContent.contains(raw) else { return false }
             let name = HTMLSanitiser.renamed[raw] ?? raw
             switch name {
@@ -125,6 +132,7 @@ extension HTMLSanitiser {
             var attributes: [(String, String)] = []
             var frame = Frame()
             var tag = name
+            var extraClass: String?
             /// Written last inside the element.
             var closing = ""
             switch name {
@@ -139,8 +147,11 @@ extension HTMLSanitiser {
                 if let href {
                     attributes.append(("href", href))
                     frame.isLink = true
-                    // cmark names a footnote's ↩ in English; the site's language names it here.
-                    if Self.classes(of: node).contains("footnote-backref") {
+                    // cmark (its class) and GitHub (its attribute) name a footnote's ↩ in
+                    // English; the site's language names it here.
+                    if Self.classes(of: node).contains("footnote-backref")
+                        || XMLTree.attribute("data-footnote-backref", of: node) != nil
+                    {
                         attributes.append(("aria-label", settings.labels.footnoteBack))
                     }
                 } else if linkDepth > 0 {
@@ -168,8 +179,16 @@ extension HTMLSanitiser {
             case "code", "kbd", "samp":
                 frame.isCode = true
             case "h1", "h2", "h3", "h4", "h5", "h6":
-                let level = Int(name.dropFirst()) ?? 6
-                tag = "h\(min(6, max(1, level + settings.headingOffset)))"
+                // GitHub's own footnotes open with a heading only screen readers hear (its
+                // class `sr-only`, which goes): gone, as from cmark's footnotes, which have none.
+                if Self.classes(of: node).contains("sr-only"), XMLTree.attribute("id", of: node) == "footnote-label" {
+                    return false
+                }
+                let level = max(1, (Int(name.dropFirst()) ?? 6) + settings.headingOffset)
+                tag = "h\(min(6, level))"
+                // Below h6, a class keeps the level for the theme: #### to ###### demoted two
+                // levels would otherwise all look alike, where GitHub draws three sizes.
+                if level > 6 { extraClass = "level-\(min(level, 9))" }
                 // Slugged from the text a reader sees, emoji and all, as GitHub does.
                 let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: XMLTree.text(of: node)))
                 headingIDs.insert(id)
@@ -183,6 +202,7 @@ extension HTMLSanitiser {
                 if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
             }
             var classes = keptClasses(of: node)
+            if let extraClass { classes.append(extraClass) }
             if name == "li", Self.startsWithCheckbox(node) { classes.append("task-list-item") }
             if let align = XMLTree.attribute("align", of: node)?.lowercased(), HTMLSanitiser.alignments.contains(align)
             {
@@ -304,7 +324,7 @@ extension HTMLSanitiser {
                 knownIDs: knownIDs)
         }
 
-        private func resolvedImage(_ src: String?) -> String? {
+        func resolvedImage(_ src: String?) -> String? {
             guard let src, !Self.isFragment(src) else { return nil }
             return LinkPolicy.resolve(
                 src, base: settings.imageBase, root: settings.rootImageBase, fragmentPrefix: settings.idPrefix,
