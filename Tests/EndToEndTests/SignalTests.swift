@@ -29,7 +29,7 @@ import Testing
         #expect(
             lines == [
                 "error: stopped by \(name): the staging folder \(staging.path) is removed; "
-                    + "nothing was published, the previous site is as it was"
+                    + "nothing was published, any site published before is as it was"
             ], "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: staging.path))
         #expect(SiteFolder.files(in: site) == before, "the previous site is as it was")

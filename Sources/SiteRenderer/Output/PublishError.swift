@@ -36,7 +36,7 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
                 + "(no '..', no leading '/' or '.', no control character)"
         case .twoFiles(let path):
             return "two files of the build would be written to \(path): the data names one page twice "
-                + "(an account or a list given twice?); nothing was published, the previous site is as it was"
+                + "(an account or a list given twice?); nothing was published, any site published before is as it was"
         case .notOurs(let path, let reason):
             return "refusing to publish into \(path): \(reason); choose an empty folder or one repodigest published"
         case .usersFile(let path, let output):
@@ -59,13 +59,13 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
                 + "inside it (--output \(path)/site). Nothing was changed"
         case .notWritable(let path, let reason):
             return
-                "cannot publish: \(path) is not writable (\(reason)); nothing was changed, the previous site is as it was"
+                "cannot publish: \(path) is not writable (\(reason)); nothing was changed, any site published before is as it was"
         case .io(let action, let path, let reason):
-            return "\(action) \(path) failed: \(reason); nothing was published, the previous site is as it was"
+            return "\(action) \(path) failed: \(reason); nothing was published, any site published before is as it was"
         case .tidying(let action, let path, let reason):
             return "the site is published, but \(action) \(path) failed: \(reason); the next run tries again"
         case .interrupted:
-            return "stopped by a signal; nothing was published, the previous site is as it was"
+            return "stopped by a signal; nothing was published, any site published before is as it was"
         }
     }
 }

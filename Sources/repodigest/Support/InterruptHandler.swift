@@ -30,10 +30,10 @@ extension SignalStop {
     {
         switch interruption.stop() {
         case .nothingStaged:
-            console.error("stopped by \(name): nothing was published, the previous site is as it was")
+            console.error("stopped by \(name): nothing was published, any site published before is as it was")
         case .stagingRemoved(let folder):
             console.error(
-                "stopped by \(name): the staging folder \(folder) is removed; nothing was published, the previous site is as it was"
+                "stopped by \(name): the staging folder \(folder) is removed; nothing was published, any site published before is as it was"
             )
         case .published:
             console.error(
