@@ -8,9 +8,10 @@ public enum GitHubName {
     public static let maxRepositoryLength = 100
 
     /// A user's or organisation's login: ASCII letters, digits and `-`, and `_` (the logins of
-    /// Enterprise Managed Users end in `_shortcode`).
+    /// Enterprise Managed Users end in `_shortcode`); never `-` first, which GitHub has never
+    /// allowed (some old logins end with one, or hold two in a row).
     public static func isLogin(_ text: some StringProtocol) -> Bool {
-        (1...maxLoginLength).contains(text.utf8.count)
+        (1...maxLoginLength).contains(text.utf8.count) && text.utf8.first != UInt8(ascii: "-")
             && text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 

@@ -74,7 +74,7 @@ public struct RepoName: Sendable, Hashable, Comparable, CustomStringConvertible 
                 return "'\(text)' is not a repository name: write OWNER/NAME, here '\(meant)'"
             }
             return "'\(text)' is not a repository name: expected OWNER/NAME, an owner of at most "
-                + "\(GitHubName.maxLoginLength) letters, digits, '-' or '_' and a name of at most "
+                + "\(GitHubName.maxLoginLength) letters, digits, '-' or '_' (not '-' first) and a name of at most "
                 + "\(GitHubName.maxRepositoryLength) letters, digits, '-', '_' or '.' (not '.' or '..')"
         }
     }

@@ -74,7 +74,7 @@ extension Configuration {
             login.utf8.count <= maxLoginCharacters
             && login.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
         return
-            "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', at most \(GitHubName.maxLoginLength))"
+            "\(name) must be GitHub account names (ASCII letters, digits, '-' or '_', not '-' first, at most \(GitHubName.maxLoginLength))"
             + (allowsMe ? " or \"@me\"" : "") + ", found "
             + (printable ? "'\(login)'" : "one of \(login.utf8.count) bytes")
     }

@@ -24,6 +24,7 @@ import Testing
         #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "\(login)a/x") }
         #expect(throws: RepoName.ParseError.self) { try RepoName(parsing: "o/\(name)n") }
         #expect(!GitHubName.isLogin("") && !GitHubName.isLogin("a.b") && !GitHubName.isLogin("a\u{1}"))
+        #expect(!GitHubName.isLogin("-bad-") && GitHubName.isLogin("old-") && GitHubName.isLogin("a--b"))
         #expect(
             GitHubName.isLogin("emu_user_acme") && GitHubName.isRepository(".github") && GitHubName.isRepository("a..b")
         )

@@ -107,7 +107,7 @@ import Testing
             ),
             (
                 "[digest]\nowners = [\"a b\"]\n",
-                "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', at most 39), found 'a b'"
+                "digest.owners must be GitHub account names (ASCII letters, digits, '-' or '_', not '-' first, at most 39), found 'a b'"
             ),
             ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
             ("[digest]\nowners = [\"vapor\", \"Vapor\"]\n", "digest.owners names 'Vapor' twice (logins ignore case)"),
