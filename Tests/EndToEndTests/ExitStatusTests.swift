@@ -24,6 +24,17 @@ import UseCases
         #expect(ExitStatus.code(for: ExitStatus.partial) == ExitStatus.partial)
     }
 
+    @Test("a failed build prints the first 500 findings for people, every one for a log collector")
+    func findingsShown() {
+        let findings = (1...600).map {
+            Finding(file: "index.html", line: $0, column: 1, rule: "broken-link", message: "x")
+        }
+        let failure = BuildFailure(step: .publish, underlying: InvalidSite(findings: findings, output: "site"))
+        let people = Console.failureLines(failure)
+        #expect(people.count == 502 && people[500] == "… and 100 more finding(s), not shown")
+        #expect(Console.failureLines(failure, every: true).count == 601)
+    }
+
     @Test(
         "a command line that is wrong exits 1, as the README says, not ArgumentParser's 64",
         arguments: [["build", "--bogus"], ["build", "--log-format", "xml"], ["nope"], ["validate"]])

@@ -40,26 +40,28 @@ extension Console {
     /// Says what went wrong (every finding, for a site that failed validation), and gives the
     /// exit code for it.
     func fail(_ error: any Error) -> ExitCode {
-        Self.failureLines(error).forEach { self.error($0) }
+        Self.failureLines(error, every: format == .json).forEach { self.error($0) }
         return ExitStatus.code(for: error)
     }
 
     /// What `fail` says about an error, a line each: the findings of a site that failed
-    /// validation (the first `shownFindings`), then the error itself.
-    static func failureLines(_ error: any Error) -> [String] {
+    /// validation (the first `shownFindings`, or `every` one), then the error itself.
+    static func failureLines(_ error: any Error, every: Bool = false) -> [String] {
         let underlying = (error as? BuildFailure)?.underlying ?? error
-        var lines = shown((underlying as? InvalidSite)?.findings.map(\.description) ?? [])
+        var lines = shown((underlying as? InvalidSite)?.findings.map(\.description) ?? [], every: every)
         if !(underlying is ExitCode) { lines.append("\(underlying)") }
         return lines
     }
 
-    /// How many findings are printed: a page with 300,000 broken links printed 300,000 lines,
-    /// which reach someone as a mail from cron. The count of them all is said after.
+    /// How many findings are printed for people: a page with 300,000 broken links printed
+    /// 300,000 lines, which reach someone as a mail from cron. The count of them all is said
+    /// after. A log collector (`--log-format json`) gets every one.
     static let shownFindings = 500
 
-    /// The first `shownFindings` of `findings`, and a line saying how many more there are.
-    static func shown(_ findings: [String]) -> [String] {
-        guard findings.count > shownFindings else { return findings }
+    /// The first `shownFindings` of `findings`, and a line saying how many more there are;
+    /// all of them when `every`.
+    static func shown(_ findings: [String], every: Bool = false) -> [String] {
+        guard !every, findings.count > shownFindings else { return findings }
         return Array(findings.prefix(shownFindings))
             + ["… and \(findings.count - shownFindings) more finding(s), not shown"]
     }
