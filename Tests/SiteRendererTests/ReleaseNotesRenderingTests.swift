@@ -53,10 +53,14 @@ struct ReleaseNotesRenderingTests {
                 "<video src=\"https://github.com/user-attachments/assets/9f2e\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\"><a href=\"https://github.com/user-attachments/assets/9f2e\">https://github.com/user-attachments/assets/9f2e</a></video>"
             ), "\(video)")
         #expect(!video.contains("autoplay") && !video.contains("script") && !video.contains("old browsers"))
+        #expect(ReadmeFidelityTests().findings(video).isEmpty, "a page showing it passes the gate")
         for src in ["javascript:alert(1)", ""] {
             #expect(!Self.render("<video src=\"\(src)\" controls>x</video>").contains("video"), "\(src)")
         }
         #expect(!Self.render("<video controls><source src=\"a.mp4\">x</video>").contains("video"))
+        let linked = Self.render(
+            "<p><a href=\"https://example.org/\">Demo <video src=\"https://example.org/d.mp4\"></video></a></p>")
+        #expect(!linked.contains("video") && linked.contains("<a href=\"https://example.org/\">Demo </a>"), "\(linked)")
     }
 
     @Test("an unclosed <embed> goes alone: the text after it stays, in notes and in READMEs")

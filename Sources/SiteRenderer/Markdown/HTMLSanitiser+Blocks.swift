@@ -41,9 +41,10 @@ extension HTMLSanitiser.Writer {
     /// A video, as GitHub shows one uploaded to a README or a release: played where it is,
     /// from its address resolved like an image's, with the browser's controls and nothing
     /// loaded before it is asked for; a link to it for a browser that plays none. Only its
-    /// own `src` (GitHub's rendering gives one); without one it goes, content and all.
+    /// own `src` (GitHub's rendering gives one); without one it goes, content and all, as
+    /// it does inside a link, which may hold neither controls nor another link.
     mutating func writeVideo(_ node: xmlNodePtr) {
-        guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else { return }
+        guard linkDepth == 0, let src = resolvedImage(XMLTree.attribute("src", of: node)) else { return }
         let url = src.xmlEscaped
         output += "<video src=\"\(url)\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\">"
         output += "<a href=\"\(url)\">\(url)</a></video>"
