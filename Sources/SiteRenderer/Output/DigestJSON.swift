@@ -50,8 +50,8 @@ struct DigestJSON {
     func document() -> Document {
         Document(
             title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL,
-            // Sorted as indexes, each card then read where it is: 10,000 cards copied to be
-            // sorted were a fifth of making the file.
+            // Sorted as indexes, each card then read where it is, rather than 10,000 cards
+            // copied into pairs to be sorted and copied out again.
             repositories: site.repositories.indices.map { (site.repositories[$0].card.fullName.lowercased(), $0) }
                 .sorted { $0.0 < $1.0 }
                 .map { repository(site.repositories[$0.1].card) })
