@@ -239,7 +239,7 @@ struct ConditionalCacheTests {
     @Test(
         "a chain of pages is read from Links without bodies, ends at a 404, a loop or the limit",
         arguments: [false, true])
-    func linkAlone(many: Bool) async throws {
+    func chainsAndChecks(many: Bool) async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "links-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try #require(

@@ -51,20 +51,21 @@ package struct LinkHeader: Sendable, Hashable {
         return entries.map(trimmed).filter { !$0.isEmpty }
     }
 
-    /// Without the spaces and tabs around it (a header's optional white space).
+    /// Without the spaces and tabs around it (a header's optional white space, RFC 9110).
     private static func trimmed(_ text: Substring) -> Substring {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var text = text
-        while let first = text.utf8.first, isSpace(first) { text = text.dropFirst() }
-        while let last = text.utf8.last, isSpace(last) { text = text.dropLast() }
-        return text
+        stripped(text) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// Without the double quotes around it.
     private static func unquoted(_ text: Substring) -> Substring {
-        var text = text
-        while text.utf8.first == UInt8(ascii: "\"") { text = text.dropFirst() }
-        while text.utf8.last == UInt8(ascii: "\"") { text = text.dropLast() }
-        return text
+        stripped(text) { $0 == UInt8(ascii: "\"") }
+    }
+
+    /// Without the ASCII bytes `strip` names at either end, a byte at a time.
+    private static func stripped(_ text: Substring, _ strip: (UInt8) -> Bool) -> Substring {
+        var bytes = text.utf8[...]
+        while let first = bytes.first, strip(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, strip(last) { bytes = bytes.dropLast() }
+        return Substring(bytes)
     }
 }

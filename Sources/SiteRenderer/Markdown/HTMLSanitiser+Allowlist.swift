@@ -16,13 +16,13 @@ extension HTMLSanitiser {
 
     /// Elements whose content goes with them: script, styles, embedded documents, forms, and
     /// the foreign content (SVG, MathML) whose parsing rules differ from HTML's. (A `video`
-    /// with an address of its own is written anew: `writeVideo`; an `embed` goes alone, being
+    /// is written anew or goes, content and all: `writeVideo`; an `embed` goes alone, being
     /// void.)
     static let droppedWithContent: Set<String> = [
         "applet", "audio", "base", "button", "canvas", "datalist", "dialog", "frame", "frameset",
         "head", "iframe", "link", "math", "meta", "noembed", "noframes", "noscript", "object", "option",
         "output", "plaintext", "portal", "script", "select", "style", "svg", "template", "textarea", "title",
-        "video", "xmp",
+        "xmp",
     ]
 
     /// Void elements, written self-closed for the XML parser of the validator.

@@ -41,13 +41,26 @@ extension HTMLSanitiser.Writer {
     /// A video, as GitHub shows one uploaded to a README or a release: played where it is,
     /// from its address resolved like an image's, with the browser's controls and nothing
     /// loaded before it is asked for; a link to it for a browser that plays none. Only its
-    /// own `src` (GitHub's rendering gives one); without one it goes, content and all, as
-    /// it does inside a link, which may hold neither controls nor another link.
+    /// own `src` (GitHub's rendering gives one); without one it goes, content and all, as it
+    /// does inside any `<a>` (a link or a named anchor, which may hold neither controls nor a
+    /// link) or a `<picture>` (which holds images only).
     mutating func writeVideo(_ node: xmlNodePtr) {
-        guard linkDepth == 0, let src = resolvedImage(XMLTree.attribute("src", of: node)) else { return }
+        guard !Self.isInside(node, anyOf: ["a", "picture"]),
+            let src = resolvedImage(XMLTree.attribute("src", of: node))
+        else { return }
         let url = src.xmlEscaped
         output += "<video src=\"\(url)\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\">"
         output += "<a href=\"\(url)\">\(url)</a></video>"
+    }
+
+    /// Whether an element named in `names` holds `node`, at any depth.
+    static func isInside(_ node: xmlNodePtr, anyOf names: Set<String>) -> Bool {
+        var parent = node.pointee.parent
+        while let element = parent, element.pointee.type == XML_ELEMENT_NODE {
+            if names.contains(XMLTree.name(of: element)) { return true }
+            parent = element.pointee.parent
+        }
+        return false
     }
 
     /// A task list's box. A disabled `<input>` is a form control, active content the page

@@ -21,7 +21,7 @@ extension HTMLSanitiser {
         private var slugs = HeadingSlugs()
         private var frames: [Frame] = []
         private(set) var depth = 0
-        private(set) var linkDepth = 0
+        private var linkDepth = 0
         private var codeDepth = 0
         private var pictureDepth = 0
 

@@ -145,7 +145,9 @@ struct RepoPageTranslator: Sendable {
 
     private func facts(of repo: GitHubRepo) -> [Fact] {
         let format = cards.format
-        func fact(_ key: String, _ value: String) -> Fact { Fact(label: factLabels[key]!, value: value) }
+        func fact(_ key: String, _ value: String) -> Fact {
+            Fact(label: factLabels[key] ?? format.text("facts." + key), value: value)
+        }
         var facts = [fact("stars", format.grouped(repo.stars)), fact("forks", format.grouped(repo.forks))]
         if let watchers = repo.watchers { facts.append(fact("watchers", format.grouped(watchers))) }
         facts.append(fact("open_issues", format.grouped(repo.openIssues)))
