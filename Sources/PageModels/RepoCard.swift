@@ -11,6 +11,7 @@ public struct RepoCard: Sendable, Hashable {
         public var route: Route
         public var fullName: String
         public var description: String?
+        /// Its language, in GitHub's colour for it (`color`, nil for a language without one).
         public var language: PageLink?
         public var topics: [PageLink]
         public var stars: Int
@@ -26,8 +27,6 @@ public struct RepoCard: Sendable, Hashable {
         public var gitHubURL: String
         /// The reader's note on a favourite: why it was pinned.
         public var note: String?
-        /// GitHub's colour for the language, `#rrggbb`; nil for a language without one.
-        public var languageColor: String?
         /// The owner's picture.
         public var avatar: AvatarImage?
         /// The Star Lists that hold it, each linking to its page; on a List's own page, only the
@@ -44,15 +43,18 @@ public struct RepoCard: Sendable, Hashable {
         route: Route, fullName: String, description: String?, language: PageLink?,
         topics: [PageLink], stars: Int, starsText: String, forksText: String,
         pushedText: String?, starredText: String?, badges: [Badge], gitHubURL: String,
-        note: String? = nil, languageColor: String? = nil, avatar: AvatarImage? = nil
+        note: String? = nil, avatar: AvatarImage? = nil
     ) {
         box = Box(
             Fields(
                 route: route, fullName: fullName, description: description, language: language, topics: topics,
                 stars: stars, starsText: starsText, forksText: forksText, pushedText: pushedText,
-                starredText: starredText, badges: badges, gitHubURL: gitHubURL, note: note,
-                languageColor: languageColor, avatar: avatar))
+                starredText: starredText, badges: badges, gitHubURL: gitHubURL, note: note, avatar: avatar))
     }
+
+    /// GitHub's colour for the language, `#rrggbb` (the language link's); nil for a language
+    /// without one.
+    public var languageColor: String? { box.fields.language?.color }
 
     /// All of them at once.
     @inlinable public var fields: Fields { box.fields }

@@ -120,7 +120,7 @@ import Testing
                 page.card.fields,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
-                    "pushedText", "starredText", "badges", "gitHubURL", "note", "languageColor", "avatar", "lists",
+                    "pushedText", "starredText", "badges", "gitHubURL", "note", "avatar", "lists",
                     "listsLabel",
                 ]
             ),

@@ -38,7 +38,7 @@ import Testing
     func languageDotAndNote(_ theme: String) throws {
         var site = SiteFixture.site
         var card = SiteFixture.lantern
-        card.languageColor = "#f05138"
+        card.language?.color = "#f05138"
         card.note = "Watch for <v3>"
         site.lists = site.lists.map { list in
             var list = list

@@ -99,7 +99,6 @@ extension RepoCard.Fields: PageInput {
         for badge in badges { hasher.combine(badge.rawValue) }
         hasher.combine(gitHubURL)
         hasher.combine(note)
-        hasher.combine(languageColor)
         switch avatar {
         case .remote(let url)?: hasher.combine("remote " + url)
         case .file(let name)?: hasher.combine("file " + name)

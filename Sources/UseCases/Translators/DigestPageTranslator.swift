@@ -43,7 +43,7 @@ struct DigestPageTranslator: Sendable {
             title: title,
             summary: format.count(all.count, "repositories") + sourcesSummary,
             sections: sections,
-            languages: Array(Self.tally(all.compactMap(Self.coloured)).prefix(languageCount)),
+            languages: Array(Self.tally(all.compactMap(\.language)).prefix(languageCount)),
             topics: Array(topics.prefix(topicCount)),
             releases: Array(releases.prefix(sectionSize)), changes: changes)
         if topics.count > topicCount {
@@ -56,11 +56,6 @@ struct DigestPageTranslator: Sendable {
 
     private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {
         cards.count > sectionSize ? PageLink(title: title, route: Route(kind), count: cards.count) : nil
-    }
-
-    /// The card's language, in its colour.
-    private static func coloured(_ card: RepoCard) -> PageLink? {
-        card.language.map { PageLink(title: $0.title, route: $0.route, color: card.languageColor) }
     }
 
     /// Distinct links with how often each occurs, most frequent first, then by name.

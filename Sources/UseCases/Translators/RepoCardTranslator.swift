@@ -71,7 +71,9 @@ struct RepoCardTranslator: Sendable {
             route: Self.route(for: repo),
             fullName: repo.name.description,
             description: repo.description.flatMap { $0.isEmpty ? nil : Emoji.replacingShortcodes(in: $0) },
-            language: repo.language.map { PageLink(title: $0, route: Route(.language(name: $0))) },
+            language: repo.language.map {
+                PageLink(title: $0, route: Route(.language(name: $0)), color: LanguageColors.hex(for: $0))
+            },
             topics: repo.topics.map { PageLink(title: $0, route: Route(.topic(name: $0))) },
             stars: repo.stars,
             starsText: format.compact(repo.stars),
@@ -81,7 +83,6 @@ struct RepoCardTranslator: Sendable {
             badges: badges,
             gitHubURL: Self.gitHubURL(of: repo),
             note: notes[repo.id],
-            languageColor: repo.language.flatMap(LanguageColors.hex),
             avatar: avatars.image(for: repo.owner)
         )
         card.lists = lists[repo.id] ?? []
