@@ -8,7 +8,8 @@ public struct RepoPage: Sendable, Hashable {
     public var ownerGitHubURL: String
     /// Label and value pairs: "Stars" → "1,234", "Licence" → "MIT License", ….
     public var facts: [Fact]
-    /// The project's homepage, only when it is a safe http(s) URL.
+    /// The project's homepage, only when it is a safe http(s) URL (`http://` put before a bare
+    /// host name such as `example.com`).
     public var homepageURL: String?
     public var releases: [ReleaseItem]
     public var readme: MarkdownText?

@@ -104,6 +104,22 @@ import Testing
             SafeURL.path(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved.union(["/"])))
     }
 
+    @Test(arguments: [
+        ("betterspecs.org", "http://betterspecs.org"), ("docs.example.com/guide/", "http://docs.example.com/guide/"),
+        (" my-site.io ", "http://my-site.io"), ("https://example.org", "https://example.org"),
+    ])
+    func linksAHomepageWrittenWithoutAScheme(_ homepage: String, _ link: String) {
+        #expect(SafeURL.homepage(homepage) == link)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "localhost", "example.org\"onmouseover=x", "-x.org", ".x.org", "exa mple.org",
+        "user@example.org", "example.org:8080", "ü.example", "", "mailto:a@b.org",
+    ])
+    func keepsOtherHomepagesUnlinked(_ homepage: String) {
+        #expect(SafeURL.homepage(homepage) == nil)
+    }
+
     @Test func folderOfAFileURL() {
         #expect(SafeURL.folder(of: "https://x.org/a/b/README.md") == "https://x.org/a/b/")
         #expect(SafeURL.folder(of: "https://x.org") == nil)

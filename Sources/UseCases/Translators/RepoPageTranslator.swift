@@ -34,7 +34,7 @@ struct RepoPageTranslator: Sendable {
             ownerLogin: repo.owner.login,
             ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? SafeURL.gitHub(repo.owner.login),
             facts: facts(of: repo),
-            homepageURL: SafeURL.http(repo.homepage),
+            homepageURL: SafeURL.homepage(repo.homepage),
             releases: Self.releaseItems(of: detail, format: format),
             readme: detail.readme.map { Self.markdown(of: $0, in: repo, format: format, images: images) }
         )

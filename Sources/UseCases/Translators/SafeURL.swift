@@ -25,6 +25,20 @@ package enum SafeURL {
         return text
     }
 
+    /// A repository's homepage as a link. GitHub keeps the field as typed, so some read
+    /// `example.com/docs` with no scheme; GitHub links those anyway, and so does the site:
+    /// a host name (letters, digits, dots and hyphens, with a dot, before any `/`) gets
+    /// `http://`, which a site on https redirects from. Anything else is `http(_:)`'s answer.
+    static func homepage(_ text: String?) -> String? {
+        if let url = http(text) { return url }
+        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let host = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard host.contains("."), host.first != ".", host.first != "-",
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        else { return nil }
+        return http("http://" + text)
+    }
+
     /// No spaces, control characters or characters that could end an attribute (as UTF-8:
     /// every byte of a character beyond ASCII is 0x80 or more, and allowed).
     private static func isAllowed(_ byte: UInt8) -> Bool {
