@@ -181,4 +181,31 @@ struct ReadmeFidelityTests {
             #expect(!render("<img src=\"a.png\" width=\"\(value)\">").contains("style="), "\(value)")
         }
     }
+
+    @Test("a grid of cells keeps its layout: valign and width as the class and style a browser reads them as")
+    func tableLayout() {
+        let html = render(
+            """
+            <table width="80%"><tr>
+            <td valign="top" width="33%">a</td><th valign="Middle" width="120">b</th><td valign="x" width="1e3">c</td>
+            </tr></table>
+            """)
+        #expect(html.contains(#"<table style="width: 80%">"#), "\(html)")
+        #expect(html.contains(#"<td class="valign-top" style="width: 33%">a</td>"#), "\(html)")
+        #expect(html.contains(#"<th class="valign-middle" style="width: 120px">b</th>"#), "\(html)")
+        #expect(html.contains("<td>c</td>"), "a value no browser reads is dropped")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test("an image aligned in the line (an icon beside a heading) keeps its alignment; left and right float")
+    func imageAlignment() {
+        let html = render(
+            #"<img src="a.png" align="middle"> <img src="b.png" align="absmiddle"> <img src="c.png" align="top"> "#
+                + #"<img src="d.png" align="right"> <img src="e.png" align="center">"#)
+        #expect(html.components(separatedBy: #"class="valign-middle""#).count == 4, "\(html)")
+        #expect(html.contains(#"class="valign-top""#))
+        #expect(html.contains(#"class="align-right""#))
+        #expect(!html.contains("align-center"), "an image has no centre of its own: middle, as a browser reads it")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
 }

@@ -35,8 +35,12 @@ extension HTMLSanitiser {
     static let elementAttributes: [String: [String: AttributeValue]] = [
         "img": ["alt": .text, "width": .number, "height": .number],
         "source": ["media": .text, "type": .text, "width": .number, "height": .number],
-        "td": ["colspan": .number, "rowspan": .number],
-        "th": ["colspan": .number, "rowspan": .number, "scope": .oneOf(["row", "col", "rowgroup", "colgroup"])],
+        "td": ["colspan": .number, "rowspan": .number, "width": .number],
+        "th": [
+            "colspan": .number, "rowspan": .number, "width": .number,
+            "scope": .oneOf(["row", "col", "rowgroup", "colgroup"]),
+        ],
+        "table": ["width": .number],
         "ol": ["start": .number, "reversed": .flag, "type": .oneOf(["1", "a", "A", "i", "I"])],
         "details": ["open": .flag],
         "time": ["datetime": .text],
@@ -53,7 +57,8 @@ extension HTMLSanitiser {
     /// other class is dropped, as GitHub drops them.
     static let keptClasses: Set<String> = {
         var classes: Set<String> = [
-            "align-left", "align-center", "align-right", "task-list-item", "task-checkbox", "task-done",
+            "align-left", "align-center", "align-right", "valign-top", "valign-middle", "valign-bottom",
+            "valign-baseline", "task-list-item", "task-checkbox", "task-done",
             "markdown-alert", "markdown-alert-title", "footnotes",
         ]
         for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }
@@ -64,4 +69,23 @@ extension HTMLSanitiser {
 
     /// HTML 4 `align`, obsolete in HTML5, as the classes the themes style.
     static let alignments: Set<String> = ["left", "center", "right"]
+
+    /// HTML 4's vertical alignments, obsolete in HTML5 and still how READMEs lay out a grid
+    /// of cells (`<td valign="top">`) or an icon beside a heading (`<img align="middle">`),
+    /// as the `valign-` class the themes style: each value an element may give, and its class.
+    static func verticalAlignment(of element: String, valign: String?, align: String?) -> String? {
+        switch element {
+        case "td", "th", "tr":
+            guard let valign, ["top", "middle", "bottom", "baseline"].contains(valign) else { return nil }
+            return valign
+        case "img":
+            switch align {
+            case "top"?, "texttop"?: return "top"
+            case "middle"?, "absmiddle"?, "center"?: return "middle"
+            case "bottom"?, "absbottom"?: return "bottom"
+            default: return nil
+            }
+        default: return nil
+        }
+    }
 }

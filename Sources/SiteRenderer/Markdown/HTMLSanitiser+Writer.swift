@@ -204,9 +204,13 @@ extension HTMLSanitiser {
             var classes = keptClasses(of: node)
             if let extraClass { classes.append(extraClass) }
             if name == "li", Self.startsWithCheckbox(node) { classes.append("task-list-item") }
-            if let align = XMLTree.attribute("align", of: node)?.lowercased(), HTMLSanitiser.alignments.contains(align)
-            {
+            let align = XMLTree.attribute("align", of: node)?.lowercased()
+            if let align, HTMLSanitiser.alignments.contains(align), !(name == "img" && align == "center") {
                 classes.append("align-\(align)")
+            }
+            let valign = XMLTree.attribute("valign", of: node)?.lowercased()
+            if let vertical = HTMLSanitiser.verticalAlignment(of: name, valign: valign, align: align) {
+                classes.append("valign-\(vertical)")
             }
             if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
             attributes += otherAttributes(of: node, element: name)
@@ -285,7 +289,18 @@ extension HTMLSanitiser {
                     }
                     var trimmed = value.trimmingCharacters(in: .whitespaces)
                     if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
-                    if (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
+                    let isNumber =
+                        (1...6).contains(trimmed.count) && trimmed.allSatisfy(\.isASCII)
+                        && trimmed.allSatisfy(\.isNumber)
+                    // A table's or a cell's width (a README's grid of three at 33%) is obsolete
+                    // as an attribute: written as the style a browser reads it as.
+                    if name == "width", ["table", "td", "th"].contains(element) {
+                        if let percent = Self.percentage(value) {
+                            kept.append(("style", "width: \(percent)%"))
+                        } else if isNumber {
+                            kept.append(("style", "width: \(trimmed)px"))
+                        }
+                    } else if isNumber {
                         kept.append((name, trimmed))
                     }
                 case .flag?: kept.append((name, name))
