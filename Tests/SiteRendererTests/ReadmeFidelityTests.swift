@@ -197,6 +197,34 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test("a video uploaded to GitHub, a bare link alone on its line, is played where it stands, as on GitHub")
+    func bareVideoLinks() {
+        let uuid = "0b3c9e1a-1f6d-4c8e-9a55-6d2f1e7b8c90"
+        for url in [
+            "https://github.com/user-attachments/assets/\(uuid)",
+            "https://github.com/o/r/assets/1234/\(uuid)",
+            "https://user-images.githubusercontent.com/1/demo.MP4",
+        ] {
+            let html = render("Demo:\n\n\(url)\n\nMore text.")
+            #expect(
+                html.contains(
+                    "<video src=\"\(url)\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\"><a href=\"\(url)\">"
+                ),
+                "\(html)")
+            #expect(!html.contains("<p><a"), "\(html)")
+            #expect(findings(html).isEmpty, "\(findings(html))")
+        }
+        for text in [
+            "See https://github.com/user-attachments/assets/\(uuid) here.",
+            "[the demo](https://github.com/user-attachments/assets/\(uuid))",
+            "https://github.com/user-attachments/assets/not-a-uuid",
+            "https://user-images.githubusercontent.com/1/shot.png",
+            "https://example.org/user-attachments/assets/\(uuid)",
+        ] {
+            #expect(!render(text).contains("<video"), "\(text)")
+        }
+    }
+
     @Test("an image aligned in the line (an icon beside a heading) keeps its alignment; left and right float")
     func imageAlignment() {
         let html = render(

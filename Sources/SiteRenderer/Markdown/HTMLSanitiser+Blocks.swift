@@ -45,12 +45,53 @@ extension HTMLSanitiser.Writer {
     /// does inside any `<a>` (a link or a named anchor, which may hold neither controls nor a
     /// link) or a `<picture>` (which holds images only).
     mutating func writeVideo(_ node: xmlNodePtr) {
-        guard !Self.isInside(node, anyOf: ["a", "picture"]),
-            let src = resolvedImage(XMLTree.attribute("src", of: node))
-        else { return }
+        writeVideo(node, source: XMLTree.attribute("src", of: node))
+    }
+
+    /// The same, from `source`, for `node` (the `<video>`, or the paragraph it stands for).
+    mutating func writeVideo(_ node: xmlNodePtr, source: String?) {
+        guard !Self.isInside(node, anyOf: ["a", "picture"]), let src = resolvedImage(source) else { return }
         let url = src.xmlEscaped
         output += "<video src=\"\(url)\" controls=\"controls\" preload=\"none\" playsinline=\"playsinline\">"
         output += "<a href=\"\(url)\">\(url)</a></video>"
+    }
+
+    /// The address of a video uploaded to GitHub that a paragraph holds alone, as a bare
+    /// link: how GitHub's editor puts a video into a README (an image goes in as `<img>` or
+    /// `![]()`), and what GitHub then plays where it stands. An upload is a
+    /// `github.com/user-attachments/assets/UUID`, or, before 2024, a repository's
+    /// `github.com/OWNER/NAME/assets/ID/UUID` or a `user-images.githubusercontent.com` file
+    /// ending `.mp4`, `.mov` or `.webm`. Nil for any other paragraph.
+    static func bareVideo(in paragraph: xmlNodePtr) -> String? {
+        var link: xmlNodePtr?
+        var child = paragraph.pointee.children
+        while let node = child {
+            child = node.pointee.next
+            if node.pointee.type == XML_TEXT_NODE, XMLTree.content(of: node).allSatisfy(\.isWhitespace) { continue }
+            guard link == nil, node.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: node) == "a" else { return nil }
+            link = node
+        }
+        guard let link, let href = XMLTree.attribute("href", of: link),
+            XMLTree.text(of: link).trimmingCharacters(in: .whitespaces) == href, isVideoUpload(href)
+        else { return nil }
+        return href
+    }
+
+    static func isVideoUpload(_ url: String) -> Bool {
+        guard let components = URLComponents(string: url), components.scheme == "https", components.query == nil
+        else { return false }
+        let parts = components.path.split(separator: "/")
+        switch components.host {
+        case "github.com":
+            let uuid = parts.last.flatMap { UUID(uuidString: String($0)) } != nil
+            return uuid
+                && ((parts.count == 3 && parts[0] == "user-attachments" && parts[1] == "assets")
+                    || (parts.count == 5 && parts[2] == "assets" && parts[3].allSatisfy(\.isNumber)))
+        case "user-images.githubusercontent.com":
+            return [".mp4", ".mov", ".webm"].contains { components.path.lowercased().hasSuffix($0) }
+        default:
+            return false
+        }
     }
 
     /// Whether an element named in `names` holds `node`, at any depth.

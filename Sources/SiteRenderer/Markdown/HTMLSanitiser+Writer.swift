@@ -101,6 +101,10 @@ extension HTMLSanitiser {
                 writeVideo(node)
                 return false
             }
+            if raw == "p", let video = Self.bareVideo(in: node), !Self.isInside(node, anyOf: ["a", "picture"]) {
+                writeVideo(node, source: video)
+                return false
+            }
             // `<embed>` is void, but libxml2's parser nests whatever follows it inside: the
             // element goes, and that is written as the text after it, as a browser shows it.
             if raw == "embed" { return transparent() }
