@@ -181,6 +181,31 @@ struct PopularReadmeTests {
             ), "\(html)")
     }
 
+    @Test("a shell session colours its commands after the prompt, and what they print not at all, as GitHub does")
+    func shellSession() {
+        let html = Self.render(
+            """
+            ```console
+            $ make install
+            done in 1s: for you
+            user@host:~/src$ echo "hi"
+              > if true
+            ```
+            """)
+        #expect(html.contains(#"<code class="language-console">"#), "\(html)")
+        #expect(html.contains("\ndone in 1s: for you\n"), "output is left as it is: \(html)")
+        #expect(
+            html.contains(#"user@host:~/src$ <span class="hl-k">echo</span> <span class="hl-s">&quot;hi&quot;</span>"#),
+            "\(html)")
+        #expect(html.contains(#"  &gt; <span class="hl-k">if</span> true"#), "\(html)")
+        let github = Self.render(
+            #"<div class="highlight highlight-text-shell-session"><pre>$ for x in y</pre></div>"#)
+        #expect(github.contains(#"<code class="language-console">$ <span class="hl-k">for</span>"#), "\(github)")
+        #expect(SyntaxHighlighter.promptLength(of: "ls -la") == nil)
+        #expect(SyntaxHighlighter.promptLength(of: "100%") == nil)
+        #expect(SyntaxHighlighter.promptLength(of: "$") == 1)
+    }
+
     @Test("a shell keyword inside a path or an option is not coloured as a command")
     func shellWordsInPaths() {
         let html = Self.render("```sh\ncp lantern /usr/local/bin/ --for-real\n```")

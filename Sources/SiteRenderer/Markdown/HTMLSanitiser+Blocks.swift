@@ -196,8 +196,10 @@ extension HTMLSanitiser.Writer {
             names += classes(of: code).compactMap { $0.hasPrefix("language-") ? String($0.dropFirst(9)) : nil }
         }
         if let parent = pre.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE {
+            // `highlight-source-shell`; a session is GitHub's `highlight-text-shell-session`.
             names += classes(of: parent).compactMap {
-                $0.hasPrefix("highlight-source-") ? String($0.dropFirst(17)) : nil
+                $0.hasPrefix("highlight-source-")
+                    ? String($0.dropFirst(17)) : $0 == "highlight-text-shell-session" ? "shell-session" : nil
             }
         }
         return names.lazy.compactMap(SyntaxHighlighter.Language.init(named:)).first

@@ -3,6 +3,8 @@ extension SyntaxHighlighter {
     enum Language: String, CaseIterable, Sendable {
         case swift, rust, go, python, javascript, typescript, shell, json, yaml, toml, c
         case ruby, java, kotlin, csharp, php, sql, css, diff, html
+        /// A shell session: commands after a prompt, and what they print (`SyntaxHighlighter.session`).
+        case console
 
         /// The language an info string or class names (`js`, `bash`, `yml`, `c++`, …).
         init?(named name: String) {
@@ -18,7 +20,7 @@ extension SyntaxHighlighter {
         private static let aliases: [String: Language] = [
             "rs": .rust, "golang": .go, "py": .python, "python3": .python, "js": .javascript, "jsx": .javascript,
             "mjs": .javascript, "cjs": .javascript, "node": .javascript, "ts": .typescript, "tsx": .typescript,
-            "sh": .shell, "bash": .shell, "zsh": .shell, "console": .shell, "shell-session": .shell,
+            "sh": .shell, "bash": .shell, "zsh": .shell, "shell-session": .console, "sh-session": .console,
             "jsonc": .json, "json5": .json, "yml": .yaml, "h": .c, "cpp": .c, "c++": .c, "cc": .c, "hpp": .c,
             "objc": .c, "objective-c": .c, "rb": .ruby, "kt": .kotlin, "kts": .kotlin, "cs": .csharp, "c#": .csharp,
             "postgresql": .sql, "psql": .sql, "mysql": .sql, "sqlite": .sql, "scss": .css, "less": .css,
@@ -85,7 +87,7 @@ extension SyntaxHighlighter {
                     "all alter and as asc begin between by case check commit constraint create default delete desc distinct drop else end exists foreign from full group having if in index inner insert into is join key left like limit not null offset on or order outer primary references returning right rollback select set table then transaction union unique update values view when where with"
                 )
                 return lower.union(lower.map { $0.uppercased() })
-            case .css, .diff, .html:
+            case .css, .diff, .html, .console:
                 return []
             case .json, .toml:
                 return ["true", "false", "null"]
@@ -110,7 +112,7 @@ extension SyntaxHighlighter {
             case .swift, .rust, .go, .javascript, .typescript, .c, .json, .java, .kotlin, .csharp: return ["//"]
             case .php: return ["//", "#"]
             case .sql: return ["--"]
-            case .css, .diff, .html: return []
+            case .css, .diff, .html, .console: return []
             }
         }
 
@@ -124,7 +126,7 @@ extension SyntaxHighlighter {
             case .go, .javascript, .typescript, .ruby: return ["\"", "'", "`"]
             case .python, .shell, .yaml, .toml, .c, .java, .kotlin, .csharp, .php, .sql, .css, .html:
                 return ["\"", "'"]
-            case .diff: return []
+            case .diff, .console: return []
             }
         }
 

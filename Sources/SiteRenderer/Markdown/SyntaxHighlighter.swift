@@ -7,9 +7,41 @@ struct SyntaxHighlighter: Sendable {
     var language: Language
 
     func html(_ code: String) -> String {
+        if language == .console { return Self.session(code) }
         var scanner = Scanner(language: language, scalars: Array(code.unicodeScalars))
         scanner.run()
         return scanner.output
+    }
+
+    /// A shell session (```` ```console ````), as GitHub colours one: each command after its
+    /// prompt as shell, the prompt and what the commands print as they are (`done in 1s` is
+    /// output, not the keywords `done` and `in`).
+    static func session(_ code: String) -> String {
+        let shell = SyntaxHighlighter(language: .shell)
+        var output = ""
+        for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { output += "\n" }
+            if let prompt = promptLength(of: line) {
+                output += String(line.prefix(prompt)).xmlEscaped + shell.html(String(line.dropFirst(prompt)))
+            } else {
+                output += String(line).xmlEscaped
+            }
+        }
+        return output
+    }
+
+    /// How many characters of `line` are its prompt and the space after it: `$ `, `# `, `% `,
+    /// `> `, `❯ `, `➜ `, or one ending a word of its own, such as `user@host:~/src$ `; nil
+    /// for a line with none (output).
+    static func promptLength(of line: Substring) -> Int? {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        let rest = line.dropFirst(indent.count)
+        let word = rest.prefix { $0 != " " && $0 != "\t" }
+        guard let last = word.last, "$#%>❯➜".contains(last) else { return nil }
+        let isPrompt =
+            word.count == 1 || (["$", "#", "%", ">"].contains(last) && word.contains { "@:~/".contains($0) })
+        guard isPrompt else { return nil }
+        return indent.count + word.count + (rest.count > word.count ? 1 : 0)
     }
 
     private struct Scanner {
