@@ -206,6 +206,21 @@ struct PopularReadmeTests {
         #expect(SyntaxHighlighter.promptLength(of: "$") == 1)
     }
 
+    @Test("a diagram GitHub draws (mermaid, a map) shows its source, and says what it is")
+    func diagrams() {
+        let html = Self.render("```mermaid\ngraph TD; A-->B;\n```")
+        #expect(
+            html.contains(
+                #"<p class="diagram-note">A Mermaid diagram, which GitHub draws; its source:</p><pre><code>graph TD; A--&gt;B;"#
+            ),
+            "\(html)")
+        let github = Self.render(
+            #"<section data-type="geojson"><div class="render-plaintext-hidden"><pre lang="geojson">{}</pre></div></section>"#
+        )
+        #expect(github.contains("A GeoJSON diagram"), "\(github)")
+        #expect(!Self.render("```swift\nlet x = 1\n```").contains("diagram-note"))
+    }
+
     @Test("a shell keyword inside a path or an option is not coloured as a command")
     func shellWordsInPaths() {
         let html = Self.render("```sh\ncp lantern /usr/local/bin/ --for-real\n```")

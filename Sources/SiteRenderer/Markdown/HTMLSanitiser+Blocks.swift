@@ -1,5 +1,6 @@
 internal import CLibXML2
 import Foundation
+import PageModels
 
 extension HTMLSanitiser.Writer {
     /// A code block, written afresh from its text: coloured when its language is known
@@ -14,6 +15,12 @@ extension HTMLSanitiser.Writer {
             return
         }
         let language = Self.language(of: node)
+        if language == nil, let kind = Self.diagram(of: node) {
+            // GitHub draws these with script of its own; the page shows their source, and says so.
+            output +=
+                "<p class=\"diagram-note\">"
+                + Phrasebook.fill(settings.labels.diagram, ["kind": kind]) + "</p>"
+        }
         if let language {
             output += "<pre><code class=\"language-\(language.rawValue)\">"
             output += SyntaxHighlighter(language: language).html(text)
@@ -189,7 +196,20 @@ extension HTMLSanitiser.Writer {
         return nil
     }
 
+    /// What GitHub draws a code block as, by its language: a Mermaid diagram, a map, a 3D model.
+    static let diagrams = ["mermaid": "Mermaid", "geojson": "GeoJSON", "topojson": "TopoJSON", "stl": "STL"]
+
+    private static func diagram(of pre: xmlNodePtr) -> String? {
+        languageNames(of: pre).lazy.compactMap { diagrams[$0.lowercased()] }.first
+    }
+
     private static func language(of pre: xmlNodePtr) -> SyntaxHighlighter.Language? {
+        languageNames(of: pre).lazy.compactMap(SyntaxHighlighter.Language.init(named:)).first
+    }
+
+    /// The languages a code block names: its `lang` (GitHub's rendering), its `<code>`'s
+    /// `language-…` class (cmark's), GitHub's `highlight-source-…` around it.
+    private static func languageNames(of pre: xmlNodePtr) -> [String] {
         var names: [String] = []
         if let lang = XMLTree.attribute("lang", of: pre) { names.append(lang) }
         for code in XMLTree.children(of: pre, named: "code") {
@@ -202,7 +222,7 @@ extension HTMLSanitiser.Writer {
                     ? String($0.dropFirst(17)) : $0 == "highlight-text-shell-session" ? "shell-session" : nil
             }
         }
-        return names.lazy.compactMap(SyntaxHighlighter.Language.init(named:)).first
+        return names
     }
 
     static func classes(of node: xmlNodePtr) -> [String] {

@@ -30,6 +30,8 @@ public struct MarkdownRenderer: Sendable {
         /// A footnote's ↩ link back to where it is referred to: text (an attribute's value,
         /// escaped as it is written), where the others are HTML.
         var footnoteBack: String
+        /// Above a diagram GitHub draws (```` ```mermaid ````), shown as its source: `{kind}`.
+        var diagram: String
 
         init(_ phrasebook: Phrasebook) {
             func text(_ key: String) -> String { phrasebook.text("readme." + key).xmlEscaped }
@@ -37,6 +39,7 @@ public struct MarkdownRenderer: Sendable {
             taskDone = text("task_done")
             taskOpen = text("task_open")
             footnoteBack = phrasebook.text("readme.footnote_back")
+            diagram = text("diagram")
         }
     }
 
