@@ -146,6 +146,16 @@ struct PopularReadmeTests {
             ("css", "/* c */\ncolor: \"x\";", "hl-c", "hl-a", "hl-s"),
             ("diff", "@@ -1 +1 @@\n-old\n+new\n same", "hl-f", "hl-k", "hl-a"),
             ("html", "<!-- c -->\n<a href=\"x\">link</a>", "hl-c", "hl-a", "hl-f"),
+            ("dockerfile", "FROM swift:6.3 AS build # c\nRUN echo $HOME", "hl-k", "hl-v", "hl-c"),
+            ("makefile", "ifeq ($(CC),gcc) # c\n\techo \"x\"\nendif", "hl-k", "hl-v", "hl-s"),
+            ("lua", "local s = \"x\" -- c", "hl-k", "hl-s", "hl-c"),
+            ("scala", "object A { val s = \"x\" } // c", "hl-k", "hl-s", "hl-c"),
+            ("dart", "final s = 'x'; /* c */ String t;", "hl-k", "hl-s", "hl-t"),
+            ("terraform", "resource \"aws\" \"x\" {\n  count = 2 # c\n}", "hl-k", "hl-a", "hl-c"),
+            ("ps1", "foreach ($f in $files) { 'x' } # c", "hl-k", "hl-v", "hl-c"),
+            ("graphql", "query Q($id: ID) { user(id: $id) { name } } # c", "hl-k", "hl-v", "hl-t"),
+            ("nix", "let x = \"y\"; in x # c", "hl-k", "hl-s", "hl-c"),
+            ("zig", "pub fn main() void { const s = \"x\"; } // c", "hl-k", "hl-s", "hl-c"),
         ])
     func languages(_ language: String, _ code: String, _ first: String, _ second: String, _ third: String) {
         let html = Self.render("```\(language)\n\(code)\n```")

@@ -3,6 +3,7 @@ extension SyntaxHighlighter {
     enum Language: String, CaseIterable, Sendable {
         case swift, rust, go, python, javascript, typescript, shell, json, yaml, toml, c
         case ruby, java, kotlin, csharp, php, sql, css, diff, html
+        case dockerfile, makefile, lua, scala, dart, hcl, powershell, graphql, nix, zig
         /// A shell session: commands after a prompt, and what they print (`SyntaxHighlighter.session`).
         case console
 
@@ -24,7 +25,10 @@ extension SyntaxHighlighter {
             "jsonc": .json, "json5": .json, "yml": .yaml, "h": .c, "cpp": .c, "c++": .c, "cc": .c, "hpp": .c,
             "objc": .c, "objective-c": .c, "rb": .ruby, "kt": .kotlin, "kts": .kotlin, "cs": .csharp, "c#": .csharp,
             "postgresql": .sql, "psql": .sql, "mysql": .sql, "sqlite": .sql, "scss": .css, "less": .css,
-            "patch": .diff, "xml": .html, "htm": .html, "xhtml": .html, "svg": .html,
+            "patch": .diff, "xml": .html, "htm": .html, "xhtml": .html, "svg": .html, "docker": .dockerfile,
+            "containerfile": .dockerfile, "make": .makefile, "mk": .makefile, "mak": .makefile, "sc": .scala,
+            "terraform": .hcl, "tf": .hcl, "tfvars": .hcl, "ps1": .powershell, "pwsh": .powershell,
+            "ps": .powershell, "gql": .graphql,
         ]
 
         /// The language's keywords, built once: the highlighter asks for them at every word.
@@ -89,6 +93,44 @@ extension SyntaxHighlighter {
                 return lower.union(lower.map { $0.uppercased() })
             case .css, .diff, .html, .console:
                 return []
+            case .dockerfile:
+                let upper = Self.words(
+                    "ADD ARG AS CMD COPY ENTRYPOINT ENV EXPOSE FROM HEALTHCHECK LABEL MAINTAINER ONBUILD RUN SHELL STOPSIGNAL USER VOLUME WORKDIR"
+                )
+                return upper.union(upper.map { $0.lowercased() })
+            case .makefile:
+                return Self.words(
+                    "define else endef endif export ifdef ifeq ifndef ifneq include override unexport vpath")
+            case .lua:
+                return Self.words(
+                    "and break do else elseif end false for function goto if in local nil not or repeat return then true until while"
+                )
+            case .scala:
+                return Self.words(
+                    "abstract case catch class def do else enum export extends false final finally for given if implicit import lazy match new null object override package private protected return sealed super then this throw trait true try type using val var while with yield"
+                )
+            case .dart:
+                return Self.words(
+                    "abstract as assert async await break case catch class const continue covariant default deferred do dynamic else enum export extends extension external factory false final finally for get hide if implements import in interface is late library mixin new null on operator part required rethrow return sealed set show static super switch sync this throw true try typedef var void when while with yield"
+                )
+            case .hcl:
+                return Self.words(
+                    "data false for if in locals module null output provider resource terraform true variable")
+            case .powershell:
+                let lower = Self.words(
+                    "begin break catch class continue data do dynamicparam else elseif end enum exit filter finally for foreach function if in param process return switch throw trap try until using while"
+                )
+                return lower.union(lower.map { $0.prefix(1).uppercased() + $0.dropFirst() })
+            case .graphql:
+                return Self.words(
+                    "directive enum extend false fragment implements input interface mutation null on query scalar schema subscription true type union"
+                )
+            case .nix:
+                return Self.words("assert else false if import in inherit let null or rec then true with")
+            case .zig:
+                return Self.words(
+                    "align allowzero and anyframe anytype asm async await break callconv catch comptime const continue defer else enum errdefer error export extern false fn for if inline noalias noinline nosuspend null opaque or orelse packed pub resume return struct suspend switch test threadlocal true try undefined union unreachable usingnamespace var volatile while"
+                )
             case .json, .toml:
                 return ["true", "false", "null"]
             case .yaml:
@@ -108,8 +150,11 @@ extension SyntaxHighlighter {
 
         var lineComments: [String] {
             switch self {
-            case .python, .shell, .yaml, .toml, .ruby: return ["#"]
-            case .swift, .rust, .go, .javascript, .typescript, .c, .json, .java, .kotlin, .csharp: return ["//"]
+            case .python, .shell, .yaml, .toml, .ruby, .dockerfile, .makefile, .powershell, .graphql, .nix: return ["#"]
+            case .swift, .rust, .go, .javascript, .typescript, .c, .json, .java, .kotlin, .csharp, .scala, .dart, .zig:
+                return ["//"]
+            case .hcl: return ["#", "//"]
+            case .lua: return ["--"]
             case .php: return ["//", "#"]
             case .sql: return ["--"]
             case .css, .diff, .html, .console: return []
@@ -117,32 +162,46 @@ extension SyntaxHighlighter {
         }
 
         /// Whether `/* … */` is a comment.
-        var hasBlockComments: Bool { lineComments.contains("//") || self == .sql || self == .css }
+        var hasBlockComments: Bool { (lineComments.contains("//") && self != .zig) || self == .sql || self == .css }
+
+        /// Whether `#` starts a comment only as a word of its own: in a shell and the languages
+        /// that run one or name things with it (`${#list}`, `http://x/#top` are not comments).
+        var hashCommentsStandAlone: Bool { [.shell, .dockerfile, .makefile, .powershell, .nix, .hcl].contains(self) }
+
+        /// Whether `$name` (and `${…}`) is a variable.
+        var hasDollarVariables: Bool { [.shell, .php, .dockerfile, .makefile, .powershell, .graphql].contains(self) }
 
         /// Quotes that open a string. Rust's `'` also opens lifetimes, so it is left plain.
         var quotes: Set<Unicode.Scalar> {
             switch self {
             case .swift, .rust, .json: return ["\""]
             case .go, .javascript, .typescript, .ruby: return ["\"", "'", "`"]
-            case .python, .shell, .yaml, .toml, .c, .java, .kotlin, .csharp, .php, .sql, .css, .html:
+            case .python, .shell, .yaml, .toml, .c, .java, .kotlin, .csharp, .php, .sql, .css, .html, .dockerfile,
+                .makefile, .lua, .scala, .dart, .powershell, .zig:
                 return ["\"", "'"]
+            case .hcl, .graphql, .nix: return ["\""]
             case .diff, .console: return []
             }
         }
 
         /// Whether `"""` (and `'''`) open a string that runs over lines.
-        var hasTripleQuotes: Bool { [.swift, .python, .toml, .java, .kotlin, .csharp].contains(self) }
+        var hasTripleQuotes: Bool { [.swift, .python, .toml, .java, .kotlin, .csharp, .scala, .dart].contains(self) }
 
         /// Whether a capitalised name reads as a type.
         var capitalisedAreTypes: Bool {
-            [.swift, .rust, .go, .typescript, .javascript, .python, .ruby, .java, .kotlin, .csharp, .php].contains(self)
+            [
+                .swift, .rust, .go, .typescript, .javascript, .python, .ruby, .java, .kotlin, .csharp, .php, .scala,
+                .dart,
+                .graphql,
+            ]
+            .contains(self)
         }
 
         /// What separates a key from its value when the language is data: `key: value`, `key = value`.
         var keySeparator: Unicode.Scalar? {
             switch self {
             case .json, .yaml, .css: return ":"
-            case .toml: return "="
+            case .toml, .hcl, .nix: return "="
             default: return nil
             }
         }

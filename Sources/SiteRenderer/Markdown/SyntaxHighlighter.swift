@@ -60,6 +60,8 @@ struct SyntaxHighlighter: Sendable {
         private let keywords: Set<String>
         private let capitalisedAreTypes: Bool
         private let keySeparator: Unicode.Scalar?
+        private let hasDollarVariables: Bool
+        private let hashCommentsStandAlone: Bool
 
         init(language: Language, scalars: [Unicode.Scalar]) {
             self.language = language
@@ -71,6 +73,8 @@ struct SyntaxHighlighter: Sendable {
             keywords = language.keywords
             capitalisedAreTypes = language.capitalisedAreTypes
             keySeparator = language.keySeparator
+            hasDollarVariables = language.hasDollarVariables
+            hashCommentsStandAlone = language.hashCommentsStandAlone
         }
 
         mutating func run() {
@@ -89,7 +93,7 @@ struct SyntaxHighlighter: Sendable {
                     emit(.number, to: run(from: index) { isWord($0) || $0 == "." })
                 } else if language == .toml, atLineStart, scalar == "[" {
                     emit(.key, to: run(from: index) { $0 != "\n" })
-                } else if language == .shell || language == .php, scalar == "$" {
+                } else if hasDollarVariables, scalar == "$" {
                     emit(.variable, to: variableEnd())
                 } else if language == .ruby, scalar == "@" {
                     emit(.variable, to: run(from: index + 1) { isWord($0) || $0 == "@" })
@@ -149,7 +153,9 @@ struct SyntaxHighlighter: Sendable {
             }
             for marker in lineComments where matches(marker) {
                 // In a shell, `#` starts a comment only as a word of its own (`${#list}` is not one).
-                if language == .shell, index > 0, !scalars[index - 1].properties.isWhitespace { return nil }
+                if marker == "#", hashCommentsStandAlone, index > 0, !scalars[index - 1].properties.isWhitespace {
+                    return nil
+                }
                 return run(from: index) { $0 != "\n" }
             }
             return nil
@@ -225,6 +231,10 @@ struct SyntaxHighlighter: Sendable {
         private func variableEnd() -> Int {
             guard index + 1 < scalars.count else { return index + 1 }
             if scalars[index + 1] == "{" { return min(scalars.count, run(from: index + 1) { $0 != "}" } + 1) }
+            // Make's `$(NAME)`; a shell's `$(…)` is a command, not a variable.
+            if language == .makefile, scalars[index + 1] == "(" {
+                return min(scalars.count, run(from: index + 1) { $0 != ")" && $0 != "\n" } + 1)
+            }
             let end = run(from: index + 1) { isWord($0) }
             return end == index + 1 ? index + 1 : end
         }
