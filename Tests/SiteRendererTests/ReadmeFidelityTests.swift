@@ -197,6 +197,15 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test("'back to top' (#top, or GitHub's #readme) goes to the top of the page; an anchor the README gives wins")
+    func backToTop() {
+        let html = render("# A\n\n[Back to top](#top) · [up](#readme) · [gone](#nowhere)")
+        #expect(html.contains(##"<a href="#top">Back to top</a> · <a href="#top">up</a> · gone"##), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+        let anchored = render("<a name=\"top\"></a>\n\n# A\n\n[Back to top](#top)")
+        #expect(anchored.contains(##"<a href="#readme-top">Back to top</a>"##), "\(anchored)")
+    }
+
     @Test("a video uploaded to GitHub, a bare link alone on its line, is played where it stands, as on GitHub")
     func bareVideoLinks() {
         let uuid = "0b3c9e1a-1f6d-4c8e-9a55-6d2f1e7b8c90"

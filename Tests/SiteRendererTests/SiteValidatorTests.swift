@@ -329,6 +329,16 @@ import Testing
         #expect(broken.map(\.message).joined().contains("leads outside the site"))
     }
 
+    @Test("#top is the top of any page, as browsers read it, with or without an id of that name")
+    func topNeedsNoID() {
+        let fine = findings([
+            "index.html": Self.page(##"<a href="#top">up</a> <a href="#TOP">up</a> <a href="b.html#top">b</a>"##),
+            "b.html": Self.page(),
+        ])
+        #expect(fine.isEmpty, "\(fine)")
+        #expect(findings(["index.html": Self.page(##"<a href="#topmost">up</a>"##)]).map(\.rule) == ["broken-link"])
+    }
+
     @Test func jsonMustParse() {
         #expect(rules(["digest.json": "{\"truncated\": "]) == ["json"])
     }

@@ -5,7 +5,8 @@ enum LinkPolicy {
     /// The URL to use, or nil to drop the link and keep its text.
     ///
     /// - Fragments (`#install`) stay only when they name an id the same document gives (a
-    ///   heading's, an anchor's, a footnote's).
+    ///   heading's, an anchor's, a footnote's); `#top` and `#readme` (GitHub's id for the
+    ///   README's box) where it gives none go to the top of the page, as "back to top" means.
     /// - Absolute http(s) and mailto URLs stay as they are.
     /// - Relative URLs resolve against `base` (the README's folder on GitHub), a path from the
     ///   root (`/docs/a.md`) against `root` (the repository's root) where given; with no
@@ -18,6 +19,9 @@ enum LinkPolicy {
         unchecked(url, base: base, root: root, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(lasting)
             .map(URLSyntax.valid)
     }
+
+    /// Fragments that go to the top of the page where the document gives no such id.
+    static let topFragments: Set<String> = ["top", "readme"]
 
     static let signedAttachmentPrefix = "https://private-user-images.githubusercontent.com/"
 
@@ -45,8 +49,12 @@ enum LinkPolicy {
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         if trimmed.hasPrefix("#") {
-            guard let id = documentID(String(trimmed.dropFirst())).map({ fragmentPrefix + $0 }) else { return nil }
-            return knownIDs.contains(id) ? link(to: id) : nil
+            let fragment = String(trimmed.dropFirst())
+            guard let id = documentID(fragment).map({ fragmentPrefix + $0 }) else { return nil }
+            if knownIDs.contains(id) { return link(to: id) }
+            // "Back to top" (`#top`, which a browser takes to the top of any page, or `#readme`,
+            // GitHub's id for the README's box): the top of the page here.
+            return topFragments.contains(fragment.lowercased()) ? "#top" : nil
         }
         if let scheme = scheme(of: trimmed) {
             return ["http", "https", "mailto"].contains(scheme) ? trimmed : nil

@@ -44,9 +44,15 @@ enum LinkChecker {
             }
             named = target
         }
-        guard let fragment, !fragment.isEmpty else { return .fine(target: named) }
+        // `#top` is the top of any page, with or without an id of that name (HTML's rule).
+        guard let fragment, !fragment.isEmpty, !isTop(fragment) else { return .fine(target: named) }
         guard target == file else { return .fragment(target: target, fragment: fragment) }
         return ids.contains(fragment) ? .fine(target: named) : missingID(href, fragment, target)
+    }
+
+    /// Whether a fragment is `top`, in any case, which a browser scrolls to the top of the page.
+    static func isTop(_ fragment: String) -> Bool {
+        fragment.utf8.count == 3 && fragment.lowercased() == "top"
     }
 
     static func missingID(_ href: String, _ fragment: String, _ target: String) -> Verdict {
