@@ -3,8 +3,9 @@ import PageModels
 
 /// The digest's front page from the lists already translated.
 struct DigestPageTranslator: Sendable {
-    /// How many cards a section of the front page shows before "more".
-    var sectionSize = 10
+    /// How many cards a section of the front page shows before "more": twelve fill every row
+    /// of a grid of one, two, three or four columns (the themes' phone to wide screens).
+    var sectionSize = 12
     /// How many languages the front page lists, the most used: one page must not grow with
     /// every language of every repository. Each has its own page still.
     var languageCount = 60
