@@ -214,6 +214,9 @@ struct PopularReadmeTests {
         #expect(SyntaxHighlighter.promptLength(of: "ls -la") == nil)
         #expect(SyntaxHighlighter.promptLength(of: "100%") == nil)
         #expect(SyntaxHighlighter.promptLength(of: "$") == 1)
+        #expect(SyntaxHighlighter.promptLength(of: "  % Total    % Received") == nil, "curl's header is output")
+        #expect(SyntaxHighlighter.promptLength(of: "</div> if you see this, then done") == nil)
+        #expect(SyntaxHighlighter.promptLength(of: "% make") == 2)
     }
 
     @Test("a diagram GitHub draws (mermaid, a map) shows its source, and says what it is")
@@ -221,13 +224,13 @@ struct PopularReadmeTests {
         let html = Self.render("```mermaid\ngraph TD; A-->B;\n```")
         #expect(
             html.contains(
-                #"<p class="diagram-note">A Mermaid diagram, which GitHub draws; its source:</p><pre><code>graph TD; A--&gt;B;"#
+                #"<p class="diagram-note">GitHub draws this Mermaid block as a picture; here is its source:</p><pre><code>graph TD; A--&gt;B;"#
             ),
             "\(html)")
         let github = Self.render(
             #"<section data-type="geojson"><div class="render-plaintext-hidden"><pre lang="geojson">{}</pre></div></section>"#
         )
-        #expect(github.contains("A GeoJSON diagram"), "\(github)")
+        #expect(github.contains("this GeoJSON block"), "\(github)")
         #expect(!Self.render("```swift\nlet x = 1\n```").contains("diagram-note"))
     }
 

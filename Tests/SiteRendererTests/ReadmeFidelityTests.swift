@@ -197,6 +197,13 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test("a NUL byte is U+FFFD, as CommonMark has it, and the rest of the README is kept")
+    func nulByte() {
+        let html = render("before\u{0}after\n\nnext paragraph")
+        #expect(html.contains("before\u{FFFD}after"), "\(html)")
+        #expect(html.contains("next paragraph"))
+    }
+
     @Test("'back to top' (#top, or GitHub's #readme) goes to the top of the page; an anchor the README gives wins")
     func backToTop() {
         let html = render("# A\n\n[Back to top](#top) · [up](#readme) · [gone](#nowhere)")
@@ -229,6 +236,9 @@ struct ReadmeFidelityTests {
             "https://github.com/user-attachments/assets/not-a-uuid",
             "https://user-images.githubusercontent.com/1/shot.png",
             "https://example.org/user-attachments/assets/\(uuid)",
+            "https://github.com/user-attachments%2Fassets/\(uuid)",
+            "https://user:pw@github.com:444/user-attachments/assets/\(uuid)",
+            "<a name=\"demo\" href=\"https://github.com/user-attachments/assets/\(uuid)\">https://github.com/user-attachments/assets/\(uuid)</a>",
         ] {
             #expect(!render(text).contains("<video"), "\(text)")
         }

@@ -78,14 +78,27 @@ extension HTMLSanitiser.Writer {
             guard link == nil, node.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: node) == "a" else { return nil }
             link = node
         }
-        guard let link, let href = XMLTree.attribute("href", of: link),
+        // A link that names an anchor, or holds more than its text, is a link the page keeps.
+        guard let link, XMLTree.attribute("name", of: link) == nil, XMLTree.attribute("id", of: link) == nil,
+            Self.holdsTextOnly(link), let href = XMLTree.attribute("href", of: link),
             XMLTree.text(of: link).trimmingCharacters(in: .whitespaces) == href, isVideoUpload(href)
         else { return nil }
         return href
     }
 
+    private static func holdsTextOnly(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            guard current.pointee.type == XML_TEXT_NODE else { return false }
+            child = current.pointee.next
+        }
+        return true
+    }
+
     static func isVideoUpload(_ url: String) -> Bool {
-        guard let components = URLComponents(string: url), components.scheme == "https", components.query == nil
+        // As written: no user, port, query or percent-encoding, which GitHub's uploads never carry.
+        guard !url.contains("%"), let components = URLComponents(string: url), components.scheme == "https",
+            components.query == nil, components.user == nil, components.password == nil, components.port == nil
         else { return false }
         let parts = components.path.split(separator: "/")
         switch components.host {

@@ -30,16 +30,19 @@ struct SyntaxHighlighter: Sendable {
         return output
     }
 
-    /// How many characters of `line` are its prompt and the space after it: `$ `, `# `, `% `,
-    /// `> `, `❯ `, `➜ `, or one ending a word of its own, such as `user@host:~/src$ `; nil
-    /// for a line with none (output).
+    /// How many characters of `line` are its prompt and the space after it: `$ `, `# `, `> `,
+    /// `❯ `, `➜ `, `% ` at the line's start, or a word of its own ending `$` or `#` that names
+    /// where the shell is, such as `user@host:~/src$ `; nil for a line with none (output: an
+    /// indented `% Total` of curl, `</div> then` of a page are no prompts).
     static func promptLength(of line: Substring) -> Int? {
         let indent = line.prefix { $0 == " " || $0 == "\t" }
         let rest = line.dropFirst(indent.count)
         let word = rest.prefix { $0 != " " && $0 != "\t" }
-        guard let last = word.last, "$#%>❯➜".contains(last) else { return nil }
+        guard let last = word.last else { return nil }
         let isPrompt =
-            word.count == 1 || (["$", "#", "%", ">"].contains(last) && word.contains { "@:~/".contains($0) })
+            word.count == 1
+            ? "$#>❯➜".contains(last) || last == "%" && indent.isEmpty
+            : (last == "$" || last == "#") && word.first != "<" && word.contains { "@:~".contains($0) }
         guard isPrompt else { return nil }
         return indent.count + word.count + (rest.count > word.count ? 1 : 0)
     }
