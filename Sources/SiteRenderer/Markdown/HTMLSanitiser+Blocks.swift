@@ -70,16 +70,10 @@ extension HTMLSanitiser.Writer {
     /// `github.com/OWNER/NAME/assets/ID/UUID` or a `user-images.githubusercontent.com` file
     /// ending `.mp4`, `.mov` or `.webm`. Nil for any other paragraph.
     static func bareVideo(in paragraph: xmlNodePtr) -> String? {
-        var link: xmlNodePtr?
-        var child = paragraph.pointee.children
-        while let node = child {
-            child = node.pointee.next
-            if node.pointee.type == XML_TEXT_NODE, XMLTree.content(of: node).allSatisfy(\.isWhitespace) { continue }
-            guard link == nil, node.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: node) == "a" else { return nil }
-            link = node
-        }
-        // A link that names an anchor, or holds more than its text, is a link the page keeps.
-        guard let link, XMLTree.attribute("name", of: link) == nil, XMLTree.attribute("id", of: link) == nil,
+        guard let link = firstContent(of: paragraph), link.pointee.type == XML_ELEMENT_NODE,
+            XMLTree.name(of: link) == "a", content(from: link.pointee.next) == nil,
+            // A link that names an anchor, or holds more than its text, is a link the page keeps.
+            XMLTree.attribute("name", of: link) == nil, XMLTree.attribute("id", of: link) == nil,
             Self.holdsTextOnly(link), let href = XMLTree.attribute("href", of: link),
             XMLTree.text(of: link).trimmingCharacters(in: .whitespaces) == href, isVideoUpload(href)
         else { return nil }
@@ -196,13 +190,19 @@ extension HTMLSanitiser.Writer {
 
     /// The first child that is an element or text with more than white space.
     private static func firstContent(of node: xmlNodePtr) -> xmlNodePtr? {
-        var child = node.pointee.children
+        content(from: node.pointee.children)
+    }
+
+    /// `node` or the first sibling after it that is an element or text with more than white
+    /// space. Asked of every paragraph (`bareVideo`): text that starts with a visible ASCII
+    /// character is told so from its first byte, without being copied.
+    private static func content(from node: xmlNodePtr?) -> xmlNodePtr? {
+        var child = node
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE { return current }
-            if current.pointee.type == XML_TEXT_NODE,
-                !XMLTree.text(of: current).allSatisfy(\.isWhitespace)
-            {
-                return current
+            if current.pointee.type == XML_TEXT_NODE {
+                if let first = current.pointee.content?.pointee, first > 0x20, first < 0x7F { return current }
+                if !XMLTree.text(of: current).allSatisfy(\.isWhitespace) { return current }
             }
             child = current.pointee.next
         }

@@ -286,27 +286,19 @@ extension HTMLSanitiser {
                 case .number?:
                     // `width="120px"` is 120 to a browser, and to GitHub; a percentage is no
                     // number an HTML attribute may hold: a width in per cent (screenshots side
-                    // by side at 49%) becomes the style a browser reads it as, a height is dropped.
-                    if element == "img", name == "width", let percent = Self.percentage(value) {
+                    // by side at 49%, a README's grid of three at 33%) becomes the style a
+                    // browser reads it as, a height is dropped. A table's or a cell's width
+                    // is obsolete as an attribute: in pixels, a style too.
+                    if name == "width", element != "source", let percent = Self.percentage(value) {
                         kept.append(("style", "width: \(percent)%"))
                         continue
                     }
                     var trimmed = value.trimmingCharacters(in: .whitespaces)
                     if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
-                    let isNumber =
-                        (1...6).contains(trimmed.count) && trimmed.allSatisfy(\.isASCII)
-                        && trimmed.allSatisfy(\.isNumber)
-                    // A table's or a cell's width (a README's grid of three at 33%) is obsolete
-                    // as an attribute: written as the style a browser reads it as.
-                    if name == "width", ["table", "td", "th"].contains(element) {
-                        if let percent = Self.percentage(value) {
-                            kept.append(("style", "width: \(percent)%"))
-                        } else if isNumber {
-                            kept.append(("style", "width: \(trimmed)px"))
-                        }
-                    } else if isNumber {
-                        kept.append((name, trimmed))
-                    }
+                    guard (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber)
+                    else { continue }
+                    let isLayout = name == "width" && ["table", "td", "th"].contains(element)
+                    kept.append(isLayout ? ("style", "width: \(trimmed)px") : (name, trimmed))
                 case .flag?: kept.append((name, name))
                 case .oneOf(let values)?: if values.contains(value) { kept.append((name, value)) }
                 case nil: break
