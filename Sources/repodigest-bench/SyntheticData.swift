@@ -1,3 +1,4 @@
+import FakeGitHubServer
 import Foundation
 
 /// A seeded, deterministic set of GitHub-shaped repositories: realistic descriptions, topics,
@@ -44,7 +45,7 @@ struct SyntheticData {
 
     /// `count` repositories; `idOffset` and `prefix` keep two sets apart (starred and favourites).
     init(count: Int, seed: UInt64 = 2026, prefix: String = "project", idOffset: Int64 = 10_000) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let owners = max(1, count / 7)
         repositories = (0..<count).map { index in
             Self.repository(
@@ -53,7 +54,7 @@ struct SyntheticData {
         }
     }
 
-    private static func repository(index: Int, owner: String, name: String, id: Int64, random: inout SplitMix)
+    private static func repository(index: Int, owner: String, name: String, id: Int64, random: inout SplitMix64)
         -> Repository
     {
         let pushed = 1_700_000_000 + random.next(below: 90_000_000)
@@ -79,7 +80,7 @@ struct SyntheticData {
     }
 
     /// 2 to 20 KB of varied Markdown: headings, paragraphs, code, tables, lists, links, images.
-    private static func readme(name: String, random: inout SplitMix) -> String {
+    private static func readme(name: String, random: inout SplitMix64) -> String {
         let target = 2_000 + random.next(below: 18_000)
         var text = "# \(name)\n\n\(sentence(words: 30, random: &random))\n\n"
         var section = 0
@@ -105,27 +106,12 @@ struct SyntheticData {
         return text
     }
 
-    private static func sentence(words count: Int, random: inout SplitMix) -> String {
+    private static func sentence(words count: Int, random: inout SplitMix64) -> String {
         let text = (0..<count).map { _ in words[random.next(below: words.count)] }.joined(separator: " ")
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
     static func iso(_ seconds: Int) -> String {
         Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so every run builds the same data.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
     }
 }
