@@ -108,6 +108,34 @@ struct ReadmeFidelityTests {
         #expect(!html.contains("☑</span>Hello world."))
     }
 
+    @Test(
+        "what a browser would close or move is written as it shows it, or as a paragraph that holds it",
+        arguments: [
+            (
+                "<a href=\"x\"><div>hi</div></a>",
+                "<div class=\"paragraph\"><a href=\"https://github.com/o/r/blob/main/x\"><div>hi</div></a></div>"
+            ),
+            (
+                "<p align=\"center\">a <span><p>b</p></span> c</p>",
+                "<div class=\"paragraph align-center\">a <span><p>b</p></span> c</div>"
+            ),
+            ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
+            ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dl><dd>a<span></span></dd><dt>b</dt></dl>"),
+            ("<h2>a<h3>b</h3></h2>", "<h3 id=\"readme-ab\">a</h3><h4 id=\"readme-b\">b</h4>"),
+            ("<table>hello<tr><td>x</td></tr></table>", "hello<table><tbody><tr><td>x</td></tr></tbody></table>"),
+            (
+                "<table><tr><td>x</td></tr><div>stray <b>one</b></div> two<tr><td>y</td></tr></table>",
+                "<div>stray <b>one</b></div> two<table><tbody><tr><td>x</td></tr><tr><td>y</td></tr></tbody></table>"
+            ),
+            ("<div><td>cell</td> alone</div>", "<div>cell alone</div>"),
+            ("<table><tr><img src=\"javascript:x\" alt=\"no image\"><td>x</td></tr></table>", "no image<table>"),
+        ])
+    func browserNesting(input: String, expected: String) {
+        let html = render(input)
+        #expect(html.contains(expected), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
     @Test("a link to a heading that is not ASCII follows it, as cmark writes the link encoded")
     func nonASCIIHeadings() {
         let html = render("## Größe ändern\n\n## 使い方\n\n[a](#größe-ändern) [b](#使い方)")

@@ -174,6 +174,37 @@ import Testing
         #expect(found == ["unknown-attribute"] || found == ["event-handler"], "\(body): \(found)")
     }
 
+    @Test(
+        "what a browser's parser closes or moves, where the XML reading nests it, is refused",
+        arguments: [
+            "<p><a href=\"#top\"><div>x</div></a></p>", "<p>a <span><ul><li>x</li></ul></span></p>",
+            "<p>a <span><p>b</p></span></p>", "<p><table><tbody><tr><td>x</td></tr></tbody></table></p>",
+            "<ul><li>a<div><li>b</li></div></li></ul>", "<dl><dd>a<span><dt>b</dt></span></dd></dl>",
+            "<h2>a<h3>b</h3></h2>", "<a href=\"#top\">a<span><a href=\"#top\">b</a></span></a>",
+            "<table><tbody><tr><td>x</td></tr></tbody><div>y</div></table>",
+            "<table><tbody>x<tr><td>y</td></tr></tbody></table>",
+            "<table><tbody><tr>&#160;<td>y</td></tr></tbody></table>",
+            "<ruby>漢<rt>kan<rt>ji</rt></rt></ruby>", "<div><td>x</td></div>",
+            "<table><tbody><tr><td><tr><td>x</td></tr></td></tr></tbody></table>",
+        ])
+    func misnestedIsRefused(body: String) {
+        #expect(Set(rules(["index.html": Self.page(body)])) == ["misnested"], "\(body)")
+    }
+
+    @Test("nesting a browser reads as written passes: behind a cell, a heading in a span, a row straight in a table")
+    func nestingAsWrittenPasses() {
+        for body in [
+            "<p><span>a</span> <a href=\"#top\">b</a></p>", "<div><p>a</p><div><p>b</p></div></div>",
+            "<ul><li>a<ul><li>b</li></ul></li></ul>", "<h2>a<span><h3>b</h3></span></h2>",
+            "<a href=\"#top\"><div>block link</div></a>",
+            "<a href=\"#top\"><table><tbody><tr><td><a href=\"#top\">x</a></td></tr></tbody></table></a>",
+            "<table>\n<tr><td>x</td></tr>\n</table>", "<dl><dt>a</dt><dd>b<dl><dt>c</dt></dl></dd></dl>",
+            "<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>",
+        ] {
+            #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
+        }
+    }
+
     @Test func globalAriaDataAndOpenGraphAttributesPass() {
         let body = #"<p data-x="1" aria-label="y" style="color: red" itemprop="name" hidden="" dir="rtl">x</p>"#
         #expect(rules(["index.html": Self.page(body)]).isEmpty)

@@ -24,6 +24,9 @@ extension HTMLSanitiser {
         private var linkDepth = 0
         private var codeDepth = 0
         private var pictureDepth = 0
+        /// The elements written and still open, innermost last, each with what a start tag
+        /// inside it would make a browser close or move (`BrowserNesting`), and its frame.
+        private var open: [(context: BrowserNesting.Context, frame: Int, fostered: Bool)] = []
 
         /// What leaving an entered element writes and undoes.
         private struct Frame {
@@ -31,6 +34,13 @@ extension HTMLSanitiser {
             var isLink = false
             var isCode = false
             var isPicture = false
+            /// Where the element's start tag begins in `output`, in UTF-8 bytes.
+            var start = 0
+            /// Where a paragraph's class names begin, should it have to become a `<div>`.
+            var classStart: Int?
+            /// Written straight into a table, where a browser would move it out: it goes
+            /// before the table once closed.
+            var fostered = false
         }
 
         init(settings: HTMLSanitiser, knownIDs: Set<String>, headings: Set<String>) {
@@ -68,7 +78,7 @@ extension HTMLSanitiser {
             switch node.pointee.type {
             case XML_TEXT_NODE:
                 let text = XMLTree.content(of: node)
-                output += (codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped
+                writeText((codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped)
                 return false
             case XML_ELEMENT_NODE:
                 return element(node)
@@ -78,12 +88,21 @@ extension HTMLSanitiser {
             }
         }
 
+        /// Text, escaped: moved before its table where a browser would (straight in a row).
+        private mutating func writeText(_ escaped: String) {
+            let start = output.utf8.count
+            output += escaped
+            if open.last?.context.fostersText == true, BrowserNesting.hasContent(escaped) { foster(from: start) }
+        }
+
         private mutating func leave() {
             guard let frame = frames.popLast() else { return }
             if let closer = frame.closer {
                 output += closer
                 depth -= 1
             }
+            while open.last?.frame == frames.count { open.removeLast() }
+            if frame.fostered { foster(from: frame.start) }
             if frame.isLink { linkDepth -= 1 }
             if frame.isCode { codeDepth -= 1 }
             if frame.isPicture { pictureDepth -= 1 }
@@ -98,11 +117,11 @@ extension HTMLSanitiser {
         private mutating func element(_ node: xmlNodePtr) -> Bool {
             let raw = XMLTree.name(of: node)
             if raw == "video" {
-                writeVideo(node)
+                whole("video") { $0.writeVideo(node) }
                 return false
             }
             if raw == "p", let video = Self.bareVideo(in: node), !Self.isInside(node, anyOf: ["a", "picture"]) {
-                writeVideo(node, source: video)
+                whole("video") { $0.writeVideo(node, source: video) }
                 return false
             }
             // `<embed>` is void, but libxml2's parser nests whatever follows it inside: the
@@ -112,24 +131,29 @@ extension HTMLSanitiser {
             let name = HTMLSanitiser.renamed[raw] ?? raw
             switch name {
             case "pre":
-                writePre(node)
+                whole("pre") { $0.writePre(node) }
                 return false
             case "input":
-                writeCheckbox(node)
+                whole("input") { $0.writeCheckbox(node) }
                 return transparent()
             case "code" where Self.holdsMath(node):
                 // Inline math `MathSpans` handed on as code.
-                output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
+                whole("math") {
+                    $0.output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
+                }
                 return false
             case "math-renderer":
                 // GitHub's own rendering of math (release notes, a README in another
                 // markup): the TeX between its dollars, laid out here.
-                writeMath(node)
+                whole("math") { $0.writeMath(node) }
                 return false
             default:
                 break
             }
             guard HTMLSanitiser.keptElements.contains(name) else { return transparent() }
+            // Where a browser would put it (`place`), before anything is decided from where it is.
+            let placement = place(name == "a" && linkDepth > 0 ? "span" : name)
+            if placement == .unwrapped { return transparent() }
             let isVoid = HTMLSanitiser.voidElements.contains(name)
             guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent() }
 
@@ -146,7 +170,9 @@ extension HTMLSanitiser {
                 // keeps its name as an id, linking or not; inside another link (no link may
                 // hold one) on a `<span>`.
                 let id = givenID(XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node))
-                let href = linkDepth == 0 ? resolvedLink(XMLTree.attribute("href", of: node)) : nil
+                // Moved out of a table that a link holds, it is inside that link too.
+                let insideLink = linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
+                let href = !insideLink ? resolvedLink(XMLTree.attribute("href", of: node)) : nil
                 guard href != nil || id != nil else { return transparent() }
                 if let href {
                     attributes.append(("href", href))
@@ -158,7 +184,7 @@ extension HTMLSanitiser {
                     {
                         attributes.append(("aria-label", settings.labels.footnoteBack))
                     }
-                } else if linkDepth > 0 {
+                } else if insideLink {
                     tag = "span"
                 }
                 if let id { attributes.append(("id", id)) }
@@ -168,7 +194,7 @@ extension HTMLSanitiser {
             case "img":
                 guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else {
                     // An image that cannot be shown is its alt text, as a browser shows it.
-                    output += Emoji.replacingShortcodes(in: XMLTree.attribute("alt", of: node) ?? "").xmlEscaped
+                    writeText(Emoji.replacingShortcodes(in: XMLTree.attribute("alt", of: node) ?? "").xmlEscaped)
                     return transparent()
                 }
                 attributes.append(("src", src))
@@ -219,11 +245,14 @@ extension HTMLSanitiser {
             if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
             attributes += otherAttributes(of: node, element: name)
 
+            frame.fostered = placement == .beforeTable
+            frame.start = output.utf8.count
             output += "<" + tag
             for (attribute, value) in attributes {
                 output += " "
                 output += attribute
                 output += "=\""
+                if attribute == "class" { frame.classStart = output.utf8.count }
                 output += value.xmlEscaped
                 output += "\""
             }
@@ -231,7 +260,7 @@ extension HTMLSanitiser {
                 // A void element libxml2 did not know (`source`) may have taken what follows as
                 // its content: that content is written after it, as a browser would.
                 output += " />"
-                frames.append(Frame())
+                frames.append(Frame(start: frame.start, fostered: frame.fostered))
                 return true
             }
             output += ">"
@@ -242,14 +271,19 @@ extension HTMLSanitiser {
             if name == "p", classes.contains("markdown-alert-title"), let title = alertTitle(of: node) {
                 // GitHub's English title (and its icon) gives way to the site's word for it.
                 output += title + "</\(tag)>"
+                if frame.fostered { foster(from: frame.start) }
                 return false
             }
             frame.closer = closing + "</\(tag)>"
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
+            // What is moved before its table is read there, outside the table's parts.
+            let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
+            open.append((context.entering(tag), frames.count, frame.fostered))
             if name == "table", Self.hasBareRows(node) {
                 output += "<tbody>"
                 frame.closer = "</tbody></table>"
+                open.append((open[open.count - 1].context.entering("tbody"), frames.count, false))
             }
             depth += 1
             if frame.isLink { linkDepth += 1 }
@@ -257,6 +291,144 @@ extension HTMLSanitiser {
             if frame.isPicture { pictureDepth += 1 }
             frames.append(frame)
             return true
+        }
+
+        /// Something written whole (a code block, a video, a formula), as an element `tag`
+        /// is: with what a browser would close or move at it written around (`place`). None
+        /// of these closes what holds a table, so each may always go before one.
+        private mutating func whole(_ tag: String, _ write: (inout Self) -> Void) {
+            let placement = place(tag)
+            let start = output.utf8.count
+            write(&self)
+            if placement != .here { foster(from: start) }
+        }
+
+        /// Where a browser's parser puts an element (`BrowserNesting`).
+        enum Placement {
+            /// Where it is in libxml2's tree, once what it closes is closed.
+            case here
+            /// Before the innermost open table, out of which a browser moves it (`foster`).
+            case beforeTable
+            /// Its content only: a row or a cell outside a table's parts, whose tag a browser
+            /// drops; or what a table moves out where, moved, it would close what holds the
+            /// table (an `<li>` in a table in an `<li>`).
+            case unwrapped
+        }
+
+        /// Before a start tag of `tag`: closes, as a browser's parser would, what the tag
+        /// closes (a heading straight in a heading, an `<li>` in an `<li>`), and turns an open
+        /// paragraph the tag would end into a `<div class="paragraph">`, which may hold it (a
+        /// browser would end the paragraph there, and the text after the block would leave
+        /// it). Then says where the element goes.
+        private mutating func place(_ tag: String) -> Placement {
+            let traits = BrowserNesting.traits(of: tag)
+            while let conflict = (open.last?.context ?? .root).conflict(with: tag, traits) {
+                switch conflict {
+                case .fostered:
+                    // Read where it is moved to; a link there is a `<span>` (`element`).
+                    guard tag == "a" || contextBeforeTable.conflict(with: tag, traits) == nil else { return .unwrapped }
+                    return .beforeTable
+                case .strayTablePart: return .unwrapped
+                case .closesParagraph: paragraphToDiv()
+                case .closes(let name): close(through: name)
+                case .nestedLink: close(through: "a")
+                }
+            }
+            return .here
+        }
+
+        /// Where the innermost open table stands: what is moved out of it is read there.
+        private var contextBeforeTable: BrowserNesting.Context { context(beforeTableBelow: open.count) }
+
+        private func context(beforeTableBelow index: Int) -> BrowserNesting.Context {
+            guard let table = open[..<index].lastIndex(where: { $0.context.name == "table" }), table > 0 else {
+                return .root
+            }
+            return open[table - 1].context
+        }
+
+        /// Writes the end tags of the open elements down to the innermost `name`, which a
+        /// browser closes there: leaving their frames later writes nothing.
+        /// What was to go before its table goes there now, while the table is still open.
+        private mutating func close(through name: String) {
+            while let last = open.last {
+                // The `<tbody>` written for a table's bare rows ends alone; its table stays open.
+                if last.context.name == "tbody", frames[last.frame].closer == "</tbody></table>" {
+                    output += "</tbody>"
+                    frames[last.frame].closer = "</table>"
+                    open.removeLast()
+                    if name == "tbody" { return }
+                    continue
+                }
+                for index in stride(from: frames.count - 1, through: last.frame, by: -1) {
+                    if let closer = frames[index].closer {
+                        output += closer
+                        depth -= 1
+                        frames[index].closer = nil
+                    }
+                    if frames[index].fostered {
+                        frames[index].fostered = false
+                        foster(from: frames[index].start)
+                    }
+                }
+                while open.last?.frame == last.frame { open.removeLast() }
+                if last.context.name == name { return }
+            }
+        }
+
+        /// The innermost open paragraph, written as a `<div class="paragraph">` (the themes
+        /// space it as a paragraph): a block inside it stays inside, as it was written.
+        private mutating func paragraphToDiv() {
+            guard let index = open.lastIndex(where: { $0.context.name == "p" }) else { return }
+            var frame = frames[open[index].frame]
+            if let classStart = frame.classStart {
+                insert("paragraph ", at: classStart)
+                replace(2, at: frame.start, with: "<div")
+            } else {
+                replace(2, at: frame.start, with: "<div class=\"paragraph\"")
+            }
+            frame.closer = "</div>"
+            frames[open[index].frame] = frame
+            for above in index..<open.count {
+                let name = above == index ? "div" : open[above].context.name ?? ""
+                let outer =
+                    open[above].fostered
+                    ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
+                open[above].context = outer.entering(name)
+            }
+        }
+
+        /// Moves what was written from `start` on to just before the innermost open table.
+        private mutating func foster(from start: Int) {
+            guard let table = open.last(where: { $0.context.name == "table" }), start < output.utf8.count else {
+                return
+            }
+            let from = output.utf8.index(output.utf8.startIndex, offsetBy: start)
+            let moved = String(output[from...])
+            output.removeSubrange(from...)
+            insert(moved, at: frames[table.frame].start)
+        }
+
+        /// Inserts `text` at `offset` (UTF-8 bytes) of `output`; the open elements after it move on.
+        private mutating func insert(_ text: String, at offset: Int) {
+            replace(0, at: offset, with: text)
+        }
+
+        /// Replaces `count` UTF-8 bytes at `offset` of `output` with `text`, and moves on the
+        /// positions kept after them.
+        private mutating func replace(_ count: Int, at offset: Int, with text: String) {
+            let from = output.utf8.index(output.utf8.startIndex, offsetBy: offset)
+            let to = output.utf8.index(from, offsetBy: count)
+            output.replaceSubrange(from..<to, with: text)
+            let shift = text.utf8.count - count
+            for index in frames.indices {
+                if frames[index].start > offset || (count == 0 && frames[index].start == offset) {
+                    frames[index].start += shift
+                }
+                if let classStart = frames[index].classStart, classStart > offset {
+                    frames[index].classStart = classStart + shift
+                }
+            }
         }
 
         private func keptClasses(of node: xmlNodePtr) -> [String] {

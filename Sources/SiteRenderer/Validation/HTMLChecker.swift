@@ -75,6 +75,22 @@ enum HTMLChecker {
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
+    /// What the sets above say of one element, looked up once as each element starts.
+    struct Kind: OptionSet {
+        let rawValue: UInt8
+        static let html = Kind(rawValue: 1 << 0)
+        static let active = Kind(rawValue: 1 << 1)
+        static let rawText = Kind(rawValue: 1 << 2)
+    }
+
+    static let kinds: [String: Kind] = {
+        var kinds: [String: Kind] = [:]
+        for name in htmlElements { kinds[name, default: []].insert(.html) }
+        for name in activeElements { kinds[name, default: []].insert(.active) }
+        for name in rawTextElements { kinds[name, default: []].insert(.rawText) }
+        return kinds
+    }()
+
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         let page = Page(file)
         guard String(decoding: file.contents.prefix(15), as: UTF8.self).lowercased() == "<!doctype html>" else {
@@ -116,6 +132,11 @@ enum HTMLChecker {
         /// The depth of the `<math>` being read, and of the token element in it.
         private var mathDepth: Int?
         private var mathTokenDepth: Int?
+        /// What each open element would close or move at a start tag inside it, innermost last,
+        /// with the line its start tag is on (text moved out of a table is told by its table's).
+        private var nesting: [(context: BrowserNesting.Context, line: Int)] = []
+        /// The table part whose stray text has been told already: once per element is enough.
+        private var toldFostered: Int?
 
         init(_ file: OutputFile) { self.file = file }
 
@@ -131,6 +152,9 @@ enum HTMLChecker {
 
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
             depth += 1
+            let context = nesting.last?.context ?? .root
+            let traits = BrowserNesting.traits(of: element)
+            nesting.append((context.entering(element, traits), line))
             guard !stopped else { return }
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
@@ -161,11 +185,13 @@ enum HTMLChecker {
                 }
             }
             var col: Int { column(of: element, line: line) }
+            if let conflict = context.conflict(with: element, traits) { misnested(element, conflict, line: line) }
             if mathDepth != nil || element == "math" {
                 math(element, line: line, attributes: attributes)
                 return
             }
-            if rawText == nil, HTMLChecker.rawTextElements.contains(element) { rawText = (element, depth) }
+            let kind = HTMLChecker.kinds[element] ?? []
+            if rawText == nil, kind.contains(.rawText) { rawText = (element, depth) }
             // Apart from the switch: a <meta> may hold a charset and a refresh both.
             if element == "meta",
                 attributes["http-equiv"]?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "refresh"
@@ -187,7 +213,7 @@ enum HTMLChecker {
                 for source in sources where !HTMLChecker.isScriptOfTheSite(source) {
                     finding(line, col, "external-script", "scripts must load a .js file of the site, not \(source)")
                 }
-            case let name where HTMLChecker.activeElements.contains(name):
+            case let name where kind.contains(.active):
                 finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
             case "svg":
                 // Inside it a browser's parser switches between SVG's rules and HTML's
@@ -196,7 +222,7 @@ enum HTMLChecker {
                 finding(
                     line, col, "foreign-content",
                     "inline <svg> is not allowed in a published page: show an .svg file with <img> (it is checked)")
-            case let name where !HTMLChecker.htmlElements.contains(name):
+            case let name where !kind.contains(.html):
                 finding(
                     line, col, "unknown-element",
                     "<\(name)> is not an element of HTML; a page holds only those (a browser may give another a meaning)"
@@ -208,7 +234,7 @@ enum HTMLChecker {
                 let attrName = attributes.name(at: index).quicklyLowercased
                 if attrName.hasPrefix("on") {
                     eventHandler(attrName, of: element, line: line)
-                } else if svgDepth == nil, HTMLChecker.htmlElements.contains(element),
+                } else if svgDepth == nil, kind.contains(.html),
                     attributes.hasPrefix(at: index) || !HTMLChecker.isAttribute(attrName, of: element)
                 {
                     let written = attributes.hasPrefix(at: index) ? "a prefixed \(attrName)" : attrName
@@ -229,6 +255,25 @@ enum HTMLChecker {
                 }
                 check(attrName, attributes.value(at: index), of: element, line: line)
             }
+        }
+
+        /// A start tag at which a browser's parser closes or moves what the XML reading nests
+        /// (`BrowserNesting`): the page it shows is not the one checked.
+        private func misnested(_ element: String, _ conflict: BrowserNesting.Conflict, line: Int) {
+            let message: String
+            switch conflict {
+            case .closesParagraph:
+                message = "<\(element)> inside a <p>: a browser ends the paragraph there, and what follows leaves it"
+            case .closes(let open):
+                message = "<\(element)> inside <\(open)>: a browser closes the <\(open)> there"
+            case .nestedLink:
+                message = "<a> inside <a>: a browser closes the outer link there"
+            case .fostered(let part):
+                message = "<\(element)> straight inside <\(part)>: a browser moves it out, before the table"
+            case .strayTablePart:
+                message = "<\(element)> outside the part of a table that holds it: a browser drops the tag"
+            }
+            finding(line, column(of: element, line: line), "misnested", message)
         }
 
         /// An element of a `<math>`, or the `<math>` itself: MathML Core's layout elements
@@ -308,10 +353,18 @@ enum HTMLChecker {
             }
         }
 
-        var wantsText: Bool { open != nil }
+        var wantsText: Bool { open != nil || nesting.last?.context.fostersText == true }
 
         func text(_ text: String) {
-            openText += text
+            if let (context, line) = nesting.last, context.fostersText, let part = context.name,
+                toldFostered != nesting.count, BrowserNesting.hasContent(text)
+            {
+                toldFostered = nesting.count
+                finding(
+                    line, column(of: part, line: line), "misnested",
+                    "text straight inside <\(part)>: a browser moves it out, before the table")
+            }
+            if open != nil { openText += text }
         }
 
         func markup(_ markup: XMLMarkup, line: Int) {
@@ -339,6 +392,8 @@ enum HTMLChecker {
 
         func end() {
             defer { depth -= 1 }
+            if toldFostered == nesting.count { toldFostered = nil }
+            nesting.removeLast()
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }
