@@ -275,11 +275,11 @@ extension HTMLSanitiser {
                 return false
             }
             frame.closer = closing + "</\(tag)>"
-            // Rows straight in a table get the <tbody> the HTML parser of a browser would
-            // add and the XML parser of the validator would not.
             // What is moved before its table is read there, outside the table's parts.
             let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
             open.append((context.entering(tag), frames.count, frame.fostered))
+            // Rows straight in a table get the <tbody> the HTML parser of a browser would
+            // add and the XML parser of the validator would not.
             if name == "table", Self.hasBareRows(node) {
                 output += "<tbody>"
                 frame.closer = "</tbody></table>"
@@ -348,8 +348,8 @@ extension HTMLSanitiser {
         }
 
         /// Writes the end tags of the open elements down to the innermost `name`, which a
-        /// browser closes there: leaving their frames later writes nothing.
-        /// What was to go before its table goes there now, while the table is still open.
+        /// browser closes there: leaving their frames later writes nothing. What was to go
+        /// before its table goes there now, while the table is still open.
         private mutating func close(through name: String) {
             while let last = open.last {
                 // The `<tbody>` written for a table's bare rows ends alone; its table stays open.
