@@ -210,6 +210,22 @@ struct ReadmeFidelityTests {
         }
     }
 
+    @Test("an image's hspace and vspace, and a <br clear>, are the style a browser reads them as, in one attribute")
+    func obsoleteSpacing() {
+        let html = render(
+            #"<img src="a.png" hspace="8" vspace="4px" width="30%"><img src="b.png" hspace="x"><br clear="ALL"><br clear="left"><br clear="nonsense">"#
+        )
+        #expect(
+            html.contains(
+                #"alt="" style="margin-left: 8px; margin-right: 8px; margin-top: 4px; margin-bottom: 4px; width: 30%" />"#
+            ), "\(html)")
+        #expect(html.contains(#"main/b.png" alt="" />"#), "a value that is no number is dropped")
+        #expect(html.contains(#"<br style="clear: both" /><br style="clear: left" /><br />"#), "\(html)")
+        #expect(!html.contains("hspace") && !html.contains("vspace") && !html.contains("clear="))
+        #expect(render(#"<ol type="A"><li>x</li></ol>"#).contains(#"<ol type="A">"#), "case still tells a list's kind")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
     @Test("a grid of cells keeps its layout: valign and width as the class and style a browser reads them as")
     func tableLayout() {
         let html = render(

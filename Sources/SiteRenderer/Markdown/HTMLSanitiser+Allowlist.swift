@@ -33,7 +33,8 @@ extension HTMLSanitiser {
 
     /// Attributes particular elements may have, beyond the global ones and the URL attributes.
     static let elementAttributes: [String: [String: AttributeValue]] = [
-        "img": ["alt": .text, "width": .number, "height": .number],
+        "img": ["alt": .text, "width": .number, "height": .number, "hspace": .number, "vspace": .number],
+        "br": ["clear": .oneOf(["left", "right", "all", "both"])],
         "source": ["media": .text, "type": .text, "width": .number, "height": .number],
         "td": ["colspan": .number, "rowspan": .number, "width": .number],
         "th": [

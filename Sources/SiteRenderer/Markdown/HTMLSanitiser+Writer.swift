@@ -442,6 +442,8 @@ extension HTMLSanitiser {
         /// The global attributes and the element's own, each only with a value it may take.
         private func otherAttributes(of node: xmlNodePtr, element: String) -> [(String, String)] {
             var kept: [(String, String)] = []
+            /// What obsolete layout attributes say, as the CSS a browser reads them as: one `style`.
+            var styles: [String] = []
             let own = HTMLSanitiser.elementAttributes[element] ?? [:]
             var property = node.pointee.properties
             while let attribute = property {
@@ -462,20 +464,36 @@ extension HTMLSanitiser {
                     // browser reads it as, a height is dropped. A table's or a cell's width
                     // is obsolete as an attribute: in pixels, a style too.
                     if name == "width", element != "source", let percent = Self.percentage(value) {
-                        kept.append(("style", "width: \(percent)%"))
+                        styles.append("width: \(percent)%")
                         continue
                     }
                     var trimmed = value.trimmingCharacters(in: .whitespaces)
                     if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
                     guard (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber)
                     else { continue }
-                    let isLayout = name == "width" && ["table", "td", "th"].contains(element)
-                    kept.append(isLayout ? ("style", "width: \(trimmed)px") : (name, trimmed))
+                    switch name {
+                    case "width" where ["table", "td", "th"].contains(element): styles.append("width: \(trimmed)px")
+                    // An image's space beside and above it, which profile READMEs set
+                    // between logos in a row (`<img hspace="5">`), as GitHub keeps it.
+                    case "hspace": styles.append("margin-left: \(trimmed)px; margin-right: \(trimmed)px")
+                    case "vspace": styles.append("margin-top: \(trimmed)px; margin-bottom: \(trimmed)px")
+                    default: kept.append((name, trimmed))
+                    }
                 case .flag?: kept.append((name, name))
-                case .oneOf(let values)?: if values.contains(value) { kept.append((name, value)) }
+                case .oneOf(let values)?:
+                    // Case tells `type="a"` from `type="A"`; a `clear` is read in any case.
+                    let value = name == "clear" ? value.lowercased() : value
+                    guard values.contains(value) else { continue }
+                    // `<br clear="all">` ends the float of an image aligned left or right.
+                    if name == "clear" {
+                        styles.append("clear: \(value == "all" ? "both" : value)")
+                    } else {
+                        kept.append((name, value))
+                    }
                 case nil: break
                 }
             }
+            if !styles.isEmpty { kept.append(("style", styles.joined(separator: "; "))) }
             return kept
         }
 
