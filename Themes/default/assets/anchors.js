@@ -9,9 +9,11 @@
   function follow() {
     var fragment = location.hash.slice(1);
     if (!fragment || fragment.indexOf("readme-") === 0) return;
-    var name = fragment;
+    var name;
     try { name = decodeURIComponent(fragment); } catch (error) { return; }
     if (document.getElementById(name)) return;
+    // GitHub's own id, copied from its page's source.
+    if (name.indexOf("user-content-") === 0) name = name.slice("user-content-".length);
     var ids = ["readme-" + name, "readme-" + name.toLowerCase()];
     for (var i = 0; i < ids.length; i++) {
       if (document.getElementById(ids[i])) {
