@@ -48,7 +48,7 @@ import Testing
         #expect(html.contains("<h3 id=\"readme-install-it\">"))
         #expect(html.contains("<h3 id=\"readme-install-it-1\">"))
         #expect(html.contains("<a href=\"#readme-install-it\">go</a>"))
-        #expect(html.contains(" gone</p>"), "a fragment naming no heading becomes text")
+        #expect(html.contains(" <a>gone</a></p>"), "a fragment naming no heading is an <a> without href: text")
     }
 
     @Test func gitHubExtensionsRenderAsPolyglotHTML() {

@@ -128,12 +128,21 @@ struct ReadmeFidelityTests {
                 "<div>stray <b>one</b></div> two<table><tbody><tr><td>x</td></tr><tr><td>y</td></tr></tbody></table>"
             ),
             ("<div><td>cell</td> alone</div>", "<div>cell alone</div>"),
+            ("<table><tr><td>a</td><wbr><td>b</td></tr></table>", "<wbr /><table><tbody><tr><td>a</td><td>b</td></tr>"),
             ("<table><tr><img src=\"javascript:x\" alt=\"no image\"><td>x</td></tr></table>", "no image<table>"),
         ])
     func browserNesting(input: String, expected: String) {
         let html = render(input)
         #expect(html.contains(expected), "\(html)")
         #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test("the second pass, which knows every id, writes the same elements as the first: no heading's id moves")
+    func passesAgree() {
+        // The first pass does not know `#x`; were the link left out there and written in the
+        // second, the heading inside it would be placed otherwise, and `y` given twice.
+        let html = render(##"x<h3><a name="y"><div><a href="#z"><table><a href="#x"><h3><span id="x">y</table>x"##)
+        #expect(findings(html).isEmpty, "\(findings(html))\n\(html)")
     }
 
     @Test("a link to a heading that is not ASCII follows it, as cmark writes the link encoded")
@@ -251,7 +260,7 @@ struct ReadmeFidelityTests {
     @Test("'back to top' (#top, or GitHub's #readme) goes to the top of the page; an anchor the README gives wins")
     func backToTop() {
         let html = render("# A\n\n[Back to top](#top) · [up](#readme) · [gone](#nowhere)")
-        #expect(html.contains(##"<a href="#top">Back to top</a> · <a href="#top">up</a> · gone"##), "\(html)")
+        #expect(html.contains(##"<a href="#top">Back to top</a> · <a href="#top">up</a> · <a>gone</a>"##), "\(html)")
         #expect(findings(html).isEmpty, "\(findings(html))")
         let anchored = render("<a name=\"top\"></a>\n\n# A\n\n[Back to top](#top)")
         #expect(anchored.contains(##"<a href="#readme-top">Back to top</a>"##), "\(anchored)")

@@ -186,9 +186,26 @@ import Testing
             "<table><tbody><tr>&#160;<td>y</td></tr></tbody></table>",
             "<ruby>漢<rt>kan<rt>ji</rt></rt></ruby>", "<div><td>x</td></div>",
             "<table><tbody><tr><td><tr><td>x</td></tr></td></tr></tbody></table>",
+            "<select><option>a</option><select></select></select>", "<select><input type=\"text\" /></select>",
+            "<select><b>x</b></select>", "<div><body>x</body></div>", "<div><head></head></div>",
         ])
     func misnestedIsRefused(body: String) {
         #expect(Set(rules(["index.html": Self.page(body)])) == ["misnested"], "\(body)")
+    }
+
+    @Test("what a page holds outside its body, in its head or after it, is refused: a browser moves it into the body")
+    func outsideTheBody() {
+        let page = Self.page()
+        for changed in [
+            page.replacingOccurrences(of: "</head>", with: "</head><p>x</p>"),
+            page.replacingOccurrences(of: "</head>", with: "<div>x</div></head>"),
+            page.replacingOccurrences(of: "</head>", with: "words</head>"),
+            page.replacingOccurrences(of: "</body>", with: "</body><p>after</p>"),
+            page.replacingOccurrences(of: "</body>", with: "</body>after"),
+        ] {
+            #expect(rules(["index.html": changed]) == ["misnested"], "\(changed)")
+        }
+        #expect(rules(["index.html": page]).isEmpty)
     }
 
     @Test("nesting a browser reads as written passes: behind a cell, a heading in a span, a row straight in a table")

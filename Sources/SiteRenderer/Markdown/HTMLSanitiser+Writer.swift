@@ -169,18 +169,29 @@ extension HTMLSanitiser {
                 // An anchor a link may lead to (`<a name="install">`, a footnote's reference)
                 // keeps its name as an id, linking or not; inside another link (no link may
                 // hold one) on a `<span>`.
-                let id = givenID(XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node))
+                let rawID = XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node)
+                let id = givenID(rawID)
                 // Moved out of a table that a link holds, it is inside that link too.
                 let insideLink = linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
-                let href = !insideLink ? resolvedLink(XMLTree.attribute("href", of: node)) : nil
-                guard href != nil || id != nil else { return transparent() }
-                if let href {
-                    attributes.append(("href", href))
+                let rawHref = XMLTree.attribute("href", of: node)
+                let href = !insideLink ? resolvedLink(rawHref) : nil
+                // Whether it is written at all is decided alike in both passes, though only the
+                // second knows which fragments name an id and which ids a heading takes: what
+                // is written around it (`place`), and so every heading's id, must not change
+                // between them. A link to a fragment is a link either way (without `href`
+                // where the fragment names no id: GitHub's CSS shows such an `<a>` as text),
+                // and a named anchor an `<a>` (without `id` where a heading takes it).
+                let linksToFragment = !insideLink && rawHref.map(Self.namesFragment) == true
+                let named = rawID.map(Self.canBeID) == true
+                guard href != nil || linksToFragment || named else { return transparent() }
+                if href != nil || linksToFragment {
+                    if let href { attributes.append(("href", href)) }
                     frame.isLink = true
                     // cmark (its class) and GitHub (its attribute) name a footnote's ↩ in
                     // English; the site's language names it here.
-                    if Self.classes(of: node).contains("footnote-backref")
-                        || XMLTree.attribute("data-footnote-backref", of: node) != nil
+                    if href != nil,
+                        Self.classes(of: node).contains("footnote-backref")
+                            || href != nil && XMLTree.attribute("data-footnote-backref", of: node) != nil
                     {
                         attributes.append(("aria-label", settings.labels.footnoteBack))
                     }
@@ -258,9 +269,11 @@ extension HTMLSanitiser {
             }
             if isVoid {
                 // A void element libxml2 did not know (`source`) may have taken what follows as
-                // its content: that content is written after it, as a browser would.
+                // its content: that content is written after it, as a browser would, and goes
+                // where it goes, so an element moved before its table goes there alone.
                 output += " />"
-                frames.append(Frame(start: frame.start, fostered: frame.fostered))
+                if frame.fostered { foster(from: frame.start) }
+                frames.append(Frame())
                 return true
             }
             output += ">"
@@ -328,8 +341,15 @@ extension HTMLSanitiser {
                     // Read where it is moved to; a link there is a `<span>` (`element`).
                     guard tag == "a" || contextBeforeTable.conflict(with: tag, traits) == nil else { return .unwrapped }
                     return .beforeTable
-                case .strayTablePart: return .unwrapped
-                case .closesParagraph: paragraphToDiv()
+                case .dropsTag: return .unwrapped
+                // A README is written inside the page's body, never in its `<html>` or `<head>`.
+                case .movedIntoBody: return .here
+                case .closesParagraph:
+                    // Only a written `<p>` sets the flag, so there is one to turn.
+                    guard paragraphToDiv() else {
+                        assertionFailure("no open <p> for a paragraph to close")
+                        return .here
+                    }
                 case .closes(let name): close(through: name)
                 case .nestedLink: close(through: "a")
                 }
@@ -351,6 +371,7 @@ extension HTMLSanitiser {
         /// browser closes there: leaving their frames later writes nothing. What was to go
         /// before its table goes there now, while the table is still open.
         private mutating func close(through name: String) {
+            assert(open.contains { $0.context.name == name }, "no open <\(name)> to close")
             while let last = open.last {
                 // The `<tbody>` written for a table's bare rows ends alone; its table stays open.
                 if last.context.name == "tbody", frames[last.frame].closer == "</tbody></table>" {
@@ -378,8 +399,9 @@ extension HTMLSanitiser {
 
         /// The innermost open paragraph, written as a `<div class="paragraph">` (the themes
         /// space it as a paragraph): a block inside it stays inside, as it was written.
-        private mutating func paragraphToDiv() {
-            guard let index = open.lastIndex(where: { $0.context.name == "p" }) else { return }
+        @discardableResult
+        private mutating func paragraphToDiv() -> Bool {
+            guard let index = open.lastIndex(where: { $0.context.name == "p" }) else { return false }
             var frame = frames[open[index].frame]
             if let classStart = frame.classStart {
                 insert("paragraph ", at: classStart)
@@ -396,6 +418,7 @@ extension HTMLSanitiser {
                     ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
                 open[above].context = outer.entering(name)
             }
+            return true
         }
 
         /// Moves what was written from `start` on to just before the innermost open table.
@@ -532,6 +555,17 @@ extension HTMLSanitiser {
                 knownIDs: []
             )
             .map { settings.localImages[$0] ?? $0 }
+        }
+
+        /// Whether `href` links to a fragment that could be an id of the document (known or not).
+        private static func namesFragment(_ href: String) -> Bool {
+            guard isFragment(href) else { return false }
+            return LinkPolicy.documentID(String(href.drop { $0 != "#" }.dropFirst())) != nil
+        }
+
+        /// Whether `raw` can be an id of the document (`givenID` may still refuse it as taken).
+        private static func canBeID(_ raw: String) -> Bool {
+            raw.utf8.count <= 256 && LinkPolicy.documentID(raw) != nil
         }
 
         /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.

@@ -10,6 +10,11 @@
 ///
 /// Each open element carries a `Context`: a few flags, derived from its parent's, that say
 /// what a start tag inside it would close. Every check is then one look, not a walk up the page.
+///
+/// A wrapper the parser adds and nothing moves is accepted: the `<tbody>` around rows written
+/// straight in a table, the `<tr>` around a cell, the `<colgroup>` around a `<col>`. Where the
+/// rules are simpler than a browser's, they refuse more, never less (a hidden `<input>` a
+/// browser keeps in a table is refused as moved).
 enum BrowserNesting {
     /// What a browser does at a start tag where the XML reading nests it.
     enum Conflict: Equatable {
@@ -23,9 +28,14 @@ enum BrowserNesting {
         /// Content of a table that is not a table's own part, straight inside this element
         /// (`table`, `tbody`, `tr`, …): the browser moves it before the table.
         case fostered(from: String)
-        /// A part of a table (`tr`, `td`, `caption`, …) where no table part holds it: the
-        /// browser drops the tag and keeps its content.
-        case strayTablePart
+        /// A tag the browser drops, keeping what the element holds: a part of a table (`tr`,
+        /// `td`, `caption`, …) where no table part holds it, `<html>`, `<head>` or `<body>`
+        /// inside the page, anything but an option inside a `<select>`.
+        case dropsTag
+        /// What a page's `<html>` or `<head>` holds straight inside it that is not its own
+        /// part (a `<p>` in the head, a `<div>` after `</body>`): the browser moves it into
+        /// the body.
+        case movedIntoBody(from: String)
     }
 
     /// The start tags that close an open `<p>` (in button scope).
@@ -77,6 +87,17 @@ enum BrowserNesting {
         ]
     }()
 
+    /// What a page's `<html>` and `<head>` hold where it is written; anything else straight
+    /// inside one (text too, but white space) is moved into the body.
+    static let documentContent: [String: Set<String>] = [
+        "html": ["head", "body"],
+        "head": ["title", "meta", "link", "style", "script", "noscript", "base", "template"],
+    ]
+
+    /// What a `<select>` holds; a browser drops any other tag inside it (or, for another
+    /// `<select>` or a form control, closes the select there).
+    static let selectContent: Set<String> = ["option", "optgroup", "hr", "script", "template"]
+
     /// Where each part of a table stands: inside one of these, or dropped by the parser.
     static let tablePartParents: [String: Set<String>] = [
         "tr": ["table", "tbody", "thead", "tfoot"], "td": ["table", "tbody", "thead", "tfoot", "tr"],
@@ -86,7 +107,7 @@ enum BrowserNesting {
 
     /// What the sets above say of one element, looked up once per element (a page has thousands).
     struct Traits: OptionSet, Equatable {
-        let rawValue: UInt8
+        let rawValue: UInt16
         static let closesParagraph = Traits(rawValue: 1 << 0)
         static let scopeBoundary = Traits(rawValue: 1 << 1)
         /// Special, and not `address`, `div` or `p`: an `<li>` looks for one to close no further.
@@ -98,6 +119,8 @@ enum BrowserNesting {
         static let tablePart = Traits(rawValue: 1 << 6)
         /// Holds a table's parts only (`tableContent`).
         static let holdsTableParts = Traits(rawValue: 1 << 7)
+        /// A page's `<html>` or `<head>` (`documentContent`).
+        static let holdsDocumentParts = Traits(rawValue: 1 << 8)
     }
 
     private static let traitsByName: [String: Traits] = {
@@ -113,6 +136,7 @@ enum BrowserNesting {
         add(rubyEnds, .rubyEnd)
         add(tablePartParents.keys, .tablePart)
         add(tableContent.keys, .holdsTableParts)
+        add(documentContent.keys, .holdsDocumentParts)
         return traits
     }()
 
@@ -135,6 +159,8 @@ enum BrowserNesting {
         var ruby = false
         /// A `<button>` is open in scope.
         var button = false
+        /// Inside a `<select>`, straight or in its options.
+        var select = false
 
         /// Outside every element.
         static let root = Context()
@@ -150,7 +176,8 @@ enum BrowserNesting {
                 definition: element == "dd" || element == "dt" ? element : special ? nil : definition,
                 link: element == "a" || (link && !traits.contains(.linkMarker)),
                 ruby: element == "ruby" || (ruby && !bounded),
-                button: element == "button" || (button && !bounded))
+                button: element == "button" || (button && !bounded),
+                select: element == "select" || (select && (element == "option" || element == "optgroup")))
         }
 
         func entering(_ element: String) -> Context { entering(element, BrowserNesting.traits(of: element)) }
@@ -160,6 +187,16 @@ enum BrowserNesting {
         /// What a browser does with a start tag of `element` (whose `traits` are given) here,
         /// where the XML reading nests it; nil where both read the same tree.
         func conflict(with element: String, _ traits: Traits) -> Conflict? {
+            if self.traits.contains(.holdsDocumentParts), let name, let holds = BrowserNesting.documentContent[name] {
+                return holds.contains(element) ? nil : .movedIntoBody(from: name)
+            }
+            if element == "html" || ((element == "head" || element == "body") && name != "html") {
+                return name == nil ? nil : .dropsTag
+            }
+            if select {
+                if ["select", "input", "keygen", "textarea"].contains(element) { return .closes("select") }
+                if !BrowserNesting.selectContent.contains(element) { return .dropsTag }
+            }
             if self.traits.contains(.holdsTableParts), let name, let holds = BrowserNesting.tableContent[name] {
                 if holds.contains(element) { return nil }
                 // A table's own part in the wrong place ends the part it is in; a table in a
@@ -171,7 +208,7 @@ enum BrowserNesting {
             if traits.contains(.tablePart), let parents = BrowserNesting.tablePartParents[element],
                 !parents.contains(name ?? "")
             {
-                return .strayTablePart
+                return .dropsTag
             }
             if element == "li", listItem { return .closes("li") }
             if element == "dd" || element == "dt", let definition { return .closes(definition) }
@@ -189,6 +226,9 @@ enum BrowserNesting {
 
         /// Whether text with more than white space written straight in here is moved before the table.
         var fostersText: Bool { traits.contains(.holdsTableParts) }
+
+        /// Whether text with more than white space written straight in here is moved into the body.
+        var movesTextIntoBody: Bool { traits.contains(.holdsDocumentParts) }
     }
 
     /// Whether `text` holds more than HTML's white space (space, tab, line feed, form feed,

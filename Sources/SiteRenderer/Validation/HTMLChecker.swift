@@ -270,8 +270,12 @@ enum HTMLChecker {
                 message = "<a> inside <a>: a browser closes the outer link there"
             case .fostered(let part):
                 message = "<\(element)> straight inside <\(part)>: a browser moves it out, before the table"
-            case .strayTablePart:
-                message = "<\(element)> outside the part of a table that holds it: a browser drops the tag"
+            case .dropsTag:
+                message =
+                    "<\(element)> where a browser drops the tag (a table's part outside its table, <html>, <head> or "
+                    + "<body> inside the page, anything but options in a <select>)"
+            case .movedIntoBody(let part):
+                message = "<\(element)> straight inside <\(part)>: a browser moves it into the body"
             }
             finding(line, column(of: element, line: line), "misnested", message)
         }
@@ -353,16 +357,20 @@ enum HTMLChecker {
             }
         }
 
-        var wantsText: Bool { open != nil || nesting.last?.context.fostersText == true }
+        var wantsText: Bool {
+            guard open == nil, let context = nesting.last?.context else { return open != nil }
+            return context.fostersText || context.movesTextIntoBody
+        }
 
         func text(_ text: String) {
-            if let (context, line) = nesting.last, context.fostersText, let part = context.name,
-                toldFostered != nesting.count, BrowserNesting.hasContent(text)
+            if let (context, line) = nesting.last, context.fostersText || context.movesTextIntoBody,
+                let part = context.name, toldFostered != nesting.count, BrowserNesting.hasContent(text)
             {
                 toldFostered = nesting.count
+                let whither = context.fostersText ? "out, before the table" : "into the body"
                 finding(
                     line, column(of: part, line: line), "misnested",
-                    "text straight inside <\(part)>: a browser moves it out, before the table")
+                    "text straight inside <\(part)>: a browser moves it \(whither)")
             }
             if open != nil { openText += text }
         }
