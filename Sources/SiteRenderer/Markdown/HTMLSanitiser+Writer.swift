@@ -191,7 +191,7 @@ extension HTMLSanitiser {
                     // English; the site's language names it here.
                     if href != nil,
                         Self.classes(of: node).contains("footnote-backref")
-                            || href != nil && XMLTree.attribute("data-footnote-backref", of: node) != nil
+                            || XMLTree.attribute("data-footnote-backref", of: node) != nil
                     {
                         attributes.append(("aria-label", settings.labels.footnoteBack))
                     }
@@ -269,8 +269,8 @@ extension HTMLSanitiser {
             }
             if isVoid {
                 // A void element libxml2 did not know (`source`) may have taken what follows as
-                // its content: that content is written after it, as a browser would, and goes
-                // where it goes, so an element moved before its table goes there alone.
+                // its content: that content is written after it, as a browser would. Moved
+                // before its table, the element goes there alone: what follows stays put.
                 output += " />"
                 if frame.fostered { foster(from: frame.start) }
                 frames.append(Frame())
