@@ -27,6 +27,8 @@ extension HTMLSanitiser {
         /// The elements written and still open, innermost last, each with what a start tag
         /// inside it would make a browser close or move (`BrowserNesting`), and its frame.
         private var open: [(context: BrowserNesting.Context, frame: Int, fostered: Bool)] = []
+        /// The traits of the element `place` placed last, for its context once it is written.
+        private var placedTraits: BrowserNesting.Traits = []
 
         /// What leaving an entered element writes and undoes.
         private struct Frame {
@@ -290,7 +292,8 @@ extension HTMLSanitiser {
             frame.closer = closing + "</\(tag)>"
             // What is moved before its table is read there, outside the table's parts.
             let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
-            open.append((context.entering(tag), frames.count, frame.fostered))
+            // A heading's level or a link's `<span>` has the traits of the name it was placed as.
+            open.append((context.entering(tag, placedTraits), frames.count, frame.fostered))
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
             if name == "table", Self.hasBareRows(node) {
@@ -335,6 +338,7 @@ extension HTMLSanitiser {
         /// it). Then says where the element goes.
         private mutating func place(_ tag: String) -> Placement {
             let traits = BrowserNesting.traits(of: tag)
+            placedTraits = traits
             while let conflict = (open.last?.context ?? .root).conflict(with: tag, traits) {
                 switch conflict {
                 case .fostered:

@@ -137,8 +137,14 @@ enum HTMLChecker {
         private var nesting: [(context: BrowserNesting.Context, line: Int)] = []
         /// The table part whose stray text has been told already: once per element is enough.
         private var toldFostered: Int?
+        /// Whether the innermost element moves text out (a table's part, `<html>`, `<head>`),
+        /// kept as elements start and end: asked of every piece of text on the page.
+        private var textMoves = false
 
-        init(_ file: OutputFile) { self.file = file }
+        init(_ file: OutputFile) {
+            self.file = file
+            nesting.reserveCapacity(64)
+        }
 
         func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String, at index: Int? = nil) {
             let finding = Finding(file: file.path, line: line, column: column, rule: rule, message: message)
@@ -154,7 +160,9 @@ enum HTMLChecker {
             depth += 1
             let context = nesting.last?.context ?? .root
             let traits = BrowserNesting.traits(of: element)
-            nesting.append((context.entering(element, traits), line))
+            let inner = context.entering(element, traits)
+            nesting.append((inner, line))
+            textMoves = inner.fostersText || inner.movesTextIntoBody
             guard !stopped else { return }
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
@@ -357,14 +365,11 @@ enum HTMLChecker {
             }
         }
 
-        var wantsText: Bool {
-            guard open == nil, let context = nesting.last?.context else { return open != nil }
-            return context.fostersText || context.movesTextIntoBody
-        }
+        var wantsText: Bool { open != nil || textMoves }
 
         func text(_ text: String) {
-            if let (context, line) = nesting.last, context.fostersText || context.movesTextIntoBody,
-                let part = context.name, toldFostered != nesting.count, BrowserNesting.hasContent(text)
+            if textMoves, let (context, line) = nesting.last, let part = context.name, toldFostered != nesting.count,
+                BrowserNesting.hasContent(text)
             {
                 toldFostered = nesting.count
                 let whither = context.fostersText ? "out, before the table" : "into the body"
@@ -402,6 +407,7 @@ enum HTMLChecker {
             defer { depth -= 1 }
             if toldFostered == nesting.count { toldFostered = nil }
             nesting.removeLast()
+            textMoves = nesting.last.map { $0.context.fostersText || $0.context.movesTextIntoBody } ?? false
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }
