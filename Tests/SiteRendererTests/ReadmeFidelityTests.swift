@@ -143,6 +143,10 @@ struct ReadmeFidelityTests {
         // second, the heading inside it would be placed otherwise, and `y` given twice.
         let html = render(##"x<h3><a name="y"><div><a href="#z"><table><a href="#x"><h3><span id="x">y</table>x"##)
         #expect(findings(html).isEmpty, "\(findings(html))\n\(html)")
+        // A fragment after a line break is still one, in both passes, as `LinkPolicy` reads it.
+        let broken = render(##"<a href="&#10;#x">to x</a> <a name="x">x</a>"##)
+        #expect(broken.contains(##"<a href="#readme-x">to x</a>"##), "\(broken)")
+        #expect(findings(broken).isEmpty, "\(findings(broken))")
     }
 
     @Test("a link to a heading that is not ASCII follows it, as cmark writes the link encoded")

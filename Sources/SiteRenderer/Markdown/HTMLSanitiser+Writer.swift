@@ -26,7 +26,7 @@ extension HTMLSanitiser {
         private var pictureDepth = 0
         /// The elements written and still open, innermost last, each with what a start tag
         /// inside it would make a browser close or move (`BrowserNesting`), and its frame.
-        private var open: [(context: BrowserNesting.Context, frame: Int, fostered: Bool)] = []
+        private var open: [(context: BrowserNesting.Context, frame: Int)] = []
         /// The traits of the element `place` placed last, for its context once it is written.
         private var placedTraits: BrowserNesting.Traits = []
 
@@ -293,13 +293,13 @@ extension HTMLSanitiser {
             // What is moved before its table is read there, outside the table's parts.
             let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
             // A heading's level or a link's `<span>` has the traits of the name it was placed as.
-            open.append((context.entering(tag, placedTraits), frames.count, frame.fostered))
+            open.append((context.entering(tag, placedTraits), frames.count))
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
             if name == "table", Self.hasBareRows(node) {
                 output += "<tbody>"
                 frame.closer = "</tbody></table>"
-                open.append((open[open.count - 1].context.entering("tbody"), frames.count, false))
+                open.append((open[open.count - 1].context.entering("tbody"), frames.count))
             }
             depth += 1
             if frame.isLink { linkDepth += 1 }
@@ -418,7 +418,7 @@ extension HTMLSanitiser {
             for above in index..<open.count {
                 let name = above == index ? "div" : open[above].context.name ?? ""
                 let outer =
-                    open[above].fostered
+                    frames[open[above].frame].fostered
                     ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
                 open[above].context = outer.entering(name)
             }
@@ -546,7 +546,7 @@ extension HTMLSanitiser {
 
         private mutating func resolvedLink(_ href: String?) -> String? {
             guard let href else { return nil }
-            if Self.isFragment(href) { sawFragment = true }
+            if LinkPolicy.fragment(of: href) != nil { sawFragment = true }
             return LinkPolicy.resolve(
                 href, base: settings.linkBase, root: settings.rootLinkBase, fragmentPrefix: settings.idPrefix,
                 knownIDs: knownIDs)
@@ -563,8 +563,7 @@ extension HTMLSanitiser {
 
         /// Whether `href` links to a fragment that could be an id of the document (known or not).
         private static func namesFragment(_ href: String) -> Bool {
-            guard isFragment(href) else { return false }
-            return LinkPolicy.documentID(String(href.drop { $0 != "#" }.dropFirst())) != nil
+            LinkPolicy.fragment(of: href).flatMap(LinkPolicy.documentID) != nil
         }
 
         /// Whether `raw` can be an id of the document (`givenID` may still refuse it as taken).

@@ -41,6 +41,15 @@ enum LinkPolicy {
         return signedAttachmentPrefix + path
     }
 
+    /// The fragment of a link to a place in the same document (`#install` → `install`), as
+    /// `resolve` reads it: nil for any other URL. Whether it names an id is another matter.
+    static func fragment(of url: String) -> String? {
+        let trimmed = Self.trimmed(url)
+        guard trimmed.hasPrefix("#"), !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return String(trimmed.dropFirst())
+    }
+
     private static func unchecked(
         _ url: String, base: String?, root: String?, fragmentPrefix: String, knownIDs: Set<String>
     ) -> String? {
@@ -48,8 +57,7 @@ enum LinkPolicy {
         guard !trimmed.isEmpty,
             !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
-        if trimmed.hasPrefix("#") {
-            let fragment = String(trimmed.dropFirst())
+        if let fragment = fragment(of: trimmed) {
             guard let id = documentID(fragment).map({ fragmentPrefix + $0 }) else { return nil }
             if knownIDs.contains(id) { return link(to: id) }
             // "Back to top" (`#top`, which a browser takes to the top of any page, or `#readme`,

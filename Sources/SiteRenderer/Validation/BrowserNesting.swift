@@ -123,7 +123,7 @@ enum BrowserNesting {
         static let holdsDocumentParts = Traits(rawValue: 1 << 8)
     }
 
-    private static let traitsByName: [String: Traits] = {
+    static let traitsByName: [String: Traits] = {
         var traits: [String: Traits] = [:]
         func add(_ names: some Sequence<String>, _ trait: Traits) {
             for name in names { traits[name, default: []].insert(trait) }
@@ -229,6 +229,9 @@ enum BrowserNesting {
 
         /// Whether text with more than white space written straight in here is moved into the body.
         var movesTextIntoBody: Bool { traits.contains(.holdsDocumentParts) }
+
+        /// Whether text with more than white space written straight in here is moved at all.
+        var movesText: Bool { !traits.isDisjoint(with: [.holdsTableParts, .holdsDocumentParts]) }
     }
 
     /// Whether `text` holds more than HTML's white space (space, tab, line feed, form feed,

@@ -75,7 +75,8 @@ enum HTMLChecker {
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
-    /// What the sets above say of one element, looked up once as each element starts.
+    /// What the sets above say of one element; with its `BrowserNesting` traits in `facts`,
+    /// looked up once as each element starts.
     struct Kind: OptionSet {
         let rawValue: UInt8
         static let html = Kind(rawValue: 1 << 0)
@@ -83,12 +84,13 @@ enum HTMLChecker {
         static let rawText = Kind(rawValue: 1 << 2)
     }
 
-    static let kinds: [String: Kind] = {
-        var kinds: [String: Kind] = [:]
-        for name in htmlElements { kinds[name, default: []].insert(.html) }
-        for name in activeElements { kinds[name, default: []].insert(.active) }
-        for name in rawTextElements { kinds[name, default: []].insert(.rawText) }
-        return kinds
+    static let facts: [String: (kind: Kind, nesting: BrowserNesting.Traits)] = {
+        var facts: [String: (kind: Kind, nesting: BrowserNesting.Traits)] = [:]
+        for name in htmlElements { facts[name, default: ([], [])].kind.insert(.html) }
+        for name in activeElements { facts[name, default: ([], [])].kind.insert(.active) }
+        for name in rawTextElements { facts[name, default: ([], [])].kind.insert(.rawText) }
+        for (name, traits) in BrowserNesting.traitsByName { facts[name, default: ([], [])].nesting = traits }
+        return facts
     }()
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
@@ -159,10 +161,10 @@ enum HTMLChecker {
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
             depth += 1
             let context = nesting.last?.context ?? .root
-            let traits = BrowserNesting.traits(of: element)
+            let (kind, traits) = HTMLChecker.facts[element] ?? ([], [])
             let inner = context.entering(element, traits)
             nesting.append((inner, line))
-            textMoves = inner.fostersText || inner.movesTextIntoBody
+            textMoves = inner.movesText
             guard !stopped else { return }
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
@@ -198,7 +200,6 @@ enum HTMLChecker {
                 math(element, line: line, attributes: attributes)
                 return
             }
-            let kind = HTMLChecker.kinds[element] ?? []
             if rawText == nil, kind.contains(.rawText) { rawText = (element, depth) }
             // Apart from the switch: a <meta> may hold a charset and a refresh both.
             if element == "meta",
@@ -407,7 +408,7 @@ enum HTMLChecker {
             defer { depth -= 1 }
             if toldFostered == nesting.count { toldFostered = nil }
             nesting.removeLast()
-            textMoves = nesting.last.map { $0.context.fostersText || $0.context.movesTextIntoBody } ?? false
+            textMoves = nesting.last?.context.movesText ?? false
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }
