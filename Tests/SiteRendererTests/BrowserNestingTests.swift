@@ -20,7 +20,9 @@ struct BrowserNestingTests {
         "<img src=\"javascript:x\" alt=\"alt text\">",
         "<video src=\"https://github.com/user-attachments/assets/x\"></video>",
         "<input type=\"checkbox\" checked>", "<font>", "</font>", "<center>", "</center>", "<section>", "<kbd>",
-        "<sup>", "word", "two words", "&nbsp;", " ", "\n", "\n\n", "\n\n```swift\nlet x = 1\n```\n\n", "\n- item\n",
+        "<sup>", "<code>", "</code>", "<sub>", "</sub>", "<del>", "</del>", "<time>", "<tt>", "<h1>", "<figure>",
+        "<figcaption>", "<q>", "word", "two words", "&nbsp;", " ", "\n", "\n\n", "\n\n```swift\nlet x = 1\n```\n\n",
+        "\n- item\n",
         "\n> [!NOTE]\n> note\n", "$x^2$", "\n\n$$\ny\n$$\n\n", ":tada:", "[link](#x)", "**bold**", "\n## Heading\n",
     ]
 

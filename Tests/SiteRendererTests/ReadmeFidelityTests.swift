@@ -117,7 +117,7 @@ struct ReadmeFidelityTests {
             ),
             (
                 "<p align=\"center\">a <span><p>b</p></span> c</p>",
-                "<div class=\"paragraph align-center\">a <span><p>b</p></span> c</div>"
+                "<div class=\"paragraph align-center\">a <div class=\"inline inline-span\"><p>b</p></div> c</div>"
             ),
             ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
             ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dl><dd>a<span></span></dd><dt>b</dt></dl>"),
@@ -132,6 +132,30 @@ struct ReadmeFidelityTests {
             ("<table><tr><img src=\"javascript:x\" alt=\"no image\"><td>x</td></tr></table>", "no image<table>"),
         ])
     func browserNesting(input: String, expected: String) {
+        let html = render(input)
+        #expect(html.contains(expected), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
+    @Test(
+        "a block inside an element of a line: the element is a <div> that looks like it, or, in a heading, the block's content",
+        arguments: [
+            (
+                "<b>bold<ul><li>x</li></ul>after</b>",
+                "<div class=\"inline inline-b\">bold<ul><li>x</li></ul>after</div>"
+            ),
+            (
+                "<sub><a href=\"https://example.com\"><em>a<div>x</div></em></a></sub>",
+                "<div class=\"inline inline-sub\"><a href=\"https://example.com\"><div class=\"inline inline-em\">a<div>x</div></div></a></div>"
+            ),
+            ("<h2>Title <b><ul><li>x</li></ul></b></h2>", "<h3 id=\"readme-title-x\">Title <b>x</b></h3>"),
+            ("<details><summary>Run<pre>a\nb</pre></summary></details>", "<summary>Run<code>a<br />b</code></summary>"),
+            (
+                "<table><tr><td><h2>x<pre>y</pre></h2></td></tr></table>",
+                "<td><h3 id=\"readme-xy\">x<code>y</code></h3></td>"
+            ),
+        ])
+    func blockInPhrasing(input: String, expected: String) {
         let html = render(input)
         #expect(html.contains(expected), "\(html)")
         #expect(findings(html).isEmpty, "\(findings(html))")

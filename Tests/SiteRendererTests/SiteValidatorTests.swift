@@ -208,11 +208,32 @@ import Testing
         #expect(rules(["index.html": page]).isEmpty)
     }
 
-    @Test("nesting a browser reads as written passes: behind a cell, a heading in a span, a row straight in a table")
+    @Test(
+        "a block inside an element of a line is refused: a browser shows it as written, but it is not valid HTML",
+        arguments: [
+            "<b><ul><li>x</li></ul></b>", "<span><div>x</div></span>", "<h2>a<span><h3>b</h3></span></h2>",
+            "<h2><p>x</p></h2>", "<a href=\"#top\"><em><table><tbody><tr><td>x</td></tr></tbody></table></em></a>",
+            "<details><summary><p>x</p></summary>y</details>", "<div><code><pre>x</pre></code></div>",
+        ])
+    func blockInPhrasingIsRefused(body: String) {
+        #expect(rules(["index.html": Self.page(body)]) == ["content-model"], "\(body)")
+    }
+
+    @Test("a block where HTML allows one passes: in a link, an insertion, a summary's heading")
+    func blockWhereAllowedPasses() {
+        for body in [
+            "<div><a href=\"#top\"><ul><li>x</li></ul></a></div>", "<del><p>x</p></del>",
+            "<details><summary><h2>x</h2></summary>y</details>", "<ul><li><b>a</b><div>b</div></li></ul>",
+        ] {
+            #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
+        }
+    }
+
+    @Test("nesting a browser reads as written passes: behind a cell, a row straight in a table")
     func nestingAsWrittenPasses() {
         for body in [
             "<p><span>a</span> <a href=\"#top\">b</a></p>", "<div><p>a</p><div><p>b</p></div></div>",
-            "<ul><li>a<ul><li>b</li></ul></li></ul>", "<h2>a<span><h3>b</h3></span></h2>",
+            "<ul><li>a<ul><li>b</li></ul></li></ul>",
             "<a href=\"#top\"><div>block link</div></a>",
             "<a href=\"#top\"><table><tbody><tr><td><a href=\"#top\">x</a></td></tr></tbody></table></a>",
             "<table>\n<tr><td>x</td></tr>\n</table>", "<dl><dt>a</dt><dd>b<dl><dt>c</dt></dl></dd></dl>",

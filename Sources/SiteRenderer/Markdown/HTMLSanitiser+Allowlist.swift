@@ -11,6 +11,14 @@ extension HTMLSanitiser {
         "section",
     ]
 
+    /// The elements of a line that a `<div class="inline inline-NAME">` stands for when a
+    /// block is written inside one (`Writer.inlineToDiv`): those whose look the themes give
+    /// the `<div>`, and whose attributes a `<div>` may carry.
+    static let inlineAsDiv: Set<String> = [
+        "abbr", "b", "bdi", "bdo", "cite", "code", "dfn", "em", "i", "kbd", "mark", "q", "s", "samp", "small", "span",
+        "strong", "sub", "sup", "u", "var",
+    ]
+
     /// Obsolete names GitHub keeps, written as their HTML5 equivalents.
     static let renamed: [String: String] = ["tt": "code", "strike": "s", "h7": "h6", "h8": "h6"]
 

@@ -6,7 +6,7 @@ extension HTMLSanitiser.Writer {
     /// A code block, written afresh from its text: coloured when its language is known
     /// (from cmark's `language-…` class, or GitHub's `highlight-source-…` around its own
     /// rendering), whatever markup it held.
-    mutating func writePre(_ node: xmlNodePtr) {
+    mutating func writePre(_ node: xmlNodePtr, asBlock: Bool = true) {
         let text = XMLTree.text(of: node)
         // A ```math block (or `$$…$$`, which `MathSpans` made one): the formula laid out.
         if XMLTree.children(of: node, named: "code").contains(where: { Self.classes(of: $0).contains("language-math") })
@@ -15,19 +15,23 @@ extension HTMLSanitiser.Writer {
             return
         }
         let language = Self.language(of: node)
-        if language == nil, let kind = Self.diagram(of: node) {
+        if asBlock, language == nil, let kind = Self.diagram(of: node) {
             // GitHub draws these with script of its own; the page shows their source, and says so.
             output +=
                 "<p class=\"diagram-note\">"
                 + Phrasebook.fill(settings.labels.diagram, ["kind": kind]) + "</p>"
         }
-        if let language {
-            output += "<pre><code class=\"language-\(language.rawValue)\">"
-            output += SyntaxHighlighter(language: language).html(text)
-        } else {
-            output += "<pre><code>" + text.xmlEscaped
-        }
-        output += "</code></pre>"
+        let code = language.map { SyntaxHighlighter(language: $0).html(text) } ?? text.xmlEscaped
+        let opening = language.map { "<code class=\"language-\($0.rawValue)\">" } ?? "<code>"
+        // Where no block may stand (in a heading, a summary), the lines as a line's code.
+        output += asBlock ? "<pre>" + opening + code + "</code></pre>" : opening + Self.lineBreaks(code) + "</code>"
+    }
+
+    /// Markup whose line feeds are `<br />`: each line kept, where `<pre>` cannot keep them.
+    static func lineBreaks(_ html: String) -> String {
+        var lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "<br />")
     }
 
     /// Whether a `<code>` is inline math `MathSpans` handed on: its text starts with the marker.

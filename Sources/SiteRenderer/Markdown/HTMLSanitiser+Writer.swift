@@ -38,7 +38,8 @@ extension HTMLSanitiser {
             var isPicture = false
             /// Where the element's start tag begins in `output`, in UTF-8 bytes.
             var start = 0
-            /// Where a paragraph's class names begin, should it have to become a `<div>`.
+            /// Where the element's class names begin, should it have to become a `<div>`
+            /// (`paragraphToDiv`, `inlineToDiv`).
             var classStart: Int?
             /// Written straight into a table, where a browser would move it out: it goes
             /// before the table once closed.
@@ -119,11 +120,11 @@ extension HTMLSanitiser {
         private mutating func element(_ node: xmlNodePtr) -> Bool {
             let raw = XMLTree.name(of: node)
             if raw == "video" {
-                whole("video") { $0.writeVideo(node) }
+                whole("video") { writer, _ in writer.writeVideo(node) }
                 return false
             }
             if raw == "p", let video = Self.bareVideo(in: node), !Self.isInside(node, anyOf: ["a", "picture"]) {
-                whole("video") { $0.writeVideo(node, source: video) }
+                whole("video") { writer, _ in writer.writeVideo(node, source: video) }
                 return false
             }
             // `<embed>` is void, but libxml2's parser nests whatever follows it inside: the
@@ -133,21 +134,21 @@ extension HTMLSanitiser {
             let name = HTMLSanitiser.renamed[raw] ?? raw
             switch name {
             case "pre":
-                whole("pre") { $0.writePre(node) }
+                whole("pre") { $0.writePre(node, asBlock: $1 != .inLine) }
                 return false
             case "input":
-                whole("input") { $0.writeCheckbox(node) }
+                whole("input") { writer, _ in writer.writeCheckbox(node) }
                 return transparent()
             case "code" where Self.holdsMath(node):
                 // Inline math `MathSpans` handed on as code.
-                whole("math") {
-                    $0.output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
+                whole("math") { writer, _ in
+                    writer.output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
                 }
                 return false
             case "math-renderer":
                 // GitHub's own rendering of math (release notes, a README in another
                 // markup): the TeX between its dollars, laid out here.
-                whole("math") { $0.writeMath(node) }
+                whole("math") { writer, _ in writer.writeMath(node) }
                 return false
             default:
                 break
@@ -155,7 +156,7 @@ extension HTMLSanitiser {
             guard HTMLSanitiser.keptElements.contains(name) else { return transparent() }
             // Where a browser would put it (`place`), before anything is decided from where it is.
             let placement = place(name == "a" && linkDepth > 0 ? "span" : name)
-            if placement == .unwrapped { return transparent() }
+            if placement == .unwrapped || placement == .inLine { return transparent() }
             let isVoid = HTMLSanitiser.voidElements.contains(name)
             guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent() }
 
@@ -292,8 +293,9 @@ extension HTMLSanitiser {
             frame.closer = closing + "</\(tag)>"
             // What is moved before its table is read there, outside the table's parts.
             let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
-            // A heading's level or a link's `<span>` has the traits of the name it was placed as.
-            open.append((context.entering(tag, placedTraits), frames.count))
+            // As written: a link inside a link is a `<span>`, which holds a line's content only.
+            let traits = tag == name ? placedTraits : BrowserNesting.traits(of: tag)
+            open.append((context.entering(tag, traits), frames.count))
             // Rows straight in a table get the <tbody> the HTML parser of a browser would
             // add and the XML parser of the validator would not.
             if name == "table", Self.hasBareRows(node) {
@@ -310,13 +312,14 @@ extension HTMLSanitiser {
         }
 
         /// Something written whole (a code block, a video, a formula), as an element `tag`
-        /// is: with what a browser would close or move at it written around (`place`). None
-        /// of these closes what holds a table, so each may always go before one.
-        private mutating func whole(_ tag: String, _ write: (inout Self) -> Void) {
+        /// is: with what a browser would close or move at it written around (`place`), and
+        /// told where it goes (a code block in a heading is written `.inLine`). None of these
+        /// closes what holds a table, so each may always go before one.
+        private mutating func whole(_ tag: String, _ write: (inout Self, Placement) -> Void) {
             let placement = place(tag)
             let start = output.utf8.count
-            write(&self)
-            if placement != .here { foster(from: start) }
+            write(&self, placement)
+            if placement == .beforeTable || placement == .unwrapped { foster(from: start) }
         }
 
         /// Where a browser's parser puts an element (`BrowserNesting`).
@@ -329,6 +332,10 @@ extension HTMLSanitiser {
             /// drops; or what a table moves out where, moved, it would close what holds the
             /// table (an `<li>` in a table in an `<li>`).
             case unwrapped
+            /// Where it is, as a line's content (its content only, a code block's lines as a
+            /// `<code>`): a block in a heading, a summary or a ruby, where HTML allows none
+            /// and no `<div>` can stand for what holds it (`inlineToDiv`).
+            case inLine
         }
 
         /// Before a start tag of `tag`: closes, as a browser's parser would, what the tag
@@ -356,6 +363,7 @@ extension HTMLSanitiser {
                     }
                 case .closes(let name): close(through: name)
                 case .nestedLink: close(through: "a")
+                case .blockInPhrasing: guard inlineToDiv() else { return .inLine }
                 }
             }
             return .here
@@ -417,6 +425,43 @@ extension HTMLSanitiser {
             frames[open[index].frame] = frame
             for above in index..<open.count {
                 let name = above == index ? "div" : open[above].context.name ?? ""
+                let outer =
+                    frames[open[above].frame].fostered
+                    ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
+                open[above].context = outer.entering(name)
+            }
+            return true
+        }
+
+        /// Before a block inside elements of a line (a `<ul>` in a `<b>`, a `<div>` in a
+        /// `<span>` in a link), which HTML does not allow though a browser shows it: each of
+        /// those elements becomes a `<div class="inline inline-b">`, which may hold the block.
+        /// The themes give it no box of its own (`display: contents`) and the look of the
+        /// element it stands for, so the page looks as the README was written. False, with
+        /// nothing changed, where one of them is a heading, a summary or a ruby's part, which
+        /// no `<div>` can stand for.
+        private mutating func inlineToDiv() -> Bool {
+            var first = open.count
+            while first > 0, open[first - 1].context.phrasing != nil { first -= 1 }
+            let holders = (first..<open.count).filter { open[$0].context.traits.contains(.holdsPhrasing) }
+            guard !holders.isEmpty,
+                holders.allSatisfy({ HTMLSanitiser.inlineAsDiv.contains(open[$0].context.name ?? "") })
+            else { return false }
+            for index in holders {
+                let name = open[index].context.name ?? ""
+                let frame = frames[open[index].frame]
+                let classes = "inline inline-\(name)"
+                // The class names first: they come after the tag's name, which moves them on.
+                if let classStart = frame.classStart {
+                    insert(classes + " ", at: classStart)
+                    replace(1 + name.utf8.count, at: frame.start, with: "<div")
+                } else {
+                    replace(1 + name.utf8.count, at: frame.start, with: "<div class=\"\(classes)\"")
+                }
+                frames[open[index].frame].closer = "</div>"
+            }
+            for above in first..<open.count {
+                let name = holders.contains(above) ? "div" : open[above].context.name ?? ""
                 let outer =
                     frames[open[above].frame].fostered
                     ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context

@@ -11,6 +11,11 @@
 /// Each open element carries a `Context`: a few flags, derived from its parent's, that say
 /// what a start tag inside it would close. Every check is then one look, not a walk up the page.
 ///
+/// One rule of HTML's content models rides along, though a browser builds the tree as written
+/// there: a block (`<ul>`, `<div>`, `<table>`) inside an element that holds phrasing content
+/// only (`<b>`, `<span>`, a heading). The page shows as meant, but is not valid HTML
+/// (`blockInPhrasing`).
+///
 /// A wrapper the parser adds and nothing moves is accepted: the `<tbody>` around rows written
 /// straight in a table, the `<tr>` around a cell, the `<colgroup>` around a `<col>`. Where the
 /// rules are simpler than a browser's, they refuse more, never less (a hidden `<input>` a
@@ -36,6 +41,9 @@ enum BrowserNesting {
         /// part (a `<p>` in the head, a `<div>` after `</body>`): the browser moves it into
         /// the body.
         case movedIntoBody(from: String)
+        /// A block inside this element, which holds phrasing content only (`<b>`, `<span>`,
+        /// `<h2>`): built as written, but not valid HTML.
+        case blockInPhrasing(String)
     }
 
     /// The start tags that close an open `<p>` (in button scope).
@@ -98,6 +106,26 @@ enum BrowserNesting {
     /// `<select>` or a form control, closes the select there).
     static let selectContent: Set<String> = ["option", "optgroup", "hr", "script", "template"]
 
+    /// The elements whose content is phrasing content only (text and the elements of a line),
+    /// or, for `summary` and `legend`, that and a heading.
+    static let holdsPhrasing: Set<String> = [
+        "abbr", "b", "bdi", "bdo", "button", "cite", "code", "data", "dfn", "em", "h1", "h2", "h3", "h4", "h5", "h6",
+        "i", "kbd", "label", "legend", "mark", "meter", "output", "p", "pre", "progress", "q", "rp", "rt", "ruby", "s",
+        "samp", "small", "span", "strong", "sub", "summary", "sup", "time", "u", "var",
+    ]
+
+    /// The elements that hold what holds them (`<a>`, `<ins>`, `<del>`): inside a phrasing
+    /// element, phrasing content only.
+    static let transparent: Set<String> = ["a", "ins", "del", "map", "object", "canvas", "noscript", "slot"]
+
+    /// Flow content that is not phrasing content: the blocks, and the parts only a block holds
+    /// (`li`, `dd`). A table's own parts are left to the table's rules.
+    static let blocks: Set<String> = [
+        "address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
+        "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li",
+        "main", "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table", "ul",
+    ]
+
     /// Where each part of a table stands: inside one of these, or dropped by the parser.
     static let tablePartParents: [String: Set<String>] = [
         "tr": ["table", "tbody", "thead", "tfoot"], "td": ["table", "tbody", "thead", "tfoot", "tr"],
@@ -121,6 +149,12 @@ enum BrowserNesting {
         static let holdsTableParts = Traits(rawValue: 1 << 7)
         /// A page's `<html>` or `<head>` (`documentContent`).
         static let holdsDocumentParts = Traits(rawValue: 1 << 8)
+        /// Holds phrasing content only (`holdsPhrasing`).
+        static let holdsPhrasing = Traits(rawValue: 1 << 9)
+        /// Holds what holds it (`transparent`).
+        static let transparent = Traits(rawValue: 1 << 10)
+        /// A block (`blocks`).
+        static let block = Traits(rawValue: 1 << 11)
     }
 
     static let traitsByName: [String: Traits] = {
@@ -137,6 +171,9 @@ enum BrowserNesting {
         add(tablePartParents.keys, .tablePart)
         add(tableContent.keys, .holdsTableParts)
         add(documentContent.keys, .holdsDocumentParts)
+        add(holdsPhrasing, .holdsPhrasing)
+        add(transparent, .transparent)
+        add(blocks, .block)
         return traits
     }()
 
@@ -161,6 +198,9 @@ enum BrowserNesting {
         var button = false
         /// Inside a `<select>`, straight or in its options.
         var select = false
+        /// The innermost open element that holds phrasing content only, where no block has
+        /// opened since (a transparent `<a>` between does not count); nil where a block may stand.
+        var phrasing: String?
 
         /// Outside every element.
         static let root = Context()
@@ -177,7 +217,8 @@ enum BrowserNesting {
                 link: element == "a" || (link && !traits.contains(.linkMarker)),
                 ruby: element == "ruby" || (ruby && !bounded),
                 button: element == "button" || (button && !bounded),
-                select: element == "select" || (select && (element == "option" || element == "optgroup")))
+                select: element == "select" || (select && (element == "option" || element == "optgroup")),
+                phrasing: traits.contains(.holdsPhrasing) ? element : traits.contains(.transparent) ? phrasing : nil)
         }
 
         func entering(_ element: String) -> Context { entering(element, BrowserNesting.traits(of: element)) }
@@ -221,6 +262,11 @@ enum BrowserNesting {
             }
             if element == "option", name == "option" { return .closes("option") }
             if element == "optgroup", let name, name == "option" || name == "optgroup" { return .closes(name) }
+            if traits.contains(.block), let phrasing,
+                !(traits.contains(.heading) && (phrasing == "summary" || phrasing == "legend"))
+            {
+                return .blockInPhrasing(phrasing)
+            }
             return nil
         }
 

@@ -267,10 +267,18 @@ enum HTMLChecker {
         }
 
         /// A start tag at which a browser's parser closes or moves what the XML reading nests
-        /// (`BrowserNesting`): the page it shows is not the one checked.
+        /// (`BrowserNesting`): the page it shows is not the one checked. Or a block where
+        /// HTML's content model allows none, which a browser builds as written.
         private func misnested(_ element: String, _ conflict: BrowserNesting.Conflict, line: Int) {
             let message: String
             switch conflict {
+            case .blockInPhrasing(let holder):
+                // Built as written: not misnested, but no valid page holds it.
+                finding(
+                    line, column(of: element, line: line), "content-model",
+                    "<\(element)> inside <\(holder)>, which may hold only text and the elements of a line "
+                        + "(HTML's phrasing content): a browser shows it, but the page is not valid HTML")
+                return
             case .closesParagraph:
                 message = "<\(element)> inside a <p>: a browser ends the paragraph there, and what follows leaves it"
             case .closes(let open):
