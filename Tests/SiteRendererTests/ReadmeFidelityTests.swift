@@ -132,9 +132,7 @@ struct ReadmeFidelityTests {
             ("<table><tr><img src=\"javascript:x\" alt=\"no image\"><td>x</td></tr></table>", "no image<table>"),
         ])
     func browserNesting(input: String, expected: String) {
-        let html = render(input)
-        #expect(html.contains(expected), "\(html)")
-        #expect(findings(html).isEmpty, "\(findings(html))")
+        expectWritten(input, as: expected)
     }
 
     @Test(
@@ -156,9 +154,46 @@ struct ReadmeFidelityTests {
             ),
         ])
     func blockInPhrasing(input: String, expected: String) {
+        expectWritten(input, as: expected)
+    }
+
+    @Test(
+        "what HTML puts only in a list, a table or a <details> is given its place, as a browser shows it",
+        arguments: [
+            ("<ul><li>a</li><br><li>b</li></ul>", "<ul><li>a</li><li class=\"bare-item\"><br /></li><li>b</li></ul>"),
+            (
+                "<ol><ol><li>nested</li></ol></ol>",
+                "<ol><li class=\"bare-item\"><ol><li>nested</li></ol></li></ol>"
+            ),
+            ("<ul>text<li>a</li></ul>", "<ul><li class=\"bare-item\">text</li><li>a</li></ul>"),
+            ("<div><li>lone</li><li>two</li></div>", "<div><ul><li>lone</li><li>two</li></ul></div>"),
+            ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
+            ("<details><p>body</p></details>", "<details><summary>Details</summary><p>body</p></details>"),
+            (
+                "<details>body<summary>late</summary><summary>again</summary></details>",
+                "<details><summary>late</summary>body<div>again</div></details>"
+            ),
+            ("<div><summary>alone</summary></div>", "<div><div>alone</div></div>"),
+            ("<table><td>x</td></table>", "<table><tbody><tr><td>x</td></tr></tbody></table>"),
+            (
+                "<table><tr><td>x</td></tr><caption>c</caption></table>",
+                "<table><caption>c</caption><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><caption>c</caption><tr><td>x</td></tr></table>",
+                "<table><caption>c</caption><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+        ])
+    func givenItsPlace(input: String, expected: String) {
+        expectWritten(input, as: expected)
+    }
+
+    /// `input` is written holding `expected`, and the page passes the validator.
+    private func expectWritten(_ input: String, as expected: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let html = render(input)
-        #expect(html.contains(expected), "\(html)")
-        #expect(findings(html).isEmpty, "\(findings(html))")
+        #expect(html.contains(expected), "\(html)", sourceLocation: sourceLocation)
+        #expect(findings(html).isEmpty, "\(findings(html))", sourceLocation: sourceLocation)
     }
 
     @Test("the second pass, which knows every id, writes the same elements as the first: no heading's id moves")

@@ -186,14 +186,8 @@ extension HTMLSanitiser.Writer {
         return label
     }
 
-    /// Whether a table holds rows with no row group around them, and no row group.
-    static func hasBareRows(_ table: xmlNodePtr) -> Bool {
-        !XMLTree.children(of: table, named: "tr").isEmpty
-            && ["thead", "tbody", "tfoot"].allSatisfy { XMLTree.children(of: table, named: $0).isEmpty }
-    }
-
     /// The first child that is an element or text with more than white space.
-    private static func firstContent(of node: xmlNodePtr) -> xmlNodePtr? {
+    static func firstContent(of node: xmlNodePtr) -> xmlNodePtr? {
         content(from: node.pointee.children)
     }
 

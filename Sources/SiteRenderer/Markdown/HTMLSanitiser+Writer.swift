@@ -53,27 +53,7 @@ extension HTMLSanitiser {
         }
 
         mutating func write(_ root: xmlNodePtr) {
-            var node: xmlNodePtr? = root
-            while let current = node {
-                if enter(current) {
-                    if let child = current.pointee.children {
-                        node = child
-                        continue
-                    }
-                    leave()
-                }
-                var done = current
-                node = nil
-                while done != root {
-                    if let next = done.pointee.next {
-                        node = next
-                        break
-                    }
-                    guard let parent = done.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { break }
-                    leave()
-                    done = parent
-                }
-            }
+            XMLTree.walk(root, enter: { enter($0) }, leave: { leave() })
         }
 
         /// Writes the start of a node; true when its children are to be visited (a frame was pushed).
@@ -296,13 +276,6 @@ extension HTMLSanitiser {
             // As written: a link inside a link is a `<span>`, which holds a line's content only.
             let traits = tag == name ? placedTraits : BrowserNesting.traits(of: tag)
             open.append((context.entering(tag, traits), frames.count))
-            // Rows straight in a table get the <tbody> the HTML parser of a browser would
-            // add and the XML parser of the validator would not.
-            if name == "table", Self.hasBareRows(node) {
-                output += "<tbody>"
-                frame.closer = "</tbody></table>"
-                open.append((open[open.count - 1].context.entering("tbody"), frames.count))
-            }
             depth += 1
             if frame.isLink { linkDepth += 1 }
             if frame.isCode { codeDepth += 1 }
@@ -385,14 +358,6 @@ extension HTMLSanitiser {
         private mutating func close(through name: String) {
             assert(open.contains { $0.context.name == name }, "no open <\(name)> to close")
             while let last = open.last {
-                // The `<tbody>` written for a table's bare rows ends alone; its table stays open.
-                if last.context.name == "tbody", frames[last.frame].closer == "</tbody></table>" {
-                    output += "</tbody>"
-                    frames[last.frame].closer = "</table>"
-                    open.removeLast()
-                    if name == "tbody" { return }
-                    continue
-                }
                 for index in stride(from: frames.count - 1, through: last.frame, by: -1) {
                     if let closer = frames[index].closer {
                         output += closer

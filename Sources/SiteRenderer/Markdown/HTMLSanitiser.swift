@@ -56,6 +56,7 @@ struct HTMLSanitiser: Sendable {
         guard let document = parsed else { return "" }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { return "" }
+        tidy(root)
         var first = Writer(settings: self, knownIDs: [], headings: [])
         first.write(root)
         // Fragment links may name an id further down, and an anchor (`<a name>`) or footnote

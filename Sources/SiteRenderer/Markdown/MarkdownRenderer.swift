@@ -32,6 +32,8 @@ public struct MarkdownRenderer: Sendable {
         var footnoteBack: String
         /// Above a diagram GitHub draws (```` ```mermaid ````), shown as its source: `{kind}`.
         var diagram: String
+        /// The label of a `<details>` written without a `<summary>`, as a browser shows it.
+        var details: String
 
         init(_ phrasebook: Phrasebook) {
             func text(_ key: String) -> String { phrasebook.text("readme." + key).xmlEscaped }
@@ -40,6 +42,7 @@ public struct MarkdownRenderer: Sendable {
             taskOpen = text("task_open")
             footnoteBack = phrasebook.text("readme.footnote_back")
             diagram = text("diagram")
+            details = phrasebook.text("readme.details")
         }
     }
 

@@ -114,6 +114,33 @@ final class XMLTree {
             message: "not well-formed: " + (error?.message ?? "parse error"))
     }
 
+    /// Visits `root` and every node below it in document order, by the tree's own links, not
+    /// recursion: a stranger's HTML chooses the depth. `enter` says whether to go into a
+    /// node; `leave` follows each node gone into, once its children (if any) are visited.
+    static func walk(_ root: xmlNodePtr, enter: (xmlNodePtr) -> Bool, leave: () -> Void) {
+        var node: xmlNodePtr? = root
+        while let current = node {
+            if enter(current) {
+                if let child = current.pointee.children {
+                    node = child
+                    continue
+                }
+                leave()
+            }
+            var done = current
+            node = nil
+            while done != root {
+                if let next = done.pointee.next {
+                    node = next
+                    break
+                }
+                guard let parent = done.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { break }
+                leave()
+                done = parent
+            }
+        }
+    }
+
     /// The element children of a node that have a local name.
     static func children(of node: xmlNodePtr, named wanted: String) -> [xmlNodePtr] {
         var result: [xmlNodePtr] = []
