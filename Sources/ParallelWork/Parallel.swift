@@ -80,8 +80,16 @@ public enum Parallel {
     /// the marker's entries) takes tens of milliseconds the caller need not wait for. Only a
     /// value nothing else holds is freed there; a copy kept elsewhere outlives it as ever.
     public static func release<T: Sendable>(_ value: consuming T) {
-        let held = Held(value: value)
-        Task.detached(priority: .background) { withExtendedLifetime(held) {} }
+        // The task holds the one reference: were this function to keep one too, a task done
+        // before it returns would leave the freeing to the caller after all.
+        let held = Handover(Unmanaged.passRetained(Held(value: value)))
+        Task.detached(priority: .background) { held.reference.release() }
+    }
+
+    /// A reference handed to the task that lets go of it, and held by nothing else.
+    private struct Handover<T: Sendable>: @unchecked Sendable {
+        let reference: Unmanaged<Held<T>>
+        init(_ reference: Unmanaged<Held<T>>) { self.reference = reference }
     }
 
     private final class Held<T: Sendable>: Sendable {
