@@ -16,7 +16,6 @@ extension HTMLSanitiser {
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
     ///   browser shows it.
-    ///
     func tidy(_ root: xmlNodePtr) {
         // For each element gone into: whether an `<li>` is open there that an `<li>` inside
         // would close (`BrowserNesting`'s `listItem`), as in `<li><div><li>`.
@@ -55,8 +54,8 @@ extension HTMLSanitiser {
         case "table":
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
-            // reading would not), after the caption.
-            // What a browser moves out from between the rows leaves the rows in one `<tbody>`.
+            // reading would not), after the caption: one for the rows, whatever a browser
+            // moves out from between them.
             Self.wrapRuns(
                 in: element, of: { !Self.tableParts.contains($0) }, into: "tbody", marking: nil,
                 startingAt: { $0 == "tr" })

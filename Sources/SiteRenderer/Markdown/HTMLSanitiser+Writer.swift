@@ -315,7 +315,8 @@ extension HTMLSanitiser {
         /// closes (a heading straight in a heading, an `<li>` in an `<li>`), and turns an open
         /// paragraph the tag would end into a `<div class="paragraph">`, which may hold it (a
         /// browser would end the paragraph there, and the text after the block would leave
-        /// it). Then says where the element goes.
+        /// it), and a `<b>` or `<span>` a block would stand in into a `<div class="inline …">`
+        /// (`inlineToDiv`). Then says where the element goes.
         private mutating func place(_ tag: String) -> Placement {
             let traits = BrowserNesting.traits(of: tag)
             placedTraits = traits
