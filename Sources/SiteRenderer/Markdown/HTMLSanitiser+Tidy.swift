@@ -17,20 +17,19 @@ extension HTMLSanitiser {
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
     ///   browser shows it.
     func tidy(_ root: xmlNodePtr) {
-        // For each element gone into: whether an `<li>` is open there that an `<li>` inside
-        // would close (`BrowserNesting`'s `listItem`), as in `<li><div><li>`.
-        var itemOpen: [Bool] = []
+        // Each element gone into, as `BrowserNesting` reads it: whether an `<li>` is open there
+        // that an `<li>` inside would close, as in `<li><div><li>` (`listItem`).
+        var contexts: [BrowserNesting.Context] = []
         XMLTree.walk(
             root,
             enter: { node in
                 guard node.pointee.type == XML_ELEMENT_NODE else { return false }
                 let name = XMLTree.name(of: node)
-                let inItem =
-                    name == "li" || (itemOpen.last == true && !BrowserNesting.traits(of: name).contains(.special))
-                mend(node, name, itemOpen: inItem)
-                itemOpen.append(inItem)
+                let context = (contexts.last ?? .root).entering(name)
+                mend(node, name, itemOpen: context.listItem)
+                contexts.append(context)
                 return true
-            }, leave: { itemOpen.removeLast() })
+            }, leave: { contexts.removeLast() })
     }
 
     /// What `tidy` does at one element, to its children.

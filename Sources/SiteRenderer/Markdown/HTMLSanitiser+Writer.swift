@@ -380,22 +380,8 @@ extension HTMLSanitiser {
         @discardableResult
         private mutating func paragraphToDiv() -> Bool {
             guard let index = open.lastIndex(where: { $0.context.name == "p" }) else { return false }
-            var frame = frames[open[index].frame]
-            if let classStart = frame.classStart {
-                insert("paragraph ", at: classStart)
-                replace(2, at: frame.start, with: "<div")
-            } else {
-                replace(2, at: frame.start, with: "<div class=\"paragraph\"")
-            }
-            frame.closer = "</div>"
-            frames[open[index].frame] = frame
-            for above in index..<open.count {
-                let name = above == index ? "div" : open[above].context.name ?? ""
-                let outer =
-                    frames[open[above].frame].fostered
-                    ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
-                open[above].context = outer.entering(name)
-            }
+            writeAsDiv(index, classes: "paragraph")
+            deriveContexts(from: index)
             return true
         }
 
@@ -413,27 +399,36 @@ extension HTMLSanitiser {
             guard !holders.isEmpty,
                 holders.allSatisfy({ HTMLSanitiser.inlineAsDiv.contains(open[$0].context.name ?? "") })
             else { return false }
-            for index in holders {
-                let name = open[index].context.name ?? ""
-                let frame = frames[open[index].frame]
-                let classes = "inline inline-\(name)"
-                // The class names first: they come after the tag's name, which moves them on.
-                if let classStart = frame.classStart {
-                    insert(classes + " ", at: classStart)
-                    replace(1 + name.utf8.count, at: frame.start, with: "<div")
-                } else {
-                    replace(1 + name.utf8.count, at: frame.start, with: "<div class=\"\(classes)\"")
-                }
-                frames[open[index].frame].closer = "</div>"
+            for index in holders { writeAsDiv(index, classes: "inline inline-\(open[index].context.name ?? "")") }
+            deriveContexts(from: first)
+            return true
+        }
+
+        /// Writes the open element at `index` of `open` as a `<div>`, with `classes` before any
+        /// class names it has, and names it so there; its context is left to `deriveContexts`.
+        private mutating func writeAsDiv(_ index: Int, classes: String) {
+            let frame = frames[open[index].frame]
+            let written = 1 + (open[index].context.name ?? "").utf8.count
+            // The class names first: they come after the tag's name, which moves them on.
+            if let classStart = frame.classStart {
+                insert(classes + " ", at: classStart)
+                replace(written, at: frame.start, with: "<div")
+            } else {
+                replace(written, at: frame.start, with: "<div class=\"\(classes)\"")
             }
+            frames[open[index].frame].closer = "</div>"
+            open[index].context.name = "div"
+        }
+
+        /// The contexts of the open elements from `first` on, derived again from their names
+        /// as now written, each inside the one below it (or where its table moves it).
+        private mutating func deriveContexts(from first: Int) {
             for above in first..<open.count {
-                let name = holders.contains(above) ? "div" : open[above].context.name ?? ""
                 let outer =
                     frames[open[above].frame].fostered
                     ? context(beforeTableBelow: above) : above == 0 ? .root : open[above - 1].context
-                open[above].context = outer.entering(name)
+                open[above].context = outer.entering(open[above].context.name ?? "")
             }
-            return true
         }
 
         /// Moves what was written from `start` on to just before the innermost open table.

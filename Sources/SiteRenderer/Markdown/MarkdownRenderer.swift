@@ -32,7 +32,8 @@ public struct MarkdownRenderer: Sendable {
         var footnoteBack: String
         /// Above a diagram GitHub draws (```` ```mermaid ````), shown as its source: `{kind}`.
         var diagram: String
-        /// The label of a `<details>` written without a `<summary>`, as a browser shows it.
+        /// The label of a `<details>` written without a `<summary>`, as a browser shows it:
+        /// text (a text node's content, escaped as it is written).
         var details: String
 
         init(_ phrasebook: Phrasebook) {
