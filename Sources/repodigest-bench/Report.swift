@@ -69,10 +69,10 @@ struct Report {
             | cold, empty output (the render's median) | \(result.cold.formatted(2)) | 100 % | \(result.files.grouped) |
             | nothing changed (`--offline`: up to date, median of 3) | \(result.unchanged.formatted(2)) | \((100 * result.share).formatted(1)) % | \(result.unchangedWritten) |
             | nothing changed, `--force` (every page rendered, checked, compared) | \(result.forced.formatted(2)) | \((100 * result.forcedShare).formatted(1)) % | \(result.forcedWritten) |
-            | one repository changed (live, \(result.changedRepository)): whole run, fetch included | \(result.changedWall.formatted(2)) | \((100 * result.changedShare).formatted(1)) % | \(result.changedWritten) |
-            | the same run's pages alone ("Rendering" to "Published") | \(result.changedPages.map { $0.formatted(2) } ?? "?") | \(result.changedPagesShare.map { (100 * $0).formatted(1) } ?? "?") % | |
+            | one repository changed (live, \(result.changedRepository) and \(result.changedWalls.count - 1) more, one a run): whole run, fetch included, median (\(result.changedWalls.map { $0.formatted(2) }.joined(separator: ", "))) | \(result.changedWall.formatted(2)) | \((100 * result.changedShare).formatted(1)) % | \(result.changedWritten) |
+            | the same runs' pages alone ("Rendering" to "Published"), median | \(result.changedPages.map { $0.formatted(2) } ?? "?") | \(result.changedPagesShare.map { (100 * $0).formatted(1) } ?? "?") % | |
 
-            Rewritten after the change: \(shown).
+            Rewritten after the first change: \(shown).
             """
     }
 
