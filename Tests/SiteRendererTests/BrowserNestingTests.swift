@@ -21,7 +21,9 @@ struct BrowserNestingTests {
         "<video src=\"https://github.com/user-attachments/assets/x\"></video>",
         "<input type=\"checkbox\" checked>", "<font>", "</font>", "<center>", "</center>", "<section>", "<kbd>",
         "<sup>", "<code>", "</code>", "<sub>", "</sub>", "<del>", "</del>", "<time>", "<tt>", "<h1>", "<figure>",
-        "<figcaption>", "<q>", "word", "two words", "&nbsp;", " ", "\n", "\n\n", "\n\n```swift\nlet x = 1\n```\n\n",
+        "<figcaption>", "<q>", "<picture>", "</picture>", "<source srcset=\"d.png\">", "</dt>",
+        "<time datetime=\"2026-11-27\">", "word", "two words", "&nbsp;", " ", "\n", "\n\n",
+        "\n\n```swift\nlet x = 1\n```\n\n",
         "\n- item\n",
         "\n> [!NOTE]\n> note\n", "$x^2$", "\n\n$$\ny\n$$\n\n", ":tada:", "[link](#x)", "**bold**", "\n## Heading\n",
     ]

@@ -120,7 +120,7 @@ struct ReadmeFidelityTests {
                 "<div class=\"paragraph align-center\">a <div class=\"inline inline-span\"><p>b</p></div> c</div>"
             ),
             ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
-            ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dl><dd>a<span></span></dd><dt>b</dt></dl>"),
+            ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dd>a<span></span></dd><dt>b</dt></dl>"),
             ("<h2>a<h3>b</h3></h2>", "<h3 id=\"readme-ab\">a</h3><h4 id=\"readme-b\">b</h4>"),
             ("<table>hello<tr><td>x</td></tr></table>", "hello<table><tbody><tr><td>x</td></tr></tbody></table>"),
             (
@@ -176,6 +176,14 @@ struct ReadmeFidelityTests {
             ("<div><summary>alone</summary></div>", "<div><div>alone</div></div>"),
             ("<table><td>x</td></table>", "<table><tbody><tr><td>x</td></tr></tbody></table>"),
             (
+                "<table><tr></tr><tbody><tr> </tr><tr><td>x</td></tr></tbody></table>",
+                "<table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><tr><td rowspan=\"2\">x</td></tr><tr></tr></table>",
+                "<table><tbody><tr><td rowspan=\"2\">x</td></tr><tr></tr></tbody></table>"
+            ),
+            (
                 "<table><tr><td>x</td></tr><caption>c</caption></table>",
                 "<table><caption>c</caption><tbody><tr><td>x</td></tr></tbody></table>"
             ),
@@ -186,6 +194,77 @@ struct ReadmeFidelityTests {
         ])
     func givenItsPlace(input: String, expected: String) {
         expectWritten(input, as: expected)
+    }
+
+    @Test(
+        "what HTML has no place for is written as the element a browser shows it as",
+        arguments: [
+            ("<div>a<rt>b</rt><rp>(</rp></div>", "<div>a<span>b</span><span>(</span></div>"),
+            ("<ruby>漢<rp>(</rp></ruby>", "<span>漢<span>(</span></span>"),
+            ("<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>", "<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>"),
+            ("<div><figcaption>c</figcaption></div>", "<div><div>c</div></div>"),
+            (
+                "<figure><p>a</p><figcaption>c</figcaption><p>b</p></figure>",
+                "<figure><p>a</p><div>c</div><p>b</p></figure>"
+            ),
+            (
+                "<figure><figcaption>1</figcaption><p>a</p><figcaption>2</figcaption></figure>",
+                "<figure><figcaption>1</figcaption><p>a</p><div>2</div></figure>"
+            ),
+            (
+                "<figure><p>a</p><figcaption>1</figcaption>\n<figcaption>2</figcaption></figure>",
+                "<figure><p>a</p><div>1</div>\n<figcaption>2</figcaption></figure>"
+            ),
+            ("<p>x<picture><source srcset=\"a.png\">alt</picture></p>", "<p>x<span>alt</span></p>"),
+            ("<p><time>next week</time></p>", "<p><span>next week</span></p>"),
+            ("<p><time datetime=\"2026-11-27\">today</time></p>", "<p><time datetime=\"2026-11-27\">today</time></p>"),
+            ("<div><dt>term</dt><dd>what</dd></div>", "<div><dl><dt>term</dt><dd>what</dd></dl></div>"),
+            ("<dl><div><dt>t</dt><dd>d</dd></div></dl>", "<dl><div><dt>t</dt><dd>d</dd></div></dl>"),
+            ("<dl>text</dl>", "<dl><dt class=\"bare-item\"></dt><dd class=\"bare-item\">text</dd></dl>"),
+            (
+                "<dl><dt><h4>Term</h4></dt><dd>d</dd></dl>",
+                "<dl><dt class=\"bare-item\"></dt><dd class=\"bare-item\"><h5 id=\"readme-term\">Term</h5></dd><dd>d</dd></dl>"
+            ),
+            (
+                "<dl><dd>d</dd><dt>t</dt></dl>",
+                "<dl><dt class=\"bare-item\"></dt><dd>d</dd><dt>t</dt><dd class=\"bare-item\"></dd></dl>"
+            ),
+            (
+                "<dl><div><b>b</b><dt>t</dt></div></dl>",
+                "<dl><div><dt class=\"bare-item\"></dt><dd class=\"bare-item\"><b>b</b></dd><dt>t</dt><dd class=\"bare-item\"></dd></div></dl>"
+            ),
+            (
+                "<p><picture>a<source srcset=\"d.png\"><img src=\"l.png\" alt=\"l\"><source srcset=\"e.png\">b</picture></p>",
+                "<p>a<picture><source srcset=\"https://raw.githubusercontent.com/o/r/main/d.png\" /><img src=\"https://raw.githubusercontent.com/o/r/main/l.png\" alt=\"l\" /></picture>b</p>"
+            ),
+            ("<p><time datetime=\"yesterday\">x</time></p>", "<p><span>x</span></p>"),
+            (
+                "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"d.png\"><img src=\"l.png\" alt=\"l\"></picture>",
+                "<picture><source srcset=\"https://raw.githubusercontent.com/o/r/main/d.png\" media=\"(prefers-color-scheme: dark)\" /><img src=\"https://raw.githubusercontent.com/o/r/main/l.png\" alt=\"l\" /></picture>"
+            ),
+            (
+                "<p><time datetime=\"2026-11-27T09:30:00.5+01:00\">x</time></p>",
+                "<p><time datetime=\"2026-11-27T09:30:00.5+01:00\">x</time></p>"
+            ),
+            (
+                "<a href=\"https://example.com\"><details><summary>s</summary>b</details></a>",
+                "<a href=\"https://example.com\"><div><div>s</div>b</div></a>"
+            ),
+        ])
+    func shownAsABrowserShowsIt(input: String, expected: String) {
+        expectWritten(input, as: expected)
+    }
+
+    @Test("a date or time, as HTML's datetime takes one")
+    func dateTimes() {
+        for good in [
+            "2026", "2026-11", "2026-11-27", "2026-11-27T09:30", "2026-11-27 09:30:00Z", "09:30", "23:59:59.999",
+        ] {
+            #expect(HTMLSanitiser.isDateTime(good), "\(good)")
+        }
+        for bad in [nil, "", "yesterday", "27/11/2026", "2026-11-27T", "Z", "+01:00", "2026-11-27T09:30+1"] {
+            #expect(!HTMLSanitiser.isDateTime(bad), "\(bad ?? "nil")")
+        }
     }
 
     /// `input` is written holding `expected`, and the page passes the validator.

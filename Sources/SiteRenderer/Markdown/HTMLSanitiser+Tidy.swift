@@ -15,32 +15,124 @@ extension HTMLSanitiser {
     ///   block as a browser shows it;
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
-    ///   browser shows it.
+    ///   browser shows it; rows with no cells, which a browser shows nothing of, go (unless a
+    ///   cell spans rows);
+    /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
+    ///   list's first description with no term, or its last term with no description, an
+    ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them, and a
+    ///   term holding a heading, go into a description with the class `bare-item`, shown
+    ///   without an indent.
+    ///
+    /// Where HTML has no place for a part, it becomes the element a browser shows it as:
+    ///
+    /// - a ruby's text (`<rt>`) or parenthesis (`<rp>`) outside a ruby, and a `<ruby>` with
+    ///   no `<rt>`, a `<span>`;
+    /// - a `<figcaption>` outside a figure, or not first or last in it, a `<div>`;
+    /// - a `<picture>` with no `<img>` (which shows none of its sources), a `<span>`;
+    /// - a `<time>` with no `datetime`, or one that is no date (its text is then seldom the
+    ///   date HTML asks for), a `<span>`;
+    /// - what a `<picture>` holds besides its sources and image goes before or after it;
+    /// - a `<details>` inside a link (where it cannot open), a `<div>`.
     func tidy(_ root: xmlNodePtr) {
         // Each element gone into, as `BrowserNesting` reads it: whether an `<li>` is open there
-        // that an `<li>` inside would close, as in `<li><div><li>` (`listItem`).
-        var contexts: [BrowserNesting.Context] = []
+        // that an `<li>` inside would close, as in `<li><div><li>` (`listItem`); and its name.
+        var contexts: [(nesting: BrowserNesting.Context, name: String)] = []
+        var links = 0
         XMLTree.walk(
             root,
             enter: { node in
                 guard node.pointee.type == XML_ELEMENT_NODE else { return false }
-                let name = XMLTree.name(of: node)
-                let context = (contexts.last ?? .root).entering(name)
-                mend(node, name, itemOpen: context.listItem)
-                contexts.append(context)
+                var name = XMLTree.name(of: node)
+                if name == "details", links > 0 {
+                    xmlNodeSetName(node, "div")
+                    name = "div"
+                }
+                let context = (contexts.last?.nesting ?? .root).entering(name)
+                name = mend(node, name, parent: contexts.last?.name, context: context)
+                if name == "a" { links += 1 }
+                contexts.append((context, name))
                 return true
-            }, leave: { contexts.removeLast() })
+            },
+            leave: {
+                if contexts.removeLast().name == "a" { links -= 1 }
+            })
     }
 
-    /// What `tidy` does at one element, to its children.
-    private func mend(_ element: xmlNodePtr, _ name: String, itemOpen: Bool) {
-        // A summary anywhere but first in a `<details>` is shown as a block.
-        if name != "details" {
-            XMLTree.children(of: element, named: "summary").forEach { xmlNodeSetName($0, "div") }
+    /// What `tidy` does at one element, to its children (and, where HTML has no place for
+    /// the element as it is, to the element: the name it now has).
+    private func mend(_ element: xmlNodePtr, _ name: String, parent: String?, context: BrowserNesting.Context)
+        -> String
+    {
+        var name = name
+        // Each child's name is read once here (a README has thousands of elements), and again
+        // only after children were moved or dropped.
+        var children = Self.elements(in: element)
+        let has = { (wanted: String) in children.contains { $0.name == wanted } }
+        if has("source") {
+            Self.emptySources(in: element)
+            children = Self.elements(in: element)
+        }
+        switch name {
+        case "ruby" where !has("rt"), "picture" where !has("img"):
+            // The sources of a picture with no image show nothing, and a `<span>` holds none;
+            // nor is a video in a picture played (`Writer.writeVideo`), with an image or not.
+            for part in children where part.name == "source" || part.name == "video" {
+                xmlUnlinkNode(part.node)
+                xmlFreeNode(part.node)
+            }
+            xmlNodeSetName(element, "span")
+            name = "span"
+            children = Self.elements(in: element)
+        case "time" where !Self.isDateTime(XMLTree.attribute("datetime", of: element)):
+            xmlNodeSetName(element, "span")
+            name = "span"
+        case "picture":
+            Self.movePastPicture(element)
+            children = Self.elements(in: element)
+        case "figure":
+            Self.keepOneCaption(in: element)
+        default: break
+        }
+        mendChildren(of: element, name, children, parent: parent, context: context)
+        return name
+    }
+
+    /// The element children of `parent`, with their names.
+    private static func elements(in parent: xmlNodePtr) -> [(node: xmlNodePtr, name: String)] {
+        var elements: [(node: xmlNodePtr, name: String)] = []
+        var child = parent.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { elements.append((current, XMLTree.name(of: current))) }
+            child = current.pointee.next
+        }
+        return elements
+    }
+
+    /// What `mend` does to an element's children (its `children`, as named before).
+    private func mendChildren(
+        of element: xmlNodePtr, _ name: String, _ children: [(node: xmlNodePtr, name: String)], parent: String?,
+        context: BrowserNesting.Context
+    ) {
+        for child in children {
+            switch child.name {
+            // A summary anywhere but first in a `<details>` is shown as a block.
+            case "summary" where name != "details", "figcaption" where name != "figure":
+                xmlNodeSetName(child.node, "div")
+            case "rt" where name != "ruby", "rp" where name != "ruby":
+                xmlNodeSetName(child.node, "span")
+            default: break
+            }
+        }
+        // A `<div>` in a `<dl>` groups its terms and descriptions; terms a browser closes an
+        // open term or description at are left to it (`BrowserNesting`).
+        if name != "dl", name != "div" || parent != "dl", context.definition == nil,
+            children.contains(where: { $0.name == "dt" || $0.name == "dd" })
+        {
+            Self.wrapRuns(in: element, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
         }
         switch name {
         case "ul", "ol", "menu":
-            Self.wrapRuns(in: element, of: { $0 != "li" }, into: "li", marking: "bare-item")
+            Self.wrapRuns(in: element, of: { $0 != "li" }, into: "li", marking: Self.bareItem)
         case "details":
             var summaries = XMLTree.children(of: element, named: "summary")
             if summaries.isEmpty, let made = xmlNewDocNode(element.pointee.doc, nil, "summary", nil) {
@@ -51,6 +143,7 @@ extension HTMLSanitiser {
             // A browser shows the first as the label, the others as blocks.
             summaries.dropFirst().forEach { xmlNodeSetName($0, "div") }
         case "table":
+            Self.dropEmptyRows(of: element)
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
             // reading would not), after the caption: one for the rows, whatever a browser
@@ -61,14 +154,192 @@ extension HTMLSanitiser {
             if let caption = XMLTree.children(of: element, named: "caption").first {
                 Self.moveFirst(caption, in: element)
             }
+        case "dl":
+            Self.describeTermsWithHeadings(in: element)
+            Self.wrapRuns(
+                in: element, of: { !["dt", "dd", "div"].contains($0) }, into: "dd", marking: Self.bareItem)
+            Self.pairTerms(in: element)
+        case "div" where parent == "dl":
+            Self.describeTermsWithHeadings(in: element)
+            Self.wrapRuns(in: element, of: { $0 != "dt" && $0 != "dd" }, into: "dd", marking: Self.bareItem)
+            Self.pairTerms(in: element)
         case "tbody", "thead", "tfoot":
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
         default:
             // Items a browser closes an open item at are left to it (`BrowserNesting`).
-            if !itemOpen {
+            if !context.listItem, children.contains(where: { $0.name == "li" }) {
                 Self.wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
             }
         }
+    }
+
+    /// Gives each run of descriptions the term HTML wants before it, and a last run of terms
+    /// the description it wants after it: empty, as a browser shows nothing of them.
+    private static func pairTerms(in list: xmlNodePtr) {
+        var previous: String?
+        var last: xmlNodePtr?
+        var child = list.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+            let name = XMLTree.name(of: current)
+            guard name == "dt" || name == "dd" else { continue }
+            if name == "dd", previous == nil, let term = xmlNewDocNode(list.pointee.doc, nil, "dt", nil) {
+                xmlSetProp(term, "class", bareItem)
+                _ = xmlAddPrevSibling(current, term)
+            }
+            (previous, last) = (name, current)
+        }
+        if previous == "dt", let last, let description = xmlNewDocNode(list.pointee.doc, nil, "dd", nil) {
+            xmlSetProp(description, "class", bareItem)
+            _ = xmlAddNextSibling(last, description)
+        }
+    }
+
+    /// libxml2 reads a `<source>` as holding what follows it in its parent (a picture's
+    /// `<img>`), where HTML's parser reads an element that holds nothing: what it holds
+    /// goes after it.
+    private static func emptySources(in parent: xmlNodePtr) {
+        // A source among what one held is met after it, and emptied in its turn.
+        var child = parent.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: current) == "source" {
+                var after = current
+                while let inside = current.pointee.children {
+                    xmlUnlinkNode(inside)
+                    after = xmlAddNextSibling(after, inside) ?? after
+                }
+            }
+            child = current.pointee.next
+        }
+    }
+
+    /// A term holding a heading (which HTML allows in no term) is a description with the
+    /// class `bare-item`, shown as the term was: without an indent, the heading as a heading.
+    private static func describeTermsWithHeadings(in list: xmlNodePtr) {
+        for term in XMLTree.children(of: list, named: "dt") where holdsHeading(term) {
+            xmlNodeSetName(term, "dd")
+            xmlSetProp(term, "class", bareItem)
+        }
+    }
+
+    /// Whether an element below `node` is a heading or a section, which HTML allows in no term.
+    private static func holdsHeading(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let name = XMLTree.name(of: current)
+                if BrowserNesting.headings.contains(name) || name == "section" || holdsHeading(current) { return true }
+            }
+            child = current.pointee.next
+        }
+        return false
+    }
+
+    /// The class of an item, term or description made for what a list held outside its
+    /// items, which the themes show as a browser shows that content: without a bullet, an
+    /// indent or a margin.
+    static let bareItem = "bare-item"
+
+    /// Moves out of a picture what HTML does not allow in it: its sources after its image
+    /// (which a browser never looks at) go, and whatever else it holds (text, a paragraph, a
+    /// second image) goes before or after it, on the side of its image it was on.
+    private static func movePastPicture(_ picture: xmlNodePtr) {
+        guard let image = XMLTree.children(of: picture, named: "img").first else { return }
+        var child = picture.pointee.children
+        var before = true
+        while let current = child {
+            child = current.pointee.next
+            if current == image {
+                before = false
+                continue
+            }
+            let isElement = current.pointee.type == XML_ELEMENT_NODE
+            if isElement, XMLTree.name(of: current) == "source" {
+                if before { continue }
+                xmlUnlinkNode(current)
+                xmlFreeNode(current)
+                continue
+            }
+            guard isElement || BrowserNesting.hasContent(XMLTree.content(of: current)) else { continue }
+            xmlUnlinkNode(current)
+            _ = before ? xmlAddPrevSibling(picture, current) : xmlAddNextSibling(picture, current)
+        }
+    }
+
+    /// Whether `value` is a date or time as HTML's `datetime` takes one, in the forms READMEs
+    /// use: a year, a month, a day, a day and a time (with a zone or not), or a time of day.
+    /// Each digit is told only as a digit (a 13th month passes).
+    static func isDateTime(_ value: String?) -> Bool {
+        guard var value else { return false }
+        // A fraction of a second, and a zone, are told apart from the rest.
+        if let dot = value.firstIndex(of: ".") {
+            let digits = value[value.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            value.removeSubrange(dot..<digits.endIndex)
+        }
+        var shape = String(value.map { $0.isASCII && $0.isNumber ? "9" : $0 })
+        if shape.hasSuffix("Z") {
+            shape.removeLast()
+        } else if shape.count > 6, ["+99:99", "-99:99", "+9999", "-9999"].contains(where: shape.hasSuffix) {
+            shape.removeLast(shape.hasSuffix(":99") ? 6 : 5)
+        }
+        return Self.dateTimeShapes.contains(shape.replacingOccurrences(of: " ", with: "T"))
+    }
+
+    private static let dateTimeShapes: Set<String> = [
+        "9999", "9999-99", "9999-99-99", "9999-99-99T99:99", "9999-99-99T99:99:99", "99:99", "99:99:99",
+    ]
+
+    /// Keeps the figure's first `<figcaption>` if it comes first, or else its last if that
+    /// comes last, where HTML allows one; the others are `<div>`s.
+    private static func keepOneCaption(in figure: xmlNodePtr) {
+        var captions = XMLTree.children(of: figure, named: "figcaption")
+        if let first = captions.first, first == Writer.firstContent(of: figure) {
+            captions.removeFirst()
+        } else if let last = captions.last, last == lastContent(of: figure) {
+            captions.removeLast()
+        }
+        captions.forEach { xmlNodeSetName($0, "div") }
+    }
+
+    /// The last of `parent`'s children that is an element or text with more than white space.
+    private static func lastContent(of parent: xmlNodePtr) -> xmlNodePtr? {
+        var child = parent.pointee.last
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE
+                || (current.pointee.type == XML_TEXT_NODE
+                    && BrowserNesting.hasContent(XMLTree.content(of: current)))
+            {
+                return current
+            }
+            child = current.pointee.prev
+        }
+        return nil
+    }
+
+    /// Removes the table's rows with no cells, which a browser shows nothing of, unless a
+    /// cell spans rows: a row a cell reaches into may hold none of its own.
+    private static func dropEmptyRows(of table: xmlNodePtr) {
+        guard !spansRows(table) else { return }
+        let groups = [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
+        for row in groups.flatMap({ XMLTree.children(of: $0, named: "tr") }) where Writer.firstContent(of: row) == nil {
+            xmlUnlinkNode(row)
+            xmlFreeNode(row)
+        }
+    }
+
+    /// Whether a cell below `node` has a `rowspan`.
+    private static func spansRows(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE,
+                XMLTree.attribute("rowspan", of: current) != nil || spansRows(current)
+            {
+                return true
+            }
+            child = current.pointee.next
+        }
+        return false
     }
 
     /// The parts of a table a `<tbody>` does not hold.
