@@ -180,6 +180,14 @@ struct ReadmeFidelityTests {
                 "<table><tbody><tr><td>x</td></tr></tbody></table>"
             ),
             (
+                "<table><tr><td colspan=\"3\">a</td></tr><tr><td>b</td><td colspan=\"2\">c</td></tr></table>",
+                "<tr><td colspan=\"2\">a</td></tr><tr><td>b</td><td>c</td></tr>"
+            ),
+            (
+                "<table><tr><td colspan=\"2\">a</td></tr><tr><td>b</td><td>c</td></tr></table>",
+                "<tr><td colspan=\"2\">a</td></tr><tr><td>b</td><td>c</td></tr>"
+            ),
+            (
                 "<table><tr><td rowspan=\"2\">x</td></tr><tr></tr></table>",
                 "<table><tbody><tr><td rowspan=\"2\">x</td></tr><tr></tr></tbody></table>"
             ),

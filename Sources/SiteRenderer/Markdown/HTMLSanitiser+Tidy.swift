@@ -15,7 +15,8 @@ extension HTMLSanitiser {
     ///   block as a browser shows it;
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
-    ///   browser shows it; rows with no cells, which a browser shows nothing of, go (unless a
+    ///   browser shows it; rows with no cells, which a browser shows nothing of, go, and a
+    ///   cell spanning columns no cell begins in spans only those some cell does (unless a
     ///   cell spans rows);
     /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
     ///   list's first description with no term, or its last term with no description, an
@@ -154,6 +155,7 @@ extension HTMLSanitiser {
             if let caption = XMLTree.children(of: element, named: "caption").first {
                 Self.moveFirst(caption, in: element)
             }
+            Self.fitColumnSpans(of: element)
         case "dl":
             Self.describeTermsWithHeadings(in: element)
             Self.wrapRuns(
@@ -325,6 +327,45 @@ extension HTMLSanitiser {
         for row in groups.flatMap({ XMLTree.children(of: $0, named: "tr") }) where Writer.firstContent(of: row) == nil {
             xmlUnlinkNode(row)
             xmlFreeNode(row)
+        }
+    }
+
+    /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
+    /// in a table of one column), which HTML forbids and a browser shows with no width,
+    /// unless a cell spans rows.
+    private static func fitColumnSpans(of table: xmlNodePtr) {
+        guard !spansRows(table) else { return }
+        let rows = ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
+            .flatMap { XMLTree.children(of: $0, named: "tr") }
+        let cells = rows.map { row in
+            elements(in: row).filter { $0.name == "td" || $0.name == "th" }.map { cell in
+                let span = XMLTree.attribute("colspan", of: cell.node)
+                    .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                return (node: cell.node, span: min(max(span ?? 1, 1), 1_000))
+            }
+        }
+        var begun = Set<Int>()
+        var width = 0
+        for row in cells {
+            var column = 0
+            for cell in row {
+                begun.insert(column)
+                column += cell.span
+            }
+            width = max(width, column)
+        }
+        guard begun.count < width else { return }
+        for row in cells {
+            var column = 0
+            for cell in row {
+                let kept = (column..<(column + cell.span)).filter(begun.contains).count
+                if kept == 1, cell.span > 1 {
+                    xmlUnsetProp(cell.node, "colspan")
+                } else if kept != cell.span {
+                    xmlSetProp(cell.node, "colspan", String(kept))
+                }
+                column += cell.span
+            }
         }
     }
 
