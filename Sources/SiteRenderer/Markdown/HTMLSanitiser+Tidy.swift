@@ -77,7 +77,7 @@ extension HTMLSanitiser {
         case "ruby" where !has("rt"), "picture" where !has("img"):
             // The sources of a picture with no image show nothing, and a `<span>` holds none;
             // nor is a video in a picture played (`Writer.writeVideo`), with an image or not.
-            for part in children where part.name == "source" || part.name == "video" {
+            for part in children where name == "picture" && (part.name == "source" || part.name == "video") {
                 xmlUnlinkNode(part.node)
                 xmlFreeNode(part.node)
             }
