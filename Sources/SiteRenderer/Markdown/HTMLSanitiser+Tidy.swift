@@ -144,7 +144,10 @@ extension HTMLSanitiser {
             // A browser shows the first as the label, the others as blocks.
             summaries.dropFirst().forEach { xmlNodeSetName($0, "div") }
         case "table":
-            Self.dropEmptyRows(of: element)
+            // A cell that spans rows may reach into a row with no cells of its own, and shift
+            // the columns of the rows it reaches: rows and spans are then left as they are.
+            let spansRows = Self.spansRows(element)
+            if !spansRows { Self.dropEmptyRows(of: element) }
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
             // reading would not), after the caption: one for the rows, whatever a browser
@@ -155,7 +158,7 @@ extension HTMLSanitiser {
             if let caption = XMLTree.children(of: element, named: "caption").first {
                 Self.moveFirst(caption, in: element)
             }
-            Self.fitColumnSpans(of: element)
+            if !spansRows { Self.fitColumnSpans(of: element) }
         case "dl":
             Self.describeTermsWithHeadings(in: element)
             Self.wrapRuns(
@@ -319,10 +322,8 @@ extension HTMLSanitiser {
         return nil
     }
 
-    /// Removes the table's rows with no cells, which a browser shows nothing of, unless a
-    /// cell spans rows: a row a cell reaches into may hold none of its own.
+    /// Removes the table's rows with no cells, which a browser shows nothing of.
     private static func dropEmptyRows(of table: xmlNodePtr) {
-        guard !spansRows(table) else { return }
         let groups = [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
         for row in groups.flatMap({ XMLTree.children(of: $0, named: "tr") }) where Writer.firstContent(of: row) == nil {
             xmlUnlinkNode(row)
@@ -331,10 +332,8 @@ extension HTMLSanitiser {
     }
 
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
-    /// in a table of one column), which HTML forbids and a browser shows with no width,
-    /// unless a cell spans rows.
+    /// in a table of one column), which HTML forbids and a browser shows with no width.
     private static func fitColumnSpans(of table: xmlNodePtr) {
-        guard !spansRows(table) else { return }
         let rows = ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
             .flatMap { XMLTree.children(of: $0, named: "tr") }
         let cells = rows.map { row in
