@@ -7,11 +7,13 @@ import Testing
 /// POST, which GraphQL needs, through the same libcurl client and connections as every GET.
 @Suite("CurlHTTPClient POST")
 struct CurlHTTPClientPostTests {
+    /// One connection for all, even after a long pause of a loaded machine between requests.
     private func client(_ github: FakeGitHub) -> CurlHTTPClient {
-        CurlHTTPClient(
-            configuration: .init(
-                apiURL: github.baseURL, token: FixtureWorld.token, userAgent: "repodigest/9.9", concurrency: 1,
-                connectTimeout: .seconds(2), totalTimeout: .seconds(30)))
+        var configuration = CurlHTTPClient.Configuration(
+            apiURL: github.baseURL, token: FixtureWorld.token, userAgent: "repodigest/9.9", concurrency: 1,
+            connectTimeout: .seconds(2), totalTimeout: .seconds(30))
+        configuration.idleConnectionLifetime = .seconds(3_600)
+        return CurlHTTPClient(configuration: configuration)
     }
 
     @Test(

@@ -7,12 +7,15 @@ import Testing
 @Suite("CurlHTTPClient")
 struct CurlHTTPClientTests {
     private func client(
-        _ github: FakeGitHub, token: String? = FixtureWorld.token, concurrency: Int = 4, timeout: Duration = .seconds(2)
+        _ github: FakeGitHub, token: String? = FixtureWorld.token, concurrency: Int = 4,
+        timeout: Duration = .seconds(2),
+        idleLifetime: Duration = .seconds(118)
     ) -> CurlHTTPClient {
-        CurlHTTPClient(
-            configuration: .init(
-                apiURL: github.baseURL, token: token, userAgent: "repodigest/9.9", concurrency: concurrency,
-                connectTimeout: .seconds(2), totalTimeout: timeout))
+        var configuration = CurlHTTPClient.Configuration(
+            apiURL: github.baseURL, token: token, userAgent: "repodigest/9.9", concurrency: concurrency,
+            connectTimeout: .seconds(2), totalTimeout: timeout)
+        configuration.idleConnectionLifetime = idleLifetime
+        return CurlHTTPClient(configuration: configuration)
     }
 
     @Test("every request carries the User-Agent, GitHub's media type and API version, gzip, and the token")
@@ -36,11 +39,25 @@ struct CurlHTTPClientTests {
         let github = FixtureWorld.make()
         try github.start()
         defer { github.stop() }
-        // A generous timeout: a transfer cut short by a loaded machine would open a second connection.
-        let client = client(github, concurrency: 1, timeout: .seconds(30))
+        // A generous timeout: a transfer cut short by a loaded machine would open a second
+        // connection; and so would a pause of two minutes between two requests (a CI run
+        // beside a build once took 151 s for these ten), past libcurl's idle lifetime.
+        let client = client(github, concurrency: 1, timeout: .seconds(30), idleLifetime: .seconds(3_600))
         for _ in 0..<10 { _ = try await client.send(HTTPRequest(url: github.baseURL + "/users/mona")) }
         #expect(github.connectionsAccepted == 1)
         #expect(client.connectionsOpened == 1)
+    }
+
+    @Test("a connection idle past its lifetime is not used again")
+    func idleLifetime() async throws {
+        let github = FixtureWorld.make()
+        try github.start()
+        defer { github.stop() }
+        let client = client(github, concurrency: 1, timeout: .seconds(30), idleLifetime: .seconds(1))
+        _ = try await client.send(HTTPRequest(url: github.baseURL + "/users/mona"))
+        try await Task.sleep(for: .milliseconds(2_100))
+        _ = try await client.send(HTTPRequest(url: github.baseURL + "/users/mona"))
+        #expect(client.connectionsOpened == 2)
     }
 
     @Test("never more requests in flight than the limit", arguments: [1, 2, 4])

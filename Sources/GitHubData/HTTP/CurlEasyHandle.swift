@@ -63,6 +63,8 @@ final class CurlEasyHandle {
         rd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         rd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.milliseconds)
         rd_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.milliseconds)
+        rd_curl_setopt_long(
+            handle, CURLOPT_MAXAGE_CONN, Int(configuration.idleConnectionLifetime.components.seconds))
         rd_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
         rd_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         rd_curl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, CurlTransfer.writeBody)

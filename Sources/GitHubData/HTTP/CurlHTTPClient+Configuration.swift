@@ -16,6 +16,10 @@ extension CurlHTTPClient {
         /// All header lines of an answer together; GitHub sends a few KiB. Past this the
         /// transfer stops with a message naming the bound, not libcurl's "out of memory".
         public var maxHeaderBytes: Int
+        /// How long a connection may sit unused and still be used again (libcurl's
+        /// `CURLOPT_MAXAGE_CONN`, whose own default this is): past it, the next request opens
+        /// a new one.
+        public var idleConnectionLifetime: Duration = .seconds(118)
 
         public init(
             apiURL: String, token: String? = nil, userAgent: String = "repodigest",
