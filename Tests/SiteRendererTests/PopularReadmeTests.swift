@@ -442,6 +442,15 @@ struct PopularReadmeTests {
         #expect(html.components(separatedBy: "<div>").count - 1 <= HTMLSanitiser.maxDepth)
     }
 
+    @Test("raw HTML nested thousands deep in a table or a term is mended without running out of stack")
+    func deepRawHTMLInTablesAndTerms() {
+        let deep = String(repeating: "<div>", count: 50_000) + "bottom" + String(repeating: "</div>", count: 50_000)
+        for (open, close) in [("<table><tr><td>", "</td></tr></table>"), ("<dl><dt>", "</dt></dl>")] {
+            let html = Self.render(open + deep + close)
+            #expect(html.contains("bottom"), "\(open)")
+        }
+    }
+
     /// The corpus HostileDataTests (EndToEndTests) runs through whole builds.
     static let vectors = HostileText.vectors
 }

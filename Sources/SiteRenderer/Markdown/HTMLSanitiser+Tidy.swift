@@ -228,17 +228,14 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Whether an element below `node` is a heading or a section, which HTML allows in no term.
-    private static func holdsHeading(_ node: xmlNodePtr) -> Bool {
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                let name = XMLTree.name(of: current)
-                if BrowserNesting.headings.contains(name) || name == "section" || holdsHeading(current) { return true }
-            }
-            child = current.pointee.next
+    /// Whether an element below `term` is a heading or a section, which HTML allows in no term.
+    /// Looked for no deeper than the writer writes elements (`maxDepth`): below that, none is
+    /// written, and terms nested in terms are not each searched to the bottom.
+    private static func holdsHeading(_ term: xmlNodePtr) -> Bool {
+        XMLTree.holdsElement(term, within: HTMLSanitiser.maxDepth) { node in
+            let name = XMLTree.name(of: node)
+            return BrowserNesting.headings.contains(name) || name == "section"
         }
-        return false
     }
 
     /// The class of an item, term or description made for what a list held outside its
@@ -324,8 +321,8 @@ extension HTMLSanitiser {
 
     /// Removes the table's rows with no cells, which a browser shows nothing of.
     private static func dropEmptyRows(of table: xmlNodePtr) {
-        let groups = [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
-        for row in groups.flatMap({ XMLTree.children(of: $0, named: "tr") }) where Writer.firstContent(of: row) == nil {
+        for row in rowGroups(of: table).flatMap({ XMLTree.children(of: $0, named: "tr") })
+        where Writer.firstContent(of: row) == nil {
             xmlUnlinkNode(row)
             xmlFreeNode(row)
         }
@@ -334,8 +331,7 @@ extension HTMLSanitiser {
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
     /// in a table of one column), which HTML forbids and a browser shows with no width.
     private static func fitColumnSpans(of table: xmlNodePtr) {
-        let rows = ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
-            .flatMap { XMLTree.children(of: $0, named: "tr") }
+        let rows = rowGroups(of: table).flatMap { XMLTree.children(of: $0, named: "tr") }
         let cells = rows.map { row in
             elements(in: row).filter { $0.name == "td" || $0.name == "th" }.map { cell in
                 let span = XMLTree.attribute("colspan", of: cell.node)
@@ -368,18 +364,21 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Whether a cell below `node` has a `rowspan`.
-    private static func spansRows(_ node: xmlNodePtr) -> Bool {
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE,
-                XMLTree.attribute("rowspan", of: current) != nil || spansRows(current)
-            {
-                return true
+    /// Whether a cell of `table` (not of a table inside one of its cells) has a `rowspan`:
+    /// its cells only, as a table nested a thousand deep in cells is asked about at each level.
+    private static func spansRows(_ table: xmlNodePtr) -> Bool {
+        let groups = rowGroups(of: table)
+        return (groups + groups.flatMap { XMLTree.children(of: $0, named: "tr") }).contains { holder in
+            elements(in: holder).contains {
+                ($0.name == "td" || $0.name == "th") && XMLTree.attribute("rowspan", of: $0.node) != nil
             }
-            child = current.pointee.next
         }
-        return false
+    }
+
+    /// The table and its row groups: what holds its rows (and, before `tidy` gives them one,
+    /// cells written straight in it).
+    private static func rowGroups(of table: xmlNodePtr) -> [xmlNodePtr] {
+        [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
     }
 
     /// The parts of a table a `<tbody>` does not hold.

@@ -141,6 +141,24 @@ final class XMLTree {
         }
     }
 
+    /// Whether `root`, or an element at most `depth` levels below it, is one that `matches`:
+    /// looked for by `walk`, so that no depth a README chooses runs out of stack, and no
+    /// further than the first found.
+    static func holdsElement(_ root: xmlNodePtr, within depth: Int, where matches: (xmlNodePtr) -> Bool) -> Bool {
+        var found = false
+        var level = 0
+        walk(
+            root,
+            enter: { node in
+                guard !found, node.pointee.type == XML_ELEMENT_NODE else { return false }
+                found = matches(node)
+                guard !found, level < depth else { return false }
+                level += 1
+                return true
+            }, leave: { level -= 1 })
+        return found
+    }
+
     /// The element children of a node that have a local name.
     static func children(of node: xmlNodePtr, named wanted: String) -> [xmlNodePtr] {
         var result: [xmlNodePtr] = []
