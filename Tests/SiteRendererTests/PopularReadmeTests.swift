@@ -451,6 +451,21 @@ struct PopularReadmeTests {
         }
     }
 
+    /// Every one of these terms turns its `<span>` into a `<div>` (`Writer.inlineToDiv`), which
+    /// once moved the position of every element entered so far: this took 25 s to render.
+    /// The test asks for the output, not the time; a slow run of it is the regression.
+    @Test("terms nested thousands deep, each a span holding a list, are all written, each span a div")
+    func deepTermsOfSpans() {
+        let count = 20_000
+        let html = Self.render(
+            String(repeating: "<dl><dt><span>", count: count) + "bottom"
+                + String(repeating: "</span></dt></dl>", count: count))
+        #expect(html.contains("bottom"))
+        #expect(html.components(separatedBy: "<dt>").count - 1 == count)
+        // All but the innermost, which holds only text.
+        #expect(html.components(separatedBy: "<div class=\"inline inline-span\">").count - 1 == count - 1)
+    }
+
     /// The corpus HostileDataTests (EndToEndTests) runs through whole builds.
     static let vectors = HostileText.vectors
 }
