@@ -174,6 +174,20 @@ struct ReadmeFidelityTests {
                 "<details><summary>late</summary>body<div>again</div></details>"
             ),
             ("<div><summary>alone</summary></div>", "<div><div>alone</div></div>"),
+            // A no-break space is content to HTML, not white space: the summary goes before it.
+            (
+                "<details>\u{A0}<summary>s</summary>b</details>",
+                "<details><summary>s</summary>\u{A0}b</details>"
+            ),
+            // A row with no cell goes; what it holds goes before the table, as a browser moves it.
+            (
+                "<table><tr>\u{A0}</tr><tr><td>x</td></tr></table>",
+                "\u{A0}<table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><tbody><tr><td>x</td></tr><tr><em>e</em></tr></tbody></table>",
+                "<em>e</em><table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
             ("<table><td>x</td></table>", "<table><tbody><tr><td>x</td></tr></tbody></table>"),
             (
                 "<table><tr></tr><tbody><tr> </tr><tr><td>x</td></tr></tbody></table>",

@@ -75,7 +75,7 @@ extension HTMLSanitiser.Writer {
     /// ending `.mp4`, `.mov` or `.webm`. Nil for any other paragraph.
     static func bareVideo(in paragraph: xmlNodePtr) -> String? {
         guard let link = firstContent(of: paragraph), link.pointee.type == XML_ELEMENT_NODE,
-            XMLTree.name(of: link) == "a", content(from: link.pointee.next) == nil,
+            XMLTree.name(of: link) == "a", lastContent(of: paragraph) == link,
             // A link that names an anchor, or holds more than its text, is a link the page keeps.
             XMLTree.attribute("name", of: link) == nil, XMLTree.attribute("id", of: link) == nil,
             Self.holdsTextOnly(link), let href = XMLTree.attribute("href", of: link),
@@ -188,23 +188,30 @@ extension HTMLSanitiser.Writer {
 
     /// The first child that is an element or text with more than white space.
     static func firstContent(of node: xmlNodePtr) -> xmlNodePtr? {
-        content(from: node.pointee.children)
+        var child = node.pointee.children
+        while let current = child, !isContent(current) { child = current.pointee.next }
+        return child
     }
 
-    /// `node` or the first sibling after it that is an element or text with more than white
-    /// space. Asked of every paragraph (`bareVideo`): text that starts with a visible ASCII
-    /// character is told so from its first byte, without being copied.
-    private static func content(from node: xmlNodePtr?) -> xmlNodePtr? {
-        var child = node
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { return current }
-            if current.pointee.type == XML_TEXT_NODE {
-                if let first = current.pointee.content?.pointee, first > 0x20, first < 0x7F { return current }
-                if !XMLTree.text(of: current).allSatisfy(\.isWhitespace) { return current }
-            }
-            child = current.pointee.next
+    /// The last child that is an element or text with more than white space.
+    static func lastContent(of node: xmlNodePtr) -> xmlNodePtr? {
+        var child = node.pointee.last
+        while let current = child, !isContent(current) { child = current.pointee.prev }
+        return child
+    }
+
+    /// Whether `node` is an element, or text with more than white space as HTML counts it
+    /// (a no-break space is content: a browser shows it). Asked of every paragraph
+    /// (`bareVideo`): text that starts with a visible ASCII character is told so from its
+    /// first byte, without being copied.
+    private static func isContent(_ node: xmlNodePtr) -> Bool {
+        switch node.pointee.type {
+        case XML_ELEMENT_NODE: return true
+        case XML_TEXT_NODE:
+            if let first = node.pointee.content?.pointee, first > 0x20, first < 0x7F { return true }
+            return BrowserNesting.hasContent(XMLTree.content(of: node))
+        default: return false
         }
-        return nil
     }
 
     /// What GitHub draws a code block as, by its language: a Mermaid diagram, a map, a 3D model.

@@ -147,7 +147,7 @@ extension HTMLSanitiser {
             // A cell that spans rows may reach into a row with no cells of its own, and shift
             // the columns of the rows it reaches: rows and spans are then left as they are.
             let spansRows = Self.spansRows(element)
-            if !spansRows { Self.dropEmptyRows(of: element) }
+            if !spansRows { Self.unwrapRowsWithoutCells(of: element) }
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
             // reading would not), after the caption: one for the rows, whatever a browser
@@ -298,34 +298,36 @@ extension HTMLSanitiser {
         var captions = XMLTree.children(of: figure, named: "figcaption")
         if let first = captions.first, first == Writer.firstContent(of: figure) {
             captions.removeFirst()
-        } else if let last = captions.last, last == lastContent(of: figure) {
+        } else if let last = captions.last, last == Writer.lastContent(of: figure) {
             captions.removeLast()
         }
         captions.forEach { xmlNodeSetName($0, "div") }
     }
 
-    /// The last of `parent`'s children that is an element or text with more than white space.
-    private static func lastContent(of parent: xmlNodePtr) -> xmlNodePtr? {
-        var child = parent.pointee.last
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE
-                || (current.pointee.type == XML_TEXT_NODE
-                    && BrowserNesting.hasContent(XMLTree.content(of: current)))
-            {
-                return current
-            }
-            child = current.pointee.prev
-        }
-        return nil
-    }
-
-    /// Removes the table's rows with no cells, which a browser shows nothing of.
-    private static func dropEmptyRows(of table: xmlNodePtr) {
+    /// Takes out the table's rows with no cell, which a browser shows nothing of. What such a
+    /// row holds (text, a heading) stays where it was, for the writer to move before the
+    /// table, as a browser moves it: kept in the row, it would leave an empty `<tr>`, which
+    /// HTML forbids. A cell deeper in the row (in a `<div>` in it) is one a browser puts back
+    /// in the row: such a row stays. Looked for no deeper than the writer writes elements.
+    private static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
         for row in rowGroups(of: table).flatMap({ XMLTree.children(of: $0, named: "tr") })
-        where Writer.firstContent(of: row) == nil {
+        where !XMLTree.holdsElement(row, within: HTMLSanitiser.maxDepth, where: Self.isCell) {
+            // Only white space: nothing to keep.
+            var child = Writer.firstContent(of: row) == nil ? nil : row.pointee.children
+            while let current = child {
+                child = current.pointee.next
+                xmlUnlinkNode(current)
+                // libxml2 merges a text node into a text before it, and frees it.
+                _ = xmlAddPrevSibling(row, current)
+            }
             xmlUnlinkNode(row)
             xmlFreeNode(row)
         }
+    }
+
+    private static func isCell(_ node: xmlNodePtr) -> Bool {
+        let name = XMLTree.name(of: node)
+        return name == "td" || name == "th"
     }
 
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
