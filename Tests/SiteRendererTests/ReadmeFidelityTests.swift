@@ -179,6 +179,12 @@ struct ReadmeFidelityTests {
                 "<details>\u{A0}<summary>s</summary>b</details>",
                 "<details><summary>s</summary>\u{A0}b</details>"
             ),
+            (
+                "<table><tr><th><h3>Fast</h3></th><th>Small</th></tr></table>",
+                "<tr><td class=\"header-cell\"><h4 id=\"readme-fast\">Fast</h4></td><th>Small</th></tr>"
+            ),
+            // Outside a table a row's tag goes, and its items get the list they lack.
+            ("<div><tr>text<li>item</li></tr></div>", "<div>text<ul><li>item</li></ul></div>"),
             // A row with no cell goes; what it holds goes before the table, as a browser moves it.
             (
                 "<table><tr>\u{A0}</tr><tr><td>x</td></tr></table>",

@@ -15,9 +15,11 @@ extension HTMLSanitiser {
     ///   block as a browser shows it;
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
-    ///   browser shows it; rows with no cells, which a browser shows nothing of, go, and a
-    ///   cell spanning columns no cell begins in spans only those some cell does (unless a
-    ///   cell spans rows);
+    ///   browser shows it; rows with no cells, which a browser shows nothing of, go (what
+    ///   they hold stays, for the writer to move before the table), and a cell spanning
+    ///   columns no cell begins in spans only those some cell does (unless a cell spans
+    ///   rows); a header cell holding a heading is a `<td>` with the class `header-cell`,
+    ///   which the themes show as a header cell;
     /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
     ///   list's first description with no term, or its last term with no description, an
     ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them, and a
@@ -170,6 +172,16 @@ extension HTMLSanitiser {
             Self.pairTerms(in: element)
         case "tbody", "thead", "tfoot":
             Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
+        case "tr":
+            // A header cell holding a heading (a README's table of features, each headed
+            // `<th><h3>`), which HTML allows in no `<th>`: a cell with the class `header-cell`,
+            // which the themes show as a header cell, the heading as a heading.
+            for cell in XMLTree.children(of: element, named: "th") where Self.holdsHeading(cell) {
+                xmlNodeSetName(cell, "td")
+                xmlSetProp(cell, "class", Self.headerCell)
+            }
+            // Outside a table a browser drops the row's tag: its items are mended as any element's.
+            fallthrough
         default:
             // Items a browser closes an open item at are left to it (`BrowserNesting`).
             if !context.listItem, children.contains(where: { $0.name == "li" }) {
@@ -228,7 +240,8 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Whether an element below `term` is a heading or a section, which HTML allows in no term.
+    /// Whether an element below `term` is a heading or a section, which HTML allows in no term
+    /// and no header cell.
     /// Looked for no deeper than the writer writes elements (`maxDepth`): below that, none is
     /// written, and terms nested in terms are not each searched to the bottom.
     private static func holdsHeading(_ term: xmlNodePtr) -> Bool {
@@ -237,6 +250,9 @@ extension HTMLSanitiser {
             return BrowserNesting.headings.contains(name) || name == "section"
         }
     }
+
+    /// The class of a `<td>` that stands for a header cell HTML does not allow (`mendChildren`).
+    static let headerCell = "header-cell"
 
     /// The class of an item, term or description made for what a list held outside its
     /// items, which the themes show as a browser shows that content: without a bullet, an
