@@ -121,7 +121,8 @@ struct ReadmeFidelityTests {
             ),
             ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
             ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dd>a<span></span></dd><dt>b</dt></dl>"),
-            ("<h2>a<h3>b</h3></h2>", "<h3 id=\"readme-ab\">a</h3><h4 id=\"readme-b\">b</h4>"),
+            // Each heading named from its own text, as the page shows it.
+            ("<h2>a<h3>b</h3></h2>", "<h3 id=\"readme-a\">a</h3><h4 id=\"readme-b\">b</h4>"),
             ("<table>hello<tr><td>x</td></tr></table>", "hello<table><tbody><tr><td>x</td></tr></tbody></table>"),
             (
                 "<table><tr><td>x</td></tr><div>stray <b>one</b></div> two<tr><td>y</td></tr></table>",

@@ -158,16 +158,16 @@ extension HTMLSanitiser.Writer {
 
     /// GitHub's permalink beside a heading of its own rendering (`<a class="anchor">` around
     /// an icon): with the icon gone it would be a link with nothing to read or click.
+    /// Its children are looked at before its text: a link holding links reads no text below
+    /// it, so links nested in links cost each their own.
     static func isPermalink(_ link: xmlNodePtr) -> Bool {
-        guard classes(of: link).contains("anchor"), XMLTree.text(of: link).allSatisfy(\.isWhitespace) else {
-            return false
-        }
+        guard classes(of: link).contains("anchor") else { return false }
         var child = link.pointee.children
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: current) != "svg" { return false }
             child = current.pointee.next
         }
-        return true
+        return XMLTree.text(of: link).allSatisfy(\.isWhitespace)
     }
 
     /// The title of an alert GitHub rendered (release notes, a README in another markup) in the

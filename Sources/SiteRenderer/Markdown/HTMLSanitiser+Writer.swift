@@ -213,8 +213,11 @@ extension HTMLSanitiser {
                 // Below h6, a class keeps the level for the theme: #### to ###### demoted two
                 // levels would otherwise all look alike, where GitHub draws three sizes.
                 if level > 6 { extraClass = "level-\(min(level, 9))" }
-                // Slugged from the text a reader sees, emoji and all, as GitHub does.
-                let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: XMLTree.text(of: node)))
+                // Slugged from the text a reader sees, emoji and all, as GitHub does. A heading
+                // inside it is left out: a browser reads most such as headings of their own (and
+                // read again for each heading around it, hostile nesting would cost its square).
+                let text = XMLTree.text(of: node) { BrowserNesting.headings.contains(XMLTree.name(of: $0)) }
+                let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: text))
                 headingIDs.insert(id)
                 attributes.append(("id", id))
                 if settings.permalinks, linkDepth == 0 {

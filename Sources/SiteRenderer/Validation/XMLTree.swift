@@ -141,6 +141,24 @@ final class XMLTree {
         }
     }
 
+    /// The text below `node`, as `text(of:)` gives it, without what each element below it
+    /// that `skipped` names holds. Read by `walk`, no deeper than the tree.
+    static func text(of node: xmlNodePtr, skipping skipped: (xmlNodePtr) -> Bool) -> String {
+        var text = ""
+        walk(
+            node,
+            enter: { current in
+                switch current.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = current.pointee.content { text += String(cString: content) }
+                    return false
+                case XML_ELEMENT_NODE: return current == node || !skipped(current)
+                default: return false
+                }
+            }, leave: {})
+        return text
+    }
+
     /// Whether `root`, or an element at most `depth` levels below it, is one that `matches`:
     /// looked for by `walk`, so that no depth a README chooses runs out of stack, and no
     /// further than the first found.
