@@ -23,7 +23,7 @@ help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
 	@echo "make test   the W3C HTML checker over a sample build, then every test"
 	@echo "make install  release build into \$$(PREFIX)/bin, with its man page and bash, zsh and fish completions"
-	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases (REPOS=1000,10000 RUNS=5)"
+	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases, hostile READMEs (REPOS=1000,10000 RUNS=5)"
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
 
 run: deps
@@ -68,7 +68,8 @@ check-imports: deps
 
 # repodigest against Hugo (Debian's, installed when missing) on synthetic sites of REPOS
 # repositories, RUNS alternate runs each; then rebuilds, a fetch from a fake GitHub with
-# 50 ms per answer, and where a cold build's time goes. Prints the tables of docs/benchmarks.md.
+# 50 ms per answer, where a cold build's time goes, and hostile READMEs at two lengths.
+# Prints the tables of docs/benchmarks.md.
 REPOS ?= 1000,10000
 RUNS  ?= 5
 bench: deps

@@ -41,6 +41,12 @@ struct Bench {
             Self.say("serve: the sample, the configuration saved \(ServeBenchmark.defaultSaves) times")
             report.serve = try ServeBenchmark(work: options.work, repodigest: repodigest).run(progress: Self.say)
         }
+        if !options.skip.contains("hostile") {
+            Self.say(
+                "hostile READMEs: each shape at \(HostileReadmeBenchmark.lengths.short.grouped) and "
+                    + "\(HostileReadmeBenchmark.lengths.long.grouped)")
+            report.hostile = HostileReadmeBenchmark().run(progress: Self.say)
+        }
         report.duration = Date().timeIntervalSince(started)
         return report
     }

@@ -5,7 +5,7 @@ struct BenchOptions {
     var repositories = [1_000, 10_000]
     var runs = 5
     var work = URL(fileURLWithPath: ".build-bench")
-    /// Parts to leave out: `fetch`, `phases`, `rebuild`, `serve`, and `hugo` (repodigest's builds alone).
+    /// Parts to leave out: `fetch`, `phases`, `rebuild`, `serve`, `hostile`, and `hugo` (repodigest's builds alone).
     var skip: Set<String> = []
     /// Keep each site's folder (state, Hugo project, outputs) for a look afterwards.
     var keep = false
@@ -35,7 +35,7 @@ struct BenchOptions {
                 FileHandle.standardError.write(
                     Data(
                         """
-                        usage: repodigest-bench [--repos 1000,10000|none] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild,serve,hugo] [--keep]
+                        usage: repodigest-bench [--repos 1000,10000|none] [--runs 5] [--work DIR] [--skip fetch,phases,rebuild,serve,hostile,hugo] [--keep]
 
                         """.utf8))
                 exit(1)

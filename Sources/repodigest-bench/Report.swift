@@ -11,6 +11,7 @@ struct Report {
     var phases: PhaseBreakdown.Result?
     var fetch: FetchBenchmark.Result?
     var serve: ServeBenchmark.Result?
+    var hostile: [HostileReadmeBenchmark.Timing] = []
     var duration: Double = 0
 
     var markdown: String {
@@ -20,6 +21,7 @@ struct Report {
         if let fetch { lines += ["", fetchTable(fetch)] }
         if let phases { lines += ["", phaseTable(phases)] }
         if let serve { lines += ["", serveTable(serve)] }
+        if !hostile.isEmpty { lines += ["", hostileTable(hostile)] }
         if !prefills.isEmpty {
             let prefill = prefills.map { "\($0.repositories.grouped) in \($0.wall.formatted(1)) s" }
             lines += [
@@ -112,6 +114,21 @@ struct Report {
             | a new title (every page changes) | \(cell(result.retitled)) |
             | a comment (no page changes) | \(cell(result.commented)) |
             """
+    }
+
+    private func hostileTable(_ timings: [HostileReadmeBenchmark.Timing]) -> String {
+        let (short, long) = (HostileReadmeBenchmark.lengths.short.grouped, HostileReadmeBenchmark.lengths.long.grouped)
+        var lines = [
+            "**Hostile READMEs** (raw HTML repeated \(short) and \(long) times, rendered once each in-process: "
+                + "about 4× between them follows the length, 16× is its square):", "",
+            "| README shape | \(short) (s) | \(long) (s) | growth |", "| --- | ---: | ---: | ---: |",
+        ]
+        for timing in timings {
+            lines.append(
+                "| \(timing.shape.name) | \(timing.short.formatted(3)) | \(timing.long.formatted(3)) | "
+                    + "\(timing.growth.formatted(1))× |")
+        }
+        return lines.joined(separator: "\n")
     }
 
     private func phaseTable(_ result: PhaseBreakdown.Result) -> String {

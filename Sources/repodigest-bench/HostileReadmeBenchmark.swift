@@ -1,0 +1,72 @@
+import Foundation
+import PageModels
+import SiteRenderer
+
+/// What a stranger's README can make a build spend: each shape of raw HTML that once cost the
+/// square of its length (a heading's id read from every heading nested in it, each `<span>`
+/// made a `<div>` moving every position written before it), and a few more that could, each
+/// rendered at two lengths, the second four times the first, through the renderer a build
+/// uses. About 4× between them is a cost that follows the README's length; 16× is its
+/// square, which a README of a few hundred kilobytes turns into minutes.
+struct HostileReadmeBenchmark {
+    /// The shape's name, and the HTML repeated: opened `count` times, then closed as often
+    /// (nested), or opened and closed `count` times one after another, inside `around`.
+    struct Shape {
+        var name: String
+        var open: String
+        var close: String
+        var nested = true
+        var around = ("", "")
+
+        func html(_ count: Int) -> String {
+            let body =
+                nested
+                ? String(repeating: open, count: count) + String(repeating: close, count: count)
+                : String(repeating: open + close, count: count)
+            return around.0 + body + around.1
+        }
+    }
+
+    static let shapes = [
+        Shape(name: "`<div>` in `<div>`", open: "<div>", close: "</div>"),
+        Shape(name: "`<span>` in a term, in a term", open: "<dl><dt><span>", close: "</span></dt></dl>"),
+        Shape(name: "`<h2>` in `<h2>`", open: "<h2>a", close: "</h2>"),
+        Shape(name: "`<h2><div>` in `<h2><div>`", open: "<h2>a<div>", close: "</div></h2>"),
+        Shape(name: "a table in a cell", open: "<table><tr><td>", close: "</td></tr></table>"),
+        Shape(name: "a table in a row with no cell", open: "<table><tr><div>", close: "</div></tr></table>"),
+        Shape(name: "a permalink in a permalink", open: "<a class=\"anchor\" href=\"#a\">", close: "</a>"),
+        Shape(name: "a list in `<b>`, in a list", open: "<ul><li><b>", close: "</b></li></ul>"),
+        Shape(name: "a `<details>` in a summary", open: "<details><summary>s", close: "</summary></details>"),
+        Shape(
+            name: "text between a table's rows", open: "x<tr><td>y</td></tr>", close: "", nested: false,
+            around: ("<table>", "</table>")),
+        Shape(name: "a paragraph holding a `<div>`", open: "<p>a<div>b</div>c</p>", close: "", nested: false),
+    ]
+
+    static let lengths = (short: 5_000, long: 20_000)
+
+    struct Timing {
+        var shape: Shape
+        var short: Double
+        var long: Double
+        var growth: Double { long / max(short, 0.000_1) }
+    }
+
+    func run(progress: (String) -> Void) -> [Timing] {
+        let renderer = MarkdownRenderer()
+        let clock = ContinuousClock()
+        func seconds(_ shape: Shape, _ count: Int) -> Double {
+            let text = MarkdownText(
+                source: shape.html(count), markup: .markdown, linkBase: "https://github.com/o/r/blob/main/",
+                imageBase: "https://raw.githubusercontent.com/o/r/main/")
+            return clock.measure { _ = renderer.html(text, idPrefix: "readme-", headingOffset: 2) }.seconds
+        }
+        return Self.shapes.map { shape in
+            let timing = Timing(
+                shape: shape, short: seconds(shape, Self.lengths.short), long: seconds(shape, Self.lengths.long))
+            progress(
+                "  hostile README: \(shape.name): \(timing.short.formatted(3)) s, \(timing.long.formatted(3)) s")
+            return timing
+        }
+    }
+}
