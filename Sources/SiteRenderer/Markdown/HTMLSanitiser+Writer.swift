@@ -44,6 +44,9 @@ extension HTMLSanitiser {
             /// Written straight into a table, where a browser would move it out: it goes
             /// before the table once closed.
             var fostered = false
+            /// A table's: what was moved out of it (`foster`), written before it once it is
+            /// closed, in one move rather than one for each.
+            var movedBefore = ""
         }
 
         init(settings: HTMLSanitiser, knownIDs: Set<String>, headings: Set<String>) {
@@ -85,6 +88,7 @@ extension HTMLSanitiser {
                 depth -= 1
             }
             while open.last?.frame == frames.count { open.removeLast() }
+            if !frame.movedBefore.isEmpty { insert(frame.movedBefore, at: frame.start) }
             if frame.fostered { foster(from: frame.start) }
             if frame.isLink { linkDepth -= 1 }
             if frame.isCode { codeDepth -= 1 }
@@ -368,6 +372,10 @@ extension HTMLSanitiser {
                         depth -= 1
                         frames[index].closer = nil
                     }
+                    if !frames[index].movedBefore.isEmpty {
+                        insert(frames[index].movedBefore, at: frames[index].start)
+                        frames[index].movedBefore = ""
+                    }
                     if frames[index].fostered {
                         frames[index].fostered = false
                         foster(from: frames[index].start)
@@ -434,15 +442,17 @@ extension HTMLSanitiser {
             }
         }
 
-        /// Moves what was written from `start` on to just before the innermost open table.
+        /// Moves what was written from `start` on to just before the innermost open table:
+        /// kept aside until the table is closed (`movedBefore`), and written before it then.
+        /// Each move into place shifts the whole table, so a table holding thousands of
+        /// such pieces would cost the square of its length.
         private mutating func foster(from start: Int) {
             guard let table = open.last(where: { $0.context.name == "table" }), start < output.utf8.count else {
                 return
             }
             let from = output.utf8.index(output.utf8.startIndex, offsetBy: start)
-            let moved = String(output[from...])
+            frames[table.frame].movedBefore += output[from...]
             output.removeSubrange(from...)
-            insert(moved, at: frames[table.frame].start)
         }
 
         /// Inserts `text` at `offset` (UTF-8 bytes) of `output`; the open elements after it move on.
