@@ -184,6 +184,29 @@ struct ReadmeFidelityTests {
                 "<table><tr><th><h3>Fast</h3></th><th>Small</th></tr></table>",
                 "<tr><td class=\"header-cell\"><h4 id=\"readme-fast\">Fast</h4></td><th>Small</th></tr>"
             ),
+            // Its alignment stays.
+            (
+                "<table><tr><th align=\"right\"><h3>R</h3></th></tr></table>",
+                "<td class=\"header-cell align-right\"><h4 id=\"readme-r\">R</h4></td>"
+            ),
+            // A row with no cell of its own: its items, terms and tables go before the table.
+            (
+                "<table><tr><li>item</li></tr><tr><td>x</td></tr></table>",
+                "<ul><li>item</li></ul><table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><tr><dt>t</dt><dd>d</dd></tr><tr><td>x</td></tr></table>",
+                "<dl><dt>t</dt><dd>d</dd></dl><table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><tr><div><td>x</td></div></tr><tr><td>y</td></tr></table>",
+                "<div>x</div><table><tbody><tr><td>y</td></tr></tbody></table>"
+            ),
+            // A table's start tag in a row ends the table around it, for a browser as for libxml2.
+            (
+                "<table><tr><table><tr><td>in</td></tr></table></tr><tr><td>x</td></tr></table>",
+                "<table></table><table><tbody><tr><td>in</td></tr></tbody></table>x"
+            ),
             // Outside a table a row's tag goes, and its items get the list they lack.
             ("<div><tr>text<li>item</li></tr></div>", "<div>text<ul><li>item</li></ul></div>"),
             // A row with no cell goes; what it holds goes before the table, as a browser moves it.

@@ -178,7 +178,7 @@ extension HTMLSanitiser {
             // which the themes show as a header cell, the heading as a heading.
             for cell in XMLTree.children(of: element, named: "th") where Self.holdsHeading(cell) {
                 xmlNodeSetName(cell, "td")
-                xmlSetProp(cell, "class", Self.headerCell)
+                Self.addClass(Self.headerCell, to: cell)
             }
             // Outside a table a browser drops the row's tag: its items are mended as any element's.
             fallthrough
@@ -236,7 +236,7 @@ extension HTMLSanitiser {
     private static func describeTermsWithHeadings(in list: xmlNodePtr) {
         for term in XMLTree.children(of: list, named: "dt") where holdsHeading(term) {
             xmlNodeSetName(term, "dd")
-            xmlSetProp(term, "class", bareItem)
+            addClass(bareItem, to: term)
         }
     }
 
@@ -320,14 +320,17 @@ extension HTMLSanitiser {
         captions.forEach { xmlNodeSetName($0, "div") }
     }
 
-    /// Takes out the table's rows with no cell, which a browser shows nothing of. What such a
-    /// row holds (text, a heading) stays where it was, for the writer to move before the
-    /// table, as a browser moves it: kept in the row, it would leave an empty `<tr>`, which
-    /// HTML forbids. A cell deeper in the row (in a `<div>` in it) is one a browser puts back
-    /// in the row: such a row stays. Looked for no deeper than the writer writes elements.
+    /// Takes out the table's rows with no cell of their own, which a browser shows nothing
+    /// of. What such a row holds (text, a heading, a table) stays where it was, for the writer
+    /// to move before the table, as a browser moves it: kept in the row, it would leave an
+    /// empty `<tr>`, which HTML forbids. A cell deeper in the row (`<tr><div><td>`) is written
+    /// as its content wherever the writer puts what holds it, as it was with the row kept.
+    /// Items and terms it holds get their list first, as they would have in the row.
     private static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
         for row in rowGroups(of: table).flatMap({ XMLTree.children(of: $0, named: "tr") })
-        where !XMLTree.holdsElement(row, within: HTMLSanitiser.maxDepth, where: Self.isCell) {
+        where !elements(in: row).contains(where: { $0.name == "td" || $0.name == "th" }) {
+            wrapRuns(in: row, of: { $0 == "li" }, into: "ul", marking: nil)
+            wrapRuns(in: row, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
             // Only white space: nothing to keep.
             var child = Writer.firstContent(of: row) == nil ? nil : row.pointee.children
             while let current = child {
@@ -341,9 +344,10 @@ extension HTMLSanitiser {
         }
     }
 
-    private static func isCell(_ node: xmlNodePtr) -> Bool {
-        let name = XMLTree.name(of: node)
-        return name == "td" || name == "th"
+    /// Adds `name` to the element's classes (an `align-…` it has stays).
+    private static func addClass(_ name: String, to element: xmlNodePtr) {
+        let classes = XMLTree.attribute("class", of: element).map { $0 + " " } ?? ""
+        xmlSetProp(element, "class", classes + name)
     }
 
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
