@@ -268,6 +268,11 @@ struct ReadmeFidelityTests {
                 "<figure><p>a</p><div>1</div>\n<figcaption>2</figcaption></figure>"
             ),
             ("<p>x<picture><source srcset=\"a.png\">alt</picture></p>", "<p>x<span>alt</span></p>"),
+            // An image whose address may not stay is its alt text, which no picture may hold.
+            (
+                "<p><picture><source srcset=\"d.png\"><img src=\"javascript:x\" alt=\"alt text\"></picture></p>",
+                "<p><span>alt text</span></p>"
+            ),
             ("<p><time>next week</time></p>", "<p><span>next week</span></p>"),
             ("<p><time datetime=\"2026-11-27\">today</time></p>", "<p><time datetime=\"2026-11-27\">today</time></p>"),
             ("<div><dt>term</dt><dd>what</dd></div>", "<div><dl><dt>term</dt><dd>what</dd></dl></div>"),

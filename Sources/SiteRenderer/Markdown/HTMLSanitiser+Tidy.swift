@@ -31,7 +31,8 @@ extension HTMLSanitiser {
     /// - a ruby's text (`<rt>`) or parenthesis (`<rp>`) outside a ruby, and a `<ruby>` with
     ///   no `<rt>`, a `<span>`;
     /// - a `<figcaption>` outside a figure, or not first or last in it, a `<div>`;
-    /// - a `<picture>` with no `<img>` (which shows none of its sources), a `<span>`;
+    /// - a `<picture>` with no `<img>` (which shows none of its sources), or whose image's
+    ///   `src` may not stay (it is written as its alt text), a `<span>`;
     /// - a `<time>` with no `datetime`, or one that is no date (its text is then seldom the
     ///   date HTML asks for), a `<span>`;
     /// - what a `<picture>` holds besides its sources and image goes before or after it;
@@ -76,7 +77,7 @@ extension HTMLSanitiser {
             children = Self.elements(in: element)
         }
         switch name {
-        case "ruby" where !has("rt"), "picture" where !has("img"):
+        case "ruby" where !has("rt"), "picture" where !showsImage(element, children):
             // The sources of a picture with no image show nothing, and a `<span>` holds none;
             // nor is a video in a picture played (`Writer.writeVideo`), with an image or not.
             for part in children where name == "picture" && (part.name == "source" || part.name == "video") {
@@ -258,6 +259,13 @@ extension HTMLSanitiser {
     /// items, which the themes show as a browser shows that content: without a bullet, an
     /// indent or a margin.
     static let bareItem = "bare-item"
+
+    /// Whether the picture's image (its first `<img>`, the one a browser shows) has a `src`
+    /// that stays: else the writer writes its alt text, which no picture may hold.
+    private func showsImage(_ picture: xmlNodePtr, _ children: [(node: xmlNodePtr, name: String)]) -> Bool {
+        guard let image = children.first(where: { $0.name == "img" }) else { return false }
+        return imageSource(XMLTree.attribute("src", of: image.node)) != nil
+    }
 
     /// Moves out of a picture what HTML does not allow in it: its sources after its image
     /// (which a browser never looks at) go, and whatever else it holds (text, a paragraph, a

@@ -576,14 +576,7 @@ extension HTMLSanitiser {
                 knownIDs: knownIDs)
         }
 
-        func resolvedImage(_ src: String?) -> String? {
-            guard let src, !Self.isFragment(src) else { return nil }
-            return LinkPolicy.resolve(
-                src, base: settings.imageBase, root: settings.rootImageBase, fragmentPrefix: settings.idPrefix,
-                knownIDs: []
-            )
-            .map { settings.localImages[$0] ?? $0 }
-        }
+        func resolvedImage(_ src: String?) -> String? { settings.imageSource(src) }
 
         /// Whether `href` links to a fragment that could be an id of the document (known or not).
         private static func namesFragment(_ href: String) -> Bool {
@@ -593,11 +586,6 @@ extension HTMLSanitiser {
         /// Whether `raw` can be an id of the document (`givenID` may still refuse it as taken).
         private static func canBeID(_ raw: String) -> Bool {
             raw.utf8.count <= 256 && LinkPolicy.documentID(raw) != nil
-        }
-
-        /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.
-        private static func isFragment(_ url: String) -> Bool {
-            url.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator } == "#"
         }
 
         /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.
@@ -612,5 +600,19 @@ extension HTMLSanitiser {
             }
             return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
         }
+    }
+
+    /// What an image's `src` is written as: resolved against the README's place, or the
+    /// site's copy of it; nil where it may not stay (`javascript:`, a fragment), and the image
+    /// is then its alt text.
+    func imageSource(_ src: String?) -> String? {
+        guard let src, !Self.isFragment(src) else { return nil }
+        return LinkPolicy.resolve(src, base: imageBase, root: rootImageBase, fragmentPrefix: idPrefix, knownIDs: [])
+            .map { localImages[$0] ?? $0 }
+    }
+
+    /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.
+    private static func isFragment(_ url: String) -> Bool {
+        url.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator } == "#"
     }
 }
