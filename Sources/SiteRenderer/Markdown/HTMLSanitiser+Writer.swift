@@ -462,17 +462,16 @@ extension HTMLSanitiser {
 
         /// Replaces `count` UTF-8 bytes at `offset` of `output` with `text`, and moves on the
         /// positions kept after them. Only the open elements' positions are read again
-        /// (`writeAsDiv`, `foster`), so only theirs move: at most `maxDepth` of them, however
-        /// many frames a stranger's nesting leaves below (each one moved would make a README
-        /// of many conversions cost the square of its length).
+        /// (`writeAsDiv`, and a table's as it closes), so only theirs move: at most `maxDepth`
+        /// of them, however many frames a stranger's nesting leaves below (each one moved
+        /// would make a README of many conversions cost the square of its length).
         private mutating func replace(_ count: Int, at offset: Int, with text: String) {
             let from = output.utf8.index(output.utf8.startIndex, offsetBy: offset)
             let to = output.utf8.index(from, offsetBy: count)
             output.replaceSubrange(from..<to, with: text)
             let shift = text.utf8.count - count
-            var moved: Int?
-            for entry in open where entry.frame != moved {
-                moved = entry.frame
+            // Each open element has its own frame (`element` pushes one per entry).
+            for entry in open {
                 if frames[entry.frame].start > offset || (count == 0 && frames[entry.frame].start == offset) {
                     frames[entry.frame].start += shift
                 }
