@@ -151,7 +151,7 @@ extension HTMLSanitiser {
             // the columns of the rows it reaches: rows and spans are then left as they are.
             let spansRows = Self.spansRows(element)
             if !spansRows { Self.unwrapRowsWithoutCells(of: element) }
-            Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
+            Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
             // reading would not), after the caption: one for the rows, whatever a browser
             // moves out from between them.
@@ -172,7 +172,7 @@ extension HTMLSanitiser {
             Self.wrapRuns(in: element, of: { $0 != "dt" && $0 != "dd" }, into: "dd", marking: Self.bareItem)
             Self.pairTerms(in: element)
         case "tbody", "thead", "tfoot":
-            Self.wrapRuns(in: element, of: { $0 == "td" || $0 == "th" }, into: "tr", marking: nil)
+            Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
         case "tr":
             // A header cell holding a heading (a README's table of features, each headed
             // `<th><h3>`), which HTML allows in no `<th>`: a cell with the class `header-cell`,
@@ -335,8 +335,7 @@ extension HTMLSanitiser {
     /// as its content wherever the writer puts what holds it, as it was with the row kept.
     /// Items and terms it holds get their list first, as they would have in the row.
     private static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
-        for row in rowGroups(of: table).flatMap({ XMLTree.children(of: $0, named: "tr") })
-        where !elements(in: row).contains(where: { $0.name == "td" || $0.name == "th" }) {
+        for row in rows(of: table) where !elements(in: row).contains(where: { isCell($0.name) }) {
             wrapRuns(in: row, of: { $0 == "li" }, into: "ul", marking: nil)
             wrapRuns(in: row, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
             // Only white space: nothing to keep.
@@ -361,9 +360,8 @@ extension HTMLSanitiser {
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
     /// in a table of one column), which HTML forbids and a browser shows with no width.
     private static func fitColumnSpans(of table: xmlNodePtr) {
-        let rows = rowGroups(of: table).flatMap { XMLTree.children(of: $0, named: "tr") }
-        let cells = rows.map { row in
-            elements(in: row).filter { $0.name == "td" || $0.name == "th" }.map { cell in
+        let cells = rows(of: table).map { row in
+            elements(in: row).filter { isCell($0.name) }.map { cell in
                 let span = XMLTree.attribute("colspan", of: cell.node)
                     .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 return (node: cell.node, span: min(max(span ?? 1, 1), 1_000))
@@ -397,11 +395,8 @@ extension HTMLSanitiser {
     /// Whether a cell of `table` (not of a table inside one of its cells) has a `rowspan`:
     /// its cells only, as a table nested a thousand deep in cells is asked about at each level.
     private static func spansRows(_ table: xmlNodePtr) -> Bool {
-        let groups = rowGroups(of: table)
-        return (groups + groups.flatMap { XMLTree.children(of: $0, named: "tr") }).contains { holder in
-            elements(in: holder).contains {
-                ($0.name == "td" || $0.name == "th") && XMLTree.attribute("rowspan", of: $0.node) != nil
-            }
+        (rowGroups(of: table) + rows(of: table)).contains { holder in
+            elements(in: holder).contains { isCell($0.name) && XMLTree.attribute("rowspan", of: $0.node) != nil }
         }
     }
 
@@ -410,6 +405,13 @@ extension HTMLSanitiser {
     private static func rowGroups(of table: xmlNodePtr) -> [xmlNodePtr] {
         [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
     }
+
+    /// The table's own rows, in its row groups (not those of a table inside one of its cells).
+    private static func rows(of table: xmlNodePtr) -> [xmlNodePtr] {
+        rowGroups(of: table).flatMap { XMLTree.children(of: $0, named: "tr") }
+    }
+
+    private static func isCell(_ name: String) -> Bool { name == "td" || name == "th" }
 
     /// The parts of a table a `<tbody>` does not hold.
     static let tableParts: Set<String> = ["caption", "colgroup", "col", "thead", "tbody", "tfoot"]
