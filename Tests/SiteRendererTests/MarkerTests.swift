@@ -44,6 +44,23 @@ import Testing
         #expect(odd.entries?["c"]?.links == nil)
     }
 
+    @Test("links read from a marker are numbered anew when files come and go")
+    func linksRenumbered() {
+        let read = SiteWriter.Marker(
+            text:
+                "repodigest\nmanifest 2\nfile b.html - x\nfile c.html - y\nfile d.html - z\nlinks 0 1 #2\nlinks 1 0 2\n"
+        )
+        var entries = read.entries!
+        #expect(entries["b.html"]?.links == ["c.html", "#d.html"])
+        // A file before them moves every number up; one of their targets is gone.
+        entries["a.html"] = .init(bytes: "w", links: ["#b.html"])
+        entries["d.html"] = nil
+        let text = SiteWriter.Marker(stamp: nil, entries: entries).text
+        #expect(text.hasSuffix("file c.html - y\nlinks 0 #1\nlinks 1 2\nlinks 2 1\n"))
+        #expect(SiteWriter.Marker(text: text).entries?["b.html"]?.links == ["c.html"])
+        #expect(SiteWriter.Marker(text: text).entries?["c.html"]?.links == ["b.html"])
+    }
+
     @Test("a marker from before digests is read as a manifest of paths, spaces and all")
     func oldForm() {
         let marker = SiteWriter.Marker(text: "repodigest\ninputs x\nmanifest\nfile index.html\nfile a b c\n")

@@ -34,15 +34,99 @@ extension SiteWriter {
             var inputs: String?
             /// `StableHasher.digest(of:)` of its bytes; nil when unknown.
             var bytes: String?
-            /// The files its internal links lead to, `#` before those that name an id in
-            /// another file; nil when unknown.
-            var links: [String]?
+            /// The files its internal links lead to; nil when unknown.
+            var linked: Links?
+
+            /// The same as paths, `#` before those that name an id in another file.
+            var links: [String]? {
+                get { linked?.paths }
+                set { linked = newValue.map(Links.init(paths:)) }
+            }
 
             init(inputs: String? = nil, bytes: String? = nil, links: [String]? = nil) {
                 self.inputs = inputs
                 self.bytes = bytes
-                self.links = links
+                self.linked = links.map(Links.init(paths:))
             }
+
+            init(inputs: String?, bytes: String?, linked: Links?) {
+                self.inputs = inputs
+                self.bytes = bytes
+                self.linked = linked
+            }
+        }
+
+        /// The files one file links to: as paths where a check found them, as the numbers of
+        /// the marker they were read from otherwise. Kept as numbers, the 160,000 links of a
+        /// marker at 10,000 repositories are read without making a path of each, and written
+        /// again through one table from the old numbers to the new, not a lookup of each path.
+        struct Links: Sendable, Equatable {
+            private enum Storage: Sendable {
+                case paths([String])
+                /// Each file's number in `numbering`; `-1 - number` for a link to an id in it.
+                case numbers([Int32], Numbering)
+            }
+            private let storage: Storage
+
+            init(paths: [String]) { storage = .paths(paths) }
+
+            fileprivate init(numbers: [Int32], in numbering: Numbering) { storage = .numbers(numbers, numbering) }
+
+            /// Each link as a path, `#` before it for a link to an id.
+            var paths: [String] {
+                switch storage {
+                case .paths(let paths): paths
+                case .numbers(let numbers, let numbering):
+                    numbers.map { $0 < 0 ? "#" + numbering.order[Int(-1 - $0)] : numbering.order[Int($0)] }
+                }
+            }
+
+            /// Whether `test` holds for every link: its path, and whether it names an id there.
+            func allSatisfy(_ test: (_ path: String, _ fragment: Bool) -> Bool) -> Bool {
+                switch storage {
+                case .paths(let paths):
+                    return paths.allSatisfy { path in
+                        path.utf8.first == UInt8(ascii: "#") ? test(String(path.dropFirst()), true) : test(path, false)
+                    }
+                case .numbers(let numbers, let numbering):
+                    return numbers.allSatisfy {
+                        $0 < 0 ? test(numbering.order[Int(-1 - $0)], true) : test(numbering.order[Int($0)], false)
+                    }
+                }
+            }
+
+            /// Each link's number in a new marker, `-1 - number` for a link to an id; links to
+            /// files outside it left out. `renumbered` gives, for a marker's numbering, the new
+            /// number of each of its files (-1 for none).
+            fileprivate func numbers(in number: [String: Int], renumbered: (Numbering) -> [Int32]) -> [Int32] {
+                switch storage {
+                case .paths(let paths):
+                    return paths.compactMap { path in
+                        let fragment = path.utf8.first == UInt8(ascii: "#")
+                        guard let to = number[fragment ? String(path.dropFirst()) : path] else { return nil }
+                        return fragment ? Int32(-1 - to) : Int32(to)
+                    }
+                case .numbers(let numbers, let numbering):
+                    let table = renumbered(numbering)
+                    return numbers.compactMap { old in
+                        let to = table[Int(old < 0 ? -1 - old : old)]
+                        guard to >= 0 else { return nil }
+                        return old < 0 ? -1 - to : to
+                    }
+                }
+            }
+
+            fileprivate var numbering: Numbering? {
+                if case .numbers(_, let numbering) = storage { numbering } else { nil }
+            }
+
+            static func == (lhs: Links, rhs: Links) -> Bool { lhs.paths == rhs.paths }
+        }
+
+        /// The files of a marker in the order it numbers them, shared by every `Links` read from it.
+        final class Numbering: Sendable {
+            let order: [String]
+            init(_ order: [String]) { self.order = order }
         }
 
         var stamp: String?
@@ -103,11 +187,13 @@ extension SiteWriter {
                     }
                 }
             }
+            let numbering = Numbering(order)
             for (file, targets) in links where order.indices.contains(file) {
-                entries?[order[file]]?.links = targets.compactMap { target in
-                    guard order.indices.contains(target.number) else { return nil }
-                    return target.fragment ? "#" + order[target.number] : order[target.number]
+                let numbers = targets.compactMap { target in
+                    order.indices.contains(target.number)
+                        ? Int32(target.fragment ? -1 - target.number : target.number) : nil
                 }
+                entries?[order[file]]?.linked = Links(numbers: numbers, in: numbering)
             }
             return (stamp, entries)
         }
@@ -186,7 +272,8 @@ extension SiteWriter {
 
         /// The marker as written: 10,900 lines and 160,000 link numbers at 10,000
         /// repositories, at the end of every build, made as bytes a thousand files at a time
-        /// on every core (each link's number is a lookup of its path).
+        /// on every core. A link found by a check is numbered by a lookup of its path; one
+        /// carried over from the last marker, through a table from its old numbers to the new.
         var bytes: [UInt8] {
             var head = "repodigest\n"
             if let stamp { head += "\(SiteWriter.stampPrefix)\(stamp)\n" }
@@ -194,6 +281,15 @@ extension SiteWriter {
             head += "\(Self.digestedManifestLine)\n"
             let order = entries.keys.sorted()
             let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            // One table for each marker links were read from: one, in any build.
+            var tables: [ObjectIdentifier: [Int32]] = [:]
+            for entry in entries.values {
+                guard let numbering = entry.linked?.numbering, tables[ObjectIdentifier(numbering)] == nil else {
+                    continue
+                }
+                tables[ObjectIdentifier(numbering)] = numbering.order.map { number[$0].map(Int32.init) ?? -1 }
+            }
+            let renumbered: @Sendable (Numbering) -> [Int32] = { [tables] in tables[ObjectIdentifier($0)]! }
             let chunk = 1_000
             let parts = Parallel.map((order.count + chunk - 1) / chunk) { part in
                 var files: [UInt8] = []
@@ -207,16 +303,14 @@ extension SiteWriter {
                         files.append(contentsOf: field.utf8)
                     }
                     files.append(UInt8(ascii: "\n"))
-                    guard let targets = entry.links else { continue }
+                    guard let targets = entry.linked else { continue }
                     links.append(contentsOf: Self.linksPrefix.utf8)
                     Self.append(index, to: &links)
-                    for target in targets {
-                        let fragment = target.hasPrefix("#")
-                        // A link to a file outside the manifest cannot be: links are checked against it.
-                        guard let to = number[fragment ? String(target.dropFirst()) : target] else { continue }
+                    // A link to a file outside the manifest cannot be: links are checked against it.
+                    for to in targets.numbers(in: number, renumbered: renumbered) {
                         links.append(UInt8(ascii: " "))
-                        if fragment { links.append(UInt8(ascii: "#")) }
-                        Self.append(to, to: &links)
+                        if to < 0 { links.append(UInt8(ascii: "#")) }
+                        Self.append(Int(to < 0 ? -1 - to : to), to: &links)
                     }
                     links.append(UInt8(ascii: "\n"))
                 }

@@ -50,19 +50,19 @@ extension SiteBuild {
         /// those the marker kept and every page it links to is still part of the site.
         private func carry(_ index: Int, digest: String) throws -> Bool {
             let path = plan.items[index].path
-            guard !force, let known = staging.known[path], known.inputs == digest, let links = known.links,
-                links.allSatisfy({ canStillLink(to: $0) }), try staging.carry(path)
+            guard !force, let known = staging.known[path], known.inputs == digest, let links = known.linked,
+                links.allSatisfy({ canStillLink(to: $0, fragment: $1) }), try staging.carry(path)
             else { return false }
             session.carry(path)
-            finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, links: links))
+            finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, linked: links))
             return true
         }
 
         /// A carried page's link stays good while the file it leads to is still part of the
         /// build (the paths it was staged for). A link to an id in another page is trusted to
         /// no page carried unchecked: the page it names may be rendered anew without that id.
-        private func canStillLink(to target: String) -> Bool {
-            target.utf8.first != UInt8(ascii: "#") && (everyFileStays || staging.paths.contains(target))
+        private func canStillLink(to target: String, fragment: Bool) -> Bool {
+            !fragment && (everyFileStays || staging.paths.contains(target))
         }
 
         /// Checks and stages one rendered file; its findings.
