@@ -43,10 +43,12 @@ public struct CollectStarred: Sendable {
 extension Array {
     /// The positions of the elements, newest `date` first; those without one keep their order,
     /// after dated ones, and so do ties. Positions sorted, not the elements: moving 10,000
-    /// repositories about cost more than comparing them.
+    /// repositories about cost more than comparing them. Each date read once: read in every
+    /// comparison, through a key path and a copy of the element, they were 280,000 reads.
     func positionsNewestFirst(by date: (Element) -> Date?) -> [Int] {
-        indices.sorted { lhs, rhs in
-            switch (date(self[lhs]), date(self[rhs])) {
+        let dates = map(date)
+        return dates.indices.sorted { lhs, rhs in
+            switch (dates[lhs], dates[rhs]) {
             case (let l?, let r?) where l != r: return l > r
             case (.some, nil): return true
             case (nil, .some): return false
