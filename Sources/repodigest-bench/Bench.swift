@@ -23,8 +23,10 @@ struct Bench {
             // must end within 10 minutes on two cores.)
             if count == options.repositories.last {
                 if !options.skip.contains("rebuild") {
-                    report.rebuild = try RebuildBenchmark(site: site, runs: 3, cold: render.repodigest.wall)
-                        .run(progress: Self.say)
+                    report.rebuild = try RebuildBenchmark(
+                        site: site, runs: 3, cold: render.repodigest.wall, coldCPU: render.repodigest.cpu
+                    )
+                    .run(progress: Self.say)
                 }
                 if !options.skip.contains("phases") {
                     report.phases = try await PhaseBreakdown(site: site, runs: 1).run(progress: Self.say)

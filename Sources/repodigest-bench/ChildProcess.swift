@@ -11,6 +11,8 @@ struct ChildProcess {
         var wall: Double
         /// Peak resident set size, in MB.
         var peakRSS: Double
+        /// Processor time, user and system, in seconds.
+        var cpu: Double
         var standardOutput: String
         var standardError: String
     }
@@ -49,6 +51,7 @@ struct ChildProcess {
         }
         return Outcome(
             status: measured.status, started: measured.started, wall: measured.wall, peakRSS: measured.peakRSS,
+            cpu: measured.cpu,
             standardOutput: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }

@@ -22,6 +22,11 @@ struct RebuildBenchmark {
         /// pages alone: from the "Rendering" log line to the "Published" one.
         var changedWalls: [Double]
         var changedPages: Double?
+        /// The processor time (user and system) of the cold builds and of the live builds
+        /// after each change: their ratio moves less than the wall times' on a shared machine,
+        /// where other work stretches a run's wall time more than its processor time.
+        var coldCPU: Double
+        var changedCPUs: [Double]
 
         var changedWall: Double { changedWalls.median }
 
@@ -29,6 +34,7 @@ struct RebuildBenchmark {
         var forcedShare: Double { forced / cold }
         var changedShare: Double { changedWall / cold }
         var changedPagesShare: Double? { changedPages.map { $0 / cold } }
+        var changedCPUShare: Double { changedCPUs.median / coldCPU }
     }
 
     var site: BenchSite
@@ -37,6 +43,8 @@ struct RebuildBenchmark {
     var changes = 3
     /// The cold build's median wall time, from the render benchmark's runs.
     var cold: Double
+    /// Its median processor time (user and system).
+    var coldCPU: Double
 
     func run(progress: (String) -> Void) throws -> Result {
         let output = site.folder.appending(path: "out-rebuild")
@@ -76,7 +84,7 @@ struct RebuildBenchmark {
         // another would each find the last one's folders too new, and stage without a spare,
         // as runs an hour apart never do.
         Thread.sleep(forTimeInterval: 31)
-        var changedRuns: [(wall: Double, pages: Double?)] = []
+        var changedRuns: [(wall: Double, pages: Double?, cpu: Double)] = []
         var first: (repository: String, written: Int, rewritten: [String])?
         for run in 1...changes {
             if run > 1 { Thread.sleep(forTimeInterval: 5) }
@@ -90,7 +98,7 @@ struct RebuildBenchmark {
             let live = try site.build(output: output, offline: false, quiet: false).runChecked()
             try? Data(live.standardError.utf8).write(to: site.folder.appending(path: "one-change-\(run).log"))
             let after = Self.inodes(in: output)
-            changedRuns.append((live.wall, Self.pagesTime(live)))
+            changedRuns.append((live.wall, Self.pagesTime(live), live.cpu))
             if first == nil {
                 let rewritten = after.filter { before[$0.key] != $0.value }.map(\.key).sorted()
                 first = (changed.fullName, try Self.published(live).written, rewritten)
@@ -101,7 +109,8 @@ struct RebuildBenchmark {
             repositories: site.count, cold: cold, unchanged: walls.median, unchangedWritten: written,
             forced: forcedWalls.median, forcedWritten: forcedWritten, files: files,
             changedRepository: first!.repository, changedWritten: first!.written, rewritten: first!.rewritten,
-            changedWalls: changedRuns.map(\.wall), changedPages: pages.isEmpty ? nil : pages.median)
+            changedWalls: changedRuns.map(\.wall), changedPages: pages.isEmpty ? nil : pages.median, coldCPU: coldCPU,
+            changedCPUs: changedRuns.map(\.cpu))
     }
 
     /// The counts from the build's "Published" log line.

@@ -8,9 +8,12 @@ struct RenderBenchmark {
         var name: String
         var walls: [Double] = []
         var peaks: [Double] = []
+        /// Processor time, user and system, of each run.
+        var cpus: [Double] = []
         var pages = 0
 
         var wall: Double { walls.median }
+        var cpu: Double { cpus.median }
         var peakRSS: Double { peaks.max() ?? 0 }
         var pagesPerSecond: Double { Double(pages) / wall }
     }
@@ -51,6 +54,7 @@ struct RenderBenchmark {
                     let outcome = try site.build(output: ours, offline: true).runChecked()
                     repodigest.walls.append(outcome.wall)
                     repodigest.peaks.append(outcome.peakRSS)
+                    repodigest.cpus.append(outcome.cpu)
                 }
             }
             let theirLine = hugo.walls.last.map { ", Hugo \($0.formatted(3)) s \(Int(hugo.peaks.last ?? 0)) MB" } ?? ""
