@@ -12,7 +12,8 @@ extension GitHubDataStore {
     /// Offline everything comes from the cache anyway: nothing to decide.
     public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] {
         guard !api.settings.offline, let cache = api.cache else { return [:] }
-        // Keys made and looked up on every core: 20,000 of each a run at 10,000 repositories.
+        // Keys made and looked up on every core: at 10,000 repositories, 30,000 made (the
+        // rendered README's too, which `readmeVersions` needs) and 20,000 looked up a run.
         let keys = cacheKeys(of: repos)
         let checks = await cache.checks(for: keys.flatMap { [$0.releases, $0.readme] })
         let found = Parallel.map(repos.count) { index -> KeptDetail? in
@@ -23,7 +24,7 @@ extension GitHubDataStore {
         }
         var kept: [GitHubRepo.ID: KeptDetail] = [:]
         kept.reserveCapacity(repos.count)
-        for (repo, detail) in zip(repos, found) { kept[repo.id] = detail }
+        for (repo, detail) in zip(repos, found) where detail != nil { kept[repo.id] = detail }
         return kept
     }
 

@@ -73,7 +73,7 @@ struct Report {
             | nothing changed, `--force` (every page rendered, checked, compared) | \(result.forced.formatted(2)) | \((100 * result.forcedShare).formatted(1)) % | \(result.forcedWritten) |
             | one repository changed (live, \(result.changedRepository) and \(result.changedWalls.count - 1) more, one a run): whole run, fetch included, median (\(result.changedWalls.map { $0.formatted(2) }.joined(separator: ", "))) | \(result.changedWall.formatted(2)) | \((100 * result.changedShare).formatted(1)) % | \(result.changedWritten) |
             | the same runs' pages alone ("Rendering" to "Published"), median | \(result.changedPages.map { $0.formatted(2) } ?? "?") | \(result.changedPagesShare.map { (100 * $0).formatted(1) } ?? "?") % | |
-            | the same runs' processor time (user + system; \(result.changedCPUs.map { $0.formatted(2) }.joined(separator: ", "))), median, against the cold builds' (\(result.coldCPU.formatted(2)) s) | \(result.changedCPUs.median.formatted(2)) | \((100 * result.changedCPUShare).formatted(1)) % of its | |
+            | the same runs' processor seconds, user + system (\(result.changedCPUs.map { $0.formatted(2) }.joined(separator: ", "))), median; share of the cold builds' median (\(result.coldCPU.formatted(2)) s) | \(result.changedCPUs.median.formatted(2)) | \((100 * result.changedCPUShare).formatted(1)) % | |
 
             Rewritten after the first change: \(shown).
             """

@@ -37,7 +37,8 @@ extension SiteWriter {
             /// The files its internal links lead to; nil when unknown.
             var linked: Links?
 
-            /// The same as paths, `#` before those that name an id in another file.
+            /// The same as paths, `#` before those that name an id in another file: made anew
+            /// at each read, for tests and for what a check found.
             var links: [String]? {
                 get { linked?.paths }
                 set { linked = newValue.map(Links.init(paths:)) }
@@ -63,10 +64,19 @@ extension SiteWriter {
         struct Links: Sendable, Equatable {
             private enum Storage: Sendable {
                 case paths([String])
-                /// Each file's number in `numbering`; `-1 - number` for a link to an id in it.
+                /// Each link as `stored(_:fragment:)` keeps it, numbered in `numbering`.
                 case numbers([Int32], Numbering)
             }
             private let storage: Storage
+
+            /// One link as a number: the file's number, or its complement (`~number`, below
+            /// zero) for a link to an id in that file.
+            static func stored(_ number: Int, fragment: Bool) -> Int32 { Int32(fragment ? ~number : number) }
+
+            /// The file's number and whether the link names an id in it.
+            static func file(of stored: Int32) -> (number: Int, fragment: Bool) {
+                stored < 0 ? (Int(~stored), true) : (Int(stored), false)
+            }
 
             init(paths: [String]) { storage = .paths(paths) }
 
@@ -77,7 +87,10 @@ extension SiteWriter {
                 switch storage {
                 case .paths(let paths): paths
                 case .numbers(let numbers, let numbering):
-                    numbers.map { $0 < 0 ? "#" + numbering.order[Int(-1 - $0)] : numbering.order[Int($0)] }
+                    numbers.map { stored in
+                        let file = Self.file(of: stored)
+                        return (file.fragment ? "#" : "") + numbering.order[file.number]
+                    }
                 }
             }
 
@@ -89,13 +102,14 @@ extension SiteWriter {
                         path.utf8.first == UInt8(ascii: "#") ? test(String(path.dropFirst()), true) : test(path, false)
                     }
                 case .numbers(let numbers, let numbering):
-                    return numbers.allSatisfy {
-                        $0 < 0 ? test(numbering.order[Int(-1 - $0)], true) : test(numbering.order[Int($0)], false)
+                    return numbers.allSatisfy { stored in
+                        let file = Self.file(of: stored)
+                        return test(numbering.order[file.number], file.fragment)
                     }
                 }
             }
 
-            /// Each link's number in a new marker, `-1 - number` for a link to an id; links to
+            /// Each link as `stored(_:fragment:)` keeps it, numbered in a new marker; links to
             /// files outside it left out. `renumbered` gives, for a marker's numbering, the new
             /// number of each of its files (-1 for none).
             fileprivate func numbers(in number: [String: Int], renumbered: (Numbering) -> [Int32]) -> [Int32] {
@@ -104,14 +118,14 @@ extension SiteWriter {
                     return paths.compactMap { path in
                         let fragment = path.utf8.first == UInt8(ascii: "#")
                         guard let to = number[fragment ? String(path.dropFirst()) : path] else { return nil }
-                        return fragment ? Int32(-1 - to) : Int32(to)
+                        return Self.stored(to, fragment: fragment)
                     }
                 case .numbers(let numbers, let numbering):
                     let table = renumbered(numbering)
                     return numbers.compactMap { old in
-                        let to = table[Int(old < 0 ? -1 - old : old)]
-                        guard to >= 0 else { return nil }
-                        return old < 0 ? -1 - to : to
+                        let file = Self.file(of: old)
+                        let to = table[file.number]
+                        return to < 0 ? nil : Self.stored(Int(to), fragment: file.fragment)
                     }
                 }
             }
@@ -191,7 +205,7 @@ extension SiteWriter {
             for (file, targets) in links where order.indices.contains(file) {
                 let numbers = targets.compactMap { target in
                     order.indices.contains(target.number)
-                        ? Int32(target.fragment ? -1 - target.number : target.number) : nil
+                        ? Links.stored(target.number, fragment: target.fragment) : nil
                 }
                 entries?[order[file]]?.linked = Links(numbers: numbers, in: numbering)
             }
@@ -306,11 +320,13 @@ extension SiteWriter {
                     guard let targets = entry.linked else { continue }
                     links.append(contentsOf: Self.linksPrefix.utf8)
                     Self.append(index, to: &links)
-                    // A link to a file outside the manifest cannot be: links are checked against it.
+                    // A link to a file outside the manifest should not be (links are checked
+                    // against it); one that is, is left out.
                     for to in targets.numbers(in: number, renumbered: renumbered) {
+                        let file = Links.file(of: to)
                         links.append(UInt8(ascii: " "))
-                        if to < 0 { links.append(UInt8(ascii: "#")) }
-                        Self.append(Int(to < 0 ? -1 - to : to), to: &links)
+                        if file.fragment { links.append(UInt8(ascii: "#")) }
+                        Self.append(file.number, to: &links)
                     }
                     links.append(UInt8(ascii: "\n"))
                 }
