@@ -11,6 +11,10 @@ CHECKED  := .build/checked-sites
 # without the toolchain (a dynamic one finds them by the toolchain's path, baked in), starts
 # in a quarter of the time and holds some 6 MB less.
 RELEASE  := $(SWIFT) build -c release --static-swift-stdlib
+# The program alone. After a build of one product in the same folder (`make bench` builds
+# two), SwiftPM's build of every product also links the dynamic library GRDB declares,
+# which cannot take the Swift libraries linked in; the program never needs it.
+PROGRAM  := $(RELEASE) --product repodigest
 
 BUILD_PACKAGES := libcurl4-openssl-dev libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
                   libsqlite3-dev pkg-config
@@ -27,7 +31,7 @@ help:
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
 
 run: deps
-	$(RELEASE)
+	$(PROGRAM)
 	.build/release/repodigest build --sample --output $(OUTPUT)
 	@echo
 	@echo "Open $(CURDIR)/$(OUTPUT)/index.html in a browser."
@@ -37,7 +41,7 @@ test: deps check-deps lint check-imports
 	$(SWIFT) test
 
 build: deps
-	$(RELEASE)
+	$(PROGRAM)
 
 # Where Debian expects a program's man page and completions; PREFIX=~/.local for one user.
 PREFIX  ?= /usr/local
@@ -74,7 +78,7 @@ REPOS ?= 1000,10000
 RUNS  ?= 5
 bench: deps
 	@command -v hugo >/dev/null || $(call install,hugo)
-	$(RELEASE) --product repodigest
+	$(PROGRAM)
 	$(RELEASE) --product repodigest-bench
 	.build/release/repodigest-bench --repos $(REPOS) --runs $(RUNS) --work .build/bench
 
