@@ -12,9 +12,11 @@ extension GitHubDataStore {
     /// Offline everything comes from the cache anyway: nothing to decide.
     public func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail] {
         guard !api.settings.offline, let cache = api.cache else { return [:] }
-        // Keys made and looked up on every core: at 10,000 repositories, 30,000 made (the
-        // rendered README's too, which `readmeVersions` needs) and 20,000 looked up a run.
-        let keys = cacheKeys(of: repos)
+        // Keys made and looked up on every core: 20,000 of each a run at 10,000 repositories.
+        let endpoint = self.endpoint
+        let keys = repos.concurrentMap { repo in
+            (releases: Self.key(.releases, of: repo, endpoint), readme: Self.key(.readme, of: repo, endpoint))
+        }
         let checks = await cache.checks(for: keys.flatMap { [$0.releases, $0.readme] })
         let found = Parallel.map(repos.count) { index -> KeptDetail? in
             guard let releases = checks[keys[index].releases], let readme = checks[keys[index].readme],
@@ -38,9 +40,7 @@ extension GitHubDataStore {
         guard limit > 0, let cache = api.cache else { return [:] }
         let (api, endpoint, offline) = (self.api, self.endpoint, self.api.settings.offline)
         let asked = offline ? repos : repos.filter { !due.contains($0.id) }
-        let keys = asked.concurrentMap {
-            CachedResponse.key(url: endpoint.releases($0.name), accept: MediaType.fullJSON)
-        }
+        let keys = asked.concurrentMap { Self.key(.releases, of: $0, endpoint) }
         let found = Mutex([GitHubRepo.ID: [Release]]())
         // A thousand at a time: first the pages kept decoded, without reading their answers;
         // then the others' answers, a few hundred to a turn of the cache (a page of releases
@@ -114,7 +114,13 @@ extension GitHubDataStore {
     /// Offline too: a build from the cache carries a page over without decoding its README.
     public func readmeVersions(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: String] {
         guard let cache = api.cache else { return [:] }
-        let keys = cacheKeys(of: repos)
+        let endpoint = self.endpoint
+        let keys = repos.concurrentMap { repo in
+            (
+                readme: Self.key(.readme, of: repo, endpoint),
+                renderedReadme: Self.key(.renderedReadme, of: repo, endpoint)
+            )
+        }
         let checks = await cache.checks(for: keys.flatMap { [$0.readme, $0.renderedReadme] })
         var versions: [GitHubRepo.ID: String] = [:]
         for (repo, key) in zip(repos, keys) {
@@ -133,21 +139,23 @@ extension GitHubDataStore {
         _ = try await readme(of: repo, from: .source)
     }
 
-    /// The cache keys of each repository's first page of releases, its README, and GitHub's
-    /// rendering of the README, made on every core.
-    private func cacheKeys(of repos: [GitHubRepo]) -> [(releases: String, readme: String, renderedReadme: String)] {
-        let endpoint = self.endpoint
-        return repos.concurrentMap { Self.cacheKeys(of: $0, endpoint: endpoint) }
+    /// The answers of a repository that a run reads from the cache for every one at once.
+    private enum KeptAnswer {
+        /// Its first page of releases.
+        case releases
+        /// Its README.
+        case readme
+        /// GitHub's rendering of its README.
+        case renderedReadme
     }
 
-    private static func cacheKeys(of repo: GitHubRepo, endpoint: GitHubEndpoint) -> (
-        releases: String, readme: String, renderedReadme: String
-    ) {
-        (
-            CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.fullJSON),
-            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json),
-            CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.html)
-        )
+    /// The cache key of the repository's `answer`, as `GitHubAPI.fetch` keeps it.
+    private static func key(_ answer: KeptAnswer, of repo: GitHubRepo, _ endpoint: GitHubEndpoint) -> String {
+        switch answer {
+        case .releases: CachedResponse.key(url: endpoint.releases(repo.name), accept: MediaType.fullJSON)
+        case .readme: CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.json)
+        case .renderedReadme: CachedResponse.key(url: endpoint.readme(repo.name), accept: MediaType.html)
+        }
     }
 
     /// `pushed_at` as the cache keeps it: exact (seconds since 1970, which `Double`'s

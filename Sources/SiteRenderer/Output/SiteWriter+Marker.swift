@@ -45,9 +45,7 @@ extension SiteWriter {
             }
 
             init(inputs: String? = nil, bytes: String? = nil, links: [String]? = nil) {
-                self.inputs = inputs
-                self.bytes = bytes
-                self.linked = links.map(Links.init(paths:))
+                self.init(inputs: inputs, bytes: bytes, linked: links.map(Links.init(paths:)))
             }
 
             init(inputs: String?, bytes: String?, linked: Links?) {
