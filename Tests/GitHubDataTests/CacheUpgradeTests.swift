@@ -89,6 +89,54 @@ import Testing
                 == CachedResponse.content(status: 200, body: Data("[]".utf8)))
     }
 
+    /// SQLite's count of the write transactions that changed the file (its header's bytes 24–27).
+    static func changeCounter(of path: URL) throws -> [UInt8] {
+        Array(try Data(contentsOf: path)[24..<28])
+    }
+
+    /// A cache as a first run leaves it, in a folder of its own (the caller's to remove).
+    static func newCache() throws -> URL {
+        let path = FileManager.default.temporaryDirectory.appending(path: "new-\(UUID().uuidString)/cache.sqlite")
+        _ = try #require(SQLiteResponseCache.open(at: path, warnings: WarningLog()))
+        return path
+    }
+
+    @Test("a cache already at this version is opened without a write: no run pays a transaction to open it")
+    func aCurrentCacheOpensWithoutAWrite() async throws {
+        let path = try Self.newCache()
+        defer { try? FileManager.default.removeItem(at: path.deletingLastPathComponent()) }
+        let made = try await DatabaseQueue(path: path.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        }
+        #expect(Set(made) == SQLiteResponseCache.schemaObjects, "the names `isCurrent` looks for are all it makes")
+        let counter = try Self.changeCounter(of: path)
+        let warnings = WarningLog()
+        _ = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+        #expect(try Self.changeCounter(of: path) == counter && warnings.all.isEmpty)
+    }
+
+    @Test("a cache of this version whose trigger still watches the validators gets the current one")
+    func anOlderTriggerIsMadeAnew() async throws {
+        let path = try Self.newCache()
+        defer { try? FileManager.default.removeItem(at: path.deletingLastPathComponent()) }
+        func trigger() async throws -> String? {
+            try await DatabaseQueue(path: path.path).read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'response_changed'")
+            }
+        }
+        try await DatabaseQueue(path: path.path).write { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER response_changed;
+                    CREATE TRIGGER response_changed AFTER UPDATE OF key, status, etag, last_modified, link, body ON response
+                        BEGIN UPDATE generation SET counter = counter + 1; END
+                    """)
+        }
+        #expect(try await trigger()?.contains("etag") == true)
+        _ = try #require(SQLiteResponseCache.open(at: path, warnings: WarningLog()))
+        #expect(try await trigger() == SQLiteResponseCache.answerChangedTrigger)
+    }
+
     @Test("a run's 304s are seen at once and reach the file together: before the generation is read, or at the end")
     func validationsAreWrittenTogether() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "validated-\(UUID().uuidString)")

@@ -164,6 +164,16 @@ import UseCases
         #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
     }
 
+    @Test("a state file already at this version is opened without a write")
+    func aCurrentFileOpensWithoutAWrite() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        _ = try open(&warnings)
+        let counter = try CacheUpgradeTests.changeCounter(of: file)
+        _ = try open(&warnings)
+        #expect(try CacheUpgradeTests.changeCounter(of: file) == counter && warnings.isEmpty)
+    }
+
     @Test func aFileOfTheFirstSchemaIsMigratedWithItsDataKept() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

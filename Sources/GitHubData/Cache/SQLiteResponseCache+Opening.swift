@@ -40,6 +40,10 @@ extension SQLiteResponseCache {
     private static func connect(at path: URL, warnings: WarningLog) throws -> SQLiteResponseCache {
         let database = try DatabaseQueue(path: path.path)
         try database.write { db in
+            // A file already as this makes it is left as it is: setting a pragma, even to the
+            // value it has, and making a trigger anew are writes (a journal and four
+            // `fdatasync`s), which every run, opening the cache, paid.
+            guard try !isCurrent(db) else { return }
             // Version 1 lacked `pushed_at`, version 2 `content`: added, not set aside, so the
             // upgrade keeps every ETag.
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -78,10 +82,7 @@ extension SQLiteResponseCache {
                     CREATE TRIGGER IF NOT EXISTS response_deleted AFTER DELETE ON response
                         BEGIN UPDATE generation SET counter = counter + 1; END;
                     DROP TRIGGER IF EXISTS response_changed;
-                    CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
-                        WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
-                            OR OLD.body IS NOT NEW.body
-                        BEGIN UPDATE generation SET counter = counter + 1; END;
+                    \(answerChangedTrigger);
                     -- Each list answer as decoded (`DecodedCopy`), read in its JSON's stead. A
                     -- copy goes with any change of its answer, so one that is there is current.
                     CREATE TABLE IF NOT EXISTS decoded (
@@ -100,6 +101,35 @@ extension SQLiteResponseCache {
                     """)
         }
         return SQLiteResponseCache(database: database, warnings: warnings, damageMark: damageMark(of: path))
+    }
+
+    /// Moves the generation when what an answer says changes (its body, status or `Link`), not
+    /// when only its validators do. Caches made before it watched the validators too: their
+    /// trigger is made anew (`connect`), though their version is this one.
+    static let answerChangedTrigger = """
+        CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
+            WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
+                OR OLD.body IS NOT NEW.body
+            BEGIN UPDATE generation SET counter = counter + 1; END
+        """
+
+    /// The tables, indexes and triggers `connect` makes (SQLite's own indexes aside).
+    static let schemaObjects: Set<String> = [
+        "response", "generation", "response_check", "response_inserted", "response_deleted", "response_changed",
+        "decoded", "decoded_answer_changed", "decoded_answer_deleted",
+    ]
+
+    /// Whether the file holds, at this version, all that `connect` would make, the current
+    /// `response_changed` and the generation's row included: opening it then changes nothing.
+    private static func isCurrent(_ db: Database) throws -> Bool {
+        guard try Int.fetchOne(db, sql: "PRAGMA user_version") == schemaVersion,
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+        else { return false }
+        let schema = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master")
+        let names = Set(schema.map { $0[0] as String })
+        let trigger = schema.first { ($0[0] as String) == "response_changed" }.flatMap { $0[1] as String? }
+        guard names.isSuperset(of: schemaObjects), trigger == answerChangedTrigger else { return false }
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM generation WHERE id = 1") == 1
     }
 
     /// Names the content of every row kept before the column existed, reading each body once.

@@ -137,8 +137,14 @@ final class StateDatabase: Sendable {
                 for (index, migration) in migrations.enumerated() where index >= applied {
                     try db.execute(sql: migration)
                 }
-                try db.execute(
-                    sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
+                // Set only when they change: setting either, even to the value it has, writes
+                // the file (a journal and four `fdatasync`s), and a file at this version holds
+                // nothing for opening it to write.
+                let identified = try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+                if applied != migrations.count || !identified {
+                    try db.execute(
+                        sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
+                }
             }
             return StateDatabase(queue: queue)
         } catch {
