@@ -40,9 +40,9 @@ extension SQLiteResponseCache {
     private static func connect(at path: URL, warnings: WarningLog) throws -> SQLiteResponseCache {
         let database = try DatabaseQueue(path: path.path)
         try database.write { db in
-            // A file already as this makes it is left as it is: setting a pragma, even to the
-            // value it has, and making a trigger anew are writes (a journal and four
-            // `fdatasync`s), which every run, opening the cache, paid.
+            // A file that already holds all this makes is left as it is: setting a pragma, even
+            // to the value it has, and making a trigger anew are writes (a journal and four
+            // `fdatasync`s), which every run paid to open the cache.
             guard try !isCurrent(db) else { return }
             // Version 1 lacked `pushed_at`, version 2 `content`: added, not set aside, so the
             // upgrade keeps every ETag.
