@@ -109,6 +109,17 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         }
         #expect(Set(made) == SQLiteResponseCache.schemaObjects, "the names `isCurrent` looks for are all it makes")
+        // Its trigger as the code before `isCurrent` wrote it, inline among the other statements.
+        try await DatabaseQueue(path: path.path).write { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER response_changed;
+                    CREATE TRIGGER response_changed AFTER UPDATE OF key, status, link, body ON response
+                        WHEN OLD.key IS NOT NEW.key OR OLD.status IS NOT NEW.status OR OLD.link IS NOT NEW.link
+                            OR OLD.body IS NOT NEW.body
+                        BEGIN UPDATE generation SET counter = counter + 1; END;
+                    """)
+        }
         let counter = try Self.changeCounter(of: path)
         let warnings = WarningLog()
         _ = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))

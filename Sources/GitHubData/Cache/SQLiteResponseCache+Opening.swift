@@ -17,7 +17,7 @@ extension SQLiteResponseCache {
             do {
                 return try connect(at: path, warnings: warnings)
             } catch  where isDamage(error) {
-                // Damage past the header, found by the first write.
+                // Damage past the header, found reading the schema (or, upgrading, writing it).
                 let aside = try SQLiteFile.setAside(path)
                 warnings.add(
                     "\(path.path): the cache file is corrupt (\((error as? DatabaseError)?.message ?? "\(error)")); set aside as "
