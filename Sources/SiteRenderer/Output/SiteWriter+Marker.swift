@@ -76,6 +76,11 @@ extension SiteWriter {
                 stored < 0 ? (Int(~stored), true) : (Int(stored), false)
             }
 
+            /// The same for a link kept as a path: the file's path, `#` before it dropped.
+            static func file(ofPath path: String) -> (path: String, fragment: Bool) {
+                path.utf8.first == UInt8(ascii: "#") ? (String(path.dropFirst()), true) : (path, false)
+            }
+
             init(paths: [String]) { storage = .paths(paths) }
 
             fileprivate init(numbers: [Int32], in numbering: Numbering) { storage = .numbers(numbers, numbering) }
@@ -97,7 +102,8 @@ extension SiteWriter {
                 switch storage {
                 case .paths(let paths):
                     return paths.allSatisfy { path in
-                        path.utf8.first == UInt8(ascii: "#") ? test(String(path.dropFirst()), true) : test(path, false)
+                        let file = Self.file(ofPath: path)
+                        return test(file.path, file.fragment)
                     }
                 case .numbers(let numbers, let numbering):
                     return numbers.allSatisfy { stored in
@@ -114,9 +120,8 @@ extension SiteWriter {
                 switch storage {
                 case .paths(let paths):
                     return paths.compactMap { path in
-                        let fragment = path.utf8.first == UInt8(ascii: "#")
-                        guard let to = number[fragment ? String(path.dropFirst()) : path] else { return nil }
-                        return Self.stored(to, fragment: fragment)
+                        let file = Self.file(ofPath: path)
+                        return number[file.path].map { Self.stored($0, fragment: file.fragment) }
                     }
                 case .numbers(let numbers, let numbering):
                     let table = renumbered(numbering)
