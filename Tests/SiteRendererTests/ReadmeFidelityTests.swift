@@ -120,7 +120,14 @@ struct ReadmeFidelityTests {
                 "<div class=\"paragraph align-center\">a <div class=\"inline inline-span\"><p>b</p></div> c</div>"
             ),
             ("<ul><li>a<div><li>b</li></div></li></ul>", "<ul><li>a<div></div></li><li>b</li></ul>"),
-            ("<dl><dd>a<span><dt>b</dt></span></dd></dl>", "<dd>a<span></span></dd><dt>b</dt></dl>"),
+            // The term a browser moves out of the description gets the description it lacks.
+            (
+                "<dl><dd>a<span><dt>b</dt></span></dd></dl>",
+                "<dd>a<span></span></dd><dt>b</dt><dd class=\"bare-item\"></dd></dl>"
+            ),
+            // An item or a term a browser moves out of a table gets the list it lacks there.
+            ("<table><li>x</li><tr><td>y</td></tr></table>", "<ul><li>x</li></ul><table>"),
+            ("<table><dt>x</dt><tr><td>y</td></tr></table>", "<dl><dt>x</dt><dd class=\"bare-item\"></dd></dl><table>"),
             // Each heading named from its own text, as the page shows it.
             ("<h2>a<h3>b</h3></h2>", "<h3 id=\"readme-a\">a</h3><h4 id=\"readme-b\">b</h4>"),
             ("<table>hello<tr><td>x</td></tr></table>", "hello<table><tbody><tr><td>x</td></tr></tbody></table>"),
@@ -288,7 +295,17 @@ struct ReadmeFidelityTests {
             ),
             (
                 "<dl><div><b>b</b><dt>t</dt></div></dl>",
-                "<dl><div><dt class=\"bare-item\"></dt><dd class=\"bare-item\"><b>b</b></dd><dt>t</dt><dd class=\"bare-item\"></dd></div></dl>"
+                "<dl><div><dt class=\"bare-item\"></dt><dd class=\"bare-item\"><b>b</b></dd></div><div><dt>t</dt><dd class=\"bare-item\"></dd></div></dl>"
+            ),
+            // A <div> of a <dl> holds one group: a second goes into a <div> of its own, with
+            // the first's attributes but its id; what the list holds beside its <div>s, one too.
+            (
+                "<dl><div id=\"g\" align=\"center\"><dt>a</dt><dd>b</dd><dt>c</dt><dd>d</dd></div>e<dt>f</dt></dl>",
+                "<dl><div id=\"readme-g\" class=\"align-center\"><dt>a</dt><dd>b</dd></div><div class=\"align-center\"><dt>c</dt><dd>d</dd></div><div><dt class=\"bare-item\"></dt><dd class=\"bare-item\">e</dd></div><div><dt>f</dt><dd class=\"bare-item\"></dd></div></dl>"
+            ),
+            (
+                "<dl><div> </div></dl>",
+                "<dl><div> <dt class=\"bare-item\"></dt><dd class=\"bare-item\"></dd></div></dl>"
             ),
             (
                 "<p><picture>a<source srcset=\"d.png\"><img src=\"l.png\" alt=\"l\"><source srcset=\"e.png\">b</picture></p>",

@@ -102,7 +102,7 @@ extension HTMLSanitiser {
     }
 
     /// The element children of `parent`, with their names.
-    private static func elements(in parent: xmlNodePtr) -> [(node: xmlNodePtr, name: String)] {
+    static func elements(in parent: xmlNodePtr) -> [(node: xmlNodePtr, name: String)] {
         var elements: [(node: xmlNodePtr, name: String)] = []
         var child = parent.pointee.children
         while let current = child {
@@ -163,14 +163,9 @@ extension HTMLSanitiser {
             }
             if !spansRows { Self.fitColumnSpans(of: element) }
         case "dl":
-            Self.describeTermsWithHeadings(in: element)
-            Self.wrapRuns(
-                in: element, of: { !["dt", "dd", "div"].contains($0) }, into: "dd", marking: Self.bareItem)
-            Self.pairTerms(in: element)
+            Self.mendDescriptionList(element)
         case "div" where parent == "dl":
-            Self.describeTermsWithHeadings(in: element)
-            Self.wrapRuns(in: element, of: { $0 != "dt" && $0 != "dd" }, into: "dd", marking: Self.bareItem)
-            Self.pairTerms(in: element)
+            Self.mendGroup(element)
         case "tbody", "thead", "tfoot":
             Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
         case "tr":
@@ -187,6 +182,56 @@ extension HTMLSanitiser {
             // Items a browser closes an open item at are left to it (`BrowserNesting`).
             if !context.listItem, children.contains(where: { $0.name == "li" }) {
                 Self.wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
+            }
+        }
+    }
+
+    /// A `<dl>`'s terms and descriptions as HTML wants them, or, where it holds `<div>`s, each
+    /// run of what else it holds in a `<div>` of its own (a `<dl>` holds either), each `<div>`
+    /// then mended as a group when the walk enters it (`mendGroup`).
+    static func mendDescriptionList(_ list: xmlNodePtr) {
+        describeTermsWithHeadings(in: list)
+        if !XMLTree.children(of: list, named: "div").isEmpty {
+            wrapRuns(in: list, of: { $0 != "div" }, into: "div", marking: nil)
+            return
+        }
+        wrapRuns(in: list, of: { !["dt", "dd"].contains($0) }, into: "dd", marking: bareItem)
+        pairTerms(in: list)
+    }
+
+    /// A `<div>` in a `<dl>` as HTML wants it: one group, terms then descriptions. Where a
+    /// term follows a description, a second group starts, which goes into a `<div>` of its
+    /// own after this one, with its attributes but its id (a browser shows the two blocks as
+    /// it showed one); the walk comes to it next, and mends it in turn. A group with nothing
+    /// in it gets an empty term and description, which a browser shows nothing of.
+    static func mendGroup(_ group: xmlNodePtr) {
+        describeTermsWithHeadings(in: group)
+        wrapRuns(in: group, of: { $0 != "dt" && $0 != "dd" }, into: "dd", marking: bareItem)
+        let parts = elements(in: group)
+        if let described = parts.firstIndex(where: { $0.name == "dd" }),
+            let second = parts[described...].first(where: { $0.name == "dt" }),
+            let next = xmlNewDocNode(group.pointee.doc, nil, "div", nil)
+        {
+            var attribute = group.pointee.properties
+            while let current = attribute {
+                let name = String(cString: current.pointee.name)
+                if name != "id" { xmlSetProp(next, name, XMLTree.attributeValue(current)) }
+                attribute = current.pointee.next
+            }
+            _ = xmlAddNextSibling(group, next)
+            var moving: xmlNodePtr? = second.node
+            while let current = moving {
+                moving = current.pointee.next
+                append(current, to: next)
+            }
+        }
+        pairTerms(in: group)
+        if elements(in: group).isEmpty, let term = xmlNewDocNode(group.pointee.doc, nil, "dt", nil),
+            let description = xmlNewDocNode(group.pointee.doc, nil, "dd", nil)
+        {
+            for part in [term, description] {
+                xmlSetProp(part, "class", bareItem)
+                _ = xmlAddChild(group, part)
             }
         }
     }
@@ -245,7 +290,7 @@ extension HTMLSanitiser {
     /// and no header cell.
     /// Looked for no deeper than the writer writes elements (`maxDepth`): below that, none is
     /// written, and terms nested in terms are not each searched to the bottom.
-    private static func holdsHeading(_ term: xmlNodePtr) -> Bool {
+    static func holdsHeading(_ term: xmlNodePtr) -> Bool {
         XMLTree.holdsElement(term, within: HTMLSanitiser.maxDepth) { node in
             let name = XMLTree.name(of: node)
             return BrowserNesting.headings.contains(name) || name == "section"
@@ -352,7 +397,7 @@ extension HTMLSanitiser {
     }
 
     /// Adds `name` to the element's classes (an `align-…` it has stays).
-    private static func addClass(_ name: String, to element: xmlNodePtr) {
+    static func addClass(_ name: String, to element: xmlNodePtr) {
         let classes = XMLTree.attribute("class", of: element).map { $0 + " " } ?? ""
         xmlSetProp(element, "class", classes + name)
     }
@@ -420,7 +465,7 @@ extension HTMLSanitiser {
     /// than white space counts as the name "") in a new element `wrapper`, with the class
     /// `marking`. A run starts at a child that `startsAt` (by default, one that belongs) and
     /// takes the children after it that belong, and the white space and comments among them.
-    private static func wrapRuns(
+    static func wrapRuns(
         in element: xmlNodePtr, of belongs: (String) -> Bool, into wrapper: String, marking: String?,
         startingAt startsAt: ((String) -> Bool)? = nil
     ) {

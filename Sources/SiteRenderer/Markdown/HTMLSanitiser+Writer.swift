@@ -16,6 +16,10 @@ extension HTMLSanitiser {
         /// The ids given by anything but a heading: an anchor's `name` or `id`, a footnote's.
         private(set) var otherIDs: Set<String> = []
         private(set) var sawFragment = false
+        /// Whether the output differs in shape from the tree `tidy` mended: an element unwrapped
+        /// or moved, or closed where a browser closes it. Only then may a list need mending
+        /// again (`HTMLSanitiser.regrouped`).
+        private(set) var rearranged = false
         /// A loose list item's task box, written once its paragraph has opened.
         var pendingCheckbox: String?
         private var slugs = HeadingSlugs()
@@ -96,7 +100,9 @@ extension HTMLSanitiser {
         }
 
         /// An element kept unwrapped: its content is visited, its tags are not written.
-        private mutating func transparent() -> Bool {
+        private mutating func transparent(_ node: xmlNodePtr) -> Bool {
+            // What it holds now stands where it stood: in a list, perhaps, which `tidy` mended with it whole.
+            if node.pointee.children != nil { rearranged = true }
             frames.append(Frame())
             return true
         }
@@ -113,7 +119,7 @@ extension HTMLSanitiser {
             }
             // `<embed>` is void, but libxml2's parser nests whatever follows it inside: the
             // element goes, and that is written as the text after it, as a browser shows it.
-            if raw == "embed" { return transparent() }
+            if raw == "embed" { return transparent(node) }
             guard !HTMLSanitiser.droppedWithContent.contains(raw) else { return false }
             let name = HTMLSanitiser.renamed[raw] ?? raw
             switch name {
@@ -122,7 +128,7 @@ extension HTMLSanitiser {
                 return false
             case "input":
                 whole("input") { writer, _ in writer.writeCheckbox(node) }
-                return transparent()
+                return transparent(node)
             case "code" where Self.holdsMath(node):
                 // Inline math `MathSpans` handed on as code.
                 whole("math") { writer, _ in
@@ -137,12 +143,12 @@ extension HTMLSanitiser {
             default:
                 break
             }
-            guard HTMLSanitiser.keptElements.contains(name) else { return transparent() }
+            guard HTMLSanitiser.keptElements.contains(name) else { return transparent(node) }
             // Where a browser would put it (`place`), before anything is decided from where it is.
             let placement = place(name == "a" && linkDepth > 0 ? "span" : name)
-            if placement == .unwrapped || placement == .inLine { return transparent() }
+            if placement == .unwrapped || placement == .inLine { return transparent(node) }
             let isVoid = HTMLSanitiser.voidElements.contains(name)
-            guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent() }
+            guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent(node) }
 
             var attributes: [(String, String)] = []
             var frame = Frame()
@@ -170,7 +176,7 @@ extension HTMLSanitiser {
                 // and a named anchor an `<a>` (without `id` where a heading takes it).
                 let linksToFragment = !insideLink && rawHref.map(Self.namesFragment) == true
                 let named = rawID.map(Self.canBeID) == true
-                guard href != nil || linksToFragment || named else { return transparent() }
+                guard href != nil || linksToFragment || named else { return transparent(node) }
                 if href != nil || linksToFragment {
                     if let href { attributes.append(("href", href)) }
                     frame.isLink = true
@@ -188,18 +194,18 @@ extension HTMLSanitiser {
                 if let id { attributes.append(("id", id)) }
             case "section":
                 // cmark's footnotes, the one section kept, as GitHub keeps it.
-                guard Self.classes(of: node).contains("footnotes") else { return transparent() }
+                guard Self.classes(of: node).contains("footnotes") else { return transparent(node) }
             case "img":
                 guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else {
                     // An image that cannot be shown is its alt text, as a browser shows it.
                     writeText(Emoji.replacingShortcodes(in: XMLTree.attribute("alt", of: node) ?? "").xmlEscaped)
-                    return transparent()
+                    return transparent(node)
                 }
                 attributes.append(("src", src))
                 if XMLTree.attribute("alt", of: node) == nil { attributes.append(("alt", "")) }
             case "source":
                 guard pictureDepth > 0, let srcset = resolvedSrcset(XMLTree.attribute("srcset", of: node)) else {
-                    return transparent()
+                    return transparent(node)
                 }
                 attributes.append(("srcset", srcset))
             case "picture":
@@ -328,6 +334,7 @@ extension HTMLSanitiser {
             let traits = BrowserNesting.traits(of: tag)
             placedTraits = traits
             while let conflict = (open.last?.context ?? .root).conflict(with: tag, traits) {
+                rearranged = true
                 switch conflict {
                 case .fostered:
                     // Read where it is moved to; a link there is a `<span>` (`element`).
@@ -450,6 +457,7 @@ extension HTMLSanitiser {
             guard let table = open.last(where: { $0.context.name == "table" }), start < output.utf8.count else {
                 return
             }
+            rearranged = true
             let from = output.utf8.index(output.utf8.startIndex, offsetBy: start)
             frames[table.frame].movedBefore += output[from...]
             output.removeSubrange(from...)

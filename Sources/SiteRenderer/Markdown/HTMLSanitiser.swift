@@ -62,10 +62,10 @@ struct HTMLSanitiser: Sendable {
         // Fragment links may name an id further down, and an anchor (`<a name>`) or footnote
         // may take an id a heading further down gives too: both need the second pass, which
         // knows every id the first one gave, and gives a heading's only to the heading.
-        guard first.sawFragment || !first.otherIDs.isEmpty else { return first.output }
+        guard first.sawFragment || !first.otherIDs.isEmpty else { return Self.regrouped(first) }
         var second = Writer(
             settings: self, knownIDs: first.headingIDs.union(first.otherIDs), headings: first.headingIDs)
         second.write(root)
-        return second.output
+        return Self.regrouped(second)
     }
 }

@@ -75,8 +75,8 @@ enum HTMLChecker {
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
 
-    /// What the sets above say of one element; with its `BrowserNesting` traits in `facts`,
-    /// looked up once as each element starts.
+    /// What the sets above say of one element; with its `BrowserNesting` traits and its
+    /// `ListContent` role in `facts`, looked up once as each element starts.
     struct Kind: OptionSet {
         let rawValue: UInt8
         static let html = Kind(rawValue: 1 << 0)
@@ -84,12 +84,13 @@ enum HTMLChecker {
         static let rawText = Kind(rawValue: 1 << 2)
     }
 
-    static let facts: [String: (kind: Kind, nesting: BrowserNesting.Traits)] = {
-        var facts: [String: (kind: Kind, nesting: BrowserNesting.Traits)] = [:]
-        for name in htmlElements { facts[name, default: ([], [])].kind.insert(.html) }
-        for name in activeElements { facts[name, default: ([], [])].kind.insert(.active) }
-        for name in rawTextElements { facts[name, default: ([], [])].kind.insert(.rawText) }
-        for (name, traits) in BrowserNesting.traitsByName { facts[name, default: ([], [])].nesting = traits }
+    static let facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, list: ListContent.Role)] = {
+        var facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, list: ListContent.Role)] = [:]
+        for name in htmlElements { facts[name, default: ([], [], .none)].kind.insert(.html) }
+        for name in activeElements { facts[name, default: ([], [], .none)].kind.insert(.active) }
+        for name in rawTextElements { facts[name, default: ([], [], .none)].kind.insert(.rawText) }
+        for (name, traits) in BrowserNesting.traitsByName { facts[name, default: ([], [], .none)].nesting = traits }
+        for (name, role) in ListContent.roles { facts[name, default: ([], [], .none)].list = role }
         return facts
     }()
 
@@ -142,6 +143,8 @@ enum HTMLChecker {
         /// Whether the innermost element moves text out (a table's part, `<html>`, `<head>`),
         /// kept as elements start and end: asked of every piece of text on the page.
         private var textMoves = false
+        /// What the open lists, description lists and terms hold (`ListContent`).
+        private var lists = ListContent()
 
         init(_ file: OutputFile) {
             self.file = file
@@ -161,11 +164,13 @@ enum HTMLChecker {
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
             depth += 1
             let context = nesting.last?.context ?? .root
-            let (kind, traits) = HTMLChecker.facts[element] ?? ([], [])
+            let (kind, traits, role) = HTMLChecker.facts[element] ?? ([], [], .none)
             let inner = context.entering(element, traits)
             nesting.append((inner, line))
             textMoves = inner.movesText
+            let listProblems = lists.start(element, role: role, line: line)
             guard !stopped else { return }
+            listProblems.forEach(contentModel)
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
             // close so everywhere: inside SVG or MathML too, a `foreignObject`, an `mi` or a
@@ -374,9 +379,19 @@ enum HTMLChecker {
             }
         }
 
-        var wantsText: Bool { open != nil || textMoves }
+        /// A problem `ListContent` found, told at its element's start tag.
+        private func contentModel(_ problem: ListContent.Problem) {
+            finding(
+                problem.line, column(of: problem.element, line: problem.line), "content-model",
+                problem.message + ": a browser shows it, but the page is not valid HTML")
+        }
+
+        var wantsText: Bool { open != nil || textMoves || lists.wantsText }
 
         func text(_ text: String) {
+            if lists.wantsText, !stopped, BrowserNesting.hasContent(text), let problem = lists.text() {
+                contentModel(problem)
+            }
             if textMoves, let (context, line) = nesting.last, let part = context.name, toldFostered != nesting.count,
                 BrowserNesting.hasContent(text)
             {
@@ -417,6 +432,7 @@ enum HTMLChecker {
             if toldFostered == nesting.count { toldFostered = nil }
             nesting.removeLast()
             textMoves = nesting.last?.context.movesText ?? false
+            if let problem = lists.end(), !stopped { contentModel(problem) }
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }

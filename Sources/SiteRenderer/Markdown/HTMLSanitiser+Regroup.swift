@@ -1,0 +1,136 @@
+internal import CLibXML2
+import Foundation
+
+extension HTMLSanitiser {
+    /// The writer's output with its lists, description lists and terms as HTML's content
+    /// models want them (`ListContent`, the validator's rule `content-model`).
+    ///
+    /// `tidy` mends them in the tree a README parses to, but the writer then writes what a
+    /// browser builds, and moves parts as a browser does: an item or a term out of a table,
+    /// a term out of the description a browser closes at it. Where such a move leaves an item
+    /// outside a list, or a list's last term without its description, the output is read
+    /// back (it is well-formed XML, as the validator reads it), mended as `tidy` mends, and
+    /// written out again. Only a README the writer rearranged (`Writer.rearranged`: an
+    /// element unwrapped, moved or closed early, seldom but in broken HTML) is read back at
+    /// all, and a tree built only where that reading finds a problem: the READMEs of the
+    /// benchmark's cold build, lists and tables in each, cost what they cost before.
+    static func regrouped(_ writer: Writer) -> String {
+        let written = writer.output
+        guard writer.rearranged else { return written }
+        let wrapped = "<div>" + written + "</div>"
+        let check = ListCheck()
+        let file = OutputFile(path: "README", contents: Data(wrapped.utf8))
+        guard XMLTree.read(file, elements: check) == nil, check.broken else { return written }
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        guard
+            let document = wrapped.withCString({
+                xmlReadMemory($0, Int32(clamping: strlen($0)), nil, "UTF-8", Int32(options))
+            })
+        else { return written }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return written }
+        regroup(root)
+        return serialised(root)
+    }
+
+    /// `tidy`'s mends of lists, description lists, terms and header cells, everywhere below
+    /// `root`: the written tree is the one a browser builds, so nothing is left for a browser
+    /// to close, as `tidy` must leave it in a README's own tree.
+    private static func regroup(_ root: xmlNodePtr) {
+        var names: [String] = []
+        XMLTree.walk(
+            root,
+            enter: { node in
+                guard node.pointee.type == XML_ELEMENT_NODE else { return false }
+                let name = XMLTree.name(of: node)
+                let children = elements(in: node)
+                switch name {
+                case "ul", "ol", "menu":
+                    wrapRuns(in: node, of: { $0 != "li" }, into: "li", marking: bareItem)
+                case "dl":
+                    mendDescriptionList(node)
+                case "div" where names.last == "dl":
+                    mendGroup(node)
+                default:
+                    if children.contains(where: { $0.name == "dt" || $0.name == "dd" }) {
+                        wrapRuns(in: node, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
+                    }
+                    if children.contains(where: { $0.name == "li" }) {
+                        wrapRuns(in: node, of: { $0 == "li" }, into: "ul", marking: nil)
+                    }
+                }
+                // Cells are in a row, or straight in a table or a row group (the row a browser adds).
+                if ["tr", "table", "tbody", "thead", "tfoot"].contains(name) {
+                    for cell in XMLTree.children(of: node, named: "th") where holdsHeading(cell) {
+                        xmlNodeSetName(cell, "td")
+                        addClass(headerCell, to: cell)
+                    }
+                }
+                names.append(name)
+                return true
+            },
+            leave: { names.removeLast() })
+    }
+
+    /// What `root` holds, written as the writer writes: void elements closed with ` />`, every
+    /// attribute quoted, text and values escaped (`xmlEscaped`).
+    private static func serialised(_ root: xmlNodePtr) -> String {
+        var output = ""
+        var closers: [String] = []
+        XMLTree.walk(
+            root,
+            enter: { node in
+                if node == root {
+                    closers.append("")
+                    return true
+                }
+                switch node.pointee.type {
+                case XML_TEXT_NODE:
+                    output += XMLTree.content(of: node).xmlEscaped
+                    return false
+                case XML_ELEMENT_NODE:
+                    let name = XMLTree.name(of: node)
+                    output += "<" + name
+                    var attribute = node.pointee.properties
+                    while let current = attribute {
+                        output +=
+                            " \(String(cString: current.pointee.name))=\"\(XMLTree.attributeValue(current).xmlEscaped)\""
+                        attribute = current.pointee.next
+                    }
+                    guard !HTMLChecker.voidElements.contains(name) else {
+                        output += " />"
+                        return false
+                    }
+                    output += ">"
+                    closers.append("</\(name)>")
+                    return true
+                default:
+                    return false
+                }
+            },
+            leave: { output += closers.removeLast() })
+        return output
+    }
+
+    /// Reads the output as the validator does, and says whether `ListContent` found a problem.
+    private final class ListCheck: XMLElementReader {
+        private var lists = ListContent()
+        private(set) var broken = false
+
+        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
+            if !lists.start(element, line: line).isEmpty { broken = true }
+        }
+
+        var wantsText: Bool { !broken && lists.wantsText }
+
+        func text(_ text: String) {
+            if BrowserNesting.hasContent(text), lists.text() != nil { broken = true }
+        }
+
+        func end() {
+            if lists.end() != nil { broken = true }
+        }
+
+        func markup(_ markup: XMLMarkup, line: Int) {}
+    }
+}

@@ -1,0 +1,189 @@
+/// HTML's content models of lists, description lists, terms and header cells, which a browser
+/// builds as written but the W3C checker refuses (rule `content-model`): a list holds items
+/// only, an item stands in a list; a `<dl>` holds groups of terms then descriptions (each
+/// group in a `<div>` of its own, or none in one), a term or description stands in one; a
+/// term or header cell holds no heading or section.
+///
+/// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
+struct ListContent {
+    /// What an open element holds, as these rules see it.
+    private enum Holder {
+        /// None of the elements these rules are about.
+        case other
+        /// `<ul>`, `<ol>`, `<menu>`: items only.
+        case list
+        /// `<dl>`: terms and descriptions, or `<div>`s of them.
+        case descriptionList
+        /// A `<div>` in a `<dl>`: one group, terms then descriptions.
+        case group
+    }
+
+    private struct Open {
+        var holder: Holder
+        /// Its name, kept only for the holders these rules are about (told in their messages).
+        var name: String
+        var line: Int
+        /// Seen so far among its children.
+        var terms = false
+        var descriptions = false
+        var groups = false
+        /// The last term or description seen was a term.
+        var endsWithTerm = false
+        /// Its stray text was told: once an element is enough.
+        var toldText = false
+    }
+
+    /// A problem found, with the line of the element it is told at.
+    struct Problem: Equatable {
+        var element: String
+        var line: Int
+        var message: String
+    }
+
+    private var open: [Open] = {
+        var open: [Open] = []
+        open.reserveCapacity(64)
+        return open
+    }()
+    /// The depth and name of the outermost open term or header cell, which holds no heading.
+    private var term: (depth: Int, name: String)?
+
+    /// What an element is to these rules, looked up once as it starts (`HTMLChecker.facts`).
+    enum Role: UInt8 {
+        case none, item, term, description, division, list, descriptionList, headerCell
+        /// A heading, section, header or footer: what no term or header cell may hold.
+        case notInTerms
+        /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
+        case scriptSupporting
+    }
+
+    static let roles: [String: Role] = {
+        var roles: [String: Role] = [
+            "li": .item, "dt": .term, "dd": .description, "div": .division, "ul": .list, "ol": .list, "menu": .list,
+            "dl": .descriptionList, "th": .headerCell, "script": .scriptSupporting, "template": .scriptSupporting,
+        ]
+        for name in [
+            "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "header", "footer", "article", "aside", "nav", "section",
+        ] {
+            roles[name] = .notInTerms
+        }
+        return roles
+    }()
+
+    /// Whether text straight in the innermost element would be a problem not yet told.
+    var wantsText: Bool {
+        guard let last = open.last else { return false }
+        return last.holder != .other && !last.toldText
+    }
+
+    /// An element starts, on `line`, inside those open.
+    mutating func start(_ element: String, line: Int) -> [Problem] {
+        start(element, role: Self.roles[element] ?? .none, line: line)
+    }
+
+    /// The same, with the element's `role` looked up already.
+    mutating func start(_ element: String, role: Role, line: Int) -> [Problem] {
+        var problems: [Problem] = []
+        func problem(_ message: String) { problems.append(Problem(element: element, line: line, message: message)) }
+        let parent = open.last?.holder ?? .other
+        if parent != .other, role != .scriptSupporting {
+            let name = open[open.count - 1].name
+            switch (parent, role) {
+            case (.list, .item), (.descriptionList, .term), (.descriptionList, .description),
+                (.descriptionList, .division), (.group, .term), (.group, .description):
+                break
+            case (.list, _):
+                problem("<\(element)> straight inside <\(name)>, which holds only items (<li>)")
+            case (.group, _):
+                problem(
+                    "<\(element)> straight inside a <div> of a <dl>, which holds only terms and descriptions (<dt>, <dd>)"
+                )
+            default:
+                problem(
+                    "<\(element)> straight inside <\(name)>, which holds only terms and descriptions (<dt>, <dd>) or <div>s of them"
+                )
+            }
+        }
+        switch role {
+        case .item where parent != .list:
+            problem("<li> outside a list: an item stands only in a <ul>, an <ol> or a <menu>")
+        case .term, .description:
+            if parent == .descriptionList || parent == .group {
+                noteTermOrDescription(element, problem)
+            } else {
+                problem("<\(element)> outside a <dl>: a term or description stands only in one (or in a <div> in one)")
+            }
+        case .division where parent == .descriptionList:
+            if open[open.count - 1].terms || open[open.count - 1].descriptions {
+                problem("<div> beside terms and descriptions in a <dl>, which holds either them or <div>s of them")
+            }
+            open[open.count - 1].groups = true
+        case .notInTerms:
+            if let term {
+                problem("<\(element)> inside <\(term.name)>, which may hold no heading, section, header or footer")
+            }
+        default: break
+        }
+        if term == nil, role == .term || role == .headerCell { term = (open.count + 1, element) }
+        let holder: Holder
+        switch role {
+        case .list: holder = .list
+        case .descriptionList: holder = .descriptionList
+        case .division where parent == .descriptionList: holder = .group
+        default: holder = .other
+        }
+        open.append(Open(holder: holder, name: holder == .other ? "" : element, line: line))
+        return problems
+    }
+
+    /// A term or description straight in the innermost `<dl>` or its `<div>`: in the order
+    /// HTML wants, terms first.
+    private mutating func noteTermOrDescription(_ element: String, _ problem: (String) -> Void) {
+        let index = open.count - 1
+        let holder = open[index]
+        if holder.holder == .descriptionList, holder.groups {
+            problem("<\(element)> beside <div>s in a <dl>, which holds either terms and descriptions or <div>s of them")
+        }
+        if element == "dd", !holder.terms {
+            problem("<dd> with no term (<dt>) before it in its <\(holder.name)>")
+        }
+        if element == "dt", holder.holder == .group, holder.descriptions {
+            problem("<dt> after a description in a <div> of a <dl>, which holds one group: terms, then descriptions")
+        }
+        open[index].terms = open[index].terms || element == "dt"
+        open[index].descriptions = open[index].descriptions || element == "dd"
+        open[index].endsWithTerm = element == "dt"
+    }
+
+    /// Text with more than white space straight in the innermost element.
+    mutating func text() -> Problem? {
+        guard let last = open.last, last.holder != .other, !last.toldText else { return nil }
+        open[open.count - 1].toldText = true
+        let what =
+            last.holder == .list ? "items (<li>)" : "terms and descriptions (<dt>, <dd>)"
+        return Problem(
+            element: last.name, line: last.line,
+            message: "text straight inside <\(last.name)>, which holds only \(what)")
+    }
+
+    /// The innermost element ends.
+    mutating func end() -> Problem? {
+        let closed = open.removeLast()
+        if term?.depth == open.count + 1 { term = nil }
+        guard closed.holder == .descriptionList || closed.holder == .group else { return nil }
+        let place = closed.holder == .group ? "a <div> in a <dl>" : "a <dl>"
+        if closed.holder == .group, !closed.terms || !closed.descriptions {
+            return Problem(
+                element: closed.name, line: closed.line,
+                message:
+                    "\(place) with no \(closed.terms ? "description (<dd>)" : "term (<dt>)"): it holds one group of both"
+            )
+        }
+        if closed.endsWithTerm {
+            return Problem(
+                element: closed.name, line: closed.line,
+                message: "\(place) whose last term (<dt>) has no description (<dd>) after it")
+        }
+        return nil
+    }
+}
