@@ -303,6 +303,12 @@ struct ReadmeFidelityTests {
                 "<dl><div id=\"g\" align=\"center\"><dt>a</dt><dd>b</dd><dt>c</dt><dd>d</dd></div>e<dt>f</dt></dl>",
                 "<dl><div id=\"readme-g\" class=\"align-center\"><dt>a</dt><dd>b</dd></div><div class=\"align-center\"><dt>c</dt><dd>d</dd></div><div><dt class=\"bare-item\"></dt><dd class=\"bare-item\">e</dd></div><div><dt>f</dt><dd class=\"bare-item\"></dd></div></dl>"
             ),
+            // What a picture's mend moves out of it, where it stands then.
+            ("<div><picture><img src=\"a.png\" alt=\"a\"><rp>x</rp></picture></div>", "</picture><span>x</span></div>"),
+            (
+                "<div><picture><img src=\"a.png\" alt=\"a\"><figcaption>c</figcaption></picture></div>",
+                "</picture><div>c</div></div>"
+            ),
             (
                 "<dl><div> </div></dl>",
                 "<dl><div> <dt class=\"bare-item\"></dt><dd class=\"bare-item\"></dd></div></dl>"

@@ -222,7 +222,7 @@ import Testing
     }
 
     @Test(
-        "a list holds items, a <dl> groups of terms then descriptions, a term no heading: else refused as not valid HTML",
+        "a list holds items, a <dl> groups of terms then descriptions, a term no heading, a ruby its text: else refused",
         arguments: [
             "<ul><p>x</p></ul>", "<ol>text</ol>", "<div><li>x</li></div>", "<dl><p>x</p></dl>", "<dl>text</dl>",
             "<dl><dd>x</dd></dl>", "<dl><dt>x</dt></dl>", "<dl><dt>a</dt><dd>b</dd><dt>c</dt></dl>",
@@ -232,7 +232,8 @@ import Testing
             "<dl><div><dt>a</dt><dd>b</dd><dt>c</dt><dd>d</dd></div></dl>", "<dl><div><p>x</p></div></dl>",
             "<div><dt>x</dt></div>", "<dl><dt><h3>x</h3></dt><dd>y</dd></dl>",
             "<dl><dt><div><section>x</section></div></dt><dd>y</dd></dl>",
-            "<table><tbody><tr><th><h3>x</h3></th></tr></tbody></table>",
+            "<table><tbody><tr><th><h3>x</h3></th></tr></tbody></table>", "<div><figcaption>x</figcaption></div>",
+            "<div><rt>x</rt></div>", "<p><rp>(</rp></p>", "<ruby>x<rp>(</rp></ruby>",
         ])
     func listContentIsRefused(body: String) {
         #expect(Set(rules(["index.html": Self.page(body)])) == ["content-model"], "\(body)")
@@ -249,13 +250,16 @@ import Testing
         #expect(findings.first.map { ($0.line, $0.column, $0.rule) } ?? (0, 0, "") == (9, 1, "content-model"))
     }
 
-    @Test("lists as HTML wants them pass: groups with several terms or descriptions, in <div>s or not, empty lists")
+    @Test(
+        "lists as HTML wants them pass: groups of several terms or descriptions, in <div>s or not; a caption in a figure"
+    )
     func listContentPasses() {
         for body in [
             "<dl><div><dt>a</dt><dd>b</dd></div><div><dt>c</dt><dt>c2</dt><dd>d</dd><dd>e</dd></div></dl>", "<dl></dl>",
             "<ul></ul>", "<menu><li>x</li></menu>", "<dl><dt>a</dt><dt>b</dt><dd>c</dd><dt>d</dt><dd>e</dd></dl>",
             "<ol>\n<li>x</li>\n</ol>", "<dl><dt>a <b>b</b></dt><dd><h3>c</h3></dd></dl>",
             "<table><tbody><tr><th>a</th></tr><tr><td><h3>b</h3></td></tr></tbody></table>",
+            "<figure><figcaption>x</figcaption>y</figure>", "<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
         }

@@ -2,23 +2,24 @@ internal import CLibXML2
 import Foundation
 
 extension HTMLSanitiser {
-    /// The writer's output with its lists, description lists and terms as HTML's content
-    /// models want them (`ListContent`, the validator's rule `content-model`).
+    /// The writer's output with its lists, description lists, terms, captions and rubies as
+    /// HTML's content models want them (`ContentModels`, the validator's rule `content-model`).
     ///
     /// `tidy` mends them in the tree a README parses to, but the writer then writes what a
     /// browser builds, and moves parts as a browser does: an item or a term out of a table,
-    /// a term out of the description a browser closes at it. Where such a move leaves an item
+    /// a term out of the description a browser closes at it; and `tidy` moves what a picture
+    /// holds besides its image out of it, after the mends of where it goes. Where such a move leaves an item
     /// outside a list, or a list's last term without its description, the output is read
     /// back (it is well-formed XML, as the validator reads it), mended as `tidy` mends, and
     /// written out again. Only a README the writer rearranged (`Writer.rearranged`: an
     /// element unwrapped, moved or closed early, seldom but in broken HTML) is read back at
     /// all, and a tree built only where that reading finds a problem: the READMEs of the
     /// benchmark's cold build, lists and tables in each, cost what they cost before.
-    static func regrouped(_ writer: Writer) -> String {
+    static func regrouped(_ writer: Writer, tidyMoved: Bool) -> String {
         let written = writer.output
-        guard writer.rearranged else { return written }
+        guard writer.rearranged || tidyMoved else { return written }
         let wrapped = "<div>" + written + "</div>"
-        let check = ListCheck()
+        let check = ContentCheck()
         let file = OutputFile(path: "README", contents: Data(wrapped.utf8))
         guard XMLTree.read(file, elements: check) == nil, check.broken else { return written }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -33,7 +34,7 @@ extension HTMLSanitiser {
         return serialised(root)
     }
 
-    /// `tidy`'s mends of lists, description lists, terms and header cells, everywhere below
+    /// `tidy`'s mends of lists, description lists, terms, header cells, captions and rubies, everywhere below
     /// `root`: the written tree is the one a browser builds, so nothing is left for a browser
     /// to close, as `tidy` must leave it in a README's own tree.
     private static func regroup(_ root: xmlNodePtr) {
@@ -42,8 +43,20 @@ extension HTMLSanitiser {
             root,
             enter: { node in
                 guard node.pointee.type == XML_ELEMENT_NODE else { return false }
-                let name = XMLTree.name(of: node)
+                var name = XMLTree.name(of: node)
                 let children = elements(in: node)
+                // What stands only in its whole, moved out of it: the element a browser shows it as.
+                let renamed: String? =
+                    switch name {
+                    case "figcaption" where names.last != "figure": "div"
+                    case "rt" where names.last != "ruby", "rp" where names.last != "ruby": "span"
+                    case "ruby" where !children.contains(where: { $0.name == "rt" }): "span"
+                    default: nil
+                    }
+                if let renamed {
+                    xmlNodeSetName(node, renamed)
+                    name = renamed
+                }
                 switch name {
                 case "ul", "ol", "menu":
                     wrapRuns(in: node, of: { $0 != "li" }, into: "li", marking: bareItem)
@@ -112,23 +125,23 @@ extension HTMLSanitiser {
         return output
     }
 
-    /// Reads the output as the validator does, and says whether `ListContent` found a problem.
-    private final class ListCheck: XMLElementReader {
-        private var lists = ListContent()
+    /// Reads the output as the validator does, and says whether `ContentModels` found a problem.
+    private final class ContentCheck: XMLElementReader {
+        private var models = ContentModels()
         private(set) var broken = false
 
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
-            if !lists.start(element, line: line).isEmpty { broken = true }
+            if !models.start(element, line: line).isEmpty { broken = true }
         }
 
-        var wantsText: Bool { !broken && lists.wantsText }
+        var wantsText: Bool { !broken && models.wantsText }
 
         func text(_ text: String) {
-            if BrowserNesting.hasContent(text), lists.text() != nil { broken = true }
+            if BrowserNesting.hasContent(text), models.text() != nil { broken = true }
         }
 
         func end() {
-            if lists.end() != nil { broken = true }
+            if models.end() != nil { broken = true }
         }
 
         func markup(_ markup: XMLMarkup, line: Int) {}

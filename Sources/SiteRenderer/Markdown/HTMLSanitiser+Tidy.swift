@@ -37,7 +37,11 @@ extension HTMLSanitiser {
     ///   date HTML asks for), a `<span>`;
     /// - what a `<picture>` holds besides its sources and image goes before or after it;
     /// - a `<details>` inside a link (where it cannot open), a `<div>`.
-    func tidy(_ root: xmlNodePtr) {
+    ///
+    /// True where it moved something out of a picture into what holds it, after that was
+    /// mended: `regrouped` then checks the output.
+    func tidy(_ root: xmlNodePtr) -> Bool {
+        var moved = false
         // Each element gone into, as `BrowserNesting` reads it: whether an `<li>` is open there
         // that an `<li>` inside would close, as in `<li><div><li>` (`listItem`); and its name.
         var contexts: [(nesting: BrowserNesting.Context, name: String)] = []
@@ -52,7 +56,8 @@ extension HTMLSanitiser {
                     name = "div"
                 }
                 let context = (contexts.last?.nesting ?? .root).entering(name)
-                name = mend(node, name, parent: contexts.last?.name, context: context)
+                let mended = mend(node, name, parent: contexts.last?.name, context: context)
+                (name, moved) = (mended.name, moved || mended.moved)
                 if name == "a" { links += 1 }
                 contexts.append((context, name))
                 return true
@@ -60,13 +65,16 @@ extension HTMLSanitiser {
             leave: {
                 if contexts.removeLast().name == "a" { links -= 1 }
             })
+        return moved
     }
 
     /// What `tidy` does at one element, to its children (and, where HTML has no place for
-    /// the element as it is, to the element: the name it now has).
+    /// the element as it is, to the element: the name it now has; and whether it moved what
+    /// a picture holds out of it).
     private func mend(_ element: xmlNodePtr, _ name: String, parent: String?, context: BrowserNesting.Context)
-        -> String
+        -> (name: String, moved: Bool)
     {
+        var moved = false
         var name = name
         // Each child's name is read once here (a README has thousands of elements), and again
         // only after children were moved or dropped.
@@ -91,14 +99,14 @@ extension HTMLSanitiser {
             xmlNodeSetName(element, "span")
             name = "span"
         case "picture":
-            Self.movePastPicture(element)
+            moved = Self.movePastPicture(element)
             children = Self.elements(in: element)
         case "figure":
             Self.keepOneCaption(in: element)
         default: break
         }
         mendChildren(of: element, name, children, parent: parent, context: context)
-        return name
+        return (name, moved)
     }
 
     /// The element children of `parent`, with their names.
@@ -176,13 +184,13 @@ extension HTMLSanitiser {
                 xmlNodeSetName(cell, "td")
                 Self.addClass(Self.headerCell, to: cell)
             }
-            // Outside a table a browser drops the row's tag: its items are mended as any element's.
-            fallthrough
-        default:
-            // Items a browser closes an open item at are left to it (`BrowserNesting`).
-            if !context.listItem, children.contains(where: { $0.name == "li" }) {
-                Self.wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
-            }
+        default: break
+        }
+        // Items anywhere but in a list get one (in a `<details>`, a table's part, which a
+        // browser moves them out of, with it); those a browser closes an open item at are left
+        // to it (`BrowserNesting`).
+        if !["ul", "ol", "menu"].contains(name), !context.listItem, children.contains(where: { $0.name == "li" }) {
+            Self.wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
         }
     }
 
@@ -314,9 +322,11 @@ extension HTMLSanitiser {
 
     /// Moves out of a picture what HTML does not allow in it: its sources after its image
     /// (which a browser never looks at) go, and whatever else it holds (text, a paragraph, a
-    /// second image) goes before or after it, on the side of its image it was on.
-    private static func movePastPicture(_ picture: xmlNodePtr) {
-        guard let image = XMLTree.children(of: picture, named: "img").first else { return }
+    /// second image) goes before or after it, on the side of its image it was on. True where
+    /// it moved anything.
+    private static func movePastPicture(_ picture: xmlNodePtr) -> Bool {
+        guard let image = XMLTree.children(of: picture, named: "img").first else { return false }
+        var moved = false
         var child = picture.pointee.children
         var before = true
         while let current = child {
@@ -335,7 +345,9 @@ extension HTMLSanitiser {
             guard isElement || BrowserNesting.hasContent(XMLTree.content(of: current)) else { continue }
             xmlUnlinkNode(current)
             _ = before ? xmlAddPrevSibling(picture, current) : xmlAddNextSibling(picture, current)
+            moved = true
         }
+        return moved
     }
 
     /// Whether `value` is a date or time as HTML's `datetime` takes one, in the forms READMEs

@@ -99,10 +99,22 @@ extension HTMLSanitiser {
             if frame.isPicture { pictureDepth -= 1 }
         }
 
+        /// Whether `node` has an element among its children.
+        private static func holdsElement(_ node: xmlNodePtr) -> Bool {
+            var child = node.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE { return true }
+                child = current.pointee.next
+            }
+            return false
+        }
+
         /// An element kept unwrapped: its content is visited, its tags are not written.
         private mutating func transparent(_ node: xmlNodePtr) -> Bool {
-            // What it holds now stands where it stood: in a list, perhaps, which `tidy` mended with it whole.
-            if node.pointee.children != nil { rearranged = true }
+            // The elements it holds now stand where it stood: in a list, perhaps, which `tidy`
+            // mended with it whole (its text went into an item with it). The document's own
+            // `<html>` and `<body>` hold the README itself.
+            if Self.holdsElement(node), !["html", "body"].contains(XMLTree.name(of: node)) { rearranged = true }
             frames.append(Frame())
             return true
         }

@@ -56,16 +56,16 @@ struct HTMLSanitiser: Sendable {
         guard let document = parsed else { return "" }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { return "" }
-        tidy(root)
+        let tidyMoved = tidy(root)
         var first = Writer(settings: self, knownIDs: [], headings: [])
         first.write(root)
         // Fragment links may name an id further down, and an anchor (`<a name>`) or footnote
         // may take an id a heading further down gives too: both need the second pass, which
         // knows every id the first one gave, and gives a heading's only to the heading.
-        guard first.sawFragment || !first.otherIDs.isEmpty else { return Self.regrouped(first) }
+        guard first.sawFragment || !first.otherIDs.isEmpty else { return Self.regrouped(first, tidyMoved: tidyMoved) }
         var second = Writer(
             settings: self, knownIDs: first.headingIDs.union(first.otherIDs), headings: first.headingIDs)
         second.write(root)
-        return Self.regrouped(second)
+        return Self.regrouped(second, tidyMoved: tidyMoved)
     }
 }

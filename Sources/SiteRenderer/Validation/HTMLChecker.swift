@@ -76,7 +76,7 @@ enum HTMLChecker {
     ]
 
     /// What the sets above say of one element; with its `BrowserNesting` traits and its
-    /// `ListContent` role in `facts`, looked up once as each element starts.
+    /// `ContentModels` role in `facts`, looked up once as each element starts.
     struct Kind: OptionSet {
         let rawValue: UInt8
         static let html = Kind(rawValue: 1 << 0)
@@ -84,13 +84,13 @@ enum HTMLChecker {
         static let rawText = Kind(rawValue: 1 << 2)
     }
 
-    static let facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, list: ListContent.Role)] = {
-        var facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, list: ListContent.Role)] = [:]
+    static let facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, model: ContentModels.Role)] = {
+        var facts: [String: (kind: Kind, nesting: BrowserNesting.Traits, model: ContentModels.Role)] = [:]
         for name in htmlElements { facts[name, default: ([], [], .none)].kind.insert(.html) }
         for name in activeElements { facts[name, default: ([], [], .none)].kind.insert(.active) }
         for name in rawTextElements { facts[name, default: ([], [], .none)].kind.insert(.rawText) }
         for (name, traits) in BrowserNesting.traitsByName { facts[name, default: ([], [], .none)].nesting = traits }
-        for (name, role) in ListContent.roles { facts[name, default: ([], [], .none)].list = role }
+        for (name, role) in ContentModels.roles { facts[name, default: ([], [], .none)].model = role }
         return facts
     }()
 
@@ -143,8 +143,8 @@ enum HTMLChecker {
         /// Whether the innermost element moves text out (a table's part, `<html>`, `<head>`),
         /// kept as elements start and end: asked of every piece of text on the page.
         private var textMoves = false
-        /// What the open lists, description lists and terms hold (`ListContent`).
-        private var lists = ListContent()
+        /// What the open lists, description lists, terms, figures and rubies hold (`ContentModels`).
+        private var models = ContentModels()
 
         init(_ file: OutputFile) {
             self.file = file
@@ -168,9 +168,9 @@ enum HTMLChecker {
             let inner = context.entering(element, traits)
             nesting.append((inner, line))
             textMoves = inner.movesText
-            let listProblems = lists.start(element, role: role, line: line)
+            let modelProblems = models.start(element, role: role, line: line)
             guard !stopped else { return }
-            listProblems.forEach(contentModel)
+            modelProblems.forEach(contentModel)
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
             // close so everywhere: inside SVG or MathML too, a `foreignObject`, an `mi` or a
@@ -379,17 +379,17 @@ enum HTMLChecker {
             }
         }
 
-        /// A problem `ListContent` found, told at its element's start tag.
-        private func contentModel(_ problem: ListContent.Problem) {
+        /// A problem `ContentModels` found, told at its element's start tag.
+        private func contentModel(_ problem: ContentModels.Problem) {
             finding(
                 problem.line, column(of: problem.element, line: problem.line), "content-model",
                 problem.message + ": a browser shows it, but the page is not valid HTML")
         }
 
-        var wantsText: Bool { open != nil || textMoves || lists.wantsText }
+        var wantsText: Bool { open != nil || textMoves || models.wantsText }
 
         func text(_ text: String) {
-            if lists.wantsText, !stopped, BrowserNesting.hasContent(text), let problem = lists.text() {
+            if models.wantsText, !stopped, BrowserNesting.hasContent(text), let problem = models.text() {
                 contentModel(problem)
             }
             if textMoves, let (context, line) = nesting.last, let part = context.name, toldFostered != nesting.count,
@@ -432,7 +432,7 @@ enum HTMLChecker {
             if toldFostered == nesting.count { toldFostered = nil }
             nesting.removeLast()
             textMoves = nesting.last?.context.movesText ?? false
-            if let problem = lists.end(), !stopped { contentModel(problem) }
+            if let problem = models.end(), !stopped { contentModel(problem) }
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }

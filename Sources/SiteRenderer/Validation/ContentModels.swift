@@ -1,11 +1,13 @@
-/// HTML's content models of lists, description lists, terms and header cells, which a browser
-/// builds as written but the W3C checker refuses (rule `content-model`): a list holds items
-/// only, an item stands in a list; a `<dl>` holds groups of terms then descriptions (each
-/// group in a `<div>` of its own, or none in one), a term or description stands in one; a
-/// term or header cell holds no heading or section.
+/// HTML's content models of lists, description lists, terms, header cells, captions and
+/// rubies, which a browser builds as written but the W3C checker refuses (rule
+/// `content-model`): a list holds items only, an item stands in a list; a `<dl>` holds groups
+/// of terms then descriptions (each group in a `<div>` of its own, or none in one), a term or
+/// description stands in one; a term or header cell holds no heading or section; a
+/// `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a `<ruby>`, and a `<ruby>`
+/// holds an `<rt>`.
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
-struct ListContent {
+struct ContentModels {
     /// What an open element holds, as these rules see it.
     private enum Holder {
         /// None of the elements these rules are about.
@@ -16,6 +18,10 @@ struct ListContent {
         case descriptionList
         /// A `<div>` in a `<dl>`: one group, terms then descriptions.
         case group
+        /// `<figure>`: where a `<figcaption>` stands.
+        case figure
+        /// `<ruby>`: holds an `<rt>`, where it and `<rp>` stand.
+        case ruby
     }
 
     private struct Open {
@@ -29,8 +35,13 @@ struct ListContent {
         var groups = false
         /// The last term or description seen was a term.
         var endsWithTerm = false
+        /// A ruby's text (`<rt>`) was seen.
+        var rubyText = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
+
+        /// A list, a `<dl>` or a group of one, where text may not stand.
+        var holdsPartsOnly: Bool { holder == .list || holder == .descriptionList || holder == .group }
     }
 
     /// A problem found, with the line of the element it is told at.
@@ -50,7 +61,9 @@ struct ListContent {
 
     /// What an element is to these rules, looked up once as it starts (`HTMLChecker.facts`).
     enum Role: UInt8 {
-        case none, item, term, description, division, list, descriptionList, headerCell
+        case none, item, term, description, division, list, descriptionList, headerCell, figure, caption, ruby
+        /// `<rt>`, `<rp>`: a ruby's text and its parentheses.
+        case rubyPart
         /// A heading, section, header or footer: what no term or header cell may hold.
         case notInTerms
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
@@ -61,6 +74,7 @@ struct ListContent {
         var roles: [String: Role] = [
             "li": .item, "dt": .term, "dd": .description, "div": .division, "ul": .list, "ol": .list, "menu": .list,
             "dl": .descriptionList, "th": .headerCell, "script": .scriptSupporting, "template": .scriptSupporting,
+            "figure": .figure, "figcaption": .caption, "ruby": .ruby, "rt": .rubyPart, "rp": .rubyPart,
         ]
         for name in [
             "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "header", "footer", "article", "aside", "nav", "section",
@@ -73,7 +87,7 @@ struct ListContent {
     /// Whether text straight in the innermost element would be a problem not yet told.
     var wantsText: Bool {
         guard let last = open.last else { return false }
-        return last.holder != .other && !last.toldText
+        return last.holdsPartsOnly && !last.toldText
     }
 
     /// An element starts, on `line`, inside those open.
@@ -86,7 +100,7 @@ struct ListContent {
         var problems: [Problem] = []
         func problem(_ message: String) { problems.append(Problem(element: element, line: line, message: message)) }
         let parent = open.last?.holder ?? .other
-        if parent != .other, role != .scriptSupporting {
+        if open.last?.holdsPartsOnly == true, role != .scriptSupporting {
             let name = open[open.count - 1].name
             switch (parent, role) {
             case (.list, .item), (.descriptionList, .term), (.descriptionList, .description),
@@ -118,6 +132,12 @@ struct ListContent {
                 problem("<div> beside terms and descriptions in a <dl>, which holds either them or <div>s of them")
             }
             open[open.count - 1].groups = true
+        case .caption where parent != .figure:
+            problem("<figcaption> outside a <figure>: a caption stands only in one")
+        case .rubyPart where parent != .ruby:
+            problem("<\(element)> outside a <ruby>: a ruby's text and parentheses stand only in one")
+        case .rubyPart where element == "rt":
+            open[open.count - 1].rubyText = true
         case .notInTerms:
             if let term {
                 problem("<\(element)> inside <\(term.name)>, which may hold no heading, section, header or footer")
@@ -130,6 +150,8 @@ struct ListContent {
         case .list: holder = .list
         case .descriptionList: holder = .descriptionList
         case .division where parent == .descriptionList: holder = .group
+        case .figure: holder = .figure
+        case .ruby: holder = .ruby
         default: holder = .other
         }
         open.append(Open(holder: holder, name: holder == .other ? "" : element, line: line))
@@ -157,7 +179,7 @@ struct ListContent {
 
     /// Text with more than white space straight in the innermost element.
     mutating func text() -> Problem? {
-        guard let last = open.last, last.holder != .other, !last.toldText else { return nil }
+        guard let last = open.last, last.holdsPartsOnly, !last.toldText else { return nil }
         open[open.count - 1].toldText = true
         let what =
             last.holder == .list ? "items (<li>)" : "terms and descriptions (<dt>, <dd>)"
@@ -170,6 +192,10 @@ struct ListContent {
     mutating func end() -> Problem? {
         let closed = open.removeLast()
         if term?.depth == open.count + 1 { term = nil }
+        if closed.holder == .ruby, !closed.rubyText {
+            return Problem(
+                element: closed.name, line: closed.line, message: "a <ruby> with no <rt>: it holds a ruby's text")
+        }
         guard closed.holder == .descriptionList || closed.holder == .group else { return nil }
         let place = closed.holder == .group ? "a <div> in a <dl>" : "a <dl>"
         if closed.holder == .group, !closed.terms || !closed.descriptions {
