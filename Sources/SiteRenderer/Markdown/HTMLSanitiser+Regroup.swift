@@ -8,13 +8,13 @@ extension HTMLSanitiser {
     /// `tidy` mends them in the tree a README parses to, but the writer then writes what a
     /// browser builds, and moves parts as a browser does: an item or a term out of a table,
     /// a term out of the description a browser closes at it; and `tidy` moves what a picture
-    /// holds besides its image out of it, after the mends of where it goes. Where such a move leaves an item
-    /// outside a list, or a list's last term without its description, the output is read
-    /// back (it is well-formed XML, as the validator reads it), mended as `tidy` mends, and
-    /// written out again. Only a README the writer rearranged (`Writer.rearranged`: an
-    /// element unwrapped, moved or closed early, seldom but in broken HTML) is read back at
-    /// all, and a tree built only where that reading finds a problem: the READMEs of the
-    /// benchmark's cold build, lists and tables in each, cost what they cost before.
+    /// holds besides its image out of it, after mending what holds it. Where such a move
+    /// leaves an item outside a list, or a list's last term without its description, the
+    /// output is read back (it is well-formed XML, as the validator reads it), mended as
+    /// `tidy` mends, and written out again. Only a README something was moved in
+    /// (`Writer.rearranged`: an element unwrapped, moved or closed early, seldom but in broken
+    /// HTML; `tidy`'s result) is read back at all, and a tree built only where that reading
+    /// finds a problem: the benchmark's READMEs, lists and tables in each, are never read back.
     static func regrouped(_ writer: Writer, tidyMoved: Bool) -> String {
         let written = writer.output
         guard writer.rearranged || tidyMoved else { return written }
@@ -34,9 +34,9 @@ extension HTMLSanitiser {
         return serialised(root)
     }
 
-    /// `tidy`'s mends of lists, description lists, terms, header cells, captions and rubies, everywhere below
-    /// `root`: the written tree is the one a browser builds, so nothing is left for a browser
-    /// to close, as `tidy` must leave it in a README's own tree.
+    /// `tidy`'s mends of lists, description lists, terms, header cells, captions and rubies,
+    /// everywhere below `root`: the written tree is the one a browser builds, so nothing is
+    /// left for a browser to close, as `tidy` must leave it in a README's own tree.
     private static func regroup(_ root: xmlNodePtr) {
         var names: [String] = []
         XMLTree.walk(
