@@ -41,6 +41,12 @@ struct HostileReadmeBenchmark {
             name: "text between a table's rows", open: "x<tr><td>y</td></tr>", close: "", nested: false,
             around: ("<table>", "</table>")),
         Shape(name: "a paragraph holding a `<div>`", open: "<p>a<div>b</div>c</p>", close: "", nested: false),
+        Shape(
+            name: "groups in one `<div>` of a `<dl>`", open: "<dt>a</dt><dd>b</dd>", close: "", nested: false,
+            around: ("<dl><div>", "</div></dl>")),
+        Shape(
+            name: "terms a browser closes descriptions at (the output read back)",
+            open: "<dd>a<span><dt>b</dt></span></dd>", close: "", nested: false, around: ("<dl>", "</dl>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)
