@@ -24,7 +24,8 @@ extension HTMLSanitiser {
     ///   list's first description with no term, or its last term with no description, an
     ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them, and a
     ///   term holding a heading, go into a description with the class `bare-item`, shown
-    ///   without an indent.
+    ///   without an indent; a `<dl>` that groups them in `<div>`s has all it holds so
+    ///   grouped, one group to a `<div>`.
     ///
     /// Where HTML has no place for a part, it becomes the element a browser shows it as:
     ///
