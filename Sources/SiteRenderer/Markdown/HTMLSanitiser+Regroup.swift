@@ -59,25 +59,22 @@ extension HTMLSanitiser {
                 }
                 switch name {
                 case "ul", "ol", "menu":
-                    wrapRuns(in: node, of: { $0 != "li" }, into: "li", marking: bareItem)
+                    keepItemsOnly(in: node)
                 case "dl":
                     mendDescriptionList(node)
                 case "div" where names.last == "dl":
                     mendGroup(node)
                 default:
                     if children.contains(where: { $0.name == "dt" || $0.name == "dd" }) {
-                        wrapRuns(in: node, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
+                        giveTermsAList(in: node)
                     }
                     if children.contains(where: { $0.name == "li" }) {
-                        wrapRuns(in: node, of: { $0 == "li" }, into: "ul", marking: nil)
+                        giveItemsAList(in: node)
                     }
                 }
                 // Cells are in a row, or straight in a table or a row group (the row a browser adds).
                 if ["tr", "table", "tbody", "thead", "tfoot"].contains(name) {
-                    for cell in XMLTree.children(of: node, named: "th") where holdsHeading(cell) {
-                        xmlNodeSetName(cell, "td")
-                        addClass(headerCell, to: cell)
-                    }
+                    markHeaderCells(in: node)
                 }
                 names.append(name)
                 return true

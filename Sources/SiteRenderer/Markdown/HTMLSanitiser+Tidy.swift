@@ -141,11 +141,11 @@ extension HTMLSanitiser {
         if name != "dl", name != "div" || parent != "dl", context.definition == nil,
             children.contains(where: { $0.name == "dt" || $0.name == "dd" })
         {
-            Self.wrapRuns(in: element, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
+            Self.giveTermsAList(in: element)
         }
         switch name {
         case "ul", "ol", "menu":
-            Self.wrapRuns(in: element, of: { $0 != "li" }, into: "li", marking: Self.bareItem)
+            Self.keepItemsOnly(in: element)
         case "details":
             var summaries = XMLTree.children(of: element, named: "summary")
             if summaries.isEmpty, let made = xmlNewDocNode(element.pointee.doc, nil, "summary", nil) {
@@ -178,20 +178,14 @@ extension HTMLSanitiser {
         case "tbody", "thead", "tfoot":
             Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
         case "tr":
-            // A header cell holding a heading (a README's table of features, each headed
-            // `<th><h3>`), which HTML allows in no `<th>`: a cell with the class `header-cell`,
-            // which the themes show as a header cell, the heading as a heading.
-            for cell in XMLTree.children(of: element, named: "th") where Self.holdsHeading(cell) {
-                xmlNodeSetName(cell, "td")
-                Self.addClass(Self.headerCell, to: cell)
-            }
+            Self.markHeaderCells(in: element)
         default: break
         }
         // Items anywhere but in a list get one (in a `<details>`, a table's part, which a
         // browser moves them out of, with it); those a browser closes an open item at are left
         // to it (`BrowserNesting`).
         if !["ul", "ol", "menu"].contains(name), !context.listItem, children.contains(where: { $0.name == "li" }) {
-            Self.wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
+            Self.giveItemsAList(in: element)
         }
     }
 
@@ -204,7 +198,7 @@ extension HTMLSanitiser {
             wrapRuns(in: list, of: { $0 != "div" }, into: "div", marking: nil)
             return
         }
-        wrapRuns(in: list, of: { !["dt", "dd"].contains($0) }, into: "dd", marking: bareItem)
+        wrapRuns(in: list, of: { !isTermOrDescription($0) }, into: "dd", marking: bareItem)
         pairTerms(in: list)
     }
 
@@ -217,7 +211,7 @@ extension HTMLSanitiser {
     /// nothing of.
     static func mendGroup(_ group: xmlNodePtr) {
         describeTermsWithHeadings(in: group)
-        wrapRuns(in: group, of: { $0 != "dt" && $0 != "dd" }, into: "dd", marking: bareItem)
+        wrapRuns(in: group, of: { !isTermOrDescription($0) }, into: "dd", marking: bareItem)
         var (current, described) = (group, false)
         var child = group.pointee.children
         while let node = child {
@@ -246,6 +240,34 @@ extension HTMLSanitiser {
             }
         }
     }
+
+    /// Each run of items (`<li>`) straight in `element` goes into a `<ul>` of its own.
+    static func giveItemsAList(in element: xmlNodePtr) {
+        wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
+    }
+
+    /// Each run of terms and descriptions straight in `element` goes into a `<dl>` of its own.
+    static func giveTermsAList(in element: xmlNodePtr) {
+        wrapRuns(in: element, of: isTermOrDescription, into: "dl", marking: nil)
+    }
+
+    /// What a list holds besides its items goes into an item with the class `bare-item`.
+    static func keepItemsOnly(in list: xmlNodePtr) {
+        wrapRuns(in: list, of: { $0 != "li" }, into: "li", marking: bareItem)
+    }
+
+    /// A header cell of `row` holding a heading (a README's table of features, each headed
+    /// `<th><h3>`), which HTML allows in no `<th>`: a cell with the class `header-cell`,
+    /// which the themes show as a header cell, the heading as a heading. `row` may be a
+    /// table or a row group too, where a browser gives the cells their row.
+    static func markHeaderCells(in row: xmlNodePtr) {
+        for cell in XMLTree.children(of: row, named: "th") where holdsHeading(cell) {
+            xmlNodeSetName(cell, "td")
+            addClass(headerCell, to: cell)
+        }
+    }
+
+    private static func isTermOrDescription(_ name: String) -> Bool { name == "dt" || name == "dd" }
 
     /// Gives each run of descriptions the term HTML wants before it, and a last run of terms
     /// the description it wants after it: empty, as a browser shows nothing of them.
@@ -301,7 +323,7 @@ extension HTMLSanitiser {
     /// and no header cell.
     /// Looked for no deeper than the writer writes elements (`maxDepth`): below that, none is
     /// written, and terms nested in terms are not each searched to the bottom.
-    static func holdsHeading(_ term: xmlNodePtr) -> Bool {
+    private static func holdsHeading(_ term: xmlNodePtr) -> Bool {
         XMLTree.holdsElement(term, within: HTMLSanitiser.maxDepth) { node in
             let name = XMLTree.name(of: node)
             return BrowserNesting.headings.contains(name) || name == "section"
@@ -396,8 +418,8 @@ extension HTMLSanitiser {
     /// Items and terms it holds get their list first, as they would have in the row.
     private static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
         for row in rows(of: table) where !elements(in: row).contains(where: { isCell($0.name) }) {
-            wrapRuns(in: row, of: { $0 == "li" }, into: "ul", marking: nil)
-            wrapRuns(in: row, of: { $0 == "dt" || $0 == "dd" }, into: "dl", marking: nil)
+            giveItemsAList(in: row)
+            giveTermsAList(in: row)
             // Only white space: nothing to keep.
             var child = Writer.firstContent(of: row) == nil ? nil : row.pointee.children
             while let current = child {
@@ -412,7 +434,7 @@ extension HTMLSanitiser {
     }
 
     /// Adds `name` to the element's classes (an `align-…` it has stays).
-    static func addClass(_ name: String, to element: xmlNodePtr) {
+    private static func addClass(_ name: String, to element: xmlNodePtr) {
         let classes = XMLTree.attribute("class", of: element).map { $0 + " " } ?? ""
         xmlSetProp(element, "class", classes + name)
     }
@@ -480,7 +502,7 @@ extension HTMLSanitiser {
     /// than white space counts as the name "") in a new element `wrapper`, with the class
     /// `marking`. A run starts at a child that `startsAt` (by default, one that belongs) and
     /// takes the children after it that belong, and the white space and comments among them.
-    static func wrapRuns(
+    private static func wrapRuns(
         in element: xmlNodePtr, of belongs: (String) -> Bool, into wrapper: String, marking: String?,
         startingAt startsAt: ((String) -> Bool)? = nil
     ) {
