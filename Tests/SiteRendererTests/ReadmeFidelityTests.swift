@@ -330,6 +330,33 @@ struct ReadmeFidelityTests {
                 "<a href=\"https://example.com\"><details><summary>s</summary>b</details></a>",
                 "<a href=\"https://example.com\"><div><div>s</div>b</div></a>"
             ),
+            // After its image, what a picture holds goes after it in its order.
+            ("<div><picture><img src=\"a.png\" alt=\"a\">A<b>B</b>C</picture></div>", "</picture>A<b>B</b>C</div>"),
+            // A ruby ends with its text: what follows goes after it, as a browser shows it.
+            ("<p><ruby>漢<rt>kan</rt>字<b>x</b></ruby></p>", "<p><ruby>漢<rt>kan</rt></ruby>字<b>x</b></p>"),
+            // A summary holds a line's content or one heading: beside more, the heading holds it all.
+            (
+                "<details><summary>📦 <h3>Install</h3> now</summary>b</details>",
+                "<details><summary><h4 id=\"readme--install-now\">📦 Install now</h4></summary>b</details>"
+            ),
+            (
+                "<details><summary><h3>One</h3><h4>Two</h4></summary>b</details>",
+                "<summary><h4 id=\"readme-one-two\">One <span>Two</span></h4></summary>"
+            ),
+            (
+                "<details><summary> <h3>One</h3> </summary>b</details>",
+                "<summary> <h4 id=\"readme-one\">One</h4> </summary>"
+            ),
+            // A table in a table's caption goes before the table, as one between its rows does.
+            (
+                "<table><caption>c<table><tr><td>in</td></tr></table></caption><tr><td>out</td></tr></table>",
+                "<table><tbody><tr><td>in</td></tr></tbody></table><table><caption>c</caption><tbody><tr><td>out</td></tr></tbody></table>"
+            ),
+            // A browser keeps an anchor open behind a cell: a link there is its text, as in a link.
+            (
+                "<div><a name=\"x\"><div><table><tr><td><a href=\"https://example.com\">y</a></td></tr></table></div></a></div>",
+                "<div><a id=\"readme-x\"><div><table><tbody><tr><td>y</td></tr></tbody></table></div></a></div>"
+            ),
         ])
     func shownAsABrowserShowsIt(input: String, expected: String) {
         expectWritten(input, as: expected)

@@ -57,6 +57,8 @@ extension HTMLSanitiser {
                     xmlNodeSetName(node, renamed)
                     name = renamed
                 }
+                if name == "ruby" { endWithRubyPart(node) }
+                if name == "summary" { keepOneHeading(in: node) }
                 switch name {
                 case "ul", "ol", "menu":
                     keepItemsOnly(in: node)

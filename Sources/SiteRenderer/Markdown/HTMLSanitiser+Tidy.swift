@@ -104,6 +104,10 @@ extension HTMLSanitiser {
             children = Self.elements(in: element)
         case "figure":
             Self.keepOneCaption(in: element)
+        case "ruby":
+            Self.endWithRubyPart(element)
+        case "summary":
+            Self.keepOneHeading(in: element)
         default: break
         }
         mendChildren(of: element, name, children, parent: parent, context: context)
@@ -241,6 +245,79 @@ extension HTMLSanitiser {
         }
     }
 
+    /// What a ruby holds after its last text or parenthesis (`<rt>`, `<rp>`) goes after it, in
+    /// its order: HTML ends a ruby with one, and a browser shows what follows as text with
+    /// nothing above it, as it is then.
+    static func endWithRubyPart(_ ruby: xmlNodePtr) {
+        var trailing: [xmlNodePtr] = []
+        var sawPart = false
+        var child = ruby.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, ["rt", "rp"].contains(XMLTree.name(of: current)) {
+                (trailing, sawPart) = ([], true)
+            } else {
+                trailing.append(current)
+            }
+            child = current.pointee.next
+        }
+        guard sawPart, trailing.contains(where: isContent) else { return }
+        insert(trailing, after: ruby)
+    }
+
+    /// A summary holding a heading beside more (text, another element, another heading): all
+    /// it holds goes into its first heading, in its order, and the other headings are
+    /// `<span>`s. HTML's summary holds a line's content or one heading alone; a browser
+    /// shows either, and a heading's look is what such a summary is read by.
+    static func keepOneHeading(in summary: xmlNodePtr) {
+        let isHeading = { (node: xmlNodePtr) in
+            node.pointee.type == XML_ELEMENT_NODE && BrowserNesting.headings.contains(XMLTree.name(of: node))
+        }
+        var (before, after): ([xmlNodePtr], [xmlNodePtr]) = ([], [])
+        var heading: xmlNodePtr?
+        var child = summary.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            if heading == nil, isHeading(current) {
+                heading = current
+            } else if heading == nil {
+                before.append(current)
+            } else {
+                after.append(current)
+            }
+        }
+        guard let heading, (before + after).contains(where: isContent) else { return }
+        // Each put first in turn, the last first: libxml2 merges text into the text after it.
+        for node in before.reversed() {
+            xmlUnlinkNode(node)
+            if let first = heading.pointee.children {
+                _ = xmlAddPrevSibling(first, node)
+            } else {
+                append(node, to: heading)
+            }
+        }
+        for node in after {
+            // A space where a browser broke the line before the heading, read in its text too.
+            if isHeading(node), let space = xmlNewDocText(summary.pointee.doc, " ") { append(space, to: heading) }
+            append(node, to: heading)
+            if isHeading(node) { xmlNodeSetName(node, "span") }
+        }
+    }
+
+    /// Whether `node` is an element, or text with more than white space.
+    private static func isContent(_ node: xmlNodePtr) -> Bool {
+        node.pointee.type == XML_ELEMENT_NODE
+            || (node.pointee.type == XML_TEXT_NODE && BrowserNesting.hasContent(XMLTree.content(of: node)))
+    }
+
+    /// Moves `nodes` to just after `element`, in their order: each in turn next to it, the last
+    /// first, as libxml2 merges text into the text after it.
+    private static func insert(_ nodes: [xmlNodePtr], after element: xmlNodePtr) {
+        for node in nodes.reversed() {
+            xmlUnlinkNode(node)
+            _ = xmlAddNextSibling(element, node)
+        }
+    }
+
     /// Each run of items (`<li>`) straight in `element` goes into a `<ul>` of its own.
     static func giveItemsAList(in element: xmlNodePtr) {
         wrapRuns(in: element, of: { $0 == "li" }, into: "ul", marking: nil)
@@ -354,6 +431,7 @@ extension HTMLSanitiser {
         var moved = false
         var child = picture.pointee.children
         var before = true
+        var after: [xmlNodePtr] = []
         while let current = child {
             child = current.pointee.next
             if current == image {
@@ -368,10 +446,15 @@ extension HTMLSanitiser {
                 continue
             }
             guard isElement || BrowserNesting.hasContent(XMLTree.content(of: current)) else { continue }
-            xmlUnlinkNode(current)
-            _ = before ? xmlAddPrevSibling(picture, current) : xmlAddNextSibling(picture, current)
+            if before {
+                xmlUnlinkNode(current)
+                _ = xmlAddPrevSibling(picture, current)
+            } else {
+                after.append(current)
+            }
             moved = true
         }
+        insert(after, after: picture)
         return moved
     }
 

@@ -176,8 +176,12 @@ extension HTMLSanitiser {
                 // hold one) on a `<span>`.
                 let rawID = XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node)
                 let id = givenID(rawID)
-                // Moved out of a table that a link holds, it is inside that link too.
-                let insideLink = linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
+                // Moved out of a table that a link holds, it is inside that link too. An anchor
+                // that is no link (`<a name>`) holds it too where a browser keeps that open,
+                // behind a table's cell (at any other `<a>` it closes it: `place`).
+                let insideLink =
+                    linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
+                    || open.contains { $0.context.name == "a" }
                 let rawHref = XMLTree.attribute("href", of: node)
                 let href = !insideLink ? resolvedLink(rawHref) : nil
                 // Whether it is written at all is decided alike in both passes, though only the
@@ -366,6 +370,14 @@ extension HTMLSanitiser {
                 case .blockInPhrasing: guard inlineToDiv() else { return .inLine }
                 }
             }
+            // A table in a table's caption, which HTML allows none in though a browser shows it
+            // there: moved before the table, as what a table holds outside its parts is.
+            if tag == "table", let table = open.lastIndex(where: { $0.context.name == "table" }),
+                open[table...].contains(where: { $0.context.name == "caption" })
+            {
+                rearranged = true
+                return contextBeforeTable.conflict(with: tag, traits) == nil ? .beforeTable : .unwrapped
+            }
             return .here
         }
 
@@ -466,9 +478,10 @@ extension HTMLSanitiser {
         /// Each move into place shifts the whole table, so a table holding thousands of
         /// such pieces would cost the square of its length.
         private mutating func foster(from start: Int) {
-            guard let table = open.last(where: { $0.context.name == "table" }), start < output.utf8.count else {
-                return
-            }
+            // Not the table itself, which is still open while `close` moves it out of a caption.
+            guard let table = open.last(where: { $0.context.name == "table" && frames[$0.frame].start < start }),
+                start < output.utf8.count
+            else { return }
             rearranged = true
             let from = output.utf8.index(output.utf8.startIndex, offsetBy: start)
             frames[table.frame].movedBefore += output[from...]

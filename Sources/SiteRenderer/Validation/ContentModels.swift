@@ -1,10 +1,12 @@
-/// HTML's content models of lists, description lists, terms, header cells, captions and
-/// rubies, which a browser builds as written but the W3C checker refuses (rule
-/// `content-model`): a list holds items only, an item stands in a list; a `<dl>` holds groups
-/// of terms then descriptions (each group in a `<div>` of its own, or none in one), a term or
-/// description stands in one; a term or header cell holds no heading or section; a
-/// `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a `<ruby>`, and a `<ruby>`
-/// holds an `<rt>`.
+/// HTML's content models of lists, description lists, terms, header cells, captions,
+/// rubies, summaries and links, which a browser builds as written but the W3C checker
+/// refuses (rule `content-model`): a list holds items only, an item stands in a list; a
+/// `<dl>` holds groups of terms then descriptions (each group in a `<div>` of its own, or
+/// none in one), a term or description stands in one; a term or header cell holds no
+/// heading or section; a `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a
+/// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`); a table's
+/// `<caption>` holds no table; a `<summary>` holds a line's content or one heading, not
+/// both; a link holds no link (one a browser keeps open behind a table's cell or caption).
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
 struct ContentModels {
@@ -20,8 +22,10 @@ struct ContentModels {
         case group
         /// `<figure>`: where a `<figcaption>` stands.
         case figure
-        /// `<ruby>`: holds an `<rt>`, where it and `<rp>` stand.
+        /// `<ruby>`: holds an `<rt>`, where it and `<rp>` stand, and ends with one of them.
         case ruby
+        /// `<summary>`: a line's content, or one heading.
+        case summary
     }
 
     private struct Open {
@@ -37,6 +41,13 @@ struct ContentModels {
         var endsWithTerm = false
         /// A ruby's text (`<rt>`) was seen.
         var rubyText = false
+        /// The last child of a ruby so far (an element, or text with more than white space)
+        /// is its text or a parenthesis (`<rt>`, `<rp>`).
+        var endsWithRubyPart = false
+        /// A summary's headings so far, and whether it holds anything else (an element, or
+        /// text with more than white space).
+        var headings = 0
+        var holdsMore = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
 
@@ -58,14 +69,22 @@ struct ContentModels {
     }()
     /// The depth and name of the outermost open term or header cell, which holds no heading.
     private var term: (depth: Int, name: String)?
+    /// The depth of the outermost open table caption, which holds no table.
+    private var caption: Int?
+    /// The depth of the outermost open `<a>`, which holds no other.
+    private var link: Int?
 
     /// What an element is to these rules, looked up once as it starts (`HTMLChecker.facts`).
     enum Role: UInt8 {
         case none, item, term, description, division, list, descriptionList, headerCell, figure, caption, ruby
         /// `<rt>`, `<rp>`: a ruby's text and its parentheses.
         case rubyPart
-        /// A heading, section, header or footer: what no term or header cell may hold.
+        /// A heading (`<h1>` to `<h6>`, `<hgroup>`): what no term or header cell may hold,
+        /// and what a summary holds alone.
+        case heading
+        /// A section, header or footer: what no term or header cell may hold either.
         case notInTerms
+        case table, tableCaption, link, summary
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
         case scriptSupporting
     }
@@ -75,19 +94,19 @@ struct ContentModels {
             "li": .item, "dt": .term, "dd": .description, "div": .division, "ul": .list, "ol": .list, "menu": .list,
             "dl": .descriptionList, "th": .headerCell, "script": .scriptSupporting, "template": .scriptSupporting,
             "figure": .figure, "figcaption": .caption, "ruby": .ruby, "rt": .rubyPart, "rp": .rubyPart,
+            "table": .table, "caption": .tableCaption, "a": .link, "summary": .summary,
         ]
-        for name in [
-            "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "header", "footer", "article", "aside", "nav", "section",
-        ] {
-            roles[name] = .notInTerms
-        }
+        for name in ["h1", "h2", "h3", "h4", "h5", "h6", "hgroup"] { roles[name] = .heading }
+        for name in ["header", "footer", "article", "aside", "nav", "section"] { roles[name] = .notInTerms }
         return roles
     }()
 
-    /// Whether text straight in the innermost element would be a problem not yet told.
+    /// Whether text straight in the innermost element would be a problem not yet told, or
+    /// would end a ruby or join a summary's heading.
     var wantsText: Bool {
         guard let last = open.last else { return false }
-        return last.holdsPartsOnly && !last.toldText
+        return (last.holdsPartsOnly && !last.toldText) || (last.holder == .ruby && last.endsWithRubyPart)
+            || (last.holder == .summary && !last.holdsMore)
     }
 
     /// An element starts, on `line`, inside those open.
@@ -95,8 +114,9 @@ struct ContentModels {
         start(element, role: Self.roles[element] ?? .none, line: line)
     }
 
-    /// The same, with the element's `role` looked up already.
-    mutating func start(_ element: String, role: Role, line: Int) -> [Problem] {
+    /// The same, with the element's `role` looked up already. `linkCloses`: an `<a>` is open
+    /// that a browser closes at this one (`BrowserNesting`, which tells it): not told again.
+    mutating func start(_ element: String, role: Role, line: Int, linkCloses: Bool = false) -> [Problem] {
         var problems: [Problem] = []
         func problem(_ message: String) { problems.append(Problem(element: element, line: line, message: message)) }
         let parent = open.last?.holder ?? .other
@@ -136,15 +156,28 @@ struct ContentModels {
             problem("<figcaption> outside a <figure>: a caption stands only in one")
         case .rubyPart where parent != .ruby:
             problem("<\(element)> outside a <ruby>: a ruby's text and parentheses stand only in one")
-        case .rubyPart where element == "rt":
-            open[open.count - 1].rubyText = true
-        case .notInTerms:
+        case .heading, .notInTerms:
             if let term {
                 problem("<\(element)> inside <\(term.name)>, which may hold no heading, section, header or footer")
             }
+        case .table where caption != nil:
+            problem("<table> inside a table's <caption>, which holds no table")
+        case .link where link != nil && !linkCloses:
+            problem(
+                "<a> inside an <a> that a browser keeps open behind a table's cell or caption: a link holds no link")
+        default: break
+        }
+        switch parent {
+        case .ruby:
+            if element == "rt" { open[open.count - 1].rubyText = true }
+            open[open.count - 1].endsWithRubyPart = role == .rubyPart
+        case .summary:
+            if role == .heading { open[open.count - 1].headings += 1 } else { open[open.count - 1].holdsMore = true }
         default: break
         }
         if term == nil, role == .term || role == .headerCell { term = (open.count + 1, element) }
+        if caption == nil, role == .tableCaption { caption = open.count + 1 }
+        if link == nil, role == .link { link = open.count + 1 }
         let holder: Holder
         switch role {
         case .list: holder = .list
@@ -152,6 +185,7 @@ struct ContentModels {
         case .division where parent == .descriptionList: holder = .group
         case .figure: holder = .figure
         case .ruby: holder = .ruby
+        case .summary: holder = .summary
         default: holder = .other
         }
         open.append(Open(holder: holder, name: holder == .other ? "" : element, line: line))
@@ -179,7 +213,10 @@ struct ContentModels {
 
     /// Text with more than white space straight in the innermost element.
     mutating func text() -> Problem? {
-        guard let last = open.last, last.holdsPartsOnly, !last.toldText else { return nil }
+        guard let last = open.last else { return nil }
+        if last.holder == .ruby { open[open.count - 1].endsWithRubyPart = false }
+        if last.holder == .summary { open[open.count - 1].holdsMore = true }
+        guard last.holdsPartsOnly, !last.toldText else { return nil }
         open[open.count - 1].toldText = true
         let what =
             last.holder == .list ? "items (<li>)" : "terms and descriptions (<dt>, <dd>)"
@@ -192,9 +229,21 @@ struct ContentModels {
     mutating func end() -> Problem? {
         let closed = open.removeLast()
         if term?.depth == open.count + 1 { term = nil }
+        if caption == open.count + 1 { caption = nil }
+        if link == open.count + 1 { link = nil }
         if closed.holder == .ruby, !closed.rubyText {
             return Problem(
                 element: closed.name, line: closed.line, message: "a <ruby> with no <rt>: it holds a ruby's text")
+        }
+        if closed.holder == .ruby, !closed.endsWithRubyPart {
+            return Problem(
+                element: closed.name, line: closed.line,
+                message: "a <ruby> with text or an element after its last <rt> or <rp>: a ruby ends with one")
+        }
+        if closed.holder == .summary, closed.headings > 1 || (closed.headings == 1 && closed.holdsMore) {
+            return Problem(
+                element: closed.name, line: closed.line,
+                message: "a <summary> holding a heading beside more: it holds a line's content or one heading alone")
         }
         guard closed.holder == .descriptionList || closed.holder == .group else { return nil }
         let place = closed.holder == .group ? "a <div> in a <dl>" : "a <dl>"

@@ -168,7 +168,8 @@ enum HTMLChecker {
             let inner = context.entering(element, traits)
             nesting.append((inner, line))
             textMoves = inner.movesText
-            let modelProblems = models.start(element, role: role, line: line)
+            let modelProblems = models.start(
+                element, role: role, line: line, linkCloses: context.link && element == "a")
             guard !stopped else { return }
             modelProblems.forEach(contentModel)
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
