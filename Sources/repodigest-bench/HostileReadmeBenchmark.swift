@@ -45,6 +45,9 @@ struct HostileReadmeBenchmark {
             name: "groups in one `<div>` of a `<dl>`", open: "<dt>a</dt><dd>b</dd>", close: "", nested: false,
             around: ("<dl><div>", "</div></dl>")),
         Shape(
+            name: "a cell spanning rows with no cell", open: "<tr><td rowspan=\"99999\">a</td></tr><tr></tr>",
+            close: "", nested: false, around: ("<table>", "</table>")),
+        Shape(
             name: "terms a browser closes descriptions at (the output read back)",
             open: "<dd>a<span><dt>b</dt></span></dd>", close: "", nested: false, around: ("<dl>", "</dl>")),
     ]

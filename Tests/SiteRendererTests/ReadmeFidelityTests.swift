@@ -240,7 +240,16 @@ struct ReadmeFidelityTests {
             ),
             (
                 "<table><tr><td rowspan=\"2\">x</td></tr><tr></tr></table>",
-                "<table><tbody><tr><td rowspan=\"2\">x</td></tr><tr></tr></tbody></table>"
+                "<table><tbody><tr><td>x</td></tr></tbody></table>"
+            ),
+            (
+                "<table><tr><td rowspan=\"3\">a</td><td>b</td></tr><tr></tr><tr><td>c</td></tr></table>",
+                "<tr><td rowspan=\"2\">a</td><td>b</td></tr><tr><td>c</td></tr>"
+            ),
+            // A span of any size is counted, not walked (and one past HTML's limit not written).
+            (
+                "<table><tr><td rowspan=\"9223372036854775807\">a</td></tr><tr></tr><tr><td>b</td></tr></table>",
+                "<table><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>"
             ),
             (
                 "<table><tr><td>x</td></tr><caption>c</caption></table>",
@@ -332,6 +341,11 @@ struct ReadmeFidelityTests {
             ),
             // After its image, what a picture holds goes after it in its order.
             ("<div><picture><img src=\"a.png\" alt=\"a\">A<b>B</b>C</picture></div>", "</picture>A<b>B</b>C</div>"),
+            // A parenthesis holding an element (HTML's holds text only) is a <span>.
+            (
+                "<p><ruby>漢<rp><b>(</b></rp><rt>kan</rt></ruby></p>",
+                "<p><ruby>漢<span><b>(</b></span><rt>kan</rt></ruby></p>"
+            ),
             // A ruby ends with its text: what follows goes after it, as a browser shows it.
             ("<p><ruby>漢<rt>kan</rt>字<b>x</b></ruby></p>", "<p><ruby>漢<rt>kan</rt></ruby>字<b>x</b></p>"),
             // A summary holds a line's content or one heading: beside more, the heading holds it all.
@@ -351,6 +365,16 @@ struct ReadmeFidelityTests {
             (
                 "<table><caption>c<table><tr><td>in</td></tr></table></caption><tr><td>out</td></tr></table>",
                 "<table><tbody><tr><td>in</td></tr></tbody></table><table><caption>c</caption><tbody><tr><td>out</td></tr></tbody></table>"
+            ),
+            // A heading in a link in a summary, which HTML allows only straight in one: its text.
+            (
+                "<details><summary><a href=\"https://example.com\"><h3>T</h3></a></summary>b</details>",
+                "<details><summary><a href=\"https://example.com\">T</a></summary>b</details>"
+            ),
+            // A picture moved out of a picture, with no image of its own: a <span>, as any such.
+            (
+                "<p>x<picture><picture></picture><img src=\"a.png\" alt=\"a\"></picture></p>",
+                "<p>x<span></span><picture><img src=\"https://raw.githubusercontent.com/o/r/main/a.png\" alt=\"a\" /></picture></p>"
             ),
             // A browser keeps an anchor open behind a cell: a link there is its text, as in a link.
             (

@@ -240,6 +240,14 @@ import Testing
             "<details><summary><h3>a</h3><h4>b</h4></summary>c</details>",
             "<a href=\"#top\"><table><tbody><tr><td><a href=\"#top\">x</a></td></tr></tbody></table></a>",
             "<a id=\"x\"><table><tbody><tr><td><a>x</a></td></tr></tbody></table></a>",
+            "<table><td>x</td></table>", "<table><tbody><th>x</th></tbody></table>",
+            "<table><tbody><tr><td>x</td></tr></tbody><caption>c</caption></table>",
+            "<table><caption>a</caption><caption>b</caption></table>", "<table><tbody><tr></tr></tbody></table>",
+            "<div><summary>x</summary></div>", "<details>x<summary>y</summary></details>",
+            "<details><summary>a</summary><summary>b</summary></details>",
+            "<details><summary><a href=\"#top\"><h3>x</h3></a></summary>y</details>",
+            "<p><picture><source srcset=\"https://example.com/a.png\" /></picture></p>",
+            "<ruby>漢<rp><b>(</b></rp><rt>kan</rt></ruby>",
         ])
     func listContentIsRefused(body: String) {
         #expect(Set(rules(["index.html": Self.page(body)])) == ["content-model"], "\(body)")
@@ -279,6 +287,9 @@ import Testing
             "<ruby>漢<rt>kan</rt>\n</ruby>", "<details><summary>\n<h3>a</h3>\n</summary>b</details>",
             "<details><summary>a <b>b</b></summary>c</details>",
             "<table><caption>c</caption><tbody><tr><td><table><tbody><tr><td>x</td></tr></tbody></table></td></tr></tbody></table>",
+            "<details>\n<summary>x</summary>y</details>", "<details><summary>x</summary></details>",
+            "<table>\n<caption>c</caption><tr><th>x</th></tr></table>",
+            "<p><picture><source srcset=\"https://example.com/a.png\" /><img src=\"https://example.com/a.png\" alt=\"\" /></picture></p>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
         }

@@ -2,15 +2,17 @@ internal import CLibXML2
 import Foundation
 
 extension HTMLSanitiser {
-    /// The writer's output with its lists, description lists, terms, captions and rubies as
-    /// HTML's content models want them (`ContentModels`, the validator's rule `content-model`).
+    /// The writer's output with its lists, description lists, terms, tables, captions,
+    /// rubies, summaries and pictures as HTML's content models want them (`ContentModels`,
+    /// the validator's rule `content-model`).
     ///
     /// `tidy` mends them in the tree a README parses to, but the writer then writes what a
     /// browser builds, and moves parts as a browser does: an item or a term out of a table,
-    /// a term out of the description a browser closes at it; and `tidy` moves what a picture
-    /// holds besides its image out of it, after mending what holds it. Where such a move
-    /// leaves an item outside a list, or a list's last term without its description, the
-    /// output is read back (it is well-formed XML, as the validator reads it), mended as
+    /// a term out of the description a browser closes at it, a cell out of the row a browser
+    /// closes at it; and `tidy` moves what a picture holds besides its image out of it. Where
+    /// such a move leaves an item outside a list, a list's last term without its
+    /// description, a cell without its row or a picture without its image, the output is
+    /// read back (it is well-formed XML, as the validator reads it), mended as
     /// `tidy` mends, and written out again. Only a README something was moved in
     /// (`Writer.rearranged`: an element unwrapped, moved or closed early, seldom but in broken
     /// HTML; `tidy`'s result) is read back at all, and a tree built only where that reading
@@ -34,8 +36,8 @@ extension HTMLSanitiser {
         return serialised(root)
     }
 
-    /// `tidy`'s mends of lists, description lists, terms, header cells, captions and rubies,
-    /// everywhere below `root`: the written tree is the one a browser builds, so nothing is
+    /// `tidy`'s mends of lists, description lists, terms, tables, header cells, captions,
+    /// rubies, summaries and pictures, everywhere below `root`: the written tree is the one a browser builds, so nothing is
     /// left for a browser to close, as `tidy` must leave it in a README's own tree.
     private static func regroup(_ root: xmlNodePtr) {
         var names: [String] = []
@@ -51,14 +53,31 @@ extension HTMLSanitiser {
                     case "figcaption" where names.last != "figure": "div"
                     case "rt" where names.last != "ruby", "rp" where names.last != "ruby": "span"
                     case "ruby" where !children.contains(where: { $0.name == "rt" }): "span"
+                    case "summary" where names.last != "details": "div"
+                    case "picture" where !children.contains(where: { $0.name == "img" }): "span"
                     default: nil
                     }
+                // Its sources (or a video) show nothing without an image, and a `<span>` holds none.
+                for part in children
+                where name == "picture" && renamed != nil && ["source", "video"].contains(part.name) {
+                    xmlUnlinkNode(part.node)
+                    xmlFreeNode(part.node)
+                }
                 if let renamed {
                     xmlNodeSetName(node, renamed)
                     name = renamed
                 }
-                if name == "ruby" { endWithRubyPart(node) }
-                if name == "summary" { keepOneHeading(in: node) }
+                switch name {
+                case "ruby": endWithRubyPart(node)
+                case "summary": keepOneHeading(in: node)
+                case "details": putSummaryFirst(in: node)
+                case "table":
+                    unwrapRowsWithoutCells(of: node)
+                    giveCellsARow(in: node)
+                    putCaptionFirst(in: node, moving: true)
+                case "tbody", "thead", "tfoot": giveCellsARow(in: node)
+                default: break
+                }
                 switch name {
                 case "ul", "ol", "menu":
                     keepItemsOnly(in: node)

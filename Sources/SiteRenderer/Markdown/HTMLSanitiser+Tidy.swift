@@ -15,8 +15,10 @@ extension HTMLSanitiser {
     ///   block as a browser shows it;
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
-    ///   browser shows it; rows with no cells, which a browser shows nothing of, go (what
-    ///   they hold stays, for the writer to move before the table), and a cell spanning
+    ///   browser shows it (another is a `<div>`, which the writer moves before the table);
+    ///   rows with no cells, which a browser shows nothing of, go (what they hold stays, for
+    ///   the writer to move before the table; a cell spanning rows into one spans one fewer),
+    ///   and a cell spanning
     ///   columns no cell begins in spans only those some cell does (unless a cell spans
     ///   rows); a header cell holding a heading is a `<td>` with the class `header-cell`,
     ///   which the themes show as a header cell;
@@ -30,7 +32,8 @@ extension HTMLSanitiser {
     /// Where HTML has no place for a part, it becomes the element a browser shows it as:
     ///
     /// - a ruby's text (`<rt>`) or parenthesis (`<rp>`) outside a ruby, and a `<ruby>` with
-    ///   no `<rt>`, a `<span>`;
+    ///   no `<rt>`, a `<span>`; what a ruby holds after its last `<rt>` or `<rp>` goes after it;
+    /// - a `<summary>` holding a heading beside more: all it holds goes into the heading;
     /// - a `<figcaption>` outside a figure, or not first or last in it, a `<div>`;
     /// - a `<picture>` with no `<img>` (which shows none of its sources), or whose image's
     ///   `src` may not stay (it is written as its alt text), a `<span>`;
@@ -39,10 +42,11 @@ extension HTMLSanitiser {
     /// - what a `<picture>` holds besides its sources and image goes before or after it;
     /// - a `<details>` inside a link (where it cannot open), a `<div>`.
     ///
-    /// True where it moved something out of a picture into what holds it, after that was
-    /// mended: `regrouped` then checks the output.
+    /// What a picture holds beside its image goes out of it first (`freePictures`), so the
+    /// walk mends it where it lands. True where that moved anything: `regrouped` then checks
+    /// the output too.
     func tidy(_ root: xmlNodePtr) -> Bool {
-        var moved = false
+        let moved = freePictures(below: root)
         // Each element gone into, as `BrowserNesting` reads it: whether an `<li>` is open there
         // that an `<li>` inside would close, as in `<li><div><li>` (`listItem`); and its name.
         var contexts: [(nesting: BrowserNesting.Context, name: String)] = []
@@ -57,8 +61,7 @@ extension HTMLSanitiser {
                     name = "div"
                 }
                 let context = (contexts.last?.nesting ?? .root).entering(name)
-                let mended = mend(node, name, parent: contexts.last?.name, context: context)
-                (name, moved) = (mended.name, moved || mended.moved)
+                name = mend(node, name, parent: contexts.last?.name, context: context)
                 if name == "a" { links += 1 }
                 contexts.append((context, name))
                 return true
@@ -69,13 +72,32 @@ extension HTMLSanitiser {
         return moved
     }
 
-    /// What `tidy` does at one element, to its children (and, where HTML has no place for
-    /// the element as it is, to the element: the name it now has; and whether it moved what
-    /// a picture holds out of it).
-    private func mend(_ element: xmlNodePtr, _ name: String, parent: String?, context: BrowserNesting.Context)
-        -> (name: String, moved: Bool)
-    {
+    /// Moves what each picture below `root` that shows an image holds beside its sources
+    /// and image out of it (`movePastPicture`), outermost first, so that a picture moved out
+    /// of another is freed in its turn: before `tidy`'s walk, which passes over what is moved
+    /// before the element it is at. True where it moved anything.
+    private func freePictures(below root: xmlNodePtr) -> Bool {
+        var pictures: [xmlNodePtr] = []
+        XMLTree.walk(
+            root,
+            enter: { node in
+                guard node.pointee.type == XML_ELEMENT_NODE else { return false }
+                if xmlStrEqual(node.pointee.name, "picture") != 0 { pictures.append(node) }
+                return true
+            }, leave: {})
         var moved = false
+        for picture in pictures {
+            if !XMLTree.children(of: picture, named: "source").isEmpty { Self.emptySources(in: picture) }
+            if showsImage(picture, Self.elements(in: picture)) { moved = Self.movePastPicture(picture) || moved }
+        }
+        return moved
+    }
+
+    /// What `tidy` does at one element, to its children (and, where HTML has no place for
+    /// the element as it is, to the element: the name it now has).
+    private func mend(_ element: xmlNodePtr, _ name: String, parent: String?, context: BrowserNesting.Context)
+        -> String
+    {
         var name = name
         // Each child's name is read once here (a README has thousands of elements), and again
         // only after children were moved or dropped.
@@ -99,9 +121,6 @@ extension HTMLSanitiser {
         case "time" where !Self.isDateTime(XMLTree.attribute("datetime", of: element)):
             xmlNodeSetName(element, "span")
             name = "span"
-        case "picture":
-            moved = Self.movePastPicture(element)
-            children = Self.elements(in: element)
         case "figure":
             Self.keepOneCaption(in: element)
         case "ruby":
@@ -111,7 +130,7 @@ extension HTMLSanitiser {
         default: break
         }
         mendChildren(of: element, name, children, parent: parent, context: context)
-        return (name, moved)
+        return name
     }
 
     /// The element children of `parent`, with their names.
@@ -151,36 +170,32 @@ extension HTMLSanitiser {
         case "ul", "ol", "menu":
             Self.keepItemsOnly(in: element)
         case "details":
-            var summaries = XMLTree.children(of: element, named: "summary")
-            if summaries.isEmpty, let made = xmlNewDocNode(element.pointee.doc, nil, "summary", nil) {
+            if XMLTree.children(of: element, named: "summary").isEmpty,
+                let made = xmlNewDocNode(element.pointee.doc, nil, "summary", nil)
+            {
                 xmlAddChild(made, xmlNewDocText(element.pointee.doc, labels.details))
-                summaries = [made]
+                xmlAddChild(element, made)
             }
-            if let summary = summaries.first { Self.moveFirst(summary, in: element) }
-            // A browser shows the first as the label, the others as blocks.
-            summaries.dropFirst().forEach { xmlNodeSetName($0, "div") }
+            Self.putSummaryFirst(in: element)
         case "table":
-            // A cell that spans rows may reach into a row with no cells of its own, and shift
-            // the columns of the rows it reaches: rows and spans are then left as they are.
-            let spansRows = Self.spansRows(element)
-            if !spansRows { Self.unwrapRowsWithoutCells(of: element) }
-            Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
+            Self.unwrapRowsWithoutCells(of: element)
+            Self.giveCellsARow(in: element)
             // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
             // reading would not), after the caption: one for the rows, whatever a browser
             // moves out from between them.
             Self.wrapRuns(
                 in: element, of: { !Self.tableParts.contains($0) }, into: "tbody", marking: nil,
                 startingAt: { $0 == "tr" })
-            if let caption = XMLTree.children(of: element, named: "caption").first {
-                Self.moveFirst(caption, in: element)
-            }
-            if !spansRows { Self.fitColumnSpans(of: element) }
+            Self.putCaptionFirst(in: element)
+            // A cell that spans rows shifts the columns of the rows it reaches: spans across
+            // columns are then left as they are.
+            if !Self.spansRows(element) { Self.fitColumnSpans(of: element) }
         case "dl":
             Self.mendDescriptionList(element)
         case "div" where parent == "dl":
             Self.mendGroup(element)
         case "tbody", "thead", "tfoot":
-            Self.wrapRuns(in: element, of: Self.isCell, into: "tr", marking: nil)
+            Self.giveCellsARow(in: element)
         case "tr":
             Self.markHeaderCells(in: element)
         default: break
@@ -248,7 +263,11 @@ extension HTMLSanitiser {
     /// What a ruby holds after its last text or parenthesis (`<rt>`, `<rp>`) goes after it, in
     /// its order: HTML ends a ruby with one, and a browser shows what follows as text with
     /// nothing above it, as it is then.
+    /// An `<rp>` holding an element (HTML's holds text only) is first a `<span>`.
     static func endWithRubyPart(_ ruby: xmlNodePtr) {
+        for part in XMLTree.children(of: ruby, named: "rp") where !elements(in: part).isEmpty {
+            xmlNodeSetName(part, "span")
+        }
         var trailing: [xmlNodePtr] = []
         var sawPart = false
         var child = ruby.pointee.children
@@ -316,6 +335,34 @@ extension HTMLSanitiser {
             xmlUnlinkNode(node)
             _ = xmlAddNextSibling(element, node)
         }
+    }
+
+    /// Each run of cells straight in a table or a row group goes into the `<tr>` a browser adds.
+    static func giveCellsARow(in element: xmlNodePtr) {
+        wrapRuns(in: element, of: isCell, into: "tr", marking: nil)
+    }
+
+    /// A table's first `<caption>` goes first in it, where a browser shows it; any other,
+    /// which HTML allows none of (a browser shows each above the table), is a `<div>`: one the
+    /// writer moves before the table, as it does all a table holds outside its parts, or, in
+    /// the written tree (`moving`), moved there now.
+    static func putCaptionFirst(in table: xmlNodePtr, moving: Bool = false) {
+        let captions = XMLTree.children(of: table, named: "caption")
+        if let caption = captions.first { moveFirst(caption, in: table) }
+        for other in captions.dropFirst() {
+            xmlNodeSetName(other, "div")
+            guard moving else { continue }
+            xmlUnlinkNode(other)
+            _ = xmlAddPrevSibling(table, other)
+        }
+    }
+
+    /// A `<details>`'s first `<summary>` goes first in it, where a browser shows it as the
+    /// label; the others are `<div>`s, blocks as a browser shows them.
+    static func putSummaryFirst(in details: xmlNodePtr) {
+        let summaries = XMLTree.children(of: details, named: "summary")
+        if let summary = summaries.first { moveFirst(summary, in: details) }
+        summaries.dropFirst().forEach { xmlNodeSetName($0, "div") }
     }
 
     /// Each run of items (`<li>`) straight in `element` goes into a `<ul>` of its own.
@@ -498,22 +545,57 @@ extension HTMLSanitiser {
     /// to move before the table, as a browser moves it: kept in the row, it would leave an
     /// empty `<tr>`, which HTML forbids. A cell deeper in the row (`<tr><div><td>`) is written
     /// as its content wherever the writer puts what holds it, as it was with the row kept.
-    /// Items and terms it holds get their list first, as they would have in the row.
-    private static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
-        for row in rows(of: table) where !elements(in: row).contains(where: { isCell($0.name) }) {
-            giveItemsAList(in: row)
-            giveTermsAList(in: row)
-            // Only white space: nothing to keep.
-            var child = Writer.firstContent(of: row) == nil ? nil : row.pointee.children
-            while let current = child {
-                child = current.pointee.next
-                xmlUnlinkNode(current)
-                // libxml2 merges a text node into a text before it, and frees it.
-                _ = xmlAddPrevSibling(row, current)
-            }
-            xmlUnlinkNode(row)
-            xmlFreeNode(row)
+    /// Items and terms it holds get their list first, as they would have in the row. A cell
+    /// that spans rows into such a row spans one fewer, so it reaches the rows it reached.
+    static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
+        for group in rowGroups(of: table) {
+            let rows = XMLTree.children(of: group, named: "tr")
+            let empty = rows.indices.filter { !elements(in: rows[$0]).contains(where: { isCell($0.name) }) }
+            guard !empty.isEmpty else { continue }
+            narrowRowSpans(of: rows, across: empty)
+            empty.forEach { unwrap(rows[$0]) }
         }
+    }
+
+    /// Each cell of `rows` that spans rows into those at the positions `gone` (in order)
+    /// spans as many fewer. (A span of 0, to the end of its row group, still reaches it.)
+    /// Counted, not walked: a span may say a billion rows.
+    private static func narrowRowSpans(of rows: [xmlNodePtr], across gone: [Int]) {
+        // How many of `gone` lie before each position: each marked, then summed.
+        var goneBefore = [Int](repeating: 0, count: rows.count + 1)
+        for position in gone { goneBefore[position + 1] = 1 }
+        for position in rows.indices { goneBefore[position + 1] += goneBefore[position] }
+        for (index, row) in rows.enumerated() {
+            for cell in elements(in: row) where isCell(cell.name) {
+                guard let value = XMLTree.attribute("rowspan", of: cell.node),
+                    let span = Int(value.trimmingCharacters(in: .whitespaces)), span > 1
+                else { continue }
+                let end = index + min(span, rows.count - index)
+                let reached = goneBefore[end] - goneBefore[index + 1]
+                guard reached > 0 else { continue }
+                if span - reached > 1 {
+                    xmlSetProp(cell.node, "rowspan", String(span - reached))
+                } else {
+                    xmlUnsetProp(cell.node, "rowspan")
+                }
+            }
+        }
+    }
+
+    /// A row with no cell of its own, taken out: what it holds stays where it was.
+    private static func unwrap(_ row: xmlNodePtr) {
+        giveItemsAList(in: row)
+        giveTermsAList(in: row)
+        // Only white space: nothing to keep.
+        var child = Writer.firstContent(of: row) == nil ? nil : row.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            xmlUnlinkNode(current)
+            // libxml2 merges a text node into a text before it, and frees it.
+            _ = xmlAddPrevSibling(row, current)
+        }
+        xmlUnlinkNode(row)
+        xmlFreeNode(row)
     }
 
     /// Adds `name` to the element's classes (an `align-…` it has stays).

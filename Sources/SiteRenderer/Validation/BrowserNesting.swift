@@ -262,8 +262,9 @@ enum BrowserNesting {
             }
             if element == "option", name == "option" { return .closes("option") }
             if element == "optgroup", let name, name == "option" || name == "optgroup" { return .closes(name) }
+            // A summary or legend may hold a heading, straight inside it (not in an `<a>` in it).
             if traits.contains(.block), let phrasing,
-                !(traits.contains(.heading) && (phrasing == "summary" || phrasing == "legend"))
+                !(traits.contains(.heading) && name == phrasing && (phrasing == "summary" || phrasing == "legend"))
             {
                 return .blockInPhrasing(phrasing)
             }

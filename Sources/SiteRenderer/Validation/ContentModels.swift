@@ -4,9 +4,14 @@
 /// `<dl>` holds groups of terms then descriptions (each group in a `<div>` of its own, or
 /// none in one), a term or description stands in one; a term or header cell holds no
 /// heading or section; a `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a
-/// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`); a table's
-/// `<caption>` holds no table; a `<summary>` holds a line's content or one heading, not
-/// both; a link holds no link (one a browser keeps open behind a table's cell or caption).
+/// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`, which holds
+/// text only); a `<picture>`
+/// holds an `<img>`; a table's
+/// `<caption>` comes first in it and holds no table, a cell stands in a row (not straight
+/// in a table or a row group, where a browser adds the row), and a row holds a cell; a
+/// `<summary>` stands
+/// first in a `<details>`, and holds a line's content or one heading, not both; a link holds
+/// no link (one a browser keeps open behind a table's cell or caption).
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
 struct ContentModels {
@@ -26,6 +31,18 @@ struct ContentModels {
         case ruby
         /// `<summary>`: a line's content, or one heading.
         case summary
+        /// `<table>`: its caption first; rows, not cells.
+        case table
+        /// `<tbody>`, `<thead>`, `<tfoot>`: rows, not cells.
+        case rowGroup
+        /// `<details>`: its summary first.
+        case details
+        /// `<tr>`: a cell at least.
+        case row
+        /// `<picture>`: an image.
+        case picture
+        /// `<rp>`: text only.
+        case rubyParenthesis
     }
 
     private struct Open {
@@ -48,6 +65,9 @@ struct ContentModels {
         /// text with more than white space).
         var headings = 0
         var holdsMore = false
+        /// A table held an element, or a `<details>` an element or text, before this one; or
+        /// a row a cell; or a picture an image.
+        var holdsParts = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
 
@@ -84,7 +104,7 @@ struct ContentModels {
         case heading
         /// A section, header or footer: what no term or header cell may hold either.
         case notInTerms
-        case table, tableCaption, link, summary
+        case table, tableCaption, rowGroup, row, cell, link, summary, details, picture, image
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
         case scriptSupporting
     }
@@ -94,7 +114,9 @@ struct ContentModels {
             "li": .item, "dt": .term, "dd": .description, "div": .division, "ul": .list, "ol": .list, "menu": .list,
             "dl": .descriptionList, "th": .headerCell, "script": .scriptSupporting, "template": .scriptSupporting,
             "figure": .figure, "figcaption": .caption, "ruby": .ruby, "rt": .rubyPart, "rp": .rubyPart,
-            "table": .table, "caption": .tableCaption, "a": .link, "summary": .summary,
+            "table": .table, "caption": .tableCaption, "a": .link, "summary": .summary, "details": .details,
+            "tbody": .rowGroup, "thead": .rowGroup, "tfoot": .rowGroup, "tr": .row, "td": .cell,
+            "picture": .picture, "img": .image,
         ]
         for name in ["h1", "h2", "h3", "h4", "h5", "h6", "hgroup"] { roles[name] = .heading }
         for name in ["header", "footer", "article", "aside", "nav", "section"] { roles[name] = .notInTerms }
@@ -106,7 +128,7 @@ struct ContentModels {
     var wantsText: Bool {
         guard let last = open.last else { return false }
         return (last.holdsPartsOnly && !last.toldText) || (last.holder == .ruby && last.endsWithRubyPart)
-            || (last.holder == .summary && !last.holdsMore)
+            || (last.holder == .summary && !last.holdsMore) || (last.holder == .details && !last.holdsParts)
     }
 
     /// An element starts, on `line`, inside those open.
@@ -165,6 +187,16 @@ struct ContentModels {
         case .link where link != nil && !linkCloses:
             problem(
                 "<a> inside an <a> that a browser keeps open behind a table's cell or caption: a link holds no link")
+        case .cell, .headerCell:
+            if parent == .table || parent == .rowGroup {
+                problem("<\(element)> straight inside <\(open[open.count - 1].name)>: a cell stands in a row (<tr>)")
+            }
+        case .tableCaption where parent == .table && open[open.count - 1].holdsParts:
+            problem("<caption> after a table's other parts: it comes first")
+        case .summary where parent != .details:
+            problem("<summary> outside a <details>: it stands first in one")
+        case .summary where open[open.count - 1].holdsParts:
+            problem("<summary> after a <details>'s other content: it comes first")
         default: break
         }
         switch parent {
@@ -173,6 +205,14 @@ struct ContentModels {
             open[open.count - 1].endsWithRubyPart = role == .rubyPart
         case .summary:
             if role == .heading { open[open.count - 1].headings += 1 } else { open[open.count - 1].holdsMore = true }
+        case .table, .details:
+            if role != .scriptSupporting { open[open.count - 1].holdsParts = true }
+        case .row:
+            if role == .cell || role == .headerCell { open[open.count - 1].holdsParts = true }
+        case .picture:
+            if role == .image { open[open.count - 1].holdsParts = true }
+        case .rubyParenthesis:
+            problem("<\(element)> inside an <rp>, which holds text only")
         default: break
         }
         if term == nil, role == .term || role == .headerCell { term = (open.count + 1, element) }
@@ -186,6 +226,12 @@ struct ContentModels {
         case .figure: holder = .figure
         case .ruby: holder = .ruby
         case .summary: holder = .summary
+        case .table: holder = .table
+        case .rowGroup: holder = .rowGroup
+        case .details: holder = .details
+        case .row: holder = .row
+        case .picture: holder = .picture
+        case .rubyPart where element == "rp": holder = .rubyParenthesis
         default: holder = .other
         }
         open.append(Open(holder: holder, name: holder == .other ? "" : element, line: line))
@@ -216,6 +262,7 @@ struct ContentModels {
         guard let last = open.last else { return nil }
         if last.holder == .ruby { open[open.count - 1].endsWithRubyPart = false }
         if last.holder == .summary { open[open.count - 1].holdsMore = true }
+        if last.holder == .details { open[open.count - 1].holdsParts = true }
         guard last.holdsPartsOnly, !last.toldText else { return nil }
         open[open.count - 1].toldText = true
         let what =
@@ -239,6 +286,15 @@ struct ContentModels {
             return Problem(
                 element: closed.name, line: closed.line,
                 message: "a <ruby> with text or an element after its last <rt> or <rp>: a ruby ends with one")
+        }
+        if closed.holder == .picture, !closed.holdsParts {
+            return Problem(
+                element: closed.name, line: closed.line, message: "a <picture> with no <img>: it shows its image by one"
+            )
+        }
+        if closed.holder == .row, !closed.holdsParts {
+            return Problem(
+                element: closed.name, line: closed.line, message: "a <tr> with no cell (<td>, <th>): a row holds one")
         }
         if closed.holder == .summary, closed.headings > 1 || (closed.headings == 1 && closed.holdsMore) {
             return Problem(
