@@ -366,10 +366,15 @@ struct ReadmeFidelityTests {
                 "<table><caption>c<table><tr><td>in</td></tr></table></caption><tr><td>out</td></tr></table>",
                 "<table><tbody><tr><td>in</td></tr></tbody></table><table><caption>c</caption><tbody><tr><td>out</td></tr></tbody></table>"
             ),
-            // A heading in a link in a summary, which HTML allows only straight in one: its text.
+            // A heading alone in a link in a summary, which HTML allows only straight in one:
+            // the link goes inside it. Beside more in the link, the heading is its text.
             (
                 "<details><summary><a href=\"https://example.com\"><h3>T</h3></a></summary>b</details>",
-                "<details><summary><a href=\"https://example.com\">T</a></summary>b</details>"
+                "<details><summary><h4 id=\"readme-t\"><a href=\"https://example.com\">T</a></h4></summary>b</details>"
+            ),
+            (
+                "<details><summary><a href=\"https://example.com\">x<h3>T</h3></a></summary>b</details>",
+                "<details><summary><a href=\"https://example.com\">xT</a></summary>b</details>"
             ),
             // A picture moved out of a picture, with no image of its own: a <span>, as any such.
             (

@@ -126,6 +126,7 @@ extension HTMLSanitiser {
         case "ruby":
             Self.endWithRubyPart(element)
         case "summary":
+            Self.liftHeadings(in: element)
             Self.keepOneHeading(in: element)
         default: break
         }
@@ -319,6 +320,27 @@ extension HTMLSanitiser {
             if isHeading(node), let space = xmlNewDocText(summary.pointee.doc, " ") { append(space, to: heading) }
             append(node, to: heading)
             if isHeading(node) { xmlNodeSetName(node, "span") }
+        }
+    }
+
+    /// A heading alone in a link (or an insertion or deletion) in a summary, which HTML allows
+    /// only straight inside one: the heading takes the link's place, and the link goes inside
+    /// it, around what it held (`<h3><a>T</a></h3>`), so the summary keeps both.
+    static func liftHeadings(in summary: xmlNodePtr) {
+        for holder in elements(in: summary) where ["a", "del", "ins"].contains(holder.name) {
+            let inside = elements(in: holder.node)
+            var child = holder.node.pointee.children
+            var text = false
+            while let current = child, !text {
+                text = current.pointee.type == XML_TEXT_NODE && BrowserNesting.hasContent(XMLTree.content(of: current))
+                child = current.pointee.next
+            }
+            guard inside.count == 1, BrowserNesting.headings.contains(inside[0].name), !text else { continue }
+            let heading = inside[0].node
+            xmlUnlinkNode(heading)
+            while let part = heading.pointee.children { append(part, to: holder.node) }
+            xmlReplaceNode(holder.node, heading)
+            _ = xmlAddChild(heading, holder.node)
         }
     }
 
