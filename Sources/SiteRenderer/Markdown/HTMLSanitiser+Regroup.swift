@@ -12,8 +12,8 @@ extension HTMLSanitiser {
     /// closes at it; and `tidy` moves what a picture holds besides its image out of it. Where
     /// such a move leaves an item outside a list, a list's last term without its
     /// description, a cell without its row or a picture without its image, the output is
-    /// read back (it is well-formed XML, as the validator reads it), mended as
-    /// `tidy` mends, and written out again. Only a README something was moved in
+    /// read back (it is well-formed XML, as the validator reads it), mended as `tidy` mends,
+    /// and written out again. Only a README something was moved in
     /// (`Writer.rearranged`: an element unwrapped, moved or closed early, seldom but in broken
     /// HTML; `tidy`'s result) is read back at all, and a tree built only where that reading
     /// finds a problem: the benchmark's READMEs, lists and tables in each, are never read back.
@@ -37,8 +37,9 @@ extension HTMLSanitiser {
     }
 
     /// `tidy`'s mends of lists, description lists, terms, tables, header cells, captions,
-    /// rubies, summaries and pictures, everywhere below `root`: the written tree is the one a browser builds, so nothing is
-    /// left for a browser to close, as `tidy` must leave it in a README's own tree.
+    /// rubies, summaries and pictures, everywhere below `root`: the written tree is the one
+    /// a browser builds, so nothing is left for a browser to close, as `tidy` must leave it
+    /// in a README's own tree.
     private static func regroup(_ root: xmlNodePtr) {
         var names: [String] = []
         XMLTree.walk(

@@ -18,10 +18,9 @@ extension HTMLSanitiser {
     ///   browser shows it (another is a `<div>`, which the writer moves before the table);
     ///   rows with no cells, which a browser shows nothing of, go (what they hold stays, for
     ///   the writer to move before the table; a cell spanning rows into one spans one fewer),
-    ///   and a cell spanning
-    ///   columns no cell begins in spans only those some cell does (unless a cell spans
-    ///   rows); a header cell holding a heading is a `<td>` with the class `header-cell`,
-    ///   which the themes show as a header cell;
+    ///   and a cell spanning columns no cell begins in spans only those some cell does
+    ///   (unless a cell spans rows); a header cell holding a heading is a `<td>` with the
+    ///   class `header-cell`, which the themes show as a header cell;
     /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
     ///   list's first description with no term, or its last term with no description, an
     ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them, and a
@@ -263,8 +262,8 @@ extension HTMLSanitiser {
 
     /// What a ruby holds after its last text or parenthesis (`<rt>`, `<rp>`) goes after it, in
     /// its order: HTML ends a ruby with one, and a browser shows what follows as text with
-    /// nothing above it, as it is then.
-    /// An `<rp>` holding an element (HTML's holds text only) is first a `<span>`.
+    /// nothing above it, as it is then. A parenthesis holding an element (HTML's holds text
+    /// only) is a `<span>` first.
     static func endWithRubyPart(_ ruby: xmlNodePtr) {
         for part in XMLTree.children(of: ruby, named: "rp") where !elements(in: part).isEmpty {
             xmlNodeSetName(part, "span")

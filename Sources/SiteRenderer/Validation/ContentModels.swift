@@ -1,17 +1,15 @@
-/// HTML's content models of lists, description lists, terms, header cells, captions,
-/// rubies, summaries and links, which a browser builds as written but the W3C checker
+/// HTML's content models of lists, description lists, terms, tables, captions, rubies,
+/// pictures, summaries and links, which a browser builds as written but the W3C checker
 /// refuses (rule `content-model`): a list holds items only, an item stands in a list; a
 /// `<dl>` holds groups of terms then descriptions (each group in a `<div>` of its own, or
 /// none in one), a term or description stands in one; a term or header cell holds no
 /// heading or section; a `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a
 /// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`, which holds
-/// text only); a `<picture>`
-/// holds an `<img>`; a table's
-/// `<caption>` comes first in it and holds no table, a cell stands in a row (not straight
-/// in a table or a row group, where a browser adds the row), and a row holds a cell; a
-/// `<summary>` stands
-/// first in a `<details>`, and holds a line's content or one heading, not both; a link holds
-/// no link (one a browser keeps open behind a table's cell or caption).
+/// text only); a `<picture>` holds an `<img>`; a table's `<caption>` comes first in it and
+/// holds no table, a cell stands in a row (not straight in a table or a row group, where a
+/// browser adds the row), and a row holds a cell; a `<summary>` stands first in a
+/// `<details>`, and holds a line's content or one heading, not both; a link holds no link
+/// (one a browser keeps open behind a table's cell or caption).
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
 struct ContentModels {
@@ -104,6 +102,7 @@ struct ContentModels {
         case heading
         /// A section, header or footer: what no term or header cell may hold either.
         case notInTerms
+        /// The parts of a table, links, summaries and what holds them, pictures and images.
         case table, tableCaption, rowGroup, row, cell, link, summary, details, picture, image
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
         case scriptSupporting
