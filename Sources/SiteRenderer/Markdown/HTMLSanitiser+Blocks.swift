@@ -204,7 +204,7 @@ extension HTMLSanitiser.Writer {
     /// (a no-break space is content: a browser shows it). Asked of every paragraph
     /// (`bareVideo`): text that starts with a visible ASCII character is told so from its
     /// first byte, without being copied.
-    private static func isContent(_ node: xmlNodePtr) -> Bool {
+    static func isContent(_ node: xmlNodePtr) -> Bool {
         switch node.pointee.type {
         case XML_ELEMENT_NODE: return true
         case XML_TEXT_NODE:

@@ -58,12 +58,7 @@ extension HTMLSanitiser {
                     case "picture" where !children.contains(where: { $0.name == "img" }): "span"
                     default: nil
                     }
-                // Its sources (or a video) show nothing without an image, and a `<span>` holds none.
-                for part in children
-                where name == "picture" && renamed != nil && ["source", "video"].contains(part.name) {
-                    xmlUnlinkNode(part.node)
-                    xmlFreeNode(part.node)
-                }
+                if name == "picture", renamed != nil { dropSources(of: children) }
                 if let renamed {
                     xmlNodeSetName(node, renamed)
                     name = renamed

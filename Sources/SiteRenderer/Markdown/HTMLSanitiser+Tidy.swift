@@ -108,12 +108,7 @@ extension HTMLSanitiser {
         }
         switch name {
         case "ruby" where !has("rt"), "picture" where !showsImage(element, children):
-            // The sources of a picture with no image show nothing, and a `<span>` holds none;
-            // nor is a video in a picture played (`Writer.writeVideo`), with an image or not.
-            for part in children where name == "picture" && (part.name == "source" || part.name == "video") {
-                xmlUnlinkNode(part.node)
-                xmlFreeNode(part.node)
-            }
+            if name == "picture" { Self.dropSources(of: children) }
             xmlNodeSetName(element, "span")
             name = "span"
             children = Self.elements(in: element)
@@ -279,7 +274,7 @@ extension HTMLSanitiser {
             }
             child = current.pointee.next
         }
-        guard sawPart, trailing.contains(where: isContent) else { return }
+        guard sawPart, trailing.contains(where: Writer.isContent) else { return }
         insert(trailing, after: ruby)
     }
 
@@ -304,7 +299,7 @@ extension HTMLSanitiser {
                 after.append(current)
             }
         }
-        guard let heading, (before + after).contains(where: isContent) else { return }
+        guard let heading, (before + after).contains(where: Writer.isContent) else { return }
         // Each put first in turn, the last first: libxml2 merges text into the text after it.
         for node in before.reversed() {
             xmlUnlinkNode(node)
@@ -327,26 +322,15 @@ extension HTMLSanitiser {
     /// it, around what it held (`<h3><a>T</a></h3>`), so the summary keeps both.
     static func liftHeadings(in summary: xmlNodePtr) {
         for holder in elements(in: summary) where ["a", "del", "ins"].contains(holder.name) {
-            let inside = elements(in: holder.node)
-            var child = holder.node.pointee.children
-            var text = false
-            while let current = child, !text {
-                text = current.pointee.type == XML_TEXT_NODE && BrowserNesting.hasContent(XMLTree.content(of: current))
-                child = current.pointee.next
-            }
-            guard inside.count == 1, BrowserNesting.headings.contains(inside[0].name), !text else { continue }
-            let heading = inside[0].node
+            // Its one element, and nothing else but white space: the first content and the last.
+            guard let heading = Writer.firstContent(of: holder.node), heading == Writer.lastContent(of: holder.node),
+                heading.pointee.type == XML_ELEMENT_NODE, BrowserNesting.headings.contains(XMLTree.name(of: heading))
+            else { continue }
             xmlUnlinkNode(heading)
             while let part = heading.pointee.children { append(part, to: holder.node) }
             xmlReplaceNode(holder.node, heading)
             _ = xmlAddChild(heading, holder.node)
         }
-    }
-
-    /// Whether `node` is an element, or text with more than white space.
-    private static func isContent(_ node: xmlNodePtr) -> Bool {
-        node.pointee.type == XML_ELEMENT_NODE
-            || (node.pointee.type == XML_TEXT_NODE && BrowserNesting.hasContent(XMLTree.content(of: node)))
     }
 
     /// Moves `nodes` to just after `element`, in their order: each in turn next to it, the last
@@ -355,6 +339,16 @@ extension HTMLSanitiser {
         for node in nodes.reversed() {
             xmlUnlinkNode(node)
             _ = xmlAddNextSibling(element, node)
+        }
+    }
+
+    /// The sources among a picture's `children`, gone: without an image they show nothing,
+    /// and the `<span>` the picture is written as holds none. So is a video, which is not
+    /// played in a picture (`Writer.writeVideo`), with an image or not.
+    static func dropSources(of children: [(node: xmlNodePtr, name: String)]) {
+        for part in children where part.name == "source" || part.name == "video" {
+            xmlUnlinkNode(part.node)
+            xmlFreeNode(part.node)
         }
     }
 
@@ -506,14 +500,13 @@ extension HTMLSanitiser {
                 before = false
                 continue
             }
-            let isElement = current.pointee.type == XML_ELEMENT_NODE
-            if isElement, XMLTree.name(of: current) == "source" {
+            if current.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: current) == "source" {
                 if before { continue }
                 xmlUnlinkNode(current)
                 xmlFreeNode(current)
                 continue
             }
-            guard isElement || BrowserNesting.hasContent(XMLTree.content(of: current)) else { continue }
+            guard Writer.isContent(current) else { continue }
             if before {
                 xmlUnlinkNode(current)
                 _ = xmlAddPrevSibling(picture, current)

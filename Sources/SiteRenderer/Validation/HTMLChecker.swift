@@ -143,7 +143,7 @@ enum HTMLChecker {
         /// Whether the innermost element moves text out (a table's part, `<html>`, `<head>`),
         /// kept as elements start and end: asked of every piece of text on the page.
         private var textMoves = false
-        /// What the open lists, description lists, terms, figures and rubies hold (`ContentModels`).
+        /// What the open lists, tables, summaries, rubies, pictures and the rest hold (`ContentModels`).
         private var models = ContentModels()
 
         init(_ file: OutputFile) {
