@@ -187,14 +187,40 @@ struct ReadmeFidelityTests {
                 "<details>\u{A0}<summary>s</summary>b</details>",
                 "<details><summary>s</summary>\u{A0}b</details>"
             ),
+            // A heading in a header cell, which HTML allows none in: a heading by its role, the
+            // cell still a header cell.
             (
                 "<table><tr><th><h3>Fast</h3></th><th>Small</th></tr></table>",
-                "<tr><td class=\"header-cell\"><h4 id=\"readme-fast\">Fast</h4></td><th>Small</th></tr>"
+                "<tr><th><span role=\"heading\" aria-level=\"4\" id=\"readme-fast\">Fast</span></th><th>Small</th></tr>"
             ),
             // Its alignment stays.
             (
                 "<table><tr><th align=\"right\"><h3>R</h3></th></tr></table>",
-                "<td class=\"header-cell align-right\"><h4 id=\"readme-r\">R</h4></td>"
+                "<th class=\"align-right\"><span role=\"heading\" aria-level=\"4\" id=\"readme-r\">R</span></th>"
+            ),
+            // However deep in the cell; in a summary there too, which may hold no <div>.
+            (
+                "<table><tr><th><table><tr><td><h3>Deep</h3></td></tr></table></th></tr></table>",
+                "<td><span role=\"heading\" aria-level=\"4\" id=\"readme-deep\">Deep</span></td>"
+            ),
+            (
+                "<table><tr><th><details><summary><h3>S</h3></summary>b</details></th></tr></table>",
+                "<summary><span role=\"heading\" aria-level=\"4\" id=\"readme-s\">S</span></summary>"
+            ),
+            // Moved out of a table in a header cell, it is still in the cell; out of one in an
+            // ordinary cell, it is a heading.
+            (
+                "<table><tr><th><table><tr><h3>Out</h3><td>x</td></tr></table></th></tr></table>",
+                "<th><span role=\"heading\" aria-level=\"4\" id=\"readme-out\">Out</span><table>"
+            ),
+            (
+                "<table><tr><td><table><tr><h3>Out</h3><td>x</td></tr></table></td></tr></table>",
+                "<td><h4 id=\"readme-out\">Out</h4><table>"
+            ),
+            // A heading below h6 keeps its level, which a theme may show.
+            (
+                "<table><tr><th><h6>Small</h6></th></tr></table>",
+                "<th><span role=\"heading\" aria-level=\"7\" id=\"readme-small\" class=\"level-7\">Small</span></th>"
             ),
             // A row with no cell of its own: its items, terms and tables go before the table.
             (
@@ -294,9 +320,10 @@ struct ReadmeFidelityTests {
             ("<div><dt>term</dt><dd>what</dd></div>", "<div><dl><dt>term</dt><dd>what</dd></dl></div>"),
             ("<dl><div><dt>t</dt><dd>d</dd></div></dl>", "<dl><div><dt>t</dt><dd>d</dd></div></dl>"),
             ("<dl>text</dl>", "<dl><dt class=\"bare-item\"></dt><dd class=\"bare-item\">text</dd></dl>"),
+            // A term that is a heading, which HTML allows in no term: a heading by its role.
             (
                 "<dl><dt><h4>Term</h4></dt><dd>d</dd></dl>",
-                "<dl><dt class=\"bare-item\"></dt><dd class=\"bare-item\"><h5 id=\"readme-term\">Term</h5></dd><dd>d</dd></dl>"
+                "<dl><dt><span role=\"heading\" aria-level=\"5\" id=\"readme-term\">Term</span></dt><dd>d</dd></dl>"
             ),
             (
                 "<dl><dd>d</dd><dt>t</dt></dl>",

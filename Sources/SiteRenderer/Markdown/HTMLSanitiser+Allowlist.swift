@@ -68,7 +68,7 @@ extension HTMLSanitiser {
         var classes: Set<String> = [
             "align-left", "align-center", "align-right", "valign-top", "valign-middle", "valign-bottom",
             "valign-baseline", "task-list-item", "task-checkbox", "task-done",
-            "markdown-alert", "markdown-alert-title", "footnotes", "bare-item", "header-cell",
+            "markdown-alert", "markdown-alert-title", "footnotes", "bare-item",
         ]
         for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }
         for token in SyntaxHighlighter.TokenKind.allCases { classes.insert(token.className) }

@@ -36,10 +36,10 @@ extension HTMLSanitiser {
         return serialised(root)
     }
 
-    /// `tidy`'s mends of lists, description lists, terms, tables, header cells, captions,
-    /// rubies, summaries and pictures, everywhere below `root`: the written tree is the one
-    /// a browser builds, so nothing is left for a browser to close, as `tidy` must leave it
-    /// in a README's own tree.
+    /// `tidy`'s mends of lists, description lists, terms, tables, captions, rubies, summaries
+    /// and pictures, everywhere below `root`: the written tree is the one a browser builds,
+    /// so nothing is left for a browser to close, as `tidy` must leave it in a README's own
+    /// tree.
     private static func regroup(_ root: xmlNodePtr) {
         var names: [String] = []
         XMLTree.walk(
@@ -88,10 +88,6 @@ extension HTMLSanitiser {
                     if children.contains(where: { $0.name == "li" }) {
                         giveItemsAList(in: node)
                     }
-                }
-                // Cells are in a row, or straight in a table or a row group (the row a browser adds).
-                if ["tr", "table", "tbody", "thead", "tfoot"].contains(name) {
-                    markHeaderCells(in: node)
                 }
                 names.append(name)
                 return true

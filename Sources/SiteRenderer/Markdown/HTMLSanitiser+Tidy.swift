@@ -19,14 +19,13 @@ extension HTMLSanitiser {
     ///   rows with no cells, which a browser shows nothing of, go (what they hold stays, for
     ///   the writer to move before the table; a cell spanning rows into one spans one fewer),
     ///   and a cell spanning columns no cell begins in spans only those some cell does
-    ///   (unless a cell spans rows); a header cell holding a heading is a `<td>` with the
-    ///   class `header-cell`, which the themes show as a header cell;
+    ///   (unless a cell spans rows);
     /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
     ///   list's first description with no term, or its last term with no description, an
-    ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them, and a
-    ///   term holding a heading, go into a description with the class `bare-item`, shown
-    ///   without an indent; a `<dl>` that groups them in `<div>`s has all it holds so
-    ///   grouped, one group to a `<div>`.
+    ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them goes
+    ///   into a description with the class `bare-item`, shown without an indent; a `<dl>`
+    ///   that groups them in `<div>`s has all it holds so grouped, one group to a `<div>`.
+    ///   (A heading in a header cell or a term is the writer's: `<span role="heading">`.)
     ///
     /// Where HTML has no place for a part, it becomes the element a browser shows it as:
     ///
@@ -191,8 +190,6 @@ extension HTMLSanitiser {
             Self.mendGroup(element)
         case "tbody", "thead", "tfoot":
             Self.giveCellsARow(in: element)
-        case "tr":
-            Self.markHeaderCells(in: element)
         default: break
         }
         // Items anywhere but in a list get one (in a `<details>`, a table's part, which a
@@ -207,7 +204,6 @@ extension HTMLSanitiser {
     /// run of what else it holds in a `<div>` of its own (a `<dl>` holds either), each `<div>`
     /// then mended as a group when the walk enters it (`mendGroup`).
     static func mendDescriptionList(_ list: xmlNodePtr) {
-        describeTermsWithHeadings(in: list)
         if !XMLTree.children(of: list, named: "div").isEmpty {
             wrapRuns(in: list, of: { $0 != "div" }, into: "div", marking: nil)
             return
@@ -224,7 +220,6 @@ extension HTMLSanitiser {
     /// group with nothing in it gets an empty term and description, which a browser shows
     /// nothing of.
     static func mendGroup(_ group: xmlNodePtr) {
-        describeTermsWithHeadings(in: group)
         wrapRuns(in: group, of: { !isTermOrDescription($0) }, into: "dd", marking: bareItem)
         var (current, described) = (group, false)
         var child = group.pointee.children
@@ -395,17 +390,6 @@ extension HTMLSanitiser {
         wrapRuns(in: list, of: { $0 != "li" }, into: "li", marking: bareItem)
     }
 
-    /// A header cell of `row` holding a heading (a README's table of features, each headed
-    /// `<th><h3>`), which HTML allows in no `<th>`: a cell with the class `header-cell`,
-    /// which the themes show as a header cell, the heading as a heading. `row` may be a
-    /// table or a row group too, where a browser gives the cells their row.
-    static func markHeaderCells(in row: xmlNodePtr) {
-        for cell in XMLTree.children(of: row, named: "th") where holdsHeading(cell) {
-            xmlNodeSetName(cell, "td")
-            addClass(headerCell, to: cell)
-        }
-    }
-
     private static func isTermOrDescription(_ name: String) -> Bool { name == "dt" || name == "dd" }
 
     /// Gives each run of descriptions the term HTML wants before it, and a last run of terms
@@ -448,29 +432,6 @@ extension HTMLSanitiser {
             child = current.pointee.next
         }
     }
-
-    /// A term holding a heading (which HTML allows in no term) is a description with the
-    /// class `bare-item`, shown as the term was: without an indent, the heading as a heading.
-    private static func describeTermsWithHeadings(in list: xmlNodePtr) {
-        for term in XMLTree.children(of: list, named: "dt") where holdsHeading(term) {
-            xmlNodeSetName(term, "dd")
-            addClass(bareItem, to: term)
-        }
-    }
-
-    /// Whether an element below `term` is a heading or a section, which HTML allows in no term
-    /// and no header cell.
-    /// Looked for no deeper than the writer writes elements (`maxDepth`): below that, none is
-    /// written, and terms nested in terms are not each searched to the bottom.
-    private static func holdsHeading(_ term: xmlNodePtr) -> Bool {
-        XMLTree.holdsElement(term, within: HTMLSanitiser.maxDepth) { node in
-            let name = XMLTree.name(of: node)
-            return BrowserNesting.headings.contains(name) || name == "section"
-        }
-    }
-
-    /// The class of a `<td>` that stands for a header cell HTML does not allow (`mendChildren`).
-    static let headerCell = "header-cell"
 
     /// The class of an item, term or description made for what a list held outside its
     /// items, which the themes show as a browser shows that content: without a bullet, an
@@ -610,12 +571,6 @@ extension HTMLSanitiser {
         }
         xmlUnlinkNode(row)
         xmlFreeNode(row)
-    }
-
-    /// Adds `name` to the element's classes (an `align-…` it has stays).
-    private static func addClass(_ name: String, to element: xmlNodePtr) {
-        let classes = XMLTree.attribute("class", of: element).map { $0 + " " } ?? ""
-        xmlSetProp(element, "class", classes + name)
     }
 
     /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`

@@ -165,6 +165,9 @@ extension HTMLSanitiser {
             var attributes: [(String, String)] = []
             var frame = Frame()
             var tag = name
+            /// The element a browser reads it as, where that is not what is written (a
+            /// heading's stand-in, `<span role="heading">`, placed and read as its heading).
+            var readAs: String?
             var extraClass: String?
             /// Written last inside the element.
             var closing = ""
@@ -209,8 +212,11 @@ extension HTMLSanitiser {
                 }
                 if let id { attributes.append(("id", id)) }
             case "section":
-                // cmark's footnotes, the one section kept, as GitHub keeps it.
-                guard Self.classes(of: node).contains("footnotes") else { return transparent(node) }
+                // cmark's footnotes, the one section kept, as GitHub keeps it (in a header
+                // cell or a term, which HTML allows no section in, its content only).
+                guard Self.classes(of: node).contains("footnotes"), !inHeaderCellOrTerm(placement) else {
+                    return transparent(node)
+                }
             case "img":
                 guard let src = resolvedImage(XMLTree.attribute("src", of: node)) else {
                     // An image that cannot be shown is its alt text, as a browser shows it.
@@ -239,6 +245,17 @@ extension HTMLSanitiser {
                 // Below h6, a class keeps the level for the theme: #### to ###### demoted two
                 // levels would otherwise all look alike, where GitHub draws three sizes.
                 if level > 6 { extraClass = "level-\(min(level, 9))" }
+                // A README's table of features headed `<th><h3>`, or a term that is a heading:
+                // HTML allows no heading in a header cell or a term, GitHub writes it there
+                // all the same. A heading by its role keeps both for a screen reader, the
+                // column's header and the heading, and the themes show it as the heading.
+                // Its content is a heading's, a line's content, which a `<span>` may hold
+                // wherever it stands (in a `<summary>` too, where no `<div>` may).
+                if inHeaderCellOrTerm(placement) {
+                    readAs = tag
+                    tag = "span"
+                    attributes += [("role", "heading"), ("aria-level", String(min(level, 9)))]
+                }
                 // Slugged from the text a reader sees, emoji and all, as GitHub does. A heading
                 // inside it is left out: a browser reads most such as headings of their own (and
                 // read again for each heading around it, hostile nesting would cost its square).
@@ -303,8 +320,10 @@ extension HTMLSanitiser {
             // What is moved before its table is read there, outside the table's parts.
             let context = frame.fostered ? contextBeforeTable : open.last?.context ?? .root
             // As written: a link inside a link is a `<span>`, which holds a line's content only.
-            let traits = tag == name ? placedTraits : BrowserNesting.traits(of: tag)
-            open.append((context.entering(tag, traits), frames.count))
+            // A heading's stand-in as its heading: what it holds is placed as in a heading.
+            let read = readAs ?? tag
+            let traits = read == name ? placedTraits : BrowserNesting.traits(of: read)
+            open.append((context.entering(read, traits), frames.count))
             depth += 1
             if frame.isLink { linkDepth += 1 }
             if frame.isCode { codeDepth += 1 }
@@ -322,6 +341,16 @@ extension HTMLSanitiser {
             let start = output.utf8.count
             write(&self, placement)
             if placement == .beforeTable || placement == .unwrapped { foster(from: start) }
+        }
+
+        /// Whether an element placed as `placement` goes inside a `<th>` or a `<dt>`, which
+        /// HTML allows no heading or section in. Moved before its table, it is inside what
+        /// holds the table only.
+        private func inHeaderCellOrTerm(_ placement: Placement) -> Bool {
+            let holders =
+                placement == .beforeTable
+                ? open[..<(open.lastIndex { $0.context.name == "table" } ?? open.count)] : open[...]
+            return holders.contains { $0.context.name == "th" || $0.context.name == "dt" }
         }
 
         /// Where a browser's parser puts an element (`BrowserNesting`).
