@@ -285,6 +285,16 @@ struct ReadmeFidelityTests {
                 "<table><caption>c</caption><tr><td>x</td></tr></table>",
                 "<table><caption>c</caption><tbody><tr><td>x</td></tr></tbody></table>"
             ),
+            // A table's header above its rows and its footer below them, where a browser draws
+            // them; a second of either, which a browser shows where it stands, is more rows.
+            (
+                "<table><tr><td>x</td></tr><tfoot><tr><td>f</td></tr></tfoot><tr><td>y</td></tr><thead><tr><th>h</th></tr></thead></table>",
+                "<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>x</td></tr></tbody><tbody><tr><td>y</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>"
+            ),
+            (
+                "<table><thead><tr><th>a</th></tr></thead><thead><tr><th>b</th></tr></thead></table>",
+                "<table><thead><tr><th>a</th></tr></thead><tbody><tr><th>b</th></tr></tbody></table>"
+            ),
         ])
     func givenItsPlace(input: String, expected: String) {
         expectWritten(input, as: expected)

@@ -248,6 +248,11 @@ import Testing
             "<details><summary><a href=\"#top\"><h3>x</h3></a></summary>y</details>",
             "<p><picture><source srcset=\"https://example.com/a.png\" /></picture></p>",
             "<ruby>漢<rp><b>(</b></rp><rt>kan</rt></ruby>",
+            "<table><tbody><tr><td>x</td></tr></tbody><thead><tr><th>h</th></tr></thead></table>",
+            "<table><thead><tr><th>a</th></tr></thead><thead><tr><th>b</th></tr></thead></table>",
+            "<table><tfoot><tr><td>f</td></tr></tfoot><tbody><tr><td>x</td></tr></tbody></table>",
+            "<table><tfoot><tr><td>a</td></tr></tfoot><tfoot><tr><td>b</td></tr></tfoot></table>",
+            "<table><tbody><tr><td>x</td></tr></tbody><colgroup><col /></colgroup></table>",
         ])
     func listContentIsRefused(body: String) {
         #expect(Set(rules(["index.html": Self.page(body)])) == ["content-model"], "\(body)")
@@ -289,6 +294,8 @@ import Testing
             "<table><caption>c</caption><tbody><tr><td><table><tbody><tr><td>x</td></tr></tbody></table></td></tr></tbody></table>",
             "<details>\n<summary>x</summary>y</details>", "<details><summary>x</summary></details>",
             "<table>\n<caption>c</caption><tr><th>x</th></tr></table>",
+            "<table><caption>c</caption><colgroup><col /></colgroup><col /><thead><tr><th>h</th></tr></thead>"
+                + "<tbody><tr><td>x</td></tr></tbody><tbody><tr><td>y</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>",
             "<p><picture><source srcset=\"https://example.com/a.png\" /><img src=\"https://example.com/a.png\" alt=\"\" /></picture></p>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")

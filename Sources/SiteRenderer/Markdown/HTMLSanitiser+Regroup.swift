@@ -71,6 +71,7 @@ extension HTMLSanitiser {
                     unwrapRowsWithoutCells(of: node)
                     giveCellsARow(in: node)
                     putCaptionFirst(in: node, moving: true)
+                    putRowGroupsInOrder(in: node)
                 case "tbody", "thead", "tfoot": giveCellsARow(in: node)
                 default: break
                 }

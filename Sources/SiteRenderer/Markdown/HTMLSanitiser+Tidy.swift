@@ -15,7 +15,8 @@ extension HTMLSanitiser {
     ///   block as a browser shows it;
     /// - cells written straight in a table or a row group get the `<tr>` a browser adds, rows
     ///   straight in a table the `<tbody>`, and a `<caption>` goes first in its table, where a
-    ///   browser shows it (another is a `<div>`, which the writer moves before the table);
+    ///   browser shows it (another is a `<div>`, which the writer moves before the table), a
+    ///   `<thead>` before the rows and a `<tfoot>` after them (a second of either is rows);
     ///   rows with no cells, which a browser shows nothing of, go (what they hold stays, for
     ///   the writer to move before the table; a cell spanning rows into one spans one fewer),
     ///   and a cell spanning columns no cell begins in spans only those some cell does
@@ -181,6 +182,7 @@ extension HTMLSanitiser {
                 in: element, of: { !Self.tableParts.contains($0) }, into: "tbody", marking: nil,
                 startingAt: { $0 == "tr" })
             Self.putCaptionFirst(in: element)
+            Self.putRowGroupsInOrder(in: element)
             // A cell that spans rows shifts the columns of the rows it reaches: spans across
             // columns are then left as they are.
             if !Self.spansRows(element) { Self.fitColumnSpans(of: element) }
@@ -364,6 +366,43 @@ extension HTMLSanitiser {
             guard moving else { continue }
             xmlUnlinkNode(other)
             _ = xmlAddPrevSibling(table, other)
+        }
+    }
+
+    /// A table's parts in HTML's order, as a browser shows them wherever they stand (CSS draws
+    /// the first `<thead>` above the rows and the first `<tfoot>` below them): its column
+    /// groups (which show nothing) before its header, its header before its rows, its footer
+    /// last. A second header or footer, which a browser shows where it stands, is a `<tbody>`.
+    static func putRowGroupsInOrder(in table: xmlNodePtr) {
+        var head: xmlNodePtr?
+        var foot: xmlNodePtr?
+        for part in elements(in: table) {
+            switch part.name {
+            case "thead" where head == nil: head = part.node
+            case "tfoot" where foot == nil: foot = part.node
+            case "thead", "tfoot": xmlNodeSetName(part.node, "tbody")
+            default: break
+            }
+        }
+        // The column groups before the header and the rows, the header before the rows.
+        moveBefore(first: ["thead", "tbody", "tr", "tfoot"], in: table) { $0.name == "colgroup" || $0.name == "col" }
+        moveBefore(first: ["tbody", "tr", "tfoot"], in: table) { $0.node == head }
+        if let foot, elements(in: table).last?.node != foot {
+            xmlUnlinkNode(foot)
+            _ = xmlAddChild(table, foot)
+        }
+    }
+
+    /// Moves the children of `parent` that `moves` and stand after its first child named
+    /// one of `names` to just before it, in their order.
+    private static func moveBefore(
+        first names: Set<String>, in parent: xmlNodePtr, _ moves: ((node: xmlNodePtr, name: String)) -> Bool
+    ) {
+        let children = elements(in: parent)
+        guard let anchor = children.firstIndex(where: { names.contains($0.name) }) else { return }
+        for child in children[(anchor + 1)...] where moves(child) {
+            xmlUnlinkNode(child.node)
+            _ = xmlAddPrevSibling(children[anchor].node, child.node)
         }
     }
 

@@ -6,7 +6,8 @@
 /// heading or section; a `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a
 /// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`, which holds
 /// text only); a `<picture>` holds an `<img>`; a table's `<caption>` comes first in it and
-/// holds no table, a cell stands in a row (not straight in a table or a row group, where a
+/// holds no table, its column groups, header, rows and footer come in that order (the
+/// header and the footer once), a cell stands in a row (not straight in a table or a row group, where a
 /// browser adds the row), and a row holds a cell; a `<summary>` stands first in a
 /// `<details>`, and holds a line's content or one heading, not both; a link holds no link
 /// (one a browser keeps open behind a table's cell or caption).
@@ -68,6 +69,9 @@ struct ContentModels {
         var holdsParts = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
+        /// A table's last part so far among its column groups, header, rows and footer
+        /// (`tableParts`), which come in that order, the header and the footer once.
+        var lastPart: (order: Int, name: String)?
 
         /// A list, a `<dl>` or a group of one, where text may not stand.
         var holdsPartsOnly: Bool { holder == .list || holder == .descriptionList || holder == .group }
@@ -121,6 +125,9 @@ struct ContentModels {
         for name in ["header", "footer", "article", "aside", "nav", "section"] { roles[name] = .notInTerms }
         return roles
     }()
+
+    /// The order of a table's parts after its caption; those of an even order come once.
+    private static let tableParts = ["colgroup": 1, "col": 1, "thead": 2, "tbody": 3, "tr": 3, "tfoot": 4]
 
     /// Whether text straight in the innermost element would be a problem not yet told, or
     /// would end a ruby or join a summary's heading.
@@ -206,6 +213,17 @@ struct ContentModels {
             if role == .heading { open[open.count - 1].headings += 1 } else { open[open.count - 1].holdsMore = true }
         case .table, .details:
             if role != .scriptSupporting { open[open.count - 1].holdsParts = true }
+            if parent == .table, let order = Self.tableParts[element] {
+                let last = open[open.count - 1].lastPart
+                if let last, order < last.order {
+                    problem(
+                        "<\(element)> after the table's <\(last.name)>: a table's column groups come first, then its header (<thead>), its rows and its footer (<tfoot>)"
+                    )
+                } else if let last, order == last.order, order.isMultiple(of: 2) {
+                    problem("a second <\(element)> in a table, which has one at most")
+                }
+                if order >= last?.order ?? 0 { open[open.count - 1].lastPart = (order, element) }
+            }
         case .row:
             if role == .cell || role == .headerCell { open[open.count - 1].holdsParts = true }
         case .picture:
