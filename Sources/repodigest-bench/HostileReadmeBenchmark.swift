@@ -50,6 +50,12 @@ struct HostileReadmeBenchmark {
         Shape(
             name: "terms a browser closes descriptions at (the output read back)",
             open: "<dd>a<span><dt>b</dt></span></dd>", close: "", nested: false, around: ("<dl>", "</dl>")),
+        Shape(
+            name: "a heading in a header cell, in a table in it", open: "<table><tr><th><h3>a</h3>",
+            close: "</th></tr></table>"),
+        Shape(
+            name: "a header after each row", open: "<tr><td>a</td></tr><thead><tr><th>h</th></tr></thead>", close: "",
+            nested: false, around: ("<table>", "</table>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)
