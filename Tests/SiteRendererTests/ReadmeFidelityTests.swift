@@ -272,10 +272,10 @@ struct ReadmeFidelityTests {
                 "<table><tr><td rowspan=\"3\">a</td><td>b</td></tr><tr></tr><tr><td>c</td></tr></table>",
                 "<tr><td rowspan=\"2\">a</td><td>b</td></tr><tr><td>c</td></tr>"
             ),
-            // A span of any size is counted, not walked (and one past HTML's limit not written).
+            // A span of any size is counted, not walked, and reaches the end of its row group.
             (
                 "<table><tr><td rowspan=\"9223372036854775807\">a</td></tr><tr></tr><tr><td>b</td></tr></table>",
-                "<table><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>"
+                "<table><tbody><tr><td rowspan=\"2\">a</td></tr><tr><td>b</td></tr></tbody></table>"
             ),
             (
                 "<table><tr><td>x</td></tr><caption>c</caption></table>",
@@ -428,15 +428,75 @@ struct ReadmeFidelityTests {
         expectWritten(input, as: expected)
     }
 
+    @Test(
+        "attribute values HTML refuses are written as a browser reads them",
+        arguments: [
+            // A browser spans one column for 0, and a row span no further than its row group.
+            ("<table><tr><td colspan=\"0\">x</td></tr></table>", "<tr><td>x</td></tr>"),
+            (
+                "<table><tr><td rowspan=\"3\">a</td><td>b</td></tr><tr><td>c</td></tr></table>",
+                "<tr><td rowspan=\"2\">a</td><td>b</td></tr><tr><td>c</td></tr>"
+            ),
+            ("<table><tr><td rowspan=\"99999\">a</td></tr></table>", "<tr><td>a</td></tr>"),
+            ("<table><tr><td rowspan=\"0\">a</td></tr></table>", "<tr><td rowspan=\"0\">a</td></tr>"),
+            // An override of the direction has one: the page's own, left to right, if none.
+            ("<bdo>x</bdo>", "<bdo dir=\"ltr\">x</bdo>"), ("<bdo dir=\"rtl\">x</bdo>", "<bdo dir=\"rtl\">x</bdo>"),
+            // A definition inside a definition is its text.
+            ("<dfn>a<dfn>b</dfn></dfn>", "<dfn>a<span>b</span></dfn>"),
+            // A source keeps no width or height; one whose media or type HTML cannot read goes,
+            // as a browser never picks it.
+            (
+                "<picture><source srcset=\"d.png\" media=\"(prefers-color-scheme: dark)\" width=\"5\"><img src=\"l.png\"></picture>",
+                "<source srcset=\"https://raw.githubusercontent.com/o/r/main/d.png\" media=\"(prefers-color-scheme: dark)\" />"
+            ),
+            (
+                "<picture><source srcset=\"d.png\" media=\"(min-width: 10)\"><source srcset=\"e.png\" type=\"not a type\"><img src=\"l.png\"></picture>",
+                "<picture><img src=\"https://raw.githubusercontent.com/o/r/main/l.png\" alt=\"\" /></picture>"
+            ),
+            // A date out of its range is no date: the element is a <span>.
+            ("<time datetime=\"2023-02-29\">then</time>", "<span>then</span>"),
+        ])
+    func attributeValuesAsABrowserReadsThem(input: String, expected: String) {
+        expectWritten(input, as: expected)
+    }
+
+    @Test("a media query and a MIME type are told as the W3C checker reads them")
+    func mediaQueriesAndTypes() {
+        for good in [
+            "(prefers-color-scheme: dark)", "screen and (max-width: 600px)", "not all and (monochrome)",
+            "(min-aspect-ratio: 16/9)", "(prefers-color-scheme: light), (min-width: 10em)", "((min-width: 10px))",
+            "(min-width: 10px) or (max-width: 5px)", "(min-width: 0)", "print",
+        ] {
+            #expect(HTMLSanitiser.isMediaQueryList(good), "\(good)")
+        }
+        for bad in ["", "bogus((((", "()", "(a:)", "screen and", "(a) (b)", "(a))", "((a)", "(min-width: 10)", ","] {
+            #expect(!HTMLSanitiser.isMediaQueryList(bad), "\(bad)")
+        }
+        for good in ["image/webp", "image/svg+xml", "video/mp4; codecs=\"avc1\"", "image/png; a=b"] {
+            #expect(HTMLSanitiser.isMIMEType(good), "\(good)")
+        }
+        for bad in ["not a type", "image/", "/png", "image/png;", "image"] {
+            #expect(!HTMLSanitiser.isMIMEType(bad), "\(bad)")
+        }
+    }
+
     @Test("a date or time, as HTML's datetime takes one")
     func dateTimes() {
         for good in [
             "2026", "2026-11", "2026-11-27", "2026-11-27T09:30", "2026-11-27 09:30:00Z", "09:30", "23:59:59.999",
+            "2024-02-29", "2000-02-29", "2026-11-27T23:59:59.5+14:00", "2026-11-27T00:00-0530",
         ] {
             #expect(HTMLSanitiser.isDateTime(good), "\(good)")
         }
         for bad in [nil, "", "yesterday", "27/11/2026", "2026-11-27T", "Z", "+01:00", "2026-11-27T09:30+1"] {
             #expect(!HTMLSanitiser.isDateTime(bad), "\(bad ?? "nil")")
+        }
+        // Each part in its range, as the W3C checker has it; a zone only after a day and a time.
+        for bad in [
+            "2020-13-45", "2026-00", "2026-11-31", "2023-02-29", "1900-02-29", "0000", "24:00", "09:60",
+            "09:30:60", "2026-11-27T09:30+24:00", "2026-11-27Z", "09:30Z", "2026-11-27T09:30-0560",
+        ] {
+            #expect(!HTMLSanitiser.isDateTime(bad), "\(bad)")
         }
     }
 

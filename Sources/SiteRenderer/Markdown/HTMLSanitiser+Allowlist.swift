@@ -43,7 +43,8 @@ extension HTMLSanitiser {
     static let elementAttributes: [String: [String: AttributeValue]] = [
         "img": ["alt": .text, "width": .number, "height": .number, "hspace": .number, "vspace": .number],
         "br": ["clear": .oneOf(["left", "right", "all", "both"])],
-        "source": ["media": .text, "type": .text, "width": .number, "height": .number],
+        // No `width` or `height`: the W3C checker allows neither on a source.
+        "source": ["media": .text, "type": .text],
         "td": ["colspan": .number, "rowspan": .number, "width": .number],
         "th": [
             "colspan": .number, "rowspan": .number, "width": .number,
@@ -95,6 +96,92 @@ extension HTMLSanitiser {
             default: return nil
             }
         default: return nil
+        }
+    }
+
+    /// Whether `value` is a media query list as the W3C checker reads one, in the forms
+    /// READMEs use (`(prefers-color-scheme: dark)`, `screen and (max-width: 600px)`): media
+    /// types and `and`, `not`, `only`, `or` between features in parentheses, each a name or a
+    /// name and a value. A length (a width, a height) has its unit. Anything else is told no:
+    /// the source it is on, which a browser would never pick, goes.
+    static func isMediaQueryList(_ value: String) -> Bool {
+        value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { query in
+            // Terms (a media type, or a feature in parentheses) with `and` or `or` between,
+            // the first after `not` or `only` perhaps.
+            var rest = query.drop { $0 == " " }
+            var wantsTerm = true
+            var first = true
+            while let next = rest.first {
+                if next == "(" {
+                    // A feature, or conditions in parentheses, balanced.
+                    var depth = 0
+                    guard wantsTerm,
+                        let end = rest.firstIndex(where: {
+                            depth += $0 == "(" ? 1 : $0 == ")" ? -1 : 0
+                            return depth == 0
+                        }), isMediaCondition(rest[rest.index(after: rest.startIndex)..<end])
+                    else { return false }
+                    rest = rest[rest.index(after: end)...]
+                    wantsTerm = false
+                } else {
+                    let word = rest.prefix { $0.isLetter }.lowercased()
+                    switch (word, wantsTerm) {
+                    case ("not", true) where first, ("only", true) where first: break
+                    case ("all", true), ("screen", true), ("print", true): wantsTerm = false
+                    case ("and", false), ("or", false): wantsTerm = true
+                    default: return false
+                    }
+                    rest = rest.dropFirst(word.count)
+                    guard rest.first.map({ $0 == " " || $0 == "(" }) ?? true else { return false }
+                }
+                first = false
+                rest = rest.drop { $0 == " " }
+            }
+            return !wantsTerm
+        }
+    }
+
+    /// What a media query holds in parentheses: conditions again, a feature's name, or a
+    /// name, a colon and a value (an identifier, a number with its unit where a length is
+    /// asked for, a ratio).
+    private static func isMediaCondition(_ inside: Substring) -> Bool {
+        let trimmed = inside.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("(") { return isMediaQueryList(trimmed) && !trimmed.contains(",") }
+        let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts[0].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }) else {
+            return false
+        }
+        guard parts.count == 2 else { return true }
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty,
+            value.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || "-./ ".contains($0) })
+        else { return false }
+        // A number with no unit is a length only if it is 0.
+        let isLength = (name.contains("width") || name.contains("height")) && !name.contains("aspect")
+        if isLength, let number = Double(value), number != 0 { return false }
+        return true
+    }
+
+    /// Whether `value` is a MIME type (`image/webp`, `video/mp4; codecs="avc1"`), as a
+    /// source's `type` must be.
+    static func isMIMEType(_ value: String) -> Bool {
+        let token: (Substring) -> Bool = { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$&^_.+-".contains($0)) }
+        }
+        let pieces = value.split(separator: ";", omittingEmptySubsequences: false)
+        let kind = pieces[0].trimmingCharacters(in: .whitespaces).split(
+            separator: "/", omittingEmptySubsequences: false)
+        guard kind.count == 2, token(kind[0]), token(kind[1]) else { return false }
+        return pieces.dropFirst().allSatisfy { parameter in
+            let pair = parameter.trimmingCharacters(in: .whitespaces).split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, token(pair[0]) else { return false }
+            let value = pair[1]
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                return !value.dropFirst().dropLast().contains("\"")
+            }
+            return token(value)
         }
     }
 }

@@ -72,6 +72,7 @@ extension HTMLSanitiser {
                     giveCellsARow(in: node)
                     putCaptionFirst(in: node, moving: true)
                     putRowGroupsInOrder(in: node)
+                    fitRowSpans(of: node)
                 case "tbody", "thead", "tfoot": giveCellsARow(in: node)
                 default: break
                 }

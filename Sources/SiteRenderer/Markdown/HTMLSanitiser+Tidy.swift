@@ -183,6 +183,7 @@ extension HTMLSanitiser {
                 startingAt: { $0 == "tr" })
             Self.putCaptionFirst(in: element)
             Self.putRowGroupsInOrder(in: element)
+            Self.fitRowSpans(of: element)
             // A cell that spans rows shifts the columns of the rows it reaches: spans across
             // columns are then left as they are.
             if !Self.spansRows(element) { Self.fitColumnSpans(of: element) }
@@ -520,22 +521,49 @@ extension HTMLSanitiser {
     }
 
     /// Whether `value` is a date or time as HTML's `datetime` takes one, in the forms READMEs
-    /// use: a year, a month, a day, a day and a time (with a zone or not), or a time of day.
-    /// Each digit is told only as a digit (a 13th month passes).
+    /// use: a year, a month, a day, a day and a time (with a zone or not), or a time of day;
+    /// each part in its range (no 13th month, no 30 February, no 24 o'clock).
     static func isDateTime(_ value: String?) -> Bool {
         guard var value else { return false }
-        // A fraction of a second, and a zone, are told apart from the rest.
+        // A fraction of a second, and a zone (after a day and a time only), are told apart.
         if let dot = value.firstIndex(of: ".") {
             let digits = value[value.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
             value.removeSubrange(dot..<digits.endIndex)
         }
-        var shape = String(value.map { $0.isASCII && $0.isNumber ? "9" : $0 })
-        if shape.hasSuffix("Z") {
-            shape.removeLast()
-        } else if shape.count > 6, ["+99:99", "-99:99", "+9999", "-9999"].contains(where: shape.hasSuffix) {
-            shape.removeLast(shape.hasSuffix(":99") ? 6 : 5)
+        func form(_ text: some StringProtocol) -> String {
+            String(text.map { $0.isASCII && $0.isNumber ? "9" : $0 }).replacingOccurrences(of: " ", with: "T")
         }
-        return Self.dateTimeShapes.contains(shape.replacingOccurrences(of: " ", with: "T"))
+        var zone: [Int] = []
+        var zoned = false
+        if value.hasSuffix("Z") {
+            value.removeLast()
+            zoned = true
+        } else if let suffix = ["+99:99", "-99:99", "+9999", "-9999"].first(where: form(value).hasSuffix),
+            value.count > suffix.count
+        {
+            let digits = value.suffix(suffix.count).filter(\.isNumber)
+            zone = [Int(digits.prefix(2)) ?? 99, Int(digits.suffix(2)) ?? 99]
+            value.removeLast(suffix.count)
+            zoned = true
+        }
+        let shape = form(value)
+        guard Self.dateTimeShapes.contains(shape), !zoned || shape.contains("T") else { return false }
+        let numbers = value.split { !($0.isASCII && $0.isNumber) }.compactMap { Int($0) }
+        let dateParts = shape.hasPrefix("99:") ? 0 : shape.prefix { $0 != "T" }.split(separator: "-").count
+        let (date, time) = (Array(numbers.prefix(dateParts)), Array(numbers.dropFirst(dateParts)))
+        if let year = date.first, year < 1 { return false }
+        if date.count > 1, !(1...12).contains(date[1]) { return false }
+        if date.count > 2 {
+            let year = date[0]
+            let leap = year.isMultiple(of: 4) && (!year.isMultiple(of: 100) || year.isMultiple(of: 400))
+            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][date[1] - 1]
+            guard (1...days).contains(date[2]) else { return false }
+        }
+        // Hours, minutes and seconds; the zone's hours and minutes.
+        for (part, index) in zip(time + zone, time.indices.map { $0 } + zone.indices.map { $0 }) {
+            guard (index == 0 ? 0...23 : 0...59).contains(part) else { return false }
+        }
+        return true
     }
 
     private static let dateTimeShapes: Set<String> = [
@@ -591,6 +619,26 @@ extension HTMLSanitiser {
                     xmlSetProp(cell.node, "rowspan", String(span - reached))
                 } else {
                     xmlUnsetProp(cell.node, "rowspan")
+                }
+            }
+        }
+    }
+
+    /// Narrows each cell of the table that spans rows past the end of its row group, which
+    /// HTML forbids and a browser shows cut at that end. (A span of 0 reaches just there.)
+    static func fitRowSpans(of table: xmlNodePtr) {
+        for group in rowGroups(of: table) {
+            let rows = XMLTree.children(of: group, named: "tr")
+            for (index, row) in rows.enumerated() {
+                for cell in elements(in: row) where isCell(cell.name) {
+                    guard let value = XMLTree.attribute("rowspan", of: cell.node),
+                        let span = Int(value.trimmingCharacters(in: .whitespaces)), span > rows.count - index
+                    else { continue }
+                    if rows.count - index > 1 {
+                        xmlSetProp(cell.node, "rowspan", String(rows.count - index))
+                    } else {
+                        xmlUnsetProp(cell.node, "rowspan")
+                    }
                 }
             }
         }

@@ -226,10 +226,18 @@ extension HTMLSanitiser {
                 attributes.append(("src", src))
                 if XMLTree.attribute("alt", of: node) == nil { attributes.append(("alt", "")) }
             case "source":
-                guard pictureDepth > 0, let srcset = resolvedSrcset(XMLTree.attribute("srcset", of: node)) else {
+                // A source whose `media` or `type` HTML cannot read is one a browser never picks.
+                guard pictureDepth > 0, let srcset = resolvedSrcset(XMLTree.attribute("srcset", of: node)),
+                    XMLTree.attribute("media", of: node).map(HTMLSanitiser.isMediaQueryList) ?? true,
+                    XMLTree.attribute("type", of: node).map(HTMLSanitiser.isMIMEType) ?? true
+                else {
                     return transparent(node)
                 }
                 attributes.append(("srcset", srcset))
+            case "dfn" where open.contains(where: { $0.context.name == "dfn" }):
+                // HTML allows no definition inside another; a browser shows it as its text.
+                tag = "span"
+                if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
             case "picture":
                 frame.isPicture = true
             case "code", "kbd", "samp":
@@ -284,6 +292,12 @@ extension HTMLSanitiser {
             }
             if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
             attributes += otherAttributes(of: node, element: name)
+            // An override of the text's direction needs one: without it, a browser overrides
+            // with the direction the page has, left to right.
+            if name == "bdo", !attributes.contains(where: { $0 == ("dir", "ltr") || $0 == ("dir", "rtl") }) {
+                attributes.removeAll { $0.0 == "dir" }
+                attributes.append(("dir", "ltr"))
+            }
 
             frame.fostered = placement == .beforeTable
             frame.start = output.utf8.count
@@ -589,6 +603,9 @@ extension HTMLSanitiser {
                     // between logos in a row (`<img hspace="5">`), as GitHub keeps it.
                     case "hspace": styles.append("margin-left: \(trimmed)px; margin-right: \(trimmed)px")
                     case "vspace": styles.append("margin-top: \(trimmed)px; margin-bottom: \(trimmed)px")
+                    // A browser spans one column for 0, and no more than 65,534 rows.
+                    case "colspan" where Int(trimmed) == 0: break
+                    case "rowspan": kept.append((name, String(min(Int(trimmed) ?? 1, 65_534))))
                     default: kept.append((name, trimmed))
                     }
                 case .flag?: kept.append((name, name))
