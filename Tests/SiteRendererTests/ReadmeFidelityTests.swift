@@ -439,6 +439,8 @@ struct ReadmeFidelityTests {
             ),
             ("<table><tr><td rowspan=\"99999\">a</td></tr></table>", "<tr><td>a</td></tr>"),
             ("<table><tr><td rowspan=\"0\">a</td></tr></table>", "<tr><td rowspan=\"0\">a</td></tr>"),
+            // A cell given its row in a row group too.
+            ("<table><tfoot><td rowspan=\"5\">a</td></tfoot></table>", "<tfoot><tr><td>a</td></tr></tfoot>"),
             // An override of the direction has one: the page's own, left to right, if none.
             ("<bdo>x</bdo>", "<bdo dir=\"ltr\">x</bdo>"), ("<bdo dir=\"rtl\">x</bdo>", "<bdo dir=\"rtl\">x</bdo>"),
             // A definition inside a definition is its text.
@@ -455,6 +457,12 @@ struct ReadmeFidelityTests {
             ),
             // A date out of its range is no date: the element is a <span>.
             ("<time datetime=\"2023-02-29\">then</time>", "<span>then</span>"),
+            // A source's candidates as HTML reads them: by density (a width needs a `sizes`),
+            // each density once, the first kept, as a browser takes it.
+            (
+                "<picture><source srcset=\"a.png, b.png 1x, c.png 200w, d.png 0x, e.png 2x\"><img src=\"l.png\"></picture>",
+                "<source srcset=\"https://raw.githubusercontent.com/o/r/main/a.png, https://raw.githubusercontent.com/o/r/main/e.png 2x\" />"
+            ),
         ])
     func attributeValuesAsABrowserReadsThem(input: String, expected: String) {
         expectWritten(input, as: expected)

@@ -17,7 +17,8 @@ import Testing
             "<img src=\"https://e.example/a|b.png\" alt=\"\" />",
             "<blockquote cite=\"https://e.example/{x}\">q</blockquote>",
             "<img srcset=\"https://e.example/a.png 1x, https://e.example/b^.png 2x\" alt=\"\" />",
-            "<a href=\"https://e.example/[x]\">x</a>",
+            "<a href=\"https://e.example/[x]\">x</a>", "<a href=\"https://exa%20mple.example/\">x</a>",
+            "<a href=\"https://e.example:99999/\">x</a>", "<img src=\"//e%7Cx.example/a.png\" alt=\"\" />",
         ])
     func theValidatorFindsIllegalCharacters(_ body: String) {
         let findings = SiteValidator().validate([
@@ -33,6 +34,20 @@ import Testing
         #expect(
             URLSyntax.problem(in: "https://e.example/?q=\u{E9}")
                 == "illegal character in query: 'é' must be percent-encoded")
+        #expect(URLSyntax.problem(in: "https://exa%20mple.example/") == "invalid host: a space in the host")
+        #expect(
+            URLSyntax.problem(in: "https://e.example:70000/") == "invalid host: a port that is no number below 65536")
+    }
+
+    @Test("a URL whose host or port no encoding mends is no link; a host in its own script is one")
+    func hostsNoEncodingMends() {
+        for url in ["http://exa mple.example/", "https://e|x.example/", "https://e.example:65536/", "https:///x"] {
+            #expect(URLSyntax.link(url) == nil, "\(url)")
+        }
+        #expect(URLSyntax.link("https://b\u{FC}cher.example/") == "https://b%C3%BCcher.example/")
+        #expect(URLSyntax.link("https://user:pw@e.example:0443/a b") == "https://user:pw@e.example:0443/a%20b")
+        #expect(URLSyntax.link("mailto:a@b.example") == "mailto:a@b.example")
+        #expect(URLSyntax.link("../x.html") == "../x.html")
     }
 
     @Test(
@@ -69,6 +84,21 @@ import Testing
         let page = String(decoding: try #require(files.first { $0.path == "repos/o/r.html" }).contents, as: UTF8.self)
         let written = page.contains("href=\"https://matrix.to/#/%23forgejo-chat:matrix.org\"")
         #expect(written)
+    }
+
+    @Test("a README link and a homepage whose host is none are no links, and every page passes the validator")
+    func hostsThatAreNoneAreNoLinks() throws {
+        var site = DeepNestingTests.site(
+            "<a href=\"http://exa mple.example/x\">space</a> [port](https://e.example:99999/)\n")
+        let index = try #require(site.repositories.firstIndex { $0.card.fullName == "o/r" })
+        site.repositories[index].homepageURL = "https://exa|mple.example/"
+        let files = try SiteGenerator(theme: Theme.builtIn("default"), baseURL: "https://example.org/").render(site)
+        let findings = SiteValidator().validate(files)
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+        let page = String(decoding: try #require(files.first { $0.path == "repos/o/r.html" }).contents, as: UTF8.self)
+        #expect(!page.contains("mple.example"))
+        #expect(!page.contains("99999"))
+        #expect(page.contains("space"))
     }
 }
 

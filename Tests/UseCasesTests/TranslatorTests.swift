@@ -74,6 +74,9 @@ import Testing
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(7)", "data:text/html,x", "vbscript:x", "//evil.example",
         "/relative", "https://", "https://exa mple.org", "https://example.org/\"onmouseover=x", "", "ftp://x.org",
+        // A host or port no browser can follow, which no encoding mends.
+        "https://exa|mple.org/", "https://exa%20mple.org/", "https://example.org:99999/", "https://example.org:8a/",
+        "https://[zz]/", "https://user@/x",
     ])
     func dropsEverythingElse(_ url: String) {
         #expect(SafeURL.http(url) == nil)

@@ -15,7 +15,7 @@ extension PageContext {
                 "ownerLogin": page.ownerLogin,
                 "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
                 "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
-                "homepage": page.homepageURL.map(URLSyntax.valid),
+                "homepage": page.homepageURL.flatMap(URLSyntax.link),
                 "releases": page.releases.enumerated().map { index, release in
                     Self.present([
                         "title": release.title,

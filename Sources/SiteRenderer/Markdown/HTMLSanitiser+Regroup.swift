@@ -73,7 +73,9 @@ extension HTMLSanitiser {
                     putCaptionFirst(in: node, moving: true)
                     putRowGroupsInOrder(in: node)
                     fitRowSpans(of: node)
-                case "tbody", "thead", "tfoot": giveCellsARow(in: node)
+                case "tbody", "thead", "tfoot":
+                    giveCellsARow(in: node)
+                    fitRowSpans(in: node)
                 default: break
                 }
                 switch name {

@@ -193,6 +193,7 @@ extension HTMLSanitiser {
             Self.mendGroup(element)
         case "tbody", "thead", "tfoot":
             Self.giveCellsARow(in: element)
+            Self.fitRowSpans(in: element)
         default: break
         }
         // Items anywhere but in a list get one (in a `<details>`, a table's part, which a
@@ -627,18 +628,21 @@ extension HTMLSanitiser {
     /// Narrows each cell of the table that spans rows past the end of its row group, which
     /// HTML forbids and a browser shows cut at that end. (A span of 0 reaches just there.)
     static func fitRowSpans(of table: xmlNodePtr) {
-        for group in rowGroups(of: table) {
-            let rows = XMLTree.children(of: group, named: "tr")
-            for (index, row) in rows.enumerated() {
-                for cell in elements(in: row) where isCell(cell.name) {
-                    guard let value = XMLTree.attribute("rowspan", of: cell.node),
-                        let span = Int(value.trimmingCharacters(in: .whitespaces)), span > rows.count - index
-                    else { continue }
-                    if rows.count - index > 1 {
-                        xmlSetProp(cell.node, "rowspan", String(rows.count - index))
-                    } else {
-                        xmlUnsetProp(cell.node, "rowspan")
-                    }
+        rowGroups(of: table).forEach(fitRowSpans(in:))
+    }
+
+    /// The same in one row group (or a table's rows straight in it), once its cells have rows.
+    static func fitRowSpans(in group: xmlNodePtr) {
+        let rows = XMLTree.children(of: group, named: "tr")
+        for (index, row) in rows.enumerated() {
+            for cell in elements(in: row) where isCell(cell.name) {
+                guard let value = XMLTree.attribute("rowspan", of: cell.node),
+                    let span = Int(value.trimmingCharacters(in: .whitespaces)), span > rows.count - index
+                else { continue }
+                if rows.count - index > 1 {
+                    xmlSetProp(cell.node, "rowspan", String(rows.count - index))
+                } else {
+                    xmlUnsetProp(cell.node, "rowspan")
                 }
             }
         }

@@ -666,14 +666,22 @@ extension HTMLSanitiser {
             raw.utf8.count <= 256 && LinkPolicy.documentID(raw) != nil
         }
 
-        /// Each candidate's URL resolved like an image's; candidates with a URL that may not stay are left out.
+        /// Each candidate's URL resolved like an image's; left out, a candidate with a URL that
+        /// may not stay, one sized by width (`200w`, which HTML reads only beside a `sizes`
+        /// that no README source keeps) and one whose density is none or another's already
+        /// (a browser takes the first): HTML then reads every one.
         private func resolvedSrcset(_ srcset: String?) -> String? {
             guard let srcset else { return nil }
+            var densities: Set<Double> = []
             let candidates = srcset.split(separator: ",").compactMap { candidate -> String? in
                 let parts = candidate.split(whereSeparator: \.isWhitespace)
-                guard let url = parts.first.flatMap({ resolvedImage(String($0)) }) else { return nil }
-                let descriptor = parts.dropFirst().joined(separator: " ")
-                guard descriptor.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return nil }
+                guard let url = parts.first.flatMap({ resolvedImage(String($0)) }), parts.count <= 2 else { return nil }
+                let descriptor = parts.count == 2 ? String(parts[1]) : ""
+                guard descriptor.isEmpty || descriptor.hasSuffix("x"),
+                    let density = descriptor.isEmpty ? 1 : Double(descriptor.dropLast()), density > 0, density.isFinite,
+                    descriptor.dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                    densities.insert(density).inserted
+                else { return nil }
                 return descriptor.isEmpty ? url : "\(url) \(descriptor)"
             }
             return candidates.isEmpty ? nil : candidates.joined(separator: ", ")

@@ -16,8 +16,9 @@ enum LinkPolicy {
         _ url: String, base: String?, root: String? = nil, fragmentPrefix: String, knownIDs: Set<String>
     ) -> String? {
         // Written in its valid form: a README's `https://matrix.to/#/#room` is a finding raw.
+        // One whose host no encoding mends (`http://exa mple.com`) is no link.
         unchecked(url, base: base, root: root, fragmentPrefix: fragmentPrefix, knownIDs: knownIDs).map(lasting)
-            .map(URLSyntax.valid)
+            .flatMap(URLSyntax.link)
     }
 
     /// Fragments that go to the top of the page where the document gives no such id.

@@ -1,8 +1,12 @@
+import PageModels
+
 /// What a URL in an attribute may hold, the way the W3C checker reads it (the URL
 /// standard's "valid URL string"): URL code points, `%` with two hex digits, one `#`, and
-/// `[` `]` only around an IPv6 host. A URL from the data (a homepage, a README's link) is
-/// written in its valid form by `valid(_:)`, so no data can produce a finding, and the
-/// validator holds every page to `problem(in:)`.
+/// `[` `]` only around an IPv6 host, and a host and port the URL standard accepts
+/// (`URLHost`). A URL from the data (a homepage, a README's link) is written in its valid
+/// form by `valid(_:)` (one whose host no encoding mends is no link: `SafeURL`,
+/// `LinkPolicy`), so no data can produce a finding, and the validator holds every page to
+/// `problem(in:)`.
 ///
 /// Stricter than the standard on one point, as the site is published to any server and
 /// read by any tool: a non-ASCII character is percent-encoded (as UTF-8), never left raw.
@@ -25,9 +29,17 @@ public enum URLSyntax {
         return output
     }
 
+    /// `url` in its valid form, or nil where its host or port is none, which no encoding
+    /// mends (`http://exa mple.com`) and a browser cannot follow: then no link is written.
+    public static func link(_ url: String) -> String? {
+        let written = valid(url)
+        return URLHost.problem(in: written) == nil ? written : nil
+    }
+
     /// What is wrong with `url` (after trimming the spaces an attribute may have around it),
     /// or nil when it is valid. Names the part and the character, as the W3C checker does.
     public static func problem(in url: String) -> String? {
+        if let problem = URLHost.problem(in: url) { return "invalid host: \(problem)" }
         if isPlainlyValid(url) { return nil }
         let scalars = Array(url.unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         var state = State()

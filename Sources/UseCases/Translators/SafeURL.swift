@@ -1,7 +1,9 @@
 import Foundation
+import PageModels
 
-/// Which URLs from the data may become links: absolute http(s) only. Anything else
-/// (`javascript:`, `data:`, relative paths, URLs with spaces or control characters) is dropped.
+/// Which URLs from the data may become links: absolute http(s) only, with a host and port
+/// the URL standard accepts (`URLHost`). Anything else (`javascript:`, `data:`, relative
+/// paths, URLs with spaces or control characters, `http://exa|mple.com`) is dropped.
 /// Its percent-encoding is the package's one (`encoded`): the data layer builds API URLs with it.
 package enum SafeURL {
     static func http(_ text: String?) -> String? {
@@ -20,7 +22,8 @@ package enum SafeURL {
         } else {
             return nil
         }
-        guard afterScheme < bytes.count, bytes[afterScheme] != UInt8(ascii: "/"), bytes.allSatisfy(isAllowed)
+        guard afterScheme < bytes.count, bytes[afterScheme] != UInt8(ascii: "/"), bytes.allSatisfy(isAllowed),
+            URLHost.problem(in: text) == nil
         else { return nil }
         return text
     }
