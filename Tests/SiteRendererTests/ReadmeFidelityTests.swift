@@ -460,7 +460,7 @@ struct ReadmeFidelityTests {
             // A source's candidates as HTML reads them: by density (a width needs a `sizes`),
             // each density once, the first kept, as a browser takes it.
             (
-                "<picture><source srcset=\"a.png, b.png 1x, c.png 200w, d.png 0x, e.png 2x\"><img src=\"l.png\"></picture>",
+                "<picture><source srcset=\"a.png, b.png 1x, c.png 200w, d.png 0x, f.png .5x, g.png 3.x, e.png 2x\"><img src=\"l.png\"></picture>",
                 "<source srcset=\"https://raw.githubusercontent.com/o/r/main/a.png, https://raw.githubusercontent.com/o/r/main/e.png 2x\" />"
             ),
         ])

@@ -677,9 +677,13 @@ extension HTMLSanitiser {
                 let parts = candidate.split(whereSeparator: \.isWhitespace)
                 guard let url = parts.first.flatMap({ resolvedImage(String($0)) }), parts.count <= 2 else { return nil }
                 let descriptor = parts.count == 2 ? String(parts[1]) : ""
-                guard descriptor.isEmpty || descriptor.hasSuffix("x"),
-                    let density = descriptor.isEmpty ? 1 : Double(descriptor.dropLast()), density > 0, density.isFinite,
-                    descriptor.dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                // A density is HTML's floating-point number: digits, then perhaps `.` and digits.
+                let number = descriptor.dropLast()
+                let isNumber =
+                    number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+                    && number.first?.isNumber == true && number.last?.isNumber == true
+                guard descriptor.isEmpty || (descriptor.hasSuffix("x") && isNumber),
+                    let density = descriptor.isEmpty ? 1 : Double(number), density > 0, density.isFinite,
                     densities.insert(density).inserted
                 else { return nil }
                 return descriptor.isEmpty ? url : "\(url) \(descriptor)"
