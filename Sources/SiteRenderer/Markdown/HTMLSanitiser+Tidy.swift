@@ -560,11 +560,11 @@ extension HTMLSanitiser {
             let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][date[1] - 1]
             guard (1...days).contains(date[2]) else { return false }
         }
-        // Hours, minutes and seconds; the zone's hours and minutes.
-        for (part, index) in zip(time + zone, time.indices.map { $0 } + zone.indices.map { $0 }) {
-            guard (index == 0 ? 0...23 : 0...59).contains(part) else { return false }
+        // Hours, then minutes and seconds; the zone's hours and minutes alike.
+        let inRange = { (parts: [Int]) in
+            parts.enumerated().allSatisfy { ($0.offset == 0 ? 0...23 : 0...59).contains($0.element) }
         }
-        return true
+        return inRange(time) && inRange(zone)
     }
 
     private static let dateTimeShapes: Set<String> = [
