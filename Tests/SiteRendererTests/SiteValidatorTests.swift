@@ -258,6 +258,40 @@ import Testing
         #expect(Set(rules(["index.html": Self.page(body)])) == ["content-model"], "\(body)")
     }
 
+    @Test(
+        "attribute values the W3C checker refuses are refused",
+        arguments: [
+            "<table><tbody><tr><td colspan=\"0\">x</td></tr></tbody></table>",
+            "<table><tbody><tr><th colspan=\"1001\">x</th></tr></tbody></table>",
+            "<table><tbody><tr><td rowspan=\"70000\">x</td></tr></tbody></table>",
+            "<table><tbody><tr><td rowspan=\"-1\">x</td></tr></tbody></table>",
+            "<p><time datetime=\"2023-02-29\">x</time></p>", "<p><bdo>x</bdo></p>", "<p><bdo dir=\"auto\">x</bdo></p>",
+            "<picture><source srcset=\"https://e.example/a.png\" media=\"bogus((((\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>",
+            "<picture><source srcset=\"https://e.example/a.png\" type=\"not a type\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>",
+            "<img src=\"https://e.example/a.png\" srcset=\"https://e.example/a.png, https://e.example/b.png 1x\" alt=\"\" />",
+            "<img src=\"https://e.example/a.png\" srcset=\"https://e.example/a.png 200w\" alt=\"\" />",
+        ])
+    func attributeValuesAreRefused(body: String) {
+        #expect(Set(rules(["index.html": Self.page(body)])) == ["attribute-value"], "\(body)")
+    }
+
+    @Test("a definition in a definition and a source's width are refused; valid values pass")
+    func definitionsAndValidValues() {
+        #expect(rules(["index.html": Self.page("<p><dfn>a<dfn>b</dfn></dfn></p>")]) == ["content-model"])
+        let sized =
+            "<picture><source srcset=\"https://e.example/a.png\" width=\"5\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>"
+        #expect(rules(["index.html": Self.page(sized)]) == ["unknown-attribute"])
+        for body in [
+            "<table><tbody><tr><td colspan=\"2\" rowspan=\"0\">x</td></tr></tbody></table>",
+            "<p><time datetime=\"2024-02-29T23:59Z\">x</time> <bdo dir=\"rtl\">x</bdo> <dfn>a</dfn><dfn>b</dfn></p>",
+            "<img src=\"https://e.example/a.png\" srcset=\"https://e.example/a.png, https://e.example/b.png 1.5x\" alt=\"\" />",
+            "<img src=\"https://e.example/a.png\" srcset=\"https://e.example/a.png 200w\" sizes=\"50vw\" alt=\"\" />",
+            "<picture><source srcset=\"https://e.example/a.png 2x\" media=\"(prefers-color-scheme: dark)\" type=\"image/webp\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>",
+        ] {
+            #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
+        }
+    }
+
     @Test("a link in a link that a browser closes is told once, as misnested")
     func nestedLinkIsToldOnce() {
         let findings = SiteValidator().validate([

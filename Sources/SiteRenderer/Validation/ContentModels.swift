@@ -10,7 +10,8 @@
 /// header and the footer once), a cell stands in a row (not straight in a table or a row
 /// group, where a browser adds the row), and a row holds a cell; a `<summary>` stands
 /// first in a `<details>`, and holds a line's content or one heading, not both; a link
-/// holds no link (one a browser keeps open behind a table's cell or caption).
+/// holds no link (one a browser keeps open behind a table's cell or caption), and a
+/// definition (`<dfn>`) no definition.
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
 struct ContentModels {
@@ -95,6 +96,8 @@ struct ContentModels {
     private var caption: Int?
     /// The depth of the outermost open `<a>`, which holds no other.
     private var link: Int?
+    /// The depth of the outermost open `<dfn>`, which holds no other.
+    private var definition: Int?
 
     /// What an element is to these rules, looked up once as it starts (`HTMLChecker.facts`).
     enum Role: UInt8 {
@@ -108,6 +111,8 @@ struct ContentModels {
         case notInTerms
         /// The parts of a table, links, summaries and what holds them, pictures and images.
         case table, tableCaption, rowGroup, row, cell, link, summary, details, picture, image
+        /// `<dfn>`: what no definition may hold.
+        case definition
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
         case scriptSupporting
     }
@@ -118,6 +123,7 @@ struct ContentModels {
             "dl": .descriptionList, "th": .headerCell, "script": .scriptSupporting, "template": .scriptSupporting,
             "figure": .figure, "figcaption": .caption, "ruby": .ruby, "rt": .rubyPart, "rp": .rubyPart,
             "table": .table, "caption": .tableCaption, "a": .link, "summary": .summary, "details": .details,
+            "dfn": .definition,
             "tbody": .rowGroup, "thead": .rowGroup, "tfoot": .rowGroup, "tr": .row, "td": .cell,
             "picture": .picture, "img": .image,
         ]
@@ -190,6 +196,8 @@ struct ContentModels {
             }
         case .table where caption != nil:
             problem("<table> inside a table's <caption>, which holds no table")
+        case .definition where definition != nil:
+            problem("<dfn> inside a <dfn>: a definition holds no other")
         case .link where link != nil && !linkCloses:
             problem(
                 "<a> inside an <a> that a browser keeps open behind a table's cell or caption: a link holds no link")
@@ -235,6 +243,7 @@ struct ContentModels {
         if term == nil, role == .term || role == .headerCell { term = (open.count + 1, element) }
         if caption == nil, role == .tableCaption { caption = open.count + 1 }
         if link == nil, role == .link { link = open.count + 1 }
+        if definition == nil, role == .definition { definition = open.count + 1 }
         let holder: Holder
         switch role {
         case .list: holder = .list
@@ -295,6 +304,7 @@ struct ContentModels {
         if term?.depth == open.count + 1 { term = nil }
         if caption == open.count + 1 { caption = nil }
         if link == open.count + 1 { link = nil }
+        if definition == open.count + 1 { definition = nil }
         if closed.holder == .ruby, !closed.rubyText {
             return Problem(
                 element: closed.name, line: closed.line, message: "a <ruby> with no <rt>: it holds a ruby's text")

@@ -73,7 +73,8 @@ extension HTMLChecker {
             ],
             "select": form.union(["autocomplete", "multiple", "required", "size"]),
             "slot": ["name"],
-            "source": ["type", "media", "src", "srcset", "sizes", "width", "height"],
+            // No `width` or `height`: the W3C checker allows neither on a source.
+            "source": ["type", "media", "src", "srcset", "sizes"],
             "style": ["media", "blocking"],
             "td": ["colspan", "rowspan", "headers"],
             "th": ["colspan", "rowspan", "headers", "scope", "abbr"],

@@ -270,6 +270,9 @@ enum HTMLChecker {
                 }
                 check(attrName, attributes.value(at: index), of: element, line: line)
             }
+            if svgDepth == nil, let problem = AttributeValues.problem(of: element, attributes) {
+                finding(line, col, "attribute-value", problem)
+            }
         }
 
         /// A start tag at which a browser's parser closes or moves what the XML reading nests
