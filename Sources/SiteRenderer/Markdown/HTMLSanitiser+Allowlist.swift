@@ -163,6 +163,19 @@ extension HTMLSanitiser {
         return true
     }
 
+    /// The density a `srcset` candidate's descriptor names: none is 1x; else a positive
+    /// number as HTML writes one (digits, then perhaps `.` and digits) and `x`. Nil for any
+    /// other, a width (`200w`) too, which HTML reads only beside a `sizes`.
+    static func density(_ descriptor: Substring) -> Double? {
+        if descriptor.isEmpty { return 1 }
+        let number = descriptor.dropLast()
+        guard descriptor.hasSuffix("x"), number.first?.isNumber == true, number.last?.isNumber == true,
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let density = Double(number),
+            density > 0, density.isFinite
+        else { return nil }
+        return density
+    }
+
     /// Whether `value` is a MIME type (`image/webp`, `video/mp4; codecs="avc1"`), as a
     /// source's `type` must be.
     static func isMIMEType(_ value: String) -> Bool {

@@ -72,7 +72,7 @@ extension HTMLSanitiser {
                     giveCellsARow(in: node)
                     putCaptionFirst(in: node, moving: true)
                     putRowGroupsInOrder(in: node)
-                    fitRowSpans(of: node)
+                    fitRowSpans(in: node)
                 case "tbody", "thead", "tfoot":
                     giveCellsARow(in: node)
                     fitRowSpans(in: node)

@@ -183,7 +183,7 @@ extension HTMLSanitiser {
                 startingAt: { $0 == "tr" })
             Self.putCaptionFirst(in: element)
             Self.putRowGroupsInOrder(in: element)
-            Self.fitRowSpans(of: element)
+            Self.fitRowSpans(in: element)
             // A cell that spans rows shifts the columns of the rows it reaches: spans across
             // columns are then left as they are.
             if !Self.spansRows(element) { Self.fitColumnSpans(of: element) }
@@ -625,13 +625,10 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Narrows each cell of the table that spans rows past the end of its row group, which
-    /// HTML forbids and a browser shows cut at that end. (A span of 0 reaches just there.)
-    static func fitRowSpans(of table: xmlNodePtr) {
-        rowGroups(of: table).forEach(fitRowSpans(in:))
-    }
-
-    /// The same in one row group (or a table's rows straight in it), once its cells have rows.
+    /// Narrows each cell of a row group (or of a table's rows straight in it) that spans rows
+    /// past the group's end, which HTML forbids and a browser shows cut there. (A span of 0
+    /// reaches just there.) Asked of the table and of each group as the walk enters it, once
+    /// its cells have their rows.
     static func fitRowSpans(in group: xmlNodePtr) {
         let rows = XMLTree.children(of: group, named: "tr")
         for (index, row) in rows.enumerated() {

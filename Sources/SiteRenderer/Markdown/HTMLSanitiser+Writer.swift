@@ -171,6 +171,8 @@ extension HTMLSanitiser {
             var extraClass: String?
             /// Written last inside the element.
             var closing = ""
+            // HTML allows no definition inside another; a browser shows it as its text.
+            if name == "dfn", open.contains(where: { $0.context.name == "dfn" }) { tag = "span" }
             switch name {
             case "a":
                 if Self.isPermalink(node) { return false }
@@ -234,10 +236,6 @@ extension HTMLSanitiser {
                     return transparent(node)
                 }
                 attributes.append(("srcset", srcset))
-            case "dfn" where open.contains(where: { $0.context.name == "dfn" }):
-                // HTML allows no definition inside another; a browser shows it as its text.
-                tag = "span"
-                if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
             case "picture":
                 frame.isPicture = true
             case "code", "kbd", "samp":
@@ -676,16 +674,10 @@ extension HTMLSanitiser {
             let candidates = srcset.split(separator: ",").compactMap { candidate -> String? in
                 let parts = candidate.split(whereSeparator: \.isWhitespace)
                 guard let url = parts.first.flatMap({ resolvedImage(String($0)) }), parts.count <= 2 else { return nil }
-                let descriptor = parts.count == 2 ? String(parts[1]) : ""
-                // A density is HTML's floating-point number: digits, then perhaps `.` and digits.
-                let number = descriptor.dropLast()
-                let isNumber =
-                    number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
-                    && number.first?.isNumber == true && number.last?.isNumber == true
-                guard descriptor.isEmpty || (descriptor.hasSuffix("x") && isNumber),
-                    let density = descriptor.isEmpty ? 1 : Double(number), density > 0, density.isFinite,
-                    densities.insert(density).inserted
-                else { return nil }
+                let descriptor = parts.count == 2 ? parts[1] : ""
+                guard let density = HTMLSanitiser.density(descriptor), densities.insert(density).inserted else {
+                    return nil
+                }
                 return descriptor.isEmpty ? url : "\(url) \(descriptor)"
             }
             return candidates.isEmpty ? nil : candidates.joined(separator: ", ")

@@ -48,20 +48,20 @@ enum AttributeValues {
         return Int(digits)
     }
 
-    /// What is wrong with a `srcset` read by densities: each candidate's descriptor is none
-    /// (1x) or a positive number of HTML's (`2`, `1.5`) and `x`, each density once.
+    /// What is wrong with a `srcset` read by densities (`HTMLSanitiser.density`): each
+    /// candidate names one, each density once.
     private static func densityProblem(_ srcset: String) -> String? {
         var densities: Set<Double> = []
         for candidate in srcset.split(separator: ",") {
             let parts = candidate.split(whereSeparator: \.isWhitespace)
             guard parts.count <= 2 else { return "a candidate with more than one descriptor" }
-            let descriptor = parts.count == 2 ? parts[1] : "1x"
-            let number = descriptor.dropLast()
-            guard descriptor.hasSuffix("x"), number.first?.isNumber == true, number.last?.isNumber == true,
-                number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let density = Double(number),
-                density > 0
-            else { return "'\(descriptor)' is no density (a width needs a sizes attribute)" }
-            guard densities.insert(density).inserted else { return "the density \(descriptor) twice" }
+            let descriptor = parts.count == 2 ? parts[1] : ""
+            guard let density = HTMLSanitiser.density(descriptor) else {
+                return "'\(descriptor)' is no density (a width needs a sizes attribute)"
+            }
+            guard densities.insert(density).inserted else {
+                return "the density \(descriptor.isEmpty ? "1x" : descriptor) twice"
+            }
         }
         return nil
     }
