@@ -433,6 +433,11 @@ struct ReadmeFidelityTests {
         arguments: [
             // A browser spans one column for 0, and a row span no further than its row group.
             ("<table><tr><td colspan=\"0\">x</td></tr></table>", "<tr><td>x</td></tr>"),
+            // Past 1,000 columns, a browser spans 1,000 (kept where a cell spans rows).
+            (
+                "<table><tr><td colspan=\"5000\" rowspan=\"2\">a</td></tr><tr><td>b</td></tr></table>",
+                "<td colspan=\"1000\" rowspan=\"2\">a</td>"
+            ),
             (
                 "<table><tr><td rowspan=\"3\">a</td><td>b</td></tr><tr><td>c</td></tr></table>",
                 "<tr><td rowspan=\"2\">a</td><td>b</td></tr><tr><td>c</td></tr>"

@@ -601,8 +601,10 @@ extension HTMLSanitiser {
                     // between logos in a row (`<img hspace="5">`), as GitHub keeps it.
                     case "hspace": styles.append("margin-left: \(trimmed)px; margin-right: \(trimmed)px")
                     case "vspace": styles.append("margin-top: \(trimmed)px; margin-bottom: \(trimmed)px")
-                    // A browser spans one column for 0, and no more than 65,534 rows.
+                    // A browser spans one column for 0, and no more than 1,000 columns or
+                    // 65,534 rows (a cell spanning rows keeps its columns: `fitColumnSpans`).
                     case "colspan" where Int(trimmed) == 0: break
+                    case "colspan": kept.append((name, String(min(Int(trimmed) ?? 1, 1_000))))
                     case "rowspan": kept.append((name, String(min(Int(trimmed) ?? 1, 65_534))))
                     default: kept.append((name, trimmed))
                     }
