@@ -5,7 +5,7 @@ import Testing
 
 /// What `serve` takes for a change: a save of a watched file, however the editor saves it;
 /// not a swap file beside it.
-@Suite struct ChangeWatcherTests {
+@Suite final class ChangeWatcherTests {
     let folder: URL
 
     init() throws {
@@ -13,6 +13,8 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.appending(path: "theme/templates"), withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     @Test func watchesEachFilesFolderAndEveryFolderOfATheme() {
         let folders = ChangeWatcher.folders(of: [

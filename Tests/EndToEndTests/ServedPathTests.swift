@@ -4,12 +4,13 @@ import Testing
 @testable import repodigest
 
 /// What `serve` answers for a request path, on a real folder: only files inside it.
-@Suite struct ServedPathTests {
+@Suite final class ServedPathTests {
+    let base: URL
     let root: URL
     let outside: URL
 
     init() throws {
-        let base = FileManager.default.temporaryDirectory.appending(path: "served-\(UUID().uuidString)")
+        base = FileManager.default.temporaryDirectory.appending(path: "served-\(UUID().uuidString)")
         root = base.appending(path: "site")
         outside = base.appending(path: "secret.txt")
         try FileManager.default.createDirectory(at: root.appending(path: "repos/o"), withIntermediateDirectories: true)
@@ -23,6 +24,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: root.appending(path: "marker.txt"), withDestinationURL: root.appending(path: ".repodigest-site"))
     }
+
+    deinit { try? FileManager.default.removeItem(at: base) }
 
     func resolve(_ path: String) -> ServedPath { ServedPath.resolve(rawPath: path, root: root) }
 
