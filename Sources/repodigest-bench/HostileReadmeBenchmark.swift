@@ -56,6 +56,9 @@ struct HostileReadmeBenchmark {
         Shape(
             name: "a header after each row", open: "<tr><td>a</td></tr><thead><tr><th>h</th></tr></thead>", close: "",
             nested: false, around: ("<table>", "</table>")),
+        Shape(
+            name: "cells spanning down to the end, each beside those above", open: "<tr><td rowspan=\"0\">a</td></tr>",
+            close: "", nested: false, around: ("<table>", "</table>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)

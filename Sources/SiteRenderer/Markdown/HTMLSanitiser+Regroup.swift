@@ -70,10 +70,12 @@ extension HTMLSanitiser {
                 case "table":
                     unwrapRowsWithoutCells(of: node)
                     giveCellsARow(in: node)
+                    giveRowsAGroup(in: node)
                     putCaptionFirst(in: node, moving: true)
                     putRowGroupsInOrder(in: node)
-                    fitRowSpans(in: node)
+                    fitSpans(of: node)
                 case "tbody", "thead", "tfoot":
+                    guard names.last != "table" else { break }
                     giveCellsARow(in: node)
                     fitRowSpans(in: node)
                 default: break
@@ -142,10 +144,17 @@ extension HTMLSanitiser {
     /// Reads the output as the validator does, and says whether `ContentModels` found a problem.
     private final class ContentCheck: XMLElementReader {
         private var models = ContentModels()
+        private var tables = TableModel()
+        private var depth = 0
         private(set) var broken = false
 
         func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
-            if !models.start(element, line: line).isEmpty { broken = true }
+            depth += 1
+            let role = ContentModels.roles[element] ?? .none
+            if !models.start(element, role: role, line: line).isEmpty { broken = true }
+            if !tables.start(element, role: role, depth: depth, line: line, attributes: attributes).isEmpty {
+                broken = true
+            }
         }
 
         var wantsText: Bool { !broken && models.wantsText }
@@ -155,7 +164,8 @@ extension HTMLSanitiser {
         }
 
         func end() {
-            if models.end() != nil { broken = true }
+            if models.end() != nil || !tables.end(depth: depth).isEmpty { broken = true }
+            depth -= 1
         }
 
         func markup(_ markup: XMLMarkup, line: Int) {}

@@ -175,23 +175,17 @@ extension HTMLSanitiser {
         case "table":
             Self.unwrapRowsWithoutCells(of: element)
             Self.giveCellsARow(in: element)
-            // Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
-            // reading would not), after the caption: one for the rows, whatever a browser
-            // moves out from between them.
-            Self.wrapRuns(
-                in: element, of: { !Self.tableParts.contains($0) }, into: "tbody", marking: nil,
-                startingAt: { $0 == "tr" })
+            Self.giveRowsAGroup(in: element)
             Self.putCaptionFirst(in: element)
             Self.putRowGroupsInOrder(in: element)
-            Self.fitRowSpans(in: element)
-            // A cell that spans rows shifts the columns of the rows it reaches: spans across
-            // columns are then left as they are.
-            if !Self.spansRows(element) { Self.fitColumnSpans(of: element) }
+            Self.fitSpans(of: element)
         case "dl":
             Self.mendDescriptionList(element)
         case "div" where parent == "dl":
             Self.mendGroup(element)
         case "tbody", "thead", "tfoot":
+            // A table's own groups are mended with it.
+            guard parent != "table" else { break }
             Self.giveCellsARow(in: element)
             Self.fitRowSpans(in: element)
         default: break
@@ -354,6 +348,13 @@ extension HTMLSanitiser {
     /// Each run of cells straight in a table or a row group goes into the `<tr>` a browser adds.
     static func giveCellsARow(in element: xmlNodePtr) {
         wrapRuns(in: element, of: isCell, into: "tr", marking: nil)
+    }
+
+    /// Rows straight in a table get the `<tbody>` a browser adds (the validator's XML
+    /// reading would not): one for each run of them between the table's other parts,
+    /// whatever a browser moves out from between them. A row span ends with its group.
+    static func giveRowsAGroup(in table: xmlNodePtr) {
+        wrapRuns(in: table, of: { !tableParts.contains($0) }, into: "tbody", marking: nil, startingAt: { $0 == "tr" })
     }
 
     /// A table's first `<caption>` goes first in it, where a browser shows it; any other,
@@ -610,9 +611,7 @@ extension HTMLSanitiser {
         for position in rows.indices { goneBefore[position + 1] += goneBefore[position] }
         for (index, row) in rows.enumerated() {
             for cell in elements(in: row) where isCell(cell.name) {
-                guard let value = XMLTree.attribute("rowspan", of: cell.node),
-                    let span = Int(value.trimmingCharacters(in: .whitespaces)), span > 1
-                else { continue }
+                guard let span = span("rowspan", of: cell.node), span > 1 else { continue }
                 let end = index + min(span, rows.count - index)
                 let reached = goneBefore[end] - goneBefore[index + 1]
                 guard reached > 0 else { continue }
@@ -625,17 +624,16 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Narrows each cell of a row group (or of a table's rows straight in it) that spans rows
-    /// past the group's end, which HTML forbids and a browser shows cut there. (A span of 0
-    /// reaches just there.) Asked of the table and of each group as the walk enters it, once
-    /// its cells have their rows.
+    /// Narrows each cell of a row group that spans rows past the group's end, which HTML
+    /// forbids and a browser shows cut there. (A span of 0 reaches just there.) Asked of a
+    /// group that does not stand straight in a table (`<table><div><tbody>`, which a browser
+    /// puts into the table), as the walk enters it, once its cells have their rows; a
+    /// table's own groups are fitted with it (`fitSpans`).
     static func fitRowSpans(in group: xmlNodePtr) {
         let rows = XMLTree.children(of: group, named: "tr")
         for (index, row) in rows.enumerated() {
             for cell in elements(in: row) where isCell(cell.name) {
-                guard let value = XMLTree.attribute("rowspan", of: cell.node),
-                    let span = Int(value.trimmingCharacters(in: .whitespaces)), span > rows.count - index
-                else { continue }
+                guard let span = span("rowspan", of: cell.node), span > rows.count - index else { continue }
                 if rows.count - index > 1 {
                     xmlSetProp(cell.node, "rowspan", String(rows.count - index))
                 } else {
@@ -661,47 +659,54 @@ extension HTMLSanitiser {
         xmlFreeNode(row)
     }
 
-    /// Narrows the cells that span columns no cell of the table begins in (`<td colspan="2">`
-    /// in a table of one column), which HTML forbids and a browser shows with no width.
-    private static func fitColumnSpans(of table: xmlNodePtr) {
-        let cells = rows(of: table).map { row in
-            elements(in: row).filter { isCell($0.name) }.map { cell in
-                let span = XMLTree.attribute("colspan", of: cell.node)
-                    .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                return (node: cell.node, span: min(max(span ?? 1, 1), 1_000))
-            }
-        }
-        var begun = Set<Int>()
-        var width = 0
-        for row in cells {
-            var column = 0
-            for cell in row {
-                begun.insert(column)
-                column += cell.span
-            }
-            width = max(width, column)
-        }
-        guard begun.count < width else { return }
-        for row in cells {
-            var column = 0
-            for cell in row {
-                let kept = (column..<(column + cell.span)).filter(begun.contains).count
-                if kept == 1, cell.span > 1 {
-                    xmlUnsetProp(cell.node, "colspan")
-                } else if kept != cell.span {
-                    xmlSetProp(cell.node, "colspan", String(kept))
+    /// Fits the spans of `table`'s cells to HTML's table model, placed as a browser places
+    /// them (`TableGrid`): a row span is cut at its row group's end; a column span is cut
+    /// before the first slot a cell from a row above covers, which it would overlap, and
+    /// narrowed to the columns some cell begins in (`<td colspan="2">` in a table of one
+    /// column), which HTML forbids and a browser shows with no width. Each span is written
+    /// as the number it is, or not at all where it is 1. A table too intricate to place
+    /// (`TableGrid.tooIntricate`: a hostile README's) keeps none of its spans. The cells
+    /// straight in its row groups are given their rows first (`giveCellsARow`), as the walk
+    /// would give them on entering each group.
+    static func fitSpans(of table: xmlNodePtr) {
+        var grid = TableGrid()
+        var placed: [(cell: xmlNodePtr, at: TableGrid.Placement, rows: Int)] = []
+        for group in rowGroups(of: table) {
+            if group != table { giveCellsARow(in: group) }
+            let rows = XMLTree.children(of: group, named: "tr")
+            guard !rows.isEmpty else { continue }
+            grid.startGroup()
+            for (index, row) in rows.enumerated() {
+                grid.startRow()
+                for cell in elements(in: row) where isCell(cell.name) {
+                    let left = rows.count - index
+                    let rowSpan = span("rowspan", of: cell.node) ?? 1
+                    let spanned = rowSpan == 0 ? left : min(rowSpan, left)
+                    let columns = min(max(span("colspan", of: cell.node) ?? 1, 1), 1_000)
+                    placed.append((cell.node, grid.place(columns: columns, rows: spanned), spanned))
                 }
-                column += cell.span
             }
+        }
+        func write(_ name: String, _ value: Int, of cell: xmlNodePtr) {
+            if value > 1 { xmlSetProp(cell, name, String(value)) } else { xmlUnsetProp(cell, name) }
+        }
+        guard !grid.tooIntricate else {
+            for (cell, _, _) in placed {
+                write("colspan", 1, of: cell)
+                write("rowspan", 1, of: cell)
+            }
+            return
+        }
+        let begun = grid.begunColumns()
+        for (cell, at, rows) in placed {
+            write("colspan", begun.count(in: at.column..<(at.column + at.columns)), of: cell)
+            write("rowspan", rows, of: cell)
         }
     }
 
-    /// Whether a cell of `table` (not of a table inside one of its cells) has a `rowspan`:
-    /// its cells only, as a table nested a thousand deep in cells is asked about at each level.
-    private static func spansRows(_ table: xmlNodePtr) -> Bool {
-        (rowGroups(of: table) + rows(of: table)).contains { holder in
-            elements(in: holder).contains { isCell($0.name) && XMLTree.attribute("rowspan", of: $0.node) != nil }
-        }
+    /// The span a cell's attribute `name` says, as a browser reads it (`TableGrid.integer`).
+    private static func span(_ name: String, of cell: xmlNodePtr) -> Int? {
+        TableGrid.integer(XMLTree.attribute(name, of: cell))
     }
 
     /// The table and its row groups: what holds its rows (and, before `tidy` gives them one,

@@ -602,7 +602,7 @@ extension HTMLSanitiser {
                     case "hspace": styles.append("margin-left: \(trimmed)px; margin-right: \(trimmed)px")
                     case "vspace": styles.append("margin-top: \(trimmed)px; margin-bottom: \(trimmed)px")
                     // A browser spans one column for 0, and no more than 1,000 columns or
-                    // 65,534 rows (a cell spanning rows keeps its columns: `fitColumnSpans`).
+                    // 65,534 rows (`tidy` fits a table's spans to its grid: `fitSpans`).
                     case "colspan" where Int(trimmed) == 0: break
                     case "colspan": kept.append((name, String(min(Int(trimmed) ?? 1, 1_000))))
                     case "rowspan": kept.append((name, String(min(Int(trimmed) ?? 1, 65_534))))

@@ -145,6 +145,8 @@ enum HTMLChecker {
         private var textMoves = false
         /// What the open lists, tables, summaries, rubies, pictures and the rest hold (`ContentModels`).
         private var models = ContentModels()
+        /// Each open table's grid of cells (`TableModel`).
+        private var tables = TableModel()
 
         init(_ file: OutputFile) {
             self.file = file
@@ -170,8 +172,10 @@ enum HTMLChecker {
             textMoves = inner.movesText
             let modelProblems = models.start(
                 element, role: role, line: line, linkCloses: context.link && element == "a")
+            let tableProblems = tables.start(element, role: role, depth: depth, line: line, attributes: attributes)
             guard !stopped else { return }
             modelProblems.forEach(contentModel)
+            tableProblems.forEach(tableModel)
             // A browser ignores the '/' of `<textarea/>` and reads on as its content: up to the
             // first `</textarea>`, hidden in a comment from the XML parser. Only void elements
             // close so everywhere: inside SVG or MathML too, a `foreignObject`, an `mi` or a
@@ -383,6 +387,13 @@ enum HTMLChecker {
             }
         }
 
+        /// A problem `TableModel` found, told at its element's start tag.
+        private func tableModel(_ problem: TableModel.Problem) {
+            finding(
+                problem.line, column(of: problem.element, line: problem.line), "table-model",
+                problem.message + ": a browser shows it, but the page is not valid HTML")
+        }
+
         /// A problem `ContentModels` found, told at its element's start tag.
         private func contentModel(_ problem: ContentModels.Problem) {
             finding(
@@ -437,6 +448,8 @@ enum HTMLChecker {
             nesting.removeLast()
             textMoves = nesting.last?.context.movesText ?? false
             if let problem = models.end(), !stopped { contentModel(problem) }
+            let tableProblems = tables.end(depth: depth)
+            if !stopped { tableProblems.forEach(tableModel) }
             if rawText?.depth == depth { rawText = nil }
             if mathTokenDepth == depth { mathTokenDepth = nil }
             if svgDepth == depth { svgDepth = nil }

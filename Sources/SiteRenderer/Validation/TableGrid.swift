@@ -1,0 +1,141 @@
+/// HTML's table model for one table (the "forming a table" algorithm): where on the table's
+/// grid of slots each cell begins, told its row group, its row and its spans in order.
+///
+/// A cell begins at the first slot of its row that no cell from a row above covers, and
+/// covers its spans' columns and rows from there. HTML calls it an error where a cell covers
+/// a slot another cell covers already, and where a column has no cell beginning in it (a
+/// `colspan` wider than the table's other rows): a browser shows the first overlapped, the
+/// second with no width. The sanitiser places a README's cells here and narrows them
+/// (`HTMLSanitiser.fitSpans`); the validator places every page's cells here and tells
+/// either error (`TableModel`).
+///
+/// Only the cells that span rows are kept, and only until their last row: a placement
+/// costs what the spans from rows above that it passes cost. A table whose placing passes
+/// more than `maxSteps` of them (each row passes all the spans reaching it) is
+/// `tooIntricate`: a hostile README's, which the sanitiser writes without spans.
+struct TableGrid {
+    /// Where a cell begins, and the columns it may cover: those asked, up to the first slot
+    /// of its row a cell from a row above covers.
+    struct Placement: Equatable {
+        var column: Int
+        var columns: Int
+    }
+
+    /// A cell spanning rows below its own: the columns it covers and the last row (of its
+    /// row group) it reaches.
+    private struct Span {
+        var columns: Range<Int>
+        var lastRow: Int
+    }
+
+    /// Rows and spans passed at most; past it, the table is `tooIntricate`.
+    static let maxSteps = 1 << 20
+
+    /// The spans from rows above that reach the current row, by column (they never overlap).
+    private var above: [Span] = []
+    /// The spans begun in the current row, by column.
+    private var begunHere: [Span] = []
+    /// The current row in its group (-1 before the first), where the next cell may begin, and
+    /// the first of `above` not yet passed.
+    private var row = -1
+    private var next = 0
+    private var passed = 0
+    /// The last row of its group that a cell reaches (`Int.max`: to the group's end).
+    private(set) var lastRowReached = -1
+    /// The columns a cell begins in.
+    private var begun: Set<Int> = []
+    /// The table's columns: as many as its widest row covers.
+    private(set) var width = 0
+    private var steps = 0
+
+    var tooIntricate: Bool { steps > Self.maxSteps }
+    /// The rows of the current group so far.
+    var rows: Int { row + 1 }
+
+    /// A row group starts (`<thead>`, `<tbody>`, `<tfoot>`, or rows straight in a table): no
+    /// span reaches into it.
+    mutating func startGroup() {
+        above.removeAll(keepingCapacity: true)
+        begunHere.removeAll(keepingCapacity: true)
+        row = -1
+        lastRowReached = -1
+    }
+
+    /// A row starts in the current group.
+    mutating func startRow() {
+        row += 1
+        guard !tooIntricate else { return }
+        above.removeAll { $0.lastRow < row }
+        if !begunHere.isEmpty {
+            above = (above + begunHere).sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+            begunHere.removeAll(keepingCapacity: true)
+        }
+        steps += above.count + 1
+        next = 0
+        passed = 0
+    }
+
+    /// Places the next cell of the current row, spanning `columns` columns (1 to 1,000) and
+    /// `rows` rows (1 or more; `Int.max` to the end of its group).
+    mutating func place(columns: Int, rows: Int) -> Placement {
+        guard !tooIntricate else { return Placement(column: passed, columns: columns) }
+        var column = passed
+        while next < above.count, above[next].columns.upperBound <= column { next += 1 }
+        while next < above.count, above[next].columns.lowerBound <= column {
+            column = above[next].columns.upperBound
+            next += 1
+        }
+        steps += 1
+        let free = next < above.count ? above[next].columns.lowerBound - column : columns
+        let placed = Placement(column: column, columns: min(columns, free))
+        begun.insert(column)
+        passed = column + placed.columns
+        width = max(width, passed)
+        let lastRow = rows == Int.max ? Int.max : row + max(rows, 1) - 1
+        lastRowReached = max(lastRowReached, lastRow)
+        if lastRow > row { begunHere.append(Span(columns: column..<passed, lastRow: lastRow)) }
+        return placed
+    }
+
+    /// The columns some cell begins in, in order.
+    func begunColumns() -> [Int] { begun.sorted() }
+
+    /// The first column no cell begins in and the next one some cell does (or the width),
+    /// or nil where a cell begins in every column.
+    func firstColumnsUnbegun() -> Range<Int>? {
+        guard begun.count < width else { return nil }
+        let columns = begunColumns()
+        var first = 0
+        while first < columns.count, columns[first] == first { first += 1 }
+        return first..<(first < columns.count ? columns[first] : width)
+    }
+}
+
+extension TableGrid {
+    /// A span's value as a browser reads it (HTML's rules for non-negative integers): the
+    /// digits after any spaces, up to the first other character (`2px` is 2); nil where
+    /// there are none. More than nine digits read as `Int.max`, which every span is cut to.
+    static func integer(_ value: String?) -> Int? {
+        guard let value else { return nil }
+        let digits = value.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }
+            .prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        return digits.count > 9 ? Int.max : Int(digits)
+    }
+}
+
+extension Array where Element == Int {
+    /// How many of these sorted numbers lie in `range`.
+    func count(in range: Range<Int>) -> Int {
+        func firstIndex(notBelow value: Int) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if self[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return firstIndex(notBelow: range.upperBound) - firstIndex(notBelow: range.lowerBound)
+    }
+}
