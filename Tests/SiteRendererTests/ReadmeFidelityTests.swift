@@ -272,6 +272,12 @@ struct ReadmeFidelityTests {
                 "<table><tr><td rowspan=\"3\">a</td><td>b</td></tr><tr></tr><tr><td>c</td></tr></table>",
                 "<tr><td rowspan=\"2\">a</td><td>b</td></tr><tr><td>c</td></tr>"
             ),
+            // A figure's caption that a browser's moves leave between its other content,
+            // read back: a <div>, as HTML allows a caption only first or last.
+            (
+                "<figure>x<tbody>x<caption>x<td>x</tbody><table></td>x<tr><figcaption><table>x</table>",
+                "<figure>xxxxx<div>x<table></table>\n</div><table></table></figure>"
+            ),
             // Rows a browser builds straight in a table, around a group (here out of a
             // section it moves before the table), are read back into groups of their own:
             // a row span ends with its group.

@@ -36,10 +36,10 @@ extension HTMLSanitiser {
         return serialised(root)
     }
 
-    /// `tidy`'s mends of lists, description lists, terms, tables, captions, rubies, summaries
-    /// and pictures, everywhere below `root`: the written tree is the one a browser builds,
-    /// so nothing is left for a browser to close, as `tidy` must leave it in a README's own
-    /// tree.
+    /// `tidy`'s mends of lists, description lists, terms, tables, captions (a table's and a
+    /// figure's), rubies, summaries and pictures, everywhere below `root`: the written tree
+    /// is the one a browser builds, so nothing is left for a browser to close, as `tidy` must
+    /// leave it in a README's own tree.
     private static func regroup(_ root: xmlNodePtr) {
         var names: [String] = []
         XMLTree.walk(
@@ -67,6 +67,7 @@ extension HTMLSanitiser {
                 case "ruby": endWithRubyPart(node)
                 case "summary": keepOneHeading(in: node)
                 case "details": putSummaryFirst(in: node)
+                case "figure": keepOneCaption(in: node)
                 case "table":
                     unwrapRowsWithoutCells(of: node)
                     giveCellsARow(in: node)

@@ -574,7 +574,7 @@ extension HTMLSanitiser {
 
     /// Keeps the figure's first `<figcaption>` if it comes first, or else its last if that
     /// comes last, where HTML allows one; the others are `<div>`s.
-    private static func keepOneCaption(in figure: xmlNodePtr) {
+    static func keepOneCaption(in figure: xmlNodePtr) {
         var captions = XMLTree.children(of: figure, named: "figcaption")
         if let first = captions.first, first == Writer.firstContent(of: figure) {
             captions.removeFirst()

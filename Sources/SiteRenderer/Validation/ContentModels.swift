@@ -3,7 +3,8 @@
 /// refuses (rule `content-model`): a list holds items only, an item stands in a list; a
 /// `<dl>` holds groups of terms then descriptions (each group in a `<div>` of its own, or
 /// none in one), a term or description stands in one; a term or header cell holds no
-/// heading or section; a `<figcaption>` stands in a `<figure>`, an `<rt>` or `<rp>` in a
+/// heading or section; a `<figcaption>` stands in a `<figure>`, first or last in it and
+/// once, an `<rt>` or `<rp>` in a
 /// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`, which holds
 /// text only); a `<picture>` holds an `<img>`; a table's `<caption>` comes first in it and
 /// holds no table, its column groups, header, rows and footer come in that order (the
@@ -65,9 +66,14 @@ struct ContentModels {
         /// text with more than white space).
         var headings = 0
         var holdsMore = false
-        /// A table held an element, or a `<details>` an element or text, before this one; or
-        /// a row a cell; or a picture an image.
+        /// A table held an element, or a `<details>` or a `<figure>` an element or text,
+        /// before this one; or a row a cell; or a picture an image.
         var holdsParts = false
+        /// A figure's `<figcaption>` was seen after its other content, or its other content
+        /// after its `<figcaption>`; both, and the caption stands in the middle.
+        var captionAfterContent = false
+        var contentAfterCaption = false
+        var caption = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
         /// A table's last part so far among its column groups, header, rows and footer
@@ -141,6 +147,7 @@ struct ContentModels {
         guard let last = open.last else { return false }
         return (last.holdsPartsOnly && !last.toldText) || (last.holder == .ruby && last.endsWithRubyPart)
             || (last.holder == .summary && !last.holdsMore) || (last.holder == .details && !last.holdsParts)
+            || (last.holder == .figure && (!last.holdsParts || last.caption))
     }
 
     /// An element starts, on `line`, inside those open.
@@ -236,6 +243,17 @@ struct ContentModels {
             if role == .cell || role == .headerCell { open[open.count - 1].holdsParts = true }
         case .picture:
             if role == .image { open[open.count - 1].holdsParts = true }
+        case .figure where role != .scriptSupporting:
+            if role == .caption {
+                if open[open.count - 1].caption {
+                    problem("a second <figcaption> in a <figure>, which has one at most")
+                }
+                open[open.count - 1].caption = true
+                open[open.count - 1].captionAfterContent = open[open.count - 1].holdsParts
+            } else {
+                open[open.count - 1].contentAfterCaption = open[open.count - 1].caption
+                open[open.count - 1].holdsParts = true
+            }
         case .rubyParenthesis:
             problem("<\(element)> inside an <rp>, which holds text only")
         default: break
@@ -289,6 +307,10 @@ struct ContentModels {
         if last.holder == .ruby { open[open.count - 1].endsWithRubyPart = false }
         if last.holder == .summary { open[open.count - 1].holdsMore = true }
         if last.holder == .details { open[open.count - 1].holdsParts = true }
+        if last.holder == .figure {
+            open[open.count - 1].contentAfterCaption = last.caption
+            open[open.count - 1].holdsParts = true
+        }
         guard last.holdsPartsOnly, !last.toldText else { return nil }
         open[open.count - 1].toldText = true
         let what =
@@ -313,6 +335,11 @@ struct ContentModels {
             return Problem(
                 element: closed.name, line: closed.line,
                 message: "a <ruby> with text or an element after its last <rt> or <rp>: a ruby ends with one")
+        }
+        if closed.holder == .figure, closed.captionAfterContent, closed.contentAfterCaption {
+            return Problem(
+                element: closed.name, line: closed.line,
+                message: "a <figure> with content before and after its <figcaption>: the caption stands first or last")
         }
         if closed.holder == .picture, !closed.holdsParts {
             return Problem(
