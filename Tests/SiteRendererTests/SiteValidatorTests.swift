@@ -286,12 +286,14 @@ import Testing
             "<table><tbody><tr><td>a</td><td rowspan=\"2\">b</td></tr><tr><td colspan=\"2\">c</td></tr></tbody></table>",
             "<table><tbody><tr><td rowspan=\"3\">a</td></tr><tr><td>b</td></tr></tbody><tbody><tr><td>c</td><td>d</td></tr></tbody></table>",
             "<table><tbody><tr><td colspan=\"5\" rowspan=\"2\">a</td></tr><tr><td>b</td></tr></tbody></table>",
+            // Read on as a browser does past an overlap: the third column then has no cell.
+            "<table><tbody><tr><td>a</td><td rowspan=\"2\">b</td></tr><tr><td colspan=\"3\">c</td></tr></tbody></table>",
             // Too intricate to place: each row's cell passes all those spanning down from above.
             "<table><tbody>" + String(repeating: "<tr><td rowspan=\"0\">x</td></tr>", count: 1_600)
                 + "</tbody></table>",
         ])
     func tableModelIsRefused(body: String) {
-        #expect(rules(["index.html": Self.page(body)]) == ["table-model"], "\(body.prefix(200))")
+        #expect(Set(rules(["index.html": Self.page(body)])) == ["table-model"], "\(body.prefix(200))")
     }
 
     @Test("tables on their grid pass: spans down and across, to a group's end, a table in a cell")

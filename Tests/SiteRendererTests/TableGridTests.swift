@@ -45,9 +45,21 @@ import Testing
         #expect(grid.firstColumnsUnbegun() == nil)
     }
 
+    @Test func aTableWithoutSpansIsNeverTooIntricate() {
+        var grid = TableGrid()
+        grid.startGroup()
+        for _ in 0..<2_000 {
+            grid.startRow()
+            for _ in 0..<1_000 { _ = grid.place(columns: 1, rows: 1) }
+        }
+        #expect(!grid.tooIntricate)
+        #expect(grid.width == 1_000)
+    }
+
     @Test func spansAreReadAsABrowserReadsThem() {
         #expect(TableGrid.integer(" 2px") == 2)
         #expect(TableGrid.integer("2.5") == 2)
+        #expect(TableGrid.integer(" +3") == 3)
         #expect(TableGrid.integer("x2") == nil)
         #expect(TableGrid.integer("") == nil)
         #expect(TableGrid.integer("12345678901234567890") == Int.max)

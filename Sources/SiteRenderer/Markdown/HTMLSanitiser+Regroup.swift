@@ -4,7 +4,8 @@ import Foundation
 extension HTMLSanitiser {
     /// The writer's output with its lists, description lists, terms, tables, captions,
     /// rubies, summaries and pictures as HTML's content models want them (`ContentModels`,
-    /// the validator's rule `content-model`).
+    /// the validator's rule `content-model`), and its tables' cells on their grid
+    /// (`TableModel`, rule `table-model`).
     ///
     /// `tidy` mends them in the tree a README parses to, but the writer then writes what a
     /// browser builds, and moves parts as a browser does: an item or a term out of a table,
@@ -142,7 +143,8 @@ extension HTMLSanitiser {
         return output
     }
 
-    /// Reads the output as the validator does, and says whether `ContentModels` found a problem.
+    /// Reads the output as the validator does, and says whether `ContentModels` or
+    /// `TableModel` found a problem.
     private final class ContentCheck: XMLElementReader {
         private var models = ContentModels()
         private var tables = TableModel()
@@ -165,7 +167,9 @@ extension HTMLSanitiser {
         }
 
         func end() {
-            if models.end() != nil || !tables.end(depth: depth).isEmpty { broken = true }
+            let modelProblem = models.end()
+            let tableProblems = tables.end(depth: depth)
+            if modelProblem != nil || !tableProblems.isEmpty { broken = true }
             depth -= 1
         }
 

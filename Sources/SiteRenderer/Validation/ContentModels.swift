@@ -73,7 +73,8 @@ struct ContentModels {
         /// after its `<figcaption>`; both, and the caption stands in the middle.
         var captionAfterContent = false
         var contentAfterCaption = false
-        var caption = false
+        /// A figure's `<figcaption>` was seen.
+        var hasFigcaption = false
         /// Its stray text was told: once an element is enough.
         var toldText = false
         /// A table's last part so far among its column groups, header, rows and footer
@@ -147,7 +148,7 @@ struct ContentModels {
         guard let last = open.last else { return false }
         return (last.holdsPartsOnly && !last.toldText) || (last.holder == .ruby && last.endsWithRubyPart)
             || (last.holder == .summary && !last.holdsMore) || (last.holder == .details && !last.holdsParts)
-            || (last.holder == .figure && (!last.holdsParts || last.caption))
+            || (last.holder == .figure && (!last.holdsParts || last.hasFigcaption))
     }
 
     /// An element starts, on `line`, inside those open.
@@ -243,15 +244,15 @@ struct ContentModels {
             if role == .cell || role == .headerCell { open[open.count - 1].holdsParts = true }
         case .picture:
             if role == .image { open[open.count - 1].holdsParts = true }
-        case .figure where role != .scriptSupporting:
+        case .figure:
             if role == .caption {
-                if open[open.count - 1].caption {
+                if open[open.count - 1].hasFigcaption {
                     problem("a second <figcaption> in a <figure>, which has one at most")
                 }
-                open[open.count - 1].caption = true
+                open[open.count - 1].hasFigcaption = true
                 open[open.count - 1].captionAfterContent = open[open.count - 1].holdsParts
             } else {
-                open[open.count - 1].contentAfterCaption = open[open.count - 1].caption
+                open[open.count - 1].contentAfterCaption = open[open.count - 1].hasFigcaption
                 open[open.count - 1].holdsParts = true
             }
         case .rubyParenthesis:
@@ -308,7 +309,7 @@ struct ContentModels {
         if last.holder == .summary { open[open.count - 1].holdsMore = true }
         if last.holder == .details { open[open.count - 1].holdsParts = true }
         if last.holder == .figure {
-            open[open.count - 1].contentAfterCaption = last.caption
+            open[open.count - 1].contentAfterCaption = last.hasFigcaption
             open[open.count - 1].holdsParts = true
         }
         guard last.holdsPartsOnly, !last.toldText else { return nil }

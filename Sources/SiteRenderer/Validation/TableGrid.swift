@@ -9,9 +9,9 @@
 /// (`HTMLSanitiser.fitSpans`); the validator places every page's cells here and tells
 /// either error (`TableModel`).
 ///
-/// Only the cells that span rows are kept, and only until their last row: a placement
-/// costs what the spans from rows above that it passes cost. A table whose placing passes
-/// more than `maxSteps` of them (each row passes all the spans reaching it) is
+/// Only the cells that span rows are kept, and only until their last row: a row costs its
+/// cells and the spans from rows above that reach it. A table whose rows pass more than
+/// `maxSteps` such spans in all (a table with none, however large, passes none) is
 /// `tooIntricate`: a hostile README's, which the sanitiser writes without spans.
 struct TableGrid {
     /// Where a cell begins, and the columns it may cover: those asked, up to the first slot
@@ -28,20 +28,19 @@ struct TableGrid {
         var lastRow: Int
     }
 
-    /// Rows and spans passed at most; past it, the table is `tooIntricate`.
+    /// Spans from rows above passed at most; past it, the table is `tooIntricate`.
     static let maxSteps = 1 << 20
 
     /// The spans from rows above that reach the current row, by column (they never overlap).
     private var above: [Span] = []
     /// The spans begun in the current row, by column.
     private var begunHere: [Span] = []
-    /// The current row in its group (-1 before the first), where the next cell may begin, and
-    /// the first of `above` not yet passed.
+    /// The current row in its group (-1 before the first).
     private var row = -1
-    private var next = 0
-    private var passed = 0
-    /// The last row of its group that a cell reaches (`Int.max`: to the group's end).
-    private(set) var lastRowReached = -1
+    /// The column at which the next cell of the row may begin (the end of the cell before).
+    private var cursor = 0
+    /// The first of `above` not yet passed in this row.
+    private var nextSpan = 0
     /// The columns a cell begins in.
     private var begun: Set<Int> = []
     /// The table's columns: as many as its widest row covers.
@@ -50,7 +49,7 @@ struct TableGrid {
 
     var tooIntricate: Bool { steps > Self.maxSteps }
     /// The rows of the current group so far.
-    var rows: Int { row + 1 }
+    var rowCount: Int { row + 1 }
 
     /// A row group starts (`<thead>`, `<tbody>`, `<tfoot>`, or rows straight in a table): no
     /// span reaches into it.
@@ -58,7 +57,6 @@ struct TableGrid {
         above.removeAll(keepingCapacity: true)
         begunHere.removeAll(keepingCapacity: true)
         row = -1
-        lastRowReached = -1
     }
 
     /// A row starts in the current group.
@@ -70,31 +68,37 @@ struct TableGrid {
             above = (above + begunHere).sorted { $0.columns.lowerBound < $1.columns.lowerBound }
             begunHere.removeAll(keepingCapacity: true)
         }
-        steps += above.count + 1
-        next = 0
-        passed = 0
+        steps += above.count
+        nextSpan = 0
+        cursor = 0
     }
 
     /// Places the next cell of the current row, spanning `columns` columns (1 to 1,000) and
     /// `rows` rows (1 or more; `Int.max` to the end of its group).
     mutating func place(columns: Int, rows: Int) -> Placement {
-        guard !tooIntricate else { return Placement(column: passed, columns: columns) }
-        var column = passed
-        while next < above.count, above[next].columns.upperBound <= column { next += 1 }
-        while next < above.count, above[next].columns.lowerBound <= column {
-            column = above[next].columns.upperBound
-            next += 1
+        guard !tooIntricate else { return Placement(column: cursor, columns: columns) }
+        var column = cursor
+        while nextSpan < above.count, above[nextSpan].columns.upperBound <= column { nextSpan += 1 }
+        while nextSpan < above.count, above[nextSpan].columns.lowerBound <= column {
+            column = above[nextSpan].columns.upperBound
+            nextSpan += 1
         }
-        steps += 1
-        let free = next < above.count ? above[next].columns.lowerBound - column : columns
+        let free = nextSpan < above.count ? above[nextSpan].columns.lowerBound - column : columns
         let placed = Placement(column: column, columns: min(columns, free))
         begun.insert(column)
-        passed = column + placed.columns
-        width = max(width, passed)
+        cursor = column + placed.columns
+        width = max(width, cursor)
         let lastRow = rows == Int.max ? Int.max : row + max(rows, 1) - 1
-        lastRowReached = max(lastRowReached, lastRow)
-        if lastRow > row { begunHere.append(Span(columns: column..<passed, lastRow: lastRow)) }
+        if lastRow > row { begunHere.append(Span(columns: column..<cursor, lastRow: lastRow)) }
         return placed
+    }
+
+    /// Moves the next cell's column on by `columns`, as a browser does past a cell that
+    /// spans that many columns more than its `Placement` (over a cell from a row above: the
+    /// validator, which tells the overlap, reads on as a browser does).
+    mutating func skip(_ columns: Int) {
+        cursor += columns
+        width = max(width, cursor)
     }
 
     /// The columns some cell begins in, in order.
@@ -113,12 +117,14 @@ struct TableGrid {
 
 extension TableGrid {
     /// A span's value as a browser reads it (HTML's rules for non-negative integers): the
-    /// digits after any spaces, up to the first other character (`2px` is 2); nil where
-    /// there are none. More than nine digits read as `Int.max`, which every span is cut to.
+    /// digits after any spaces and a `+`, up to the first other character (`2px` is 2); nil
+    /// where there are none. More than nine digits read as `Int.max`, which every span is
+    /// cut to.
     static func integer(_ value: String?) -> Int? {
         guard let value else { return nil }
-        let digits = value.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }
-            .prefix { $0.isASCII && $0.isNumber }
+        var rest = value.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }
+        if rest.first == "+" { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return nil }
         return digits.count > 9 ? Int.max : Int(digits)
     }

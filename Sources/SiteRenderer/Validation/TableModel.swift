@@ -101,7 +101,7 @@ struct TableModel {
         let index = tables.count - 1
         guard tables[index].inGroup else { return [] }
         tables[index].inGroup = false
-        let rows = tables[index].grid.rows
+        let rows = tables[index].grid.rowCount
         guard let deepest = tables[index].deepest, deepest.row + deepest.rows > rows else { return [] }
         return [
             Problem(
@@ -117,12 +117,13 @@ struct TableModel {
         let columns = min(max(TableGrid.integer(attributes["colspan"]) ?? 1, 1), 1_000)
         let asked = min(TableGrid.integer(attributes["rowspan"]) ?? 1, 65_534)
         let rows = asked == 0 ? Int.max : max(asked, 1)
-        let row = tables[index].grid.rows - 1
+        let row = tables[index].grid.rowCount - 1
         let placed = tables[index].grid.place(columns: columns, rows: rows)
         if rows > 1, rows != Int.max, row + rows > tables[index].deepest.map({ $0.row + $0.rows }) ?? 0 {
             tables[index].deepest = (row, rows, line, element)
         }
         guard placed.columns < columns else { return [] }
+        tables[index].grid.skip(columns - placed.columns)
         return [
             Problem(
                 element: element, line: line,
