@@ -495,6 +495,11 @@ struct ReadmeFidelityTests {
                 "<picture><source srcset=\"d.png\" media=\"(min-width: 10)\"><source srcset=\"e.png\" type=\"not a type\"><img src=\"l.png\"></picture>",
                 "<picture><img src=\"https://raw.githubusercontent.com/o/r/main/l.png\" alt=\"\" /></picture>"
             ),
+            // A range, as level 4 of Media Queries writes it, is kept.
+            (
+                "<picture><source srcset=\"d.png\" media=\"(width >= 600px)\"><img src=\"l.png\"></picture>",
+                "<source srcset=\"https://raw.githubusercontent.com/o/r/main/d.png\" media=\"(width &gt;= 600px)\" />"
+            ),
             // A date out of its range is no date: the element is a <span>.
             ("<time datetime=\"2023-02-29\">then</time>", "<span>then</span>"),
             // A source's candidates as HTML reads them: by density (a width needs a `sizes`),
@@ -525,10 +530,19 @@ struct ReadmeFidelityTests {
             "(prefers-color-scheme: dark)", "screen and (max-width: 600px)", "not all and (monochrome)",
             "(min-aspect-ratio: 16/9)", "(prefers-color-scheme: light), (min-width: 10em)", "((min-width: 10px))",
             "(min-width: 10px) or (max-width: 5px)", "(min-width: 0)", "print",
+            // Ranges, as level 4 writes them.
+            "(width >= 600px)", "(600px <= width)", "(400px < width <= 700px)", "(aspect-ratio = 16/9)",
+            "(min-width: 10em) and (height < 50em)", "(width>=600px)", "(700px > width > 400px)",
         ] {
             #expect(HTMLSanitiser.isMediaQueryList(good), "\(good)")
         }
-        for bad in ["", "bogus((((", "()", "(a:)", "screen and", "(a) (b)", "(a))", "((a)", "(min-width: 10)", ","] {
+        for bad in [
+            "", "bogus((((", "()", "(a:)", "screen and", "(a) (b)", "(a))", "((a)", "(min-width: 10)", ",",
+            "(width >= )", "(width >= 600)", "(width = = 5px)", "(600px >= 700px)", "(width <= 5px <= 6px)",
+            "(>= 5px)", "(width => 5px)",
+            // Both comparisons of a range face one way: a browser matches this one never.
+            "(400px <= width >= 700px)",
+        ] {
             #expect(!HTMLSanitiser.isMediaQueryList(bad), "\(bad)")
         }
         for good in ["image/webp", "image/svg+xml", "video/mp4; codecs=\"avc1\"", "image/png; a=b"] {

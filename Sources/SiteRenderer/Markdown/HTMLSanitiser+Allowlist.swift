@@ -141,23 +141,64 @@ extension HTMLSanitiser {
         }
     }
 
-    /// What a media query holds in parentheses: conditions again, a feature's name, or a
-    /// name, a colon and a value (an identifier, a number with its unit where a length is
-    /// asked for, a ratio).
+    /// What a media query holds in parentheses: conditions again, a feature's name, a name,
+    /// a colon and a value (an identifier, a number with its unit where a length is asked
+    /// for, a ratio), or a range (`isMediaRange`).
     private static func isMediaCondition(_ inside: Substring) -> Bool {
         let trimmed = inside.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("(") { return isMediaQueryList(trimmed) && !trimmed.contains(",") }
+        if trimmed.contains(where: { $0 == "<" || $0 == ">" || $0 == "=" }) { return isMediaRange(trimmed) }
         let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }) else {
-            return false
-        }
+        guard isMediaFeature(name) else { return false }
         guard parts.count == 2 else { return true }
-        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        return isMediaValue(parts[1].trimmingCharacters(in: .whitespaces), of: name)
+    }
+
+    /// A range, as level 4 of Media Queries writes one: a feature's name compared with a
+    /// value on either side (`width >= 600px`, `600px <= width`, `aspect-ratio = 16/9`), or
+    /// between two values compared the same way (`400px < width <= 700px`).
+    private static func isMediaRange(_ range: String) -> Bool {
+        var operands = [""]
+        var comparisons: [String] = []
+        for character in range {
+            if character == "<" || character == ">" || character == "=" {
+                if character == "=", let last = comparisons.last, last == "<" || last == ">",
+                    operands[operands.count - 1].isEmpty
+                {
+                    comparisons[comparisons.count - 1] += "="
+                } else {
+                    comparisons.append(String(character))
+                    operands.append("")
+                }
+            } else {
+                operands[operands.count - 1].append(character)
+            }
+        }
+        let terms = operands.map { $0.trimmingCharacters(in: .whitespaces) }
+        switch (terms.count, terms.firstIndex(where: isMediaFeature)) {
+        case (2, 0?): return isMediaValue(terms[1], of: terms[0])
+        case (2, 1?): return isMediaValue(terms[0], of: terms[1])
+        case (3, 1?):
+            let lower = comparisons.allSatisfy { $0.hasPrefix("<") }
+            let higher = comparisons.allSatisfy { $0.hasPrefix(">") }
+            return (lower || higher) && isMediaValue(terms[0], of: terms[1]) && isMediaValue(terms[2], of: terms[1])
+        default: return false
+        }
+    }
+
+    /// A media feature's name: a letter, then letters, digits and hyphens.
+    private static func isMediaFeature(_ name: String) -> Bool {
+        name.first.map { $0.isASCII && $0.isLetter } == true
+            && name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" })
+    }
+
+    /// A value for the feature `name`: an identifier, a number (with its unit where a length
+    /// is asked for: a number with none is a length only if it is 0), a ratio.
+    private static func isMediaValue(_ value: String, of name: String) -> Bool {
         guard !value.isEmpty,
             value.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || "-./ ".contains($0) })
         else { return false }
-        // A number with no unit is a length only if it is 0.
         let isLength = (name.contains("width") || name.contains("height")) && !name.contains("aspect")
         if isLength, let number = Double(value), number != 0 { return false }
         return true
