@@ -710,14 +710,10 @@ extension HTMLSanitiser {
     }
 
     /// The table and its row groups: what holds its rows (and, before `tidy` gives them one,
-    /// cells written straight in it).
+    /// cells written straight in it); not those of a table inside one of its cells. Their
+    /// order is not the page's, and need not be: no span reaches from one group into another.
     private static func rowGroups(of table: xmlNodePtr) -> [xmlNodePtr] {
         [table] + ["thead", "tbody", "tfoot"].flatMap { XMLTree.children(of: table, named: $0) }
-    }
-
-    /// The table's own rows, in its row groups (not those of a table inside one of its cells).
-    private static func rows(of table: xmlNodePtr) -> [xmlNodePtr] {
-        rowGroups(of: table).flatMap { XMLTree.children(of: $0, named: "tr") }
     }
 
     private static func isCell(_ name: String) -> Bool { name == "td" || name == "th" }

@@ -4,15 +4,15 @@
 /// `<dl>` holds groups of terms then descriptions (each group in a `<div>` of its own, or
 /// none in one), a term or description stands in one; a term or header cell holds no
 /// heading or section; a `<figcaption>` stands in a `<figure>`, first or last in it and
-/// once, an `<rt>` or `<rp>` in a
-/// `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one (or an `<rp>`, which holds
-/// text only); a `<picture>` holds an `<img>`; a table's `<caption>` comes first in it and
-/// holds no table, its column groups, header, rows and footer come in that order (the
-/// header and the footer once), a cell stands in a row (not straight in a table or a row
-/// group, where a browser adds the row), and a row holds a cell; a `<summary>` stands
-/// first in a `<details>`, and holds a line's content or one heading, not both; a link
-/// holds no link (one a browser keeps open behind a table's cell or caption), and a
-/// definition (`<dfn>`) no definition.
+/// once, an `<rt>` or `<rp>` in a `<ruby>`, and a `<ruby>` holds an `<rt>` and ends with one
+/// (or an `<rp>`, which holds text only); a `<picture>` holds an `<img>`; a table's
+/// `<caption>` comes first in it and holds no table, its column groups, header, rows and
+/// footer come in that order (the header and the footer once), a cell stands in a row (not
+/// straight in a table or a row group, where a browser adds the row), and a row holds a
+/// cell; a `<summary>` stands first in a `<details>`, and holds a line's content or one
+/// heading, not both; a link holds no link (one a browser keeps open behind a table's cell
+/// or caption), and a definition (`<dfn>`) no definition. Where a table's cells stand on its
+/// grid is `TableModel`'s.
 ///
 /// Kept beside `HTMLChecker.Page` as its elements start and end: one small entry a level.
 struct ContentModels {
