@@ -5,8 +5,9 @@
 /// second cut at the group's end and the third with no width; the W3C checker refuses
 /// each. The sanitiser fits a README's spans to the same grid (`HTMLSanitiser.fitSpans`).
 ///
-/// Told only of the elements of tables, and of every element's end (one comparison for
-/// all but a table's). Kept beside `ContentModels`, which tells where a table's parts stand.
+/// Asked as every element starts and ends: a switch on its role, or one comparison, for all
+/// but a table's elements. Kept beside `ContentModels`, which tells where a table's parts
+/// stand.
 struct TableModel {
     struct Problem: Equatable {
         var element: String
