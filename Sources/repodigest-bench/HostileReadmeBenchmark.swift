@@ -59,6 +59,9 @@ struct HostileReadmeBenchmark {
         Shape(
             name: "cells spanning down to the end, each beside those above", open: "<tr><td rowspan=\"0\">a</td></tr>",
             close: "", nested: false, around: ("<table>", "</table>")),
+        Shape(
+            name: "a row in a `<div>` in a table, in it", open: "<div>x<tr><td>a</td></tr>", close: "</div>",
+            around: ("<table>", "</table>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)

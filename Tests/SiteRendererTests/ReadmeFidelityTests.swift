@@ -231,9 +231,10 @@ struct ReadmeFidelityTests {
                 "<table><tr><dt>t</dt><dd>d</dd></tr><tr><td>x</td></tr></table>",
                 "<dl><dt>t</dt><dd>d</dd></dl><table><tbody><tr><td>x</td></tr></tbody></table>"
             ),
+            // A cell inside something else in the row is the row's, as a browser builds it.
             (
                 "<table><tr><div><td>x</td></div></tr><tr><td>y</td></tr></table>",
-                "<div>x</div><table><tbody><tr><td>y</td></tr></tbody></table>"
+                "<div></div><table><tbody><tr><td>x</td></tr><tr><td>y</td></tr></tbody></table>"
             ),
             // A table's start tag in a row ends the table around it, for a browser as for libxml2.
             (
@@ -435,6 +436,21 @@ struct ReadmeFidelityTests {
             (
                 "<div><a name=\"x\"><div><table><tr><td><a href=\"https://example.com\">y</a></td></tr></table></div></a></div>",
                 "<div><a id=\"readme-x\"><div><table><tbody><tr><td>y</td></tr></tbody></table></div></a></div>"
+            ),
+            // Rows and cells inside something else inside a table, a group or a row: a browser
+            // moves that before the table and closes it at the part, which goes into the table
+            // (as Chromium builds it).
+            (
+                "<table><div align=\"center\"><tr><td>x</td><td>y</td></tr></div></table>z",
+                "<div class=\"align-center\"></div><table><tbody><tr><td>x</td><td>y</td></tr></tbody></table>z"
+            ),
+            (
+                "<table><tr><td>a</td></tr><div>t<tr><td>c</td></tr></div></table>d",
+                "<div>t</div><table><tbody><tr><td>a</td></tr><tr><td>c</td></tr></tbody></table>d"
+            ),
+            (
+                "<table><tr><b><td>x</td><td>y</td></tr></table>after",
+                "<b></b><table><tbody><tr><td>x</td><td>y</td></tr></tbody></table>after"
             ),
         ])
     func shownAsABrowserShowsIt(input: String, expected: String) {

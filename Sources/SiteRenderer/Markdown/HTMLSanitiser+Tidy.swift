@@ -173,6 +173,7 @@ extension HTMLSanitiser {
             }
             Self.putSummaryFirst(in: element)
         case "table":
+            Self.hoistTableParts(in: element)
             Self.unwrapRowsWithoutCells(of: element)
             Self.giveCellsARow(in: element)
             Self.giveRowsAGroup(in: element)
@@ -584,12 +585,83 @@ extension HTMLSanitiser {
         captions.forEach { xmlNodeSetName($0, "div") }
     }
 
+    /// The rows, cells and row groups a README writes inside something else inside a table,
+    /// its row groups or its rows (`<table><div align="center"><tr>`, `<tr><b><td>`), put
+    /// back where a browser puts them: a browser moves the `<div>` out before the table, and
+    /// closes it at the `<tr>`, which goes into the table. So the first such part inside it
+    /// and all that follows it there, up each level, follow the `<div>` in the table, row, or
+    /// group instead: the part where a browser places it, the rest for the writer to move
+    /// before the table, as a browser moves it. The table's own parts first, then its groups',
+    /// then its rows', so that a part moved up is looked into in turn. Not into a table or a
+    /// cell, which hold their own. Walked, not recursed: the nesting is the README's to choose.
+    static func hoistTableParts(in table: xmlNodePtr) {
+        hoistParts(in: table)
+        for group in rowGroups(of: table).dropFirst() { hoistParts(in: group) }
+        for group in rowGroups(of: table) {
+            for row in XMLTree.children(of: group, named: "tr") { hoistParts(in: row) }
+        }
+    }
+
+    /// What `hoistTableParts` does at one table, group or row: each child that is no part
+    /// of a table, holding a part, is split at its first part.
+    private static func hoistParts(in holder: xmlNodePtr) {
+        var child = holder.pointee.children
+        while let current = child {
+            defer { child = current.pointee.next }
+            guard current.pointee.type == XML_ELEMENT_NODE, !isTablePart(XMLTree.name(of: current)),
+                XMLTree.name(of: current) != "table", let part = firstPart(in: current)
+            else { continue }
+            // The part and what follows it at each level up to `current`, in order.
+            var moved: [xmlNodePtr] = []
+            var level: xmlNodePtr? = part
+            while let node = level, node != current {
+                var sibling: xmlNodePtr? = node == part ? node : node.pointee.next
+                while let next = sibling {
+                    sibling = next.pointee.next
+                    moved.append(next)
+                }
+                level = node.pointee.parent
+            }
+            var anchor = current
+            for node in moved {
+                xmlUnlinkNode(node)
+                // libxml2 merges a text node into a text before it, and frees it.
+                anchor = xmlAddNextSibling(anchor, node) ?? anchor
+            }
+        }
+    }
+
+    /// The first row, cell, row group or caption inside `element`, in the page's order, not
+    /// inside a table or a part of one.
+    private static func firstPart(in element: xmlNodePtr) -> xmlNodePtr? {
+        var node = element.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let name = XMLTree.name(of: current)
+                if isTablePart(name) { return current }
+                if name != "table", let first = current.pointee.children {
+                    node = first
+                    continue
+                }
+            }
+            // The next node in the page's order, up the levels as they end, short of `element`.
+            var next: xmlNodePtr? = current
+            while let at = next, at != element, at.pointee.next == nil { next = at.pointee.parent }
+            guard let at = next, at != element else { return nil }
+            node = at.pointee.next
+        }
+        return nil
+    }
+
+    private static func isTablePart(_ name: String) -> Bool {
+        ["tr", "td", "th", "tbody", "thead", "tfoot", "caption"].contains(name)
+    }
+
     /// Takes out the table's rows with no cell of their own, which a browser shows nothing
     /// of. What such a row holds (text, a heading, a table) stays where it was, for the writer
     /// to move before the table, as a browser moves it: kept in the row, it would leave an
-    /// empty `<tr>`, which HTML forbids. A cell deeper in the row (`<tr><div><td>`) is written
-    /// as its content wherever the writer puts what holds it, as it was with the row kept.
-    /// Items and terms it holds get their list first, as they would have in the row. A cell
+    /// empty `<tr>`, which HTML forbids. (A cell deeper in the row, `<tr><div><td>`, was put
+    /// back in it: `hoistTableParts`.) Items and terms it holds get their list first, as they would have in the row. A cell
     /// that spans rows into such a row spans one fewer, so it reaches the rows it reached.
     static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
         for group in rowGroups(of: table) {
