@@ -608,9 +608,9 @@ extension HTMLSanitiser {
         var child = holder.pointee.children
         while let current = child {
             defer { child = current.pointee.next }
-            guard current.pointee.type == XML_ELEMENT_NODE, !isTablePart(XMLTree.name(of: current)),
-                XMLTree.name(of: current) != "table", let part = firstPart(in: current)
-            else { continue }
+            guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+            let name = XMLTree.name(of: current)
+            guard !isTablePart(name), name != "table", let part = firstPart(in: current) else { continue }
             // The part and what follows it at each level up to `current`, in order.
             var moved: [xmlNodePtr] = []
             var level: xmlNodePtr? = part
@@ -661,8 +661,9 @@ extension HTMLSanitiser {
     /// of. What such a row holds (text, a heading, a table) stays where it was, for the writer
     /// to move before the table, as a browser moves it: kept in the row, it would leave an
     /// empty `<tr>`, which HTML forbids. (A cell deeper in the row, `<tr><div><td>`, was put
-    /// back in it: `hoistTableParts`.) Items and terms it holds get their list first, as they would have in the row. A cell
-    /// that spans rows into such a row spans one fewer, so it reaches the rows it reached.
+    /// back in it: `hoistTableParts`.) Items and terms it holds get their list first, as they
+    /// would have in the row. A cell that spans rows into such a row spans one fewer, so it
+    /// reaches the rows it reached.
     static func unwrapRowsWithoutCells(of table: xmlNodePtr) {
         for group in rowGroups(of: table) {
             let rows = XMLTree.children(of: group, named: "tr")
