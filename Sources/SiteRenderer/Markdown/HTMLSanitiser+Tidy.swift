@@ -19,8 +19,9 @@ extension HTMLSanitiser {
     ///   `<thead>` before the rows and a `<tfoot>` after them (a second of either is rows);
     ///   rows with no cells, which a browser shows nothing of, go (what they hold stays, for
     ///   the writer to move before the table; a cell spanning rows into one spans one fewer),
-    ///   and a cell spanning columns no cell begins in spans only those some cell does
-    ///   (unless a cell spans rows);
+    ///   a row or cell written inside something else in a table goes back into it, as a
+    ///   browser puts it (`hoistTableParts`), and each cell's spans fit the table's grid
+    ///   (`fitSpans`): no overlap, no row past its group, no column no cell begins in;
     /// - terms and descriptions (`<dt>`, `<dd>`) with no `<dl>` around them get one, and a
     ///   list's first description with no term, or its last term with no description, an
     ///   empty one, which a browser shows nothing of; what a `<dl>` holds besides them goes
@@ -610,7 +611,7 @@ extension HTMLSanitiser {
             defer { child = current.pointee.next }
             guard current.pointee.type == XML_ELEMENT_NODE else { continue }
             let name = XMLTree.name(of: current)
-            guard !isTablePart(name), name != "table", let part = firstPart(in: current) else { continue }
+            guard !goesIntoTable(name), name != "table", let part = firstPart(in: current) else { continue }
             // The part and what follows it at each level up to `current`, in order.
             var moved: [xmlNodePtr] = []
             var level: xmlNodePtr? = part
@@ -638,7 +639,7 @@ extension HTMLSanitiser {
         while let current = node {
             if current.pointee.type == XML_ELEMENT_NODE {
                 let name = XMLTree.name(of: current)
-                if isTablePart(name) { return current }
+                if goesIntoTable(name) { return current }
                 if name != "table", let first = current.pointee.children {
                     node = first
                     continue
@@ -653,7 +654,9 @@ extension HTMLSanitiser {
         return nil
     }
 
-    private static func isTablePart(_ name: String) -> Bool {
+    /// A row, cell, row group or caption: what a browser puts into the table, group or row
+    /// around it, however deep inside something else it is written.
+    private static func goesIntoTable(_ name: String) -> Bool {
         ["tr", "td", "th", "tbody", "thead", "tfoot", "caption"].contains(name)
     }
 
@@ -699,9 +702,9 @@ extension HTMLSanitiser {
 
     /// Narrows each cell of a row group that spans rows past the group's end, which HTML
     /// forbids and a browser shows cut there. (A span of 0 reaches just there.) Asked of a
-    /// group that does not stand straight in a table (`<table><div><tbody>`, which a browser
-    /// puts into the table), as the walk enters it, once its cells have their rows; a
-    /// table's own groups are fitted with it (`fitSpans`).
+    /// group that does not stand straight in a table (`<td><tbody>`, at which a browser closes
+    /// the cell and puts the group into the table), as the walk enters it, once its cells
+    /// have their rows; a table's own groups are fitted with it (`fitSpans`).
     static func fitRowSpans(in group: xmlNodePtr) {
         let rows = XMLTree.children(of: group, named: "tr")
         for (index, row) in rows.enumerated() {
@@ -752,11 +755,12 @@ extension HTMLSanitiser {
             for (index, row) in rows.enumerated() {
                 grid.startRow()
                 for cell in elements(in: row) where isCell(cell.name) {
-                    let left = rows.count - index
-                    let rowSpan = span("rowspan", of: cell.node) ?? 1
-                    let spanned = rowSpan == 0 ? left : min(rowSpan, left)
-                    let columns = min(max(span("colspan", of: cell.node) ?? 1, 1), 1_000)
-                    placed.append((cell.node, grid.place(columns: columns, rows: spanned), spanned))
+                    let spans = TableGrid.spans(
+                        colspan: XMLTree.attribute("colspan", of: cell.node),
+                        rowspan: XMLTree.attribute("rowspan", of: cell.node))
+                    // To its group's end at most (a span of 0 reaches just there).
+                    let spanned = min(spans.rows, rows.count - index)
+                    placed.append((cell.node, grid.place(columns: spans.columns, rows: spanned), spanned))
                 }
             }
         }

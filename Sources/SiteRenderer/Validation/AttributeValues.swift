@@ -41,7 +41,8 @@ enum AttributeValues {
         return nil
     }
 
-    /// HTML's non-negative integer: digits only (spaces around them aside).
+    /// HTML's valid non-negative integer, as the W3C checker holds a value to it: digits only
+    /// (spaces around them aside). A browser reads more (`2px` as 2: `TableGrid.integer`).
     private static func integer(_ value: String) -> Int? {
         let digits = value.trimmingCharacters(in: .whitespaces)
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

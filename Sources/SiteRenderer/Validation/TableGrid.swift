@@ -116,6 +116,14 @@ struct TableGrid {
 }
 
 extension TableGrid {
+    /// A cell's spans as a browser reads its `colspan` and `rowspan` (`integer`): 1 to 1,000
+    /// columns (none or 0 is 1), and 1 to 65,534 rows, or `Int.max` for 0, which reaches its
+    /// row group's end. What the sanitiser fits and the validator checks is read alike.
+    static func spans(colspan: String?, rowspan: String?) -> (columns: Int, rows: Int) {
+        let rows = min(integer(rowspan) ?? 1, 65_534)
+        return (min(max(integer(colspan) ?? 1, 1), 1_000), rows == 0 ? Int.max : rows)
+    }
+
     /// A span's value as a browser reads it (HTML's rules for non-negative integers): the
     /// digits after any spaces and a `+`, up to the first other character (`2px` is 2); nil
     /// where there are none. More than nine digits read as `Int.max`, which every span is

@@ -115,9 +115,7 @@ struct TableModel {
     private mutating func place(_ element: String, line: Int, attributes: XMLAttributes) -> [Problem] {
         if !tables[tables.count - 1].hasRow { startRow() }
         let index = tables.count - 1
-        let columns = min(max(TableGrid.integer(attributes["colspan"]) ?? 1, 1), 1_000)
-        let asked = min(TableGrid.integer(attributes["rowspan"]) ?? 1, 65_534)
-        let rows = asked == 0 ? Int.max : max(asked, 1)
+        let (columns, rows) = TableGrid.spans(colspan: attributes["colspan"], rowspan: attributes["rowspan"])
         let row = tables[index].grid.rowCount - 1
         let placed = tables[index].grid.place(columns: columns, rows: rows)
         if rows > 1, rows != Int.max, row + rows > tables[index].deepest.map({ $0.row + $0.rows }) ?? 0 {
