@@ -267,6 +267,8 @@ import Testing
             "<table><tbody><tr><th colspan=\"1001\">x</th></tr></tbody></table>",
             "<table><tbody><tr><td rowspan=\"70000\">x</td></tr></tbody></table>",
             "<table><tbody><tr><td rowspan=\"-1\">x</td></tr></tbody></table>",
+            "<table><colgroup span=\"1001\"></colgroup><tbody><tr><td>x</td></tr></tbody></table>",
+            "<table><colgroup><col span=\"0\" /></colgroup><tbody><tr><td>x</td></tr></tbody></table>",
             "<p><time datetime=\"2023-02-29\">x</time></p>", "<p><bdo>x</bdo></p>", "<p><bdo dir=\"auto\">x</bdo></p>",
             "<picture><source srcset=\"https://e.example/a.png\" media=\"bogus((((\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>",
             "<picture><source srcset=\"https://e.example/a.png\" type=\"not a type\" /><img src=\"https://e.example/b.png\" alt=\"\" /></picture>",
@@ -288,6 +290,13 @@ import Testing
             "<table><tbody><tr><td colspan=\"5\" rowspan=\"2\">a</td></tr><tr><td>b</td></tr></tbody></table>",
             // Read on as a browser does past an overlap: the third column then has no cell.
             "<table><tbody><tr><td>a</td><td rowspan=\"2\">b</td></tr><tr><td colspan=\"3\">c</td></tr></tbody></table>",
+            // Rows narrower or wider than the columns `<col>` and `<colgroup>` make, columns
+            // they make that no cell begins in, and a `<col>` in a `<colgroup>` with a span.
+            "<table><colgroup span=\"3\"></colgroup><tbody><tr><td>a</td></tr></tbody></table>",
+            "<table><colgroup><col /></colgroup><tbody><tr><td>a</td><td>b</td></tr></tbody></table>",
+            "<table><colgroup><col span=\"2\" /></colgroup><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>",
+            "<table><colgroup span=\"2\"></colgroup><tbody><tr><td colspan=\"2\">a</td></tr></tbody></table>",
+            "<table><colgroup span=\"2\"><col /><col /></colgroup><tbody><tr><td>a</td><td>b</td></tr></tbody></table>",
             // Too intricate to place: each row's cell passes all those spanning down from above.
             "<table><tbody>" + String(repeating: "<tr><td rowspan=\"0\">x</td></tr>", count: 1_600)
                 + "</tbody></table>",
@@ -309,6 +318,12 @@ import Testing
             // checker's own bookkeeping loses the fourth column (`ColumnRange.removeColumn`).
             "<table><tbody><tr><td colspan=\"4\">a</td></tr><tr><td colspan=\"2\">b</td><td>c</td><td>d</td></tr>"
                 + "<tr><td>e</td><td>f</td><td colspan=\"2\">g</td></tr></tbody></table>",
+            // Columns made by `<col>` and `<colgroup>`: each row as wide, counted past the
+            // cells spanning down from a row above that end it.
+            "<table><caption>c</caption><colgroup span=\"2\"></colgroup><colgroup><col /><col span=\"2\" /></colgroup>"
+                + "<thead><tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr></thead>"
+                + "<tbody><tr><td>a</td><td>b</td><td>c</td><td colspan=\"2\" rowspan=\"2\">d</td></tr>"
+                + "<tr><td>a</td><td>b</td><td>c</td></tr></tbody></table>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
         }
@@ -368,8 +383,9 @@ import Testing
             "<table><caption>c</caption><tbody><tr><td><table><tbody><tr><td>x</td></tr></tbody></table></td></tr></tbody></table>",
             "<details>\n<summary>x</summary>y</details>", "<details><summary>x</summary></details>",
             "<table>\n<caption>c</caption><tr><th>x</th></tr></table>",
-            "<table><caption>c</caption><colgroup><col /></colgroup><col /><thead><tr><th>h</th></tr></thead>"
-                + "<tbody><tr><td>x</td></tr></tbody><tbody><tr><td>y</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>",
+            "<table><caption>c</caption><colgroup><col /></colgroup><col /><thead><tr><th>h</th><th>i</th></tr></thead>"
+                + "<tbody><tr><td>x</td><td>x</td></tr></tbody><tbody><tr><td colspan=\"2\">y</td></tr></tbody>"
+                + "<tfoot><tr><td>f</td><td>g</td></tr></tfoot></table>",
             "<p><picture><source srcset=\"https://example.com/a.png\" /><img src=\"https://example.com/a.png\" alt=\"\" /></picture></p>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")

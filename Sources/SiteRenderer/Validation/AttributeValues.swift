@@ -1,7 +1,8 @@
 /// The attribute values the W3C checker refuses though a browser reads them (rule
 /// `attribute-value`), for the elements a README may hold. The sanitiser writes each as a
 /// browser reads it (`HTMLSanitiser`); this holds every page, a theme's too, to the same:
-/// a cell spans at least one column and at most 1,000, and at most 65,534 rows; a `<time>`
+/// a cell spans at least one column and at most 1,000, and at most 65,534 rows, as a `<col>`
+/// or `<colgroup>` spans 1 to 1,000 columns; a `<time>`
 /// holds a date HTML reads (`HTMLSanitiser.isDateTime`); a `<bdo>` says its direction; a
 /// `<source>`'s `media` and `type` parse (`HTMLSanitiser.isMediaQueryList`, `isMIMEType`),
 /// and a `srcset` without `sizes` names each density once, as HTML writes numbers.
@@ -16,6 +17,10 @@ enum AttributeValues {
             }
             if let span = attributes["rowspan"], !(0...65_534).contains(integer(span) ?? -1) {
                 return "<\(element) rowspan=\"\(span)\">: a cell spans 0 to 65,534 rows"
+            }
+        case "col", "colgroup":
+            if let span = attributes["span"], !(1...1_000).contains(integer(span) ?? 0) {
+                return "<\(element) span=\"\(span)\">: a <col> or <colgroup> spans 1 to 1,000 columns"
             }
         case "time":
             if let date = attributes["datetime"], !HTMLSanitiser.isDateTime(date) {

@@ -118,6 +118,8 @@ struct ContentModels {
         case notInTerms
         /// The parts of a table, links, summaries and what holds them, pictures and images.
         case table, tableCaption, rowGroup, row, cell, link, summary, details, picture, image
+        /// `<colgroup>`, `<col>`: a table's columns, which only `TableModel` counts.
+        case columnGroup, column
         /// `<dfn>`: what no definition may hold.
         case definition
         /// `<script>`, `<template>`: what any of these holders may hold beside its own parts.
@@ -132,6 +134,7 @@ struct ContentModels {
             "table": .table, "caption": .tableCaption, "a": .link, "summary": .summary, "details": .details,
             "dfn": .definition,
             "tbody": .rowGroup, "thead": .rowGroup, "tfoot": .rowGroup, "tr": .row, "td": .cell,
+            "colgroup": .columnGroup, "col": .column,
             "picture": .picture, "img": .image,
         ]
         for name in ["h1", "h2", "h3", "h4", "h5", "h6", "hgroup"] { roles[name] = .heading }

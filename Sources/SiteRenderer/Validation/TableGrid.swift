@@ -101,6 +101,23 @@ struct TableGrid {
         width = max(width, cursor)
     }
 
+    /// The current row's width as HTML's table model counts it: up to the end of its last
+    /// cell, and on over the cells from rows above that follow with no slot between.
+    var rowWidth: Int {
+        var column = cursor
+        var index = nextSpan
+        while index < above.count, above[index].columns.lowerBound <= column {
+            column = max(column, above[index].columns.upperBound)
+            index += 1
+        }
+        return column
+    }
+
+    /// The table has at least `columns` columns (its `<col>` and `<colgroup>` elements make them).
+    mutating func widen(to columns: Int) {
+        width = max(width, columns)
+    }
+
     /// The columns some cell begins in, in order.
     func begunColumns() -> [Int] { begun.sorted() }
 
