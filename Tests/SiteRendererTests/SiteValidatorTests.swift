@@ -297,6 +297,13 @@ import Testing
             "<table><colgroup><col span=\"2\" /></colgroup><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>",
             "<table><colgroup span=\"2\"></colgroup><tbody><tr><td colspan=\"2\">a</td></tr></tbody></table>",
             "<table><colgroup span=\"2\"><col /><col /></colgroup><tbody><tr><td>a</td><td>b</td></tr></tbody></table>",
+            "<table><colgroup span=\"2\"><template></template></colgroup><tbody><tr><td>a</td><td>b</td></tr></tbody></table>",
+            // Counted past a cell spanning down to its group's end; in a table in a cell of
+            // a table whose own columns are right.
+            "<table><colgroup><col span=\"2\" /></colgroup><tbody><tr><td rowspan=\"0\">a</td><td>b</td></tr>"
+                + "<tr><td>c</td><td>d</td></tr></tbody></table>",
+            "<table><colgroup span=\"1\"></colgroup><tbody><tr><td><table><colgroup span=\"2\"></colgroup>"
+                + "<tbody><tr><td>a</td></tr></tbody></table></td></tr></tbody></table>",
             // Too intricate to place: each row's cell passes all those spanning down from above.
             "<table><tbody>" + String(repeating: "<tr><td rowspan=\"0\">x</td></tr>", count: 1_600)
                 + "</tbody></table>",
@@ -324,6 +331,10 @@ import Testing
                 + "<thead><tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr></thead>"
                 + "<tbody><tr><td>a</td><td>b</td><td>c</td><td colspan=\"2\" rowspan=\"2\">d</td></tr>"
                 + "<tr><td>a</td><td>b</td><td>c</td></tr></tbody></table>",
+            "<table><colgroup><template></template><col span=\"2\" /></colgroup><tbody><tr><td rowspan=\"0\">a</td>"
+                + "<td>b</td></tr><tr><td>c</td></tr></tbody></table>",
+            "<table><colgroup span=\"1\"></colgroup><tbody><tr><td><table><colgroup span=\"2\"></colgroup>"
+                + "<tbody><tr><td>a</td><td>b</td></tr></tbody></table></td></tr></tbody></table>",
         ] {
             #expect(rules(["index.html": Self.page(body)]).isEmpty, "\(body)")
         }

@@ -1,11 +1,12 @@
 /// The attribute values the W3C checker refuses though a browser reads them (rule
-/// `attribute-value`), for the elements a README may hold. The sanitiser writes each as a
-/// browser reads it (`HTMLSanitiser`); this holds every page, a theme's too, to the same:
-/// a cell spans at least one column and at most 1,000, and at most 65,534 rows, as a `<col>`
-/// or `<colgroup>` spans 1 to 1,000 columns; a `<time>`
-/// holds a date HTML reads (`HTMLSanitiser.isDateTime`); a `<bdo>` says its direction; a
-/// `<source>`'s `media` and `type` parse (`HTMLSanitiser.isMediaQueryList`, `isMIMEType`),
-/// and a `srcset` without `sizes` names each density once, as HTML writes numbers.
+/// `attribute-value`), for the elements a README may hold and a table's `<col>` and
+/// `<colgroup>`, which only a theme writes. The sanitiser writes each as a browser reads it
+/// (`HTMLSanitiser`); this holds every page, a theme's too, to the same: a cell spans at
+/// least one column and at most 1,000, and at most 65,534 rows; a `<col>` or `<colgroup>`
+/// 1 to 1,000 columns; a `<time>` holds a date HTML reads (`HTMLSanitiser.isDateTime`); a
+/// `<bdo>` says its direction; a `<source>`'s `media` and `type` parse
+/// (`HTMLSanitiser.isMediaQueryList`, `isMIMEType`), and a `srcset` without `sizes` names
+/// each density once, as HTML writes numbers.
 enum AttributeValues {
     /// What is wrong with the values of `element`'s attributes, or nil. Asked of every
     /// element: those it knows nothing of cost one comparison.

@@ -5,9 +5,9 @@
 /// second cut at the group's end and the third with no width; the W3C checker refuses
 /// each. The sanitiser fits a README's spans to the same grid (`HTMLSanitiser.fitSpans`).
 ///
-/// A table whose `<col>` and `<colgroup>` elements (a theme's: no README keeps them) make
-/// its columns before its rows holds every row to that width, and a cell begins in each of
-/// those columns too, as the W3C checker holds it.
+/// A table whose `<col>` and `<colgroup>` elements (a theme's: no README keeps them)
+/// establish its columns before its rows holds every row to that width, and a cell begins
+/// in each of those columns too, as the W3C checker holds it.
 ///
 /// Asked as every element starts and ends: a switch on its role, or one comparison, for all
 /// but a table's elements. Kept beside `ContentModels`, which tells where a table's parts
@@ -19,8 +19,9 @@ struct TableModel {
         var message: String
     }
 
-    /// An open table: its grid, where it and its open row group stand (their depths), and
-    /// whether the current group has a row yet.
+    /// An open table: its grid, where it, its open row group and its open row stand (their
+    /// depths), the columns its `<col>` and `<colgroup>` elements establish, and the deepest
+    /// row span of its current group.
     private struct Table {
         var grid = TableGrid()
         var line: Int
@@ -29,19 +30,25 @@ struct TableModel {
         /// straight in the table (a group of their own to a browser, which adds its `<tbody>`).
         var groupDepth: Int?
         var inGroup = false
+        /// Whether the current group has a row whose width is not yet checked.
         var hasRow = false
-        /// The line the current row starts on.
-        var rowLine = 0
+        /// Where the current row starts: the `<tr>`, or the cell a browser adds a row for.
+        var rowStart = (element: "tr", line: 0)
+        /// The open `<tr>`'s depth; nil once it ends, where a cell after it starts a row of
+        /// its own (as a browser starts one), and in a row a cell started.
+        var rowDepth: Int?
+        var rowEnded = false
         /// The cell of the current group whose span (a number, not 0) reaches the deepest row.
         var deepest: (row: Int, rows: Int, line: Int, element: String)?
-        /// The columns its `<col>` and `<colgroup>` elements make, where it has any before
-        /// its first row; nil where it has none (its rows may then differ in width).
-        var markedColumns: Int?
-        /// The open `<colgroup>`: its depth, the columns its `span` makes where it holds no
-        /// `<col>` (each of which makes its own), whether it has a `span`, and a `<col>`.
+        /// The columns its `<col>` and `<colgroup>` elements establish, where it has any
+        /// before its first row; nil where it has none (its rows may then differ in width).
+        var establishedColumns: Int?
+        /// The open `<colgroup>`: its depth, the columns its `span` establishes where it holds
+        /// no `<col>` (each of which establishes its own), whether it has a `span`, and
+        /// whether it holds a `<col>`.
         var columnGroup: (depth: Int, span: Int, hasSpan: Bool, hasColumn: Bool)?
-        /// Whether a row or row group has started: `<col>` and `<colgroup>` after one make
-        /// no columns (`ContentModels` tells them out of order).
+        /// Whether a row or row group has started: `<col>` and `<colgroup>` after one
+        /// establish no columns (`ContentModels` tells them out of order).
         var rowsBegun = false
     }
 
@@ -62,46 +69,61 @@ struct TableModel {
             startGroup()
             return problems
         case .row where !tables.isEmpty:
-            return startRow(line: line)
+            let problems = startRow(element, line: line)
+            tables[tables.count - 1].rowDepth = depth
+            return problems
         case .cell where !tables.isEmpty, .headerCell where !tables.isEmpty:
             return place(element, line: line, attributes: attributes)
         case .columnGroup where !tables.isEmpty && !tables[tables.count - 1].rowsBegun:
             let span = attributes["span"]
-            tables[tables.count - 1].columnGroup = (depth, Self.columns(span), span != nil, false)
-            tables[tables.count - 1].markedColumns = tables[tables.count - 1].markedColumns ?? 0
+            tables[tables.count - 1].columnGroup = (depth, Self.span(span), span != nil, false)
+            tables[tables.count - 1].establishedColumns = tables[tables.count - 1].establishedColumns ?? 0
             return []
         case .column where !tables.isEmpty && !tables[tables.count - 1].rowsBegun:
-            return mark(line: line, attributes: attributes)
+            return startColumn(line: line, attributes: attributes)
+        case .scriptSupporting where tables.last?.columnGroup?.hasSpan == true:
+            return [Self.inSpannedGroup(element, line: line)]
         default:
             return []
         }
     }
 
-    /// The columns a `<col>` or `<colgroup>` makes, as a browser reads its `span`: 1 to 1,000.
-    private static func columns(_ span: String?) -> Int {
-        min(max(TableGrid.integer(span) ?? 1, 1), 1_000)
+    /// The columns a `<col>` or `<colgroup>` establishes, as a browser reads its `span`: 1
+    /// to 1,000.
+    private static func span(_ value: String?) -> Int {
+        min(max(TableGrid.integer(value) ?? 1, 1), 1_000)
     }
 
-    /// A `<col>` makes its columns; one in a `<colgroup>` with a `span` is a problem.
-    private mutating func mark(line: Int, attributes: XMLAttributes) -> [Problem] {
+    /// A `<col>` establishes its columns; one in a `<colgroup>` with a `span` is a problem.
+    private mutating func startColumn(line: Int, attributes: XMLAttributes) -> [Problem] {
         let index = tables.count - 1
-        tables[index].markedColumns = (tables[index].markedColumns ?? 0) + Self.columns(attributes["span"])
+        tables[index].establishedColumns = (tables[index].establishedColumns ?? 0) + Self.span(attributes["span"])
         guard let group = tables[index].columnGroup else { return [] }
         tables[index].columnGroup?.hasColumn = true
-        guard group.hasSpan, !group.hasColumn else { return [] }
-        return [
-            Problem(
-                element: "col", line: line,
-                message: "a <col> in a <colgroup> with a span: a column group with <col>s has no span of its own")
-        ]
+        return group.hasSpan && !group.hasColumn ? [Self.inSpannedGroup("col", line: line)] : []
+    }
+
+    /// A `<colgroup>` with a `span` holds nothing: neither a `<col>` nor a `<template>`.
+    private static func inSpannedGroup(_ element: String, line: Int) -> Problem {
+        Problem(
+            element: element, line: line,
+            message: "<\(element)> in a <colgroup> with a span, which holds nothing: a column group has either "
+                + "<col>s or a span")
     }
 
     /// The element at `depth` ends.
     mutating func end(depth: Int) -> [Problem] {
         guard let table = tables.last else { return [] }
         if let group = table.columnGroup, depth == group.depth {
-            if !group.hasColumn { tables[tables.count - 1].markedColumns = (table.markedColumns ?? 0) + group.span }
+            if !group.hasColumn {
+                tables[tables.count - 1].establishedColumns = (table.establishedColumns ?? 0) + group.span
+            }
             tables[tables.count - 1].columnGroup = nil
+            return []
+        }
+        if depth == table.rowDepth {
+            tables[tables.count - 1].rowDepth = nil
+            tables[tables.count - 1].rowEnded = true
             return []
         }
         guard depth == table.depth || depth == table.groupDepth else { return [] }
@@ -112,7 +134,7 @@ struct TableModel {
         }
         var grid = tables.removeLast().grid
         let cellColumns = grid.width
-        grid.widen(to: table.markedColumns ?? 0)
+        grid.widen(to: table.establishedColumns ?? 0)
         if grid.tooIntricate {
             problems.append(
                 Problem(
@@ -125,7 +147,7 @@ struct TableModel {
                 ? "column \(unbegun.lowerBound + 1)" : "columns \(unbegun.lowerBound + 1) to \(unbegun.upperBound)"
             let why =
                 unbegun.lowerBound >= cellColumns
-                ? "its <col> and <colgroup> elements make more columns than its cells cover"
+                ? "its <col> and <colgroup> elements establish more columns than its cells cover"
                 : "a cell spans more columns than the others begin in"
             problems.append(
                 Problem(
@@ -143,30 +165,34 @@ struct TableModel {
         tables[tables.count - 1].deepest = nil
     }
 
-    /// A row starts on `line`: a problem where the row before it was not as wide as the
-    /// table's `<col>` and `<colgroup>` elements make it.
-    private mutating func startRow(line: Int) -> [Problem] {
-        let problems = endRow()
+    /// A row starts at `element` (a `<tr>`, or a cell a browser adds one for) on `line`: a
+    /// problem where the row before it was not as wide as the table's columns.
+    private mutating func startRow(_ element: String, line: Int) -> [Problem] {
+        let problems = widthProblems()
         if !tables[tables.count - 1].inGroup { startGroup() }
         tables[tables.count - 1].grid.startRow()
         tables[tables.count - 1].hasRow = true
-        tables[tables.count - 1].rowLine = line
+        tables[tables.count - 1].rowStart = (element, line)
+        tables[tables.count - 1].rowDepth = nil
+        tables[tables.count - 1].rowEnded = false
         return problems
     }
 
-    /// The current row ends (at the next one, or at its group's end): a problem where it is
-    /// not as wide as the table's `<col>` and `<colgroup>` elements make the table.
-    private func endRow() -> [Problem] {
+    /// The current row's problem, asked as it ends (at the next row, or at its group's end):
+    /// it is not as wide as the table's `<col>` and `<colgroup>` elements establish.
+    private func widthProblems() -> [Problem] {
         let index = tables.count - 1
-        guard let columns = tables[index].markedColumns, tables[index].hasRow, !tables[index].grid.tooIntricate
+        guard let columns = tables[index].establishedColumns, tables[index].hasRow,
+            !tables[index].grid.tooIntricate
         else { return [] }
         let width = tables[index].grid.rowWidth
         guard width != columns else { return [] }
+        let start = tables[index].rowStart
         return [
             Problem(
-                element: "tr", line: tables[index].rowLine,
+                element: start.element, line: start.line,
                 message: "a row \(width) column\(width == 1 ? "" : "s") wide in a table whose <col> and <colgroup> "
-                    + "elements make \(columns): each row covers as many")
+                    + "elements establish \(columns): each row covers as many")
         ]
     }
 
@@ -175,7 +201,7 @@ struct TableModel {
     private mutating func endGroup() -> [Problem] {
         let index = tables.count - 1
         guard tables[index].inGroup else { return [] }
-        var problems = endRow()
+        var problems = widthProblems()
         tables[index].inGroup = false
         tables[index].hasRow = false
         let rows = tables[index].grid.rowCount
@@ -189,7 +215,12 @@ struct TableModel {
     }
 
     private mutating func place(_ element: String, line: Int, attributes: XMLAttributes) -> [Problem] {
-        if !tables[tables.count - 1].hasRow { _ = startRow(line: line) }
+        // A cell with no row open starts one, as a browser does: after a `</tr>`, the row
+        // before it is checked here.
+        var problems: [Problem] = []
+        if !tables[tables.count - 1].hasRow || tables[tables.count - 1].rowEnded {
+            problems = startRow(element, line: line)
+        }
         let index = tables.count - 1
         let (columns, rows) = TableGrid.spans(colspan: attributes["colspan"], rowspan: attributes["rowspan"])
         let row = tables[index].grid.rowCount - 1
@@ -197,9 +228,9 @@ struct TableModel {
         if rows > 1, rows != Int.max, row + rows > tables[index].deepest.map({ $0.row + $0.rows }) ?? 0 {
             tables[index].deepest = (row, rows, line, element)
         }
-        guard placed.columns < columns else { return [] }
+        guard placed.columns < columns else { return problems }
         tables[index].grid.skip(columns - placed.columns)
-        return [
+        return problems + [
             Problem(
                 element: element, line: line,
                 message:
