@@ -16,6 +16,9 @@ final class BenchSite {
     let github = FakeGitHub(tokenOwner: "bench")
     let repodigest: String
 
+    /// Where earlier benches' site folders wait for the end of this one.
+    static func stale(in work: URL) -> URL { work.appending(path: "stale-sites") }
+
     var config: URL { folder.appending(path: "repodigest.toml") }
     var state: URL { folder.appending(path: "state") }
     var hugoProject: URL { folder.appending(path: "hugo") }
@@ -24,7 +27,13 @@ final class BenchSite {
         self.count = count
         self.repodigest = repodigest
         folder = work.appending(path: "site-\(count)")
-        try? FileManager.default.removeItem(at: folder)
+        // An earlier bench's folder (`--keep`) is moved aside, and removed with the others at
+        // the end (`Bench`): removed now, it would slow this site's builds.
+        if FileManager.default.fileExists(atPath: folder.path) {
+            let stale = Self.stale(in: work)
+            try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: folder, to: stale.appending(path: UUID().uuidString))
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         data = SyntheticData(count: count)
         // The real budget (5,000 an hour) would stop the first build of 10,000 repositories.
