@@ -113,7 +113,8 @@ struct TableGrid {
         return column
     }
 
-    /// The table has at least `columns` columns (its `<col>` and `<colgroup>` elements make them).
+    /// The table has at least `columns` columns (its `<col>` and `<colgroup>` elements
+    /// establish them).
     mutating func widen(to columns: Int) {
         width = max(width, columns)
     }

@@ -34,9 +34,11 @@ struct TableModel {
         var hasRow = false
         /// Where the current row starts: the `<tr>`, or the cell a browser adds a row for.
         var rowStart = (element: "tr", line: 0)
-        /// The open `<tr>`'s depth; nil once it ends, where a cell after it starts a row of
-        /// its own (as a browser starts one), and in a row a cell started.
+        /// The open `<tr>`'s depth, to tell when it ends; nil in a row a cell started, which
+        /// has no `<tr>` to end.
         var rowDepth: Int?
+        /// Whether the current row's `<tr>` has ended: a cell after it starts a row of its
+        /// own, as a browser starts one.
         var rowEnded = false
         /// The cell of the current group whose span (a number, not 0) reaches the deepest row.
         var deepest: (row: Int, rows: Int, line: Int, element: String)?
