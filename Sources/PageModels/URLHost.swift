@@ -17,7 +17,7 @@ public enum URLHost {
     private static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let start = authorityStart(bytes) else { return nil }
         var end = start
-        while end < bytes.count, !"/?#\\".utf8.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, !endsAuthority(bytes[end]) { end += 1 }
         var authority = bytes[start..<end]
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         var host = authority
@@ -72,6 +72,13 @@ public enum URLHost {
             colon + 2 < bytes.count, bytes[colon + 1] == slash, bytes[colon + 2] == slash
         else { return nil }
         return colon + 3
+    }
+
+    /// `/`, `?`, `#` or `\`, which end the authority. Compared, not looked up in a string:
+    /// the validator asks of every byte of every URL's host, every page.
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+            || byte == UInt8(ascii: "\\")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8 {

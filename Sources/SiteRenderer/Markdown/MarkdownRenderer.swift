@@ -65,7 +65,7 @@ public struct MarkdownRenderer: Sendable {
         // cmark and libxml2 read C strings, which a NUL would end: the rest of the document
         // lost. CommonMark (and GitHub) show it as U+FFFD.
         let source =
-            text.source.utf8.contains(0) ? text.source.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text.source
+            text.source.utf8Contains(0) ? text.source.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text.source
         switch text.markup {
         case .html: return sanitiser.sanitise(source)
         case .markdown: return sanitiser.sanitise(Self.unsanitisedHTML(source, alerts: labels.alerts))

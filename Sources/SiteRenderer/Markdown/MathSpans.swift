@@ -39,7 +39,7 @@ enum MathSpans {
 
     static func rewrite(_ markdown: String) -> String {
         // Most READMEs hold no math: their Markdown goes to cmark untouched.
-        guard markdown.utf8.contains(UInt8(ascii: "$")) else { return markdown }
+        guard markdown.utf8Contains(UInt8(ascii: "$")) else { return markdown }
         // "\r\n" is one Character: split on it as on "\n" (cmark reads both as a line's end).
         let lines = markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var output = ""
