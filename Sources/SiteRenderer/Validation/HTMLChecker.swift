@@ -457,7 +457,8 @@ enum HTMLChecker {
             guard let element = open, element.depth == depth else { return }
             open = nil
             defer { openText = "" }
-            let col = column(of: element.element, line: element.line)
+            // Found only for a finding: the column finder reads the whole page the first time.
+            var col: Int { column(of: element.element, line: element.line) }
             if element.element == "title", openText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 finding(element.line, col, "title", "<title> is empty", at: element.findingIndex)
             }
