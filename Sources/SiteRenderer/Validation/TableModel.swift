@@ -30,16 +30,10 @@ struct TableModel {
         /// straight in the table (a group of their own to a browser, which adds its `<tbody>`).
         var groupDepth: Int?
         var inGroup = false
-        /// Whether the current group has a row whose width is not yet checked.
-        var hasRow = false
+        /// The current group's current row, whose width is not yet checked (`none`: no row).
+        var row = Row.none
         /// Where the current row starts: the `<tr>`, or the cell a browser adds a row for.
         var rowStart = (element: "tr", line: 0)
-        /// The open `<tr>`'s depth, to tell when it ends; nil in a row a cell started, which
-        /// has no `<tr>` to end.
-        var rowDepth: Int?
-        /// Whether the current row's `<tr>` has ended: a cell after it starts a row of its
-        /// own, as a browser starts one.
-        var rowEnded = false
         /// The cell of the current group whose span (a number, not 0) reaches the deepest row.
         var deepest: (row: Int, rows: Int, line: Int, element: String)?
         /// The columns its `<col>` and `<colgroup>` elements establish, where it has any
@@ -52,6 +46,16 @@ struct TableModel {
         /// Whether a row or row group has started: `<col>` and `<colgroup>` after one
         /// establish no columns (`ContentModels` tells them out of order).
         var rowsBegun = false
+    }
+
+    /// A row as the table reads it: an open `<tr>` (its depth, to tell when it ends), one a
+    /// cell started (which has no `<tr>` to end), or a `<tr>` that has ended, after which a
+    /// cell starts a row of its own, as a browser starts one.
+    private enum Row: Equatable {
+        case none
+        case open(depth: Int)
+        case started
+        case ended
     }
 
     private var tables: [Table] = []
@@ -72,7 +76,7 @@ struct TableModel {
             return problems
         case .row where !tables.isEmpty:
             let problems = startRow(element, line: line)
-            tables[tables.count - 1].rowDepth = depth
+            tables[tables.count - 1].row = .open(depth: depth)
             return problems
         case .cell where !tables.isEmpty, .headerCell where !tables.isEmpty:
             return place(element, line: line, attributes: attributes)
@@ -123,9 +127,8 @@ struct TableModel {
             tables[tables.count - 1].columnGroup = nil
             return []
         }
-        if depth == table.rowDepth {
-            tables[tables.count - 1].rowDepth = nil
-            tables[tables.count - 1].rowEnded = true
+        if table.row == .open(depth: depth) {
+            tables[tables.count - 1].row = .ended
             return []
         }
         guard depth == table.depth || depth == table.groupDepth else { return [] }
@@ -163,7 +166,7 @@ struct TableModel {
         tables[tables.count - 1].grid.startGroup()
         tables[tables.count - 1].rowsBegun = true
         tables[tables.count - 1].inGroup = true
-        tables[tables.count - 1].hasRow = false
+        tables[tables.count - 1].row = .none
         tables[tables.count - 1].deepest = nil
     }
 
@@ -173,10 +176,8 @@ struct TableModel {
         let problems = widthProblems()
         if !tables[tables.count - 1].inGroup { startGroup() }
         tables[tables.count - 1].grid.startRow()
-        tables[tables.count - 1].hasRow = true
+        tables[tables.count - 1].row = .started
         tables[tables.count - 1].rowStart = (element, line)
-        tables[tables.count - 1].rowDepth = nil
-        tables[tables.count - 1].rowEnded = false
         return problems
     }
 
@@ -184,7 +185,7 @@ struct TableModel {
     /// it is not as wide as the table's `<col>` and `<colgroup>` elements establish.
     private func widthProblems() -> [Problem] {
         let index = tables.count - 1
-        guard let columns = tables[index].establishedColumns, tables[index].hasRow,
+        guard let columns = tables[index].establishedColumns, tables[index].row != .none,
             !tables[index].grid.tooIntricate
         else { return [] }
         let width = tables[index].grid.rowWidth
@@ -205,7 +206,7 @@ struct TableModel {
         guard tables[index].inGroup else { return [] }
         var problems = widthProblems()
         tables[index].inGroup = false
-        tables[index].hasRow = false
+        tables[index].row = .none
         let rows = tables[index].grid.rowCount
         guard let deepest = tables[index].deepest, deepest.row + deepest.rows > rows else { return problems }
         problems.append(
@@ -220,7 +221,7 @@ struct TableModel {
         // A cell with no row open starts one, as a browser does: after a `</tr>`, the row
         // before it is checked here.
         var problems: [Problem] = []
-        if !tables[tables.count - 1].hasRow || tables[tables.count - 1].rowEnded {
+        if tables[tables.count - 1].row == .none || tables[tables.count - 1].row == .ended {
             problems = startRow(element, line: line)
         }
         let index = tables.count - 1
