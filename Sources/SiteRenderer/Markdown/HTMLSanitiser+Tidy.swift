@@ -348,19 +348,6 @@ extension HTMLSanitiser {
         }
     }
 
-    /// Moves the children of `parent` that `moves` and stand after its first child named
-    /// one of `names` to just before it, in their order.
-    static func moveBefore(
-        first names: Set<String>, in parent: xmlNodePtr, _ moves: ((node: xmlNodePtr, name: String)) -> Bool
-    ) {
-        let children = elements(in: parent)
-        guard let anchor = children.firstIndex(where: { names.contains($0.name) }) else { return }
-        for child in children[(anchor + 1)...] where moves(child) {
-            xmlUnlinkNode(child.node)
-            _ = xmlAddPrevSibling(children[anchor].node, child.node)
-        }
-    }
-
     /// A `<details>`'s first `<summary>` goes first in it, where a browser shows it as the
     /// label; the others are `<div>`s, blocks as a browser shows them.
     static func putSummaryFirst(in details: xmlNodePtr) {

@@ -56,6 +56,19 @@ extension HTMLSanitiser {
         }
     }
 
+    /// Moves the children of `parent` that `moves` and stand after its first child named
+    /// one of `names` to just before it, in their order.
+    private static func moveBefore(
+        first names: Set<String>, in parent: xmlNodePtr, _ moves: ((node: xmlNodePtr, name: String)) -> Bool
+    ) {
+        let children = elements(in: parent)
+        guard let anchor = children.firstIndex(where: { names.contains($0.name) }) else { return }
+        for child in children[(anchor + 1)...] where moves(child) {
+            xmlUnlinkNode(child.node)
+            _ = xmlAddPrevSibling(children[anchor].node, child.node)
+        }
+    }
+
     /// The rows, cells and row groups a README writes inside something else inside a table,
     /// its row groups or its rows (`<table><div align="center"><tr>`, `<tr><b><td>`), put
     /// back where a browser puts them: a browser moves the `<div>` out before the table, and
