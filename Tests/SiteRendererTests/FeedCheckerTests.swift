@@ -37,6 +37,39 @@ import Testing
         #expect(rules("feed.xml", String(Self.atom.dropLast(8))) == ["well-formed"])
     }
 
+    @Test("feeds are read as the parser meets them: each rule's element, text and line as a tree gave them")
+    func feedsAreReadWithoutATree() {
+        let entry = "<title>E</title>"
+        #expect(
+            rules("feed.xml", Self.atom.replacingOccurrences(of: entry, with: "<title><![CDATA[E]]></title>")) == [])
+        #expect(
+            rules("feed.xml", Self.atom.replacingOccurrences(of: entry, with: "<title><![CDATA[ ]]> </title>")) == [
+                "atom"
+            ])
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: entry, with: "<title><b>E</b></title>")) == [])
+        #expect(rules("feed.xml", Self.atom.replacingOccurrences(of: entry, with: entry + entry)) == ["atom"])
+        // No author of the feed's own, but one in every entry.
+        let authors = Self.atom.replacingOccurrences(of: "<author><name>a</name></author>", with: "")
+            .replacingOccurrences(of: "<entry>", with: "<entry><author><name>b</name></author>")
+        #expect(rules("feed.xml", authors) == [])
+        // An <id> nested deeper than an entry's child is not the entry's.
+        #expect(
+            rules("feed.xml", Self.atom.replacingOccurrences(of: "<id>urn:x:1</id>", with: "<x><id>urn:x:1</id></x>"))
+                == ["atom"])
+        let lines = SiteValidator().validate([
+            OutputFile(path: "feed.xml", contents: Data(Self.atom.replacingOccurrences(of: entry, with: "").utf8))
+        ])
+        #expect(lines.map(\.line) == [4])
+        let sitemap = #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.org/</loc>"#
+        #expect(rules("sitemap.xml", sitemap + "<loc>https://x.org/</loc></url></urlset>") == ["sitemap"])
+        #expect(rules("sitemap.xml", sitemap + "</url><url></url></urlset>") == ["sitemap"])
+        // Markup that makes a page is told alone, however else the file is wrong.
+        #expect(
+            rules("sitemap.xml", "<!DOCTYPE urlset [<!ENTITY e 'x'>]>\n<urlset><url/></urlset>") == ["active-content"])
+        #expect(rules("other.xml", "<x/>") == ["file-kind"])
+        #expect(rules("other.xml", "<x><?xml-stylesheet href=\"s.xsl\"?></x>") == ["active-content"])
+    }
+
     @Test func sitemapLocationsMustBeAbsolute() {
         let good =
             "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://x.org/</loc></url></urlset>"
@@ -101,5 +134,8 @@ import Testing
         #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "https://github.com/", with: "")) == ["opml"])
         #expect(rules("releases.opml", Self.opml.replacingOccurrences(of: "<outline", with: "<other")) == ["opml"])
         #expect(rules("releases.opml", String(Self.opml.dropLast(7))) == ["well-formed"])
+        // Two bodies: told once, whatever they hold.
+        let twoBodies = Self.opml.replacingOccurrences(of: "</body>", with: "</body><body><outline/></body>")
+        #expect(rules("releases.opml", twoBodies) == ["opml"])
     }
 }

@@ -1,53 +1,14 @@
 internal import CLibXML2
 import Foundation
 
-/// A file parsed by libxml2's XML parser, and small readers over its nodes. The parse is
-/// strict XML (no recovery, no network), which is what makes polyglot HTML5 checkable.
-final class XMLTree {
-    let document: xmlDocPtr
-
-    private init(document: xmlDocPtr) {
-        self.document = document
-    }
-
-    deinit { xmlFreeDoc(document) }
-
-    var root: xmlNodePtr? { xmlDocGetRootElement(document) }
-
+/// libxml2's XML parser over a site's files, and small readers over the nodes of a tree the
+/// sanitiser builds. The parse is strict XML (no recovery, no network), which is what makes
+/// polyglot HTML5 checkable; it reports elements as it meets them (`read`) and builds no tree.
+enum XMLTree {
     /// libxml2 must set up its global tables once, on one thread, before parsing on many.
     private static let initialised: Void = xmlInitParser()
 
     static func initialise() { _ = initialised }
-
-    /// The parsed file, or the finding that says where it stops being well-formed.
-    enum ParseOutcome {
-        case parsed(XMLTree)
-        case notWellFormed(Finding)
-    }
-
-    static func parse(_ file: OutputFile) -> ParseOutcome {
-        guard let context = xmlNewParserCtxt() else {
-            return .notWellFormed(
-                Finding(file: file.path, line: 1, column: 1, rule: "well-formed", message: "libxml2 could not start"))
-        }
-        defer { xmlFreeParserCtxt(context) }
-        let parsed = FirstError.capture {
-            file.contents.withUnsafeBytes { buffer in
-                xmlCtxtReadMemory(
-                    context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                    file.path, "UTF-8", Int32(XML_PARSE_NONET.rawValue))
-            }
-        }
-        guard let document = parsed.result, context.pointee.wellFormed != 0 else {
-            if let document = parsed.result { xmlFreeDoc(document) }
-            let error = parsed.firstError
-            return .notWellFormed(
-                Finding(
-                    file: file.path, line: error?.line ?? 1, column: error?.column ?? 1, rule: "well-formed",
-                    message: "not well-formed: " + (error?.message ?? "parse error")))
-        }
-        return .parsed(XMLTree(document: document))
-    }
 
     /// Reads `file` with libxml2's XML parser, telling `reader` of each element, its attributes
     /// and text as they come, and building no tree (a page's tree was most of the time its
@@ -79,9 +40,10 @@ final class XMLTree {
         handler.pointee.characters = text
         handler.pointee.ignorableWhitespace = text
         // What an HTML parser reads otherwise than XML's: told, for the reader to refuse.
-        handler.pointee.cdataBlock = { context, _, _ in
+        handler.pointee.cdataBlock = { context, value, length in
             guard let context else { return }
-            ReaderBox.of(context).markup(.cdata, Int(xmlSAX2GetLineNumber(context)))
+            let text = value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self) }
+            ReaderBox.of(context).markup(.cdata(text ?? ""), Int(xmlSAX2GetLineNumber(context)))
         }
         handler.pointee.processingInstruction = { context, _, _ in
             guard let context else { return }
@@ -281,7 +243,8 @@ protocol XMLElementReader: AnyObject {
 /// text HTML reads raw (`<style><!--</style><script>…-->`) and where it starts `<!-->`.
 enum XMLMarkup: Equatable {
     case comment(String)
-    case cdata
+    /// A CDATA section and its text (a feed reader reads it as text).
+    case cdata(String)
     case processingInstruction
     /// `<!DOCTYPE x [ … ]>`: declarations, entities among them, that a browser expands.
     case internalSubset
@@ -318,6 +281,12 @@ struct XMLAttributes {
     /// case, as a browser reads `HTTP-EQUIV`), if any: `a:src` is not `src` to a browser.
     subscript(name: String) -> String? {
         indices.first { !hasPrefix(at: $0) && self.name(at: $0).quicklyLowercased == name }.map(value(at:))
+    }
+
+    /// The value of the first attribute whose local name is exactly `name`, with a prefix or
+    /// without: what libxml2's `xmlGetProp` finds on a node of a tree.
+    func first(named name: String) -> String? {
+        indices.first { self.name(at: $0) == name }.map(value(at:))
     }
 
     /// The values of every attribute whose local name is `name`, with a prefix or without
