@@ -49,6 +49,20 @@ struct RetryAndFallbackTests {
         #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
     }
 
+    @Test("a README remembered missing stays missing when asking again fails: what was known, reported as stale")
+    func rememberedAbsenceFallback() async throws {
+        let harness = try LiveHarness()
+        let prism = try await harness.store().repository(RepoName(owner: "lumen-labs", name: "prism"))
+        #expect(try await harness.store().readme(of: prism) == nil)
+        harness.github.inject(.status(502), at: "/repos/lumen-labs/prism/readme", times: 3)
+        let store = harness.store()
+        #expect(try await store.readme(of: prism, from: .source) == nil, "no README, as last known: not a failure")
+        let stale = await store.staleData()
+        #expect(stale.map(\.resource) == ["GET \(harness.github.baseURL)/repos/lumen-labs/prism/readme"])
+        #expect(stale.first?.reason == "HTTP 502 after 3 attempts")
+        #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
+    }
+
     @Test("still failing with nothing cached: an error naming the resource and the failure")
     func unavailable() async throws {
         let harness = try LiveHarness()
