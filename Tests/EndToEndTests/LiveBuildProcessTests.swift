@@ -112,6 +112,35 @@ import Testing
             })
     }
 
+    @Test("a proxy in the environment never carries the token to plain http: this machine is asked directly")
+    func noProxyForPlainHTTP() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        let proxy = FakeGitHub(token: "proxy", tokenOwner: "proxy")
+        try proxy.start()
+        defer { proxy.stop() }
+        let outcome = try run.build(environment: [
+            "http_proxy": proxy.baseURL, "https_proxy": proxy.baseURL, "HTTPS_PROXY": proxy.baseURL,
+            "ALL_PROXY": proxy.baseURL, "all_proxy": proxy.baseURL, "NO_PROXY": "", "no_proxy": "",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(proxy.log.isEmpty, "the proxy was sent \(proxy.log.map(\.request.path))")
+    }
+
+    @Test("a README that was missing, asked again and failing, is still missing: the run publishes and exits 2")
+    func aRememberedMissingReadmeOutlivesAFailure() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        #expect(try run.build().status == 0)
+        run.github.inject(.status(502), at: "/repos/lumen-labs/prism/readme", times: 50)
+        let outcome = try run.build(extra: ["--full"])
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("/repos/lumen-labs/prism/readme"), "\(outcome.standardError)")
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+    }
+
     @Test func aSourceThatKeepsFailingKeepsItsPreviousDataAndExits2() throws {
         let folder = try TemporaryFolder()
         let run = Run(folder: folder.url, github: try Self.world())

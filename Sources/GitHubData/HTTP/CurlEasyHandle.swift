@@ -53,6 +53,10 @@ final class CurlEasyHandle {
             rd_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
         }
         rd_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        // Plain http is allowed only to this machine, and never through a proxy (`http_proxy`,
+        // `ALL_PROXY`): that would carry the token on unencrypted, to wherever the proxy is.
+        // https goes through one as a tunnel, encrypted end to end.
+        if url.prefix(7).lowercased() == "http://" { rd_curl_setopt_string(handle, CURLOPT_NOPROXY, "*") }
         // Redirects are followed by CurlHTTPClient, which decides per hop who sees the token.
         rd_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         rd_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
