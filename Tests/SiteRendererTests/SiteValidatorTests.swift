@@ -503,7 +503,7 @@ import Testing
         #expect(rules(["a.svg": entities]).contains("active-content"))
     }
 
-    @Test("a folder's hidden pages and links are read too; a link to a folder is named")
+    @Test("a folder's hidden pages and links are read too; a link out of the folder and a link to a folder are named")
     func hiddenFilesAndLinksAreRead() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
         let outside = FileManager.default.temporaryDirectory.appending(path: "outside-\(UUID().uuidString)")
@@ -517,10 +517,14 @@ import Testing
             atPath: folder.appending(path: "s.html").path, withDestinationPath: outside.appending(path: "e.html").path)
         try FileManager.default.createSymbolicLink(
             atPath: folder.appending(path: "sub").path, withDestinationPath: outside.path)
+        // A link inside the folder is the file it leads to.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appending(path: "h.html").path, withDestinationPath: ".hidden.html")
         let found = try SiteValidator().validate(directory: folder)
         #expect(
             Set(found.map { "\($0.file) \($0.rule)" }) == [
-                ".hidden.html event-handler", "s.html inline-script", "sub unread",
+                ".hidden.html event-handler", "h.html event-handler", "s.html inline-script", "s.html outside",
+                "sub unread",
             ])
     }
 
@@ -540,7 +544,11 @@ import Testing
         #expect(
             rules(["a.htm": "<script>alert(1)</script>", "b.xhtml": "", "c.php": ""])
                 == Array(repeating: "file-kind", count: 3))
-        #expect(rules(["a.css": "", "a.js": "", "a.png": "", "a.woff2": "", "CNAME": "x"]).isEmpty)
+        #expect(rules(["a.css": "", "a.js": "", "a.png": "", "a.woff2": "", "CNAME": "x", "LICENSE": "a <b>"]).isEmpty)
+        // A server that tells a file's type from its bytes serves these as pages.
+        for markup in ["<!DOCTYPE html><script>alert(1)</script>", "\u{FEFF} \n<svg onload=alert(1)>", "<?xml?><x/>"] {
+            #expect(rules(["assets/page": markup]) == ["file-kind"], "\(markup)")
+        }
         let xhtml = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><script>alert(1)</script></html>"
         #expect(rules(["assets/w.xml": xhtml]) == ["active-content"])
         let svg = { (inner: String) in "<svg xmlns=\"http://www.w3.org/2000/svg\">\(inner)</svg>" }

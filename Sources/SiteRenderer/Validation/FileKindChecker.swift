@@ -43,13 +43,32 @@ enum FileKindChecker {
 
     static func check(_ file: OutputFile, kind: String) -> [Finding] {
         if kind == "svg" { return SVGReader.check(file) }
-        if kind.isEmpty || inert.contains(kind) { return [] }
+        if kind.isEmpty {
+            guard beginsLikeMarkup(file.contents) else { return [] }
+            return [
+                Finding(
+                    file: file.path, line: 1, column: 1, rule: rule,
+                    message: "a file with no extension that begins with '<': a server that tells a file's type "
+                        + "from its first bytes (Go's, Caddy's; a browser when the server says none) serves it "
+                        + "as a page, and runs what it holds")
+            ]
+        }
+        if inert.contains(kind) { return [] }
         return [
             Finding(
                 file: file.path, line: 1, column: 1, rule: rule,
                 message: "a .\(kind) file is not a kind repodigest publishes: a browser or a server may render it "
                     + "as a page or run it. A site's files may be .svg, .\(inert.sorted().joined(separator: ", ."))")
         ]
+    }
+
+    /// Whether `bytes`, after a UTF-8 byte order mark and white space, begin with `<`: every
+    /// pattern by which MIME sniffing (WHATWG's, which Go's `DetectContentType` follows) finds
+    /// HTML or XML in a file whose type it is not told begins so.
+    static func beginsLikeMarkup(_ bytes: Data) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        return rest.first { ![0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) } == UInt8(ascii: "<")
     }
 
     /// An XML file that is not one of the site's own (`feed.xml`, `sitemap.xml`,

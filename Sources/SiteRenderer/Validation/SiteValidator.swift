@@ -38,6 +38,7 @@ public struct SiteValidator: Sendable {
         // the folder) as it serves the rest. Only git's folder and the build's marker are not pages.
         var files: [OutputFile] = []
         var unread: [Finding] = []
+        let realRoot = RealPath.of(root)
         for case let url as URL in enumerator {
             let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
             if path == ".git" || SiteWriter.markers.contains(path) {
@@ -47,7 +48,16 @@ public struct SiteValidator: Sendable {
             var status = stat()
             guard stat(url.path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
-            case S_IFREG: files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
+            case S_IFREG:
+                files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
+                let target = RealPath.of(url)
+                if !RealPath.isSameOrInside(target, realRoot) {
+                    unread.append(
+                        Finding(
+                            file: path, line: 1, column: 1, rule: "outside",
+                            message: "a link to \(target.path), outside the folder: a server that follows links "
+                                + "serves that file as part of the site"))
+                }
             case S_IFDIR where (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true:
                 unread.append(
                     Finding(
