@@ -30,6 +30,20 @@ import UseCases
             starredListComplete: day != 2)
     }
 
+    @Test("a failure of the file names the file and what went wrong, not the SQL statement that met it")
+    func failuresNameTheFile() {
+        let cases: [(ResultCode, String)] = [
+            (.SQLITE_READONLY, "cannot be written"), (.SQLITE_FULL, "the disk is full"),
+            (.SQLITE_BUSY, "another process"), (.SQLITE_CORRUPT, "damaged"), (.SQLITE_MISMATCH, "SQLite error 20"),
+        ]
+        for (code, words) in cases {
+            let error = DatabaseError(resultCode: code, message: "attempt", sql: "INSERT INTO favourite VALUES (1)")
+            let told = StateDatabase.failure(error, path: "/x/state.sqlite").description
+            #expect(told.hasPrefix("/x/state.sqlite: ") && told.contains(words), "\(told)")
+            #expect(!told.contains("INSERT"), "\(told)")
+        }
+    }
+
     @Test func favouritesAddListRemoveAndAddingTwiceIsHarmless() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []

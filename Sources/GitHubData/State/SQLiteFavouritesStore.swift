@@ -12,7 +12,7 @@ final class SQLiteFavouritesStore: FavouritesStore {
     }
 
     public func favourites() async throws -> [Favourite] {
-        try await database.queue.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT owner, name, note FROM favourite ORDER BY added_at, owner, name").map {
                 row in
                 Favourite(name: RepoName(owner: row["owner"], name: row["name"]), note: row["note"])
@@ -21,7 +21,7 @@ final class SQLiteFavouritesStore: FavouritesStore {
     }
 
     public func add(_ favourite: Favourite) async throws {
-        try await database.queue.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO favourite (owner, name, note, added_at) VALUES (?, ?, ?, ?)
@@ -32,7 +32,7 @@ final class SQLiteFavouritesStore: FavouritesStore {
     }
 
     public func remove(_ name: RepoName) async throws -> Bool {
-        try await database.queue.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM favourite WHERE owner = ? AND name = ?", arguments: [name.owner, name.name])
             return db.changesCount > 0

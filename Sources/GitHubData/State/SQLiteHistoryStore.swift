@@ -20,7 +20,7 @@ final class SQLiteHistoryStore: HistoryStore {
     }
 
     public func latestSnapshot() async throws -> RunSnapshot? {
-        let latest = try await database.queue.read { db -> (Int64, RunSnapshot)? in
+        let latest = try await database.read { db -> (Int64, RunSnapshot)? in
             guard
                 let run = try Row.fetchOne(
                     db, sql: "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY id DESC LIMIT 1")
@@ -67,14 +67,14 @@ final class SQLiteHistoryStore: HistoryStore {
     /// The newest run's id, 0 before the first. Ids only grow (`AUTOINCREMENT`, and pruning
     /// keeps the newest run), so the next run recorded is this plus one.
     func latestRunID() async throws -> Int64 {
-        try await database.queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0 }
+        try await database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0 }
     }
 
     /// One transaction: a killed run records the whole snapshot or nothing. A repository
     /// whose figures are those the latest run held keeps its open span; any other span the
     /// latest run held is closed at that run, and the repository's new figures open one.
     public func record(_ snapshot: RunSnapshot) async throws {
-        try await database.queue.write { db in
+        try await database.write { db in
             let previous = try Int64.fetchOne(db, sql: "SELECT max(id) FROM run") ?? 0
             let read = self.held.withLock { $0?.run == previous ? $0?.repositories : nil }
             var held = Dictionary(
@@ -120,7 +120,7 @@ final class SQLiteHistoryStore: HistoryStore {
     /// Forgets the runs taken before `date` but the latest, and the spans that ended before
     /// the oldest run kept.
     public func prune(before date: Date) async throws {
-        try await database.queue.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT max(id) FROM run)",
                 arguments: [date.timeIntervalSince1970])

@@ -96,9 +96,39 @@ final class StateDatabase: Sendable {
     ]
 
     let queue: DatabaseQueue
+    /// The file, named in every failure.
+    let path: String
 
-    private init(queue: DatabaseQueue) {
+    private init(queue: DatabaseQueue, path: String) {
         self.queue = queue
+        self.path = path
+    }
+
+    /// `body` in a read of the file; a failure told as the file's, not as the SQL that met it.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StateError) -> T {
+        do { return try await queue.read(body) } catch { throw Self.failure(error, path: path) }
+    }
+
+    /// `body` in one transaction; a failure (nothing of it written) told as the file's.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StateError) -> T {
+        do { return try await queue.write(body) } catch { throw Self.failure(error, path: path) }
+    }
+
+    /// What went wrong with the file, in words: a read-only folder, a full disk, another
+    /// process, damage; SQLite's own message for anything else, without the statement.
+    static func failure(_ error: any Error, path: String) -> StateError {
+        guard let error = error as? DatabaseError else { return .unusable(path: path, reason: "\(error)") }
+        let reason: String
+        switch error.resultCode {
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            reason = "the file or its folder cannot be written (read-only?); nothing was changed"
+        case .SQLITE_FULL: reason = "the disk is full; nothing was changed"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: reason = "another process holds the file; try again once it is done"
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN: reason = "the file cannot be read or written (an I/O error)"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: reason = "the file is damaged"
+        default: reason = "SQLite error \(error.resultCode.rawValue): \(error.message ?? "no message")"
+        }
+        return .unusable(path: path, reason: reason)
     }
 
     static let fileName = "state.sqlite"
@@ -146,9 +176,9 @@ final class StateDatabase: Sendable {
                         sql: "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrations.count)")
                 }
             }
-            return StateDatabase(queue: queue)
+            return StateDatabase(queue: queue, path: path.path)
         } catch {
-            throw .unusable(path: path.path, reason: "\(error)")
+            throw failure(error, path: path.path)
         }
     }
 }
