@@ -17,6 +17,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
 
+    @Test("listing makes nothing: a state folder not made yet (or named with a typo) is not created")
+    func listingCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let listed = try RepodigestProcess.run(["favourites", "list", "--state-dir", "no/such/state"], in: folder.url)
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.contains("No favourites yet"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing made")
+    }
+
     @Test("a note's bidi override is kept, and listed escaped so that it cannot reorder the line")
     func aBidiOverrideInANoteIsListedEscaped() throws {
         let folder = try TemporaryFolder()

@@ -124,11 +124,18 @@ struct FavouritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await FavouritesCommand.perform { console in
-                let (_, stores) = try state.open(console, writing: false)
                 let configuration = try state.configuration()
-                let stored = try await stores.favourites.favourites()
-                let all = try await ManageFavourites(store: stores.favourites, source: nil).list(
-                    configured: configuration.favourites)
+                // Listing makes nothing: before the first favourite is added (or a state folder
+                // named with a typo), only the configuration's, and no folder or file is created.
+                var stored: [Favourite] = []
+                var all = configuration.favourites
+                let file = try state.stateDirectory().appending(path: StateStores.fileName)
+                if FileManager.default.fileExists(atPath: file.path) {
+                    let (_, stores) = try state.open(console, writing: false)
+                    stored = try await stores.favourites.favourites()
+                    all = try await ManageFavourites(store: stores.favourites, source: nil).list(
+                        configured: configuration.favourites)
+                }
                 let rows = all.map { favourite in
                     (
                         name: favourite.name.description,
