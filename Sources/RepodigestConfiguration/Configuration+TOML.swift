@@ -125,6 +125,10 @@ extension Configuration {
                     throw reader.error(at: path + ["favourites"], error.description)
                 }
             }
+            if let twice = Self.firstRepeated(favourites.map(\.name.description)) {
+                throw reader.error(
+                    at: path + ["favourites"], "digest.favourites names '\(twice)' twice (names ignore case)")
+            }
             if let days = try reader.int("details_refresh_days", in: digest, at: path) {
                 guard (1...365).contains(days) else {
                     throw reader.error(

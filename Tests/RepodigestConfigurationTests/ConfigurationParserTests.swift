@@ -111,6 +111,10 @@ import Testing
             ),
             ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
             ("[digest]\nowners = [\"vapor\", \"Vapor\"]\n", "digest.owners names 'Vapor' twice (logins ignore case)"),
+            (
+                "[digest]\nfavourites = [\"vapor/vapor\", \"Vapor/Vapor\"]\n",
+                "digest.favourites names 'Vapor/Vapor' twice (names ignore case)"
+            ),
             ("[digest]\nstarred_by = [\"\"]\n", "digest.starred_by must be GitHub account names"),
             (
                 "[github]\napi_url = \"https://" + String(repeating: "a", count: 3000) + ".example/\"\n",
