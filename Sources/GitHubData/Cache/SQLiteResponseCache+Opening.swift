@@ -26,7 +26,8 @@ extension SQLiteResponseCache {
             }
         } catch {
             warnings.add(
-                "\(path.path): the response cache cannot be used (\(error)); every request goes to GitHub in full")
+                "\(path.path): the response cache cannot be used (\(SQLiteFile.reason(for: error))); every request goes to GitHub in full"
+            )
             return nil
         }
     }

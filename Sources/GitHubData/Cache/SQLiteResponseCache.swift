@@ -51,6 +51,13 @@ final class SQLiteResponseCache: ResponseCache {
         return [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
     }
 
+    /// A read that failed: the run goes on fetching without the cache, told once; damage to
+    /// the file is marked (`noteDamage`).
+    private func readFailed(_ error: any Error) {
+        noteDamage(error)
+        warnings.once("the response cache could not be read (\(SQLiteFile.reason(for: error))); fetching without it")
+    }
+
     /// Leaves the damage mark when `error` is damage to the file.
     private func noteDamage(_ error: any Error) {
         guard Self.isDamage(error) else { return }
@@ -98,8 +105,7 @@ final class SQLiteResponseCache: ResponseCache {
             }
             return found
         } catch {
-            noteDamage(error)
-            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            readFailed(error)
             return found
         }
     }
@@ -128,8 +134,7 @@ final class SQLiteResponseCache: ResponseCache {
                 return chain
             }
         } catch {
-            noteDamage(error)
-            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            readFailed(error)
             return [url]
         }
         touch(read.map(key))
@@ -177,8 +182,7 @@ final class SQLiteResponseCache: ResponseCache {
                 CachedResponse.Copy(link: row[1], bytes: row[2])
             }
         } catch {
-            noteDamage(error)
-            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            readFailed(error)
             return [:]
         }
     }
@@ -254,8 +258,7 @@ final class SQLiteResponseCache: ResponseCache {
                 CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: row[1]), pushedAt: row[2], content: row[3])
             }
         } catch {
-            noteDamage(error)
-            warnings.once("the response cache could not be read (\(error)); fetching without it")
+            readFailed(error)
             read = [:]
         }
         let marks = validated.withLock { pending in keys.compactMap { key in pending[key].map { (key, $0) } } }
@@ -367,7 +370,9 @@ final class SQLiteResponseCache: ResponseCache {
         } catch {
             noteDamage(error)
             failedWrite.withLock { $0 = true }
-            warnings.once("the response cache could not be written (\(error)); the next run may fetch more")
+            warnings.once(
+                "the response cache could not be written (\(SQLiteFile.reason(for: error))); the next run may fetch more"
+            )
             return nil
         }
     }

@@ -5,6 +5,22 @@ internal import GRDB
 /// for writing: the response cache and the state database decide differently what to do
 /// with a file they cannot use, but they tell one the same way.
 enum SQLiteFile {
+    /// What went wrong with a file, in words: a read-only folder, a full disk, another
+    /// process, damage; SQLite's own message for anything else, without the statement that
+    /// met it (GRDB's description quotes the SQL).
+    static func reason(for error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        switch error.resultCode {
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return "the file or its folder cannot be written (read-only?); nothing was changed"
+        case .SQLITE_FULL: return "the disk is full; nothing was changed"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the file; try again once it is done"
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN: return "the file cannot be read or written (an I/O error)"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return "the file is damaged"
+        default: return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "no message")"
+        }
+    }
+
     enum Inspection: Equatable {
         /// No file, or an empty one: ours to fill.
         case fresh

@@ -114,21 +114,9 @@ final class StateDatabase: Sendable {
         do { return try await queue.write(body) } catch { throw Self.failure(error, path: path) }
     }
 
-    /// What went wrong with the file, in words: a read-only folder, a full disk, another
-    /// process, damage; SQLite's own message for anything else, without the statement.
+    /// A failure of the file as a person reads it (`SQLiteFile.reason`), naming the file.
     static func failure(_ error: any Error, path: String) -> StateError {
-        guard let error = error as? DatabaseError else { return .unusable(path: path, reason: "\(error)") }
-        let reason: String
-        switch error.resultCode {
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
-            reason = "the file or its folder cannot be written (read-only?); nothing was changed"
-        case .SQLITE_FULL: reason = "the disk is full; nothing was changed"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: reason = "another process holds the file; try again once it is done"
-        case .SQLITE_IOERR, .SQLITE_CANTOPEN: reason = "the file cannot be read or written (an I/O error)"
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: reason = "the file is damaged"
-        default: reason = "SQLite error \(error.resultCode.rawValue): \(error.message ?? "no message")"
-        }
-        return .unusable(path: path, reason: reason)
+        .unusable(path: path, reason: SQLiteFile.reason(for: error))
     }
 
     static let fileName = "state.sqlite"
