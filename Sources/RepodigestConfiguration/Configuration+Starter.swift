@@ -5,7 +5,7 @@ extension Configuration {
     /// parser and checks that no accepted key is missing.
     public static let starter = #"""
         # repodigest.toml: what `repodigest build` publishes, and from where.
-        # Every key is optional; the values below are the bundled sample's, so this file builds
+        # Every key is optional; the values below are drawn from the bundled sample, so it builds
         # as it is with `repodigest build --sample --config repodigest.toml`. Replace the
         # accounts and repositories with yours, then drop --sample to read GitHub itself
         # (token in GITHUB_TOKEN or GH_TOKEN; never on the command line or in this file).
