@@ -44,9 +44,11 @@ public final class RunLock {
             if reason == EWOULDBLOCK { throw .held(path: path.path, pid: holder) }
             throw .unusable(path: path.path, reason: String(cString: strerror(reason)))
         }
+        // Written over the last holder's, then cut to length: never empty for the run that
+        // finds the lock taken and reads who holds it.
         let pid = Data("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(descriptor, off_t(pid.count))
     }
 
     /// The lock on an output folder, beside it; nil when its folder is read-only and the lock
@@ -70,12 +72,17 @@ public final class RunLock {
 
     deinit { release() }
 
-    /// The pid the holder wrote; nil in the instant between its lock and its write.
+    /// The pid the holder wrote (its first line); asked again for up to 50 ms while the
+    /// holder, which took the lock an instant ago, has yet to write it. Nil if it never does.
     private static func holder(of descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        for _ in 0..<10 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            let line = buffer[..<max(0, count)].prefix { $0 != UInt8(ascii: "\n") }
+            if count > 0, let pid = Int32(String(decoding: line, as: UTF8.self)), pid > 0 { return pid }
+            usleep(5_000)
+        }
+        return nil
     }
 }
 

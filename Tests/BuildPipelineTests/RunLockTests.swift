@@ -29,4 +29,24 @@ import Testing
             RunLock.whyNoFolder(URL(fileURLWithPath: root.path + "/file/../st"))?.hasSuffix(
                 "file is a file, not a folder") == true)
     }
+
+    @Test("the run that finds the lock taken names the holder's pid, even over a longer one left in the file")
+    func theHolderIsNamed() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "runlock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appending(path: "repodigest.lock")
+        try Data("123456789\nleft by a run long gone\n".utf8).write(to: file)
+        let held = try RunLock(file: file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "\(getpid())\n")
+        #expect(throws: RunLockError.held(path: file.path, pid: getpid())) { try RunLock(file: file) }
+        held.release()
+
+        // Locked by something that never writes its pid: asked a few times, then not named.
+        try Data().write(to: file)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        #expect(throws: RunLockError.held(path: file.path, pid: nil)) { try RunLock(file: file) }
+    }
 }
