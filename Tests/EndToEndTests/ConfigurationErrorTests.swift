@@ -119,13 +119,23 @@ import Testing
             outcome.standardError.contains(
                 "gone: cannot read theme: no such folder (expected a built-in theme's name or a theme folder)"),
             "\(outcome.standardError)")
+        let file = try RepodigestProcess.run(
+            ["build", "--sample", "--theme", "./repodigest.toml", "--output", "out"], in: folder.url)
+        #expect(
+            file.standardError.contains("repodigest.toml: cannot read theme: not a folder (expected"),
+            "\(file.standardError)")
     }
 
     @Test func aConfigurationFileThatCannotBeReadSaysWhy() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(
             at: folder.url.appending(path: "conf"), withIntermediateDirectories: true)
-        for (file, reason) in [("gone.toml", "no such file"), ("conf", "it is a folder")] {
+        // A FIFO is not opened: reading it would wait for a writer.
+        #expect(mkfifo(folder.url.appending(path: "fifo.toml").path, 0o644) == 0)
+        for (file, reason) in [
+            ("gone.toml", "no such file"), ("conf", "it is a folder"), ("/dev/null", "it is a device, not a file"),
+            ("fifo.toml", "it is a FIFO, not a file"),
+        ] {
             let outcome = try RepodigestProcess.run(["build", "--sample", "--config", file], in: folder.url)
             #expect(outcome.status == 1)
             #expect(

@@ -172,8 +172,9 @@ import Testing
             ),
             (
                 ["--output", "conf", "--state-dir", "state", "--config", "conf/repodigest.toml"],
-                "\(root)/conf is the folder of the configuration file \(root)/conf/repodigest.toml"
+                "\(root)/conf is the configuration file's folder (--config)"
             ),
+            (["--output", "", "--state-dir", "state"], "--output: an empty path; name the folder to publish into"),
             (
                 ["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"],
                 "\(root)/themed contains the theme folder \(root)/themed/mine"

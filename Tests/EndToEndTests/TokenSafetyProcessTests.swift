@@ -104,6 +104,12 @@ import Testing
         let blank = try RepodigestProcess.run(
             ["build", "--sample", "--output", "site"], environment: ["GITHUB_TOKEN": " "], in: folder.url)
         #expect(blank.status == 0 && !blank.standardError.contains("[redacted]"), "\(blank.standardError)")
+        // Read from GitHub, white space alone is a secret not filled in, not "no token".
+        let spaces = try RepodigestProcess.run(
+            ["build", "--output", "site", "--state-dir", "state", "--api-url", "http://127.0.0.1:9"],
+            environment: ["GITHUB_TOKEN": "   ", "GH_TOKEN": ""], in: folder.url)
+        #expect(spaces.status == 1, "\(spaces.standardError)")
+        #expect(spaces.standardError.contains("GITHUB_TOKEN: holds only white space"), "\(spaces.standardError)")
     }
 
     @Test func favouritesAddRefusesSuchATokenBeforeTheStateFolderIsTouched() throws {

@@ -12,6 +12,11 @@ extension BuildOptions {
     /// site it builds. Paths are compared resolved (links, `..`), as the writer publishes into
     /// the real folder.
     func checkFolders(output: URL, configuration: Configuration, theme: Theme) throws(ConfigurationError) {
+        // An empty path would mean the current folder, which a build then replaces.
+        guard !self.output.isEmpty else {
+            throw ConfigurationError(
+                source: "--output", message: "an empty path; name the folder to publish into (such as Output)")
+        }
         try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
         if let state = try? stateDirectory() {
@@ -21,8 +26,8 @@ extension BuildOptions {
         if !(config == nil && sample) {
             let file = RealPath.of(URL(fileURLWithPath: config ?? "repodigest.toml"))
             try Self.refuseOverlap(
-                output, file.deletingLastPathComponent(), what: "the folder of the configuration file \(file.path)",
-                option: "--config", inside: false)
+                output, file.deletingLastPathComponent(), what: "the configuration file's folder", option: "--config",
+                inside: false)
         }
         // The theme's folder and every folder it extends: a build reads them all.
         for folder in theme.folders {

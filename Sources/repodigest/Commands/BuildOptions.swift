@@ -116,6 +116,12 @@ struct BuildOptions: ParsableArguments {
             return (configuration, Data(SampleDataStore.configuration.utf8))
         }
         let path = config ?? "repodigest.toml"
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            // Not opened at all: a FIFO would wait for a writer, a device may never end.
+            throw ConfigurationError(
+                source: path, message: "cannot read the configuration file: \(whyUnreadable(path))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             var status = stat()
             let missing = stat(path, &status) != 0 && errno == ENOENT
@@ -133,7 +139,13 @@ struct BuildOptions: ParsableArguments {
     private static func whyUnreadable(_ path: String) -> String {
         var status = stat()
         guard stat(path, &status) == 0 else { return String(cString: strerror(errno)).lowercased() }
-        if status.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "it is a folder"
+        case S_IFREG: break
+        case S_IFIFO: return "it is a FIFO, not a file"
+        case S_IFSOCK: return "it is a socket, not a file"
+        default: return "it is a device, not a file"
+        }
         return access(path, R_OK) == 0 ? "reading it failed" : String(cString: strerror(errno)).lowercased()
     }
 
@@ -155,11 +167,12 @@ struct BuildOptions: ParsableArguments {
         do throws(ThemeError) {
             if let folder = Self.themeFolder(name) {
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
-                else {
+                let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+                guard exists, isFolder.boolValue else {
                     throw .unreadable(
                         path: folder.standardizedFileURL.path,
-                        reason: "no such folder (expected a built-in theme's name or a theme folder)")
+                        reason: (exists ? "not a folder" : "no such folder")
+                            + " (expected a built-in theme's name or a theme folder)")
                 }
                 return try Theme(directory: folder)
             }

@@ -20,9 +20,13 @@ struct GitHubToken: Sendable {
         throws(ConfigurationError) -> GitHubToken?
     {
         for variable in ["GITHUB_TOKEN", "GH_TOKEN"] {
-            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
-            else {
-                continue
+            // Unset or empty is no token; white space alone is a mistake (a secret not filled in).
+            guard let set = environment[variable], !set.isEmpty else { continue }
+            let value = set.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty else {
+                throw ConfigurationError(
+                    source: variable,
+                    message: "holds only white space; set \(variable) to the token, or to nothing to run without one")
             }
             guard value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
                 throw ConfigurationError(
