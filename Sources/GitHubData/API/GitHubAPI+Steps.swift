@@ -33,6 +33,10 @@ extension GitHubAPI {
     func fallback<T: Decodable>(_ type: T.Type, _ cached: CachedResponse?, resource: String, cause: StaleData.Cause)
         async throws -> Page<T>
     {
+        if let cached, cached.isNotFound {
+            log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, cause: cause))
+            throw GitHubDataError.notFound(resource: resource)
+        }
         guard let cached, let value = try? kept(type, cached, resource: resource) else {
             throw GitHubDataError.unavailable(resource: resource, reason: cause.description)
         }

@@ -57,16 +57,12 @@ struct GitHubAPI: Sendable {
         // Only where the current media type has no row at all: a remembered 404 under it is
         // newer than anything cached in the former one.
         let hasRow = cached != nil
-        // A remembered 404 is asked again, but stays what is known should asking fail: a
-        // repository with no README is not a source that failed with nothing cached.
-        var absent: CachedResponse? = nil
-        if let remembered = cached, remembered.isNotFound {
-            if settings.offline || cachedIsEnough {
-                if cachedIsEnough { log.kept() }
-                throw GitHubDataError.notFound(resource: resource)
-            }
-            absent = remembered
-            cached = nil
+        // A remembered 404 is asked again (it carries no validator), and stays what is known
+        // should asking fail (`fallback`): a repository with no README is not a source that
+        // failed with nothing cached.
+        if let absent = cached, absent.isNotFound, settings.offline || cachedIsEnough {
+            if cachedIsEnough { log.kept() }
+            throw GitHubDataError.notFound(resource: resource)
         }
         var former: CachedResponse? = nil
         if !hasRow, caching, let formerAccept, let cache {
@@ -75,11 +71,7 @@ struct GitHubAPI: Sendable {
         }
         /// The answer from the copy kept (or the former media type's), when asking failed.
         func fallingBack(_ cause: StaleData.Cause) async throws -> Page<T> {
-            if cached == nil, former == nil, let absent {
-                log.stale(StaleData(resource: resource, fetchedAt: absent.fetchedAt, cause: cause))
-                throw GitHubDataError.notFound(resource: resource)
-            }
-            return try await fallback(type, cached ?? former, resource: resource, cause: cause)
+            try await fallback(type, cached ?? former, resource: resource, cause: cause)
         }
         if settings.offline {
             guard let cached = cached ?? former else { throw GitHubDataError.notCached(resource: resource) }
