@@ -666,6 +666,16 @@ struct ReadmeFidelityTests {
         #expect(html.contains("<del>one</del> <del>two</del>"))
         #expect(html.contains("width=\"120\""))
         #expect(!html.contains("height="), "a percentage is no number an HTML attribute may hold")
+        // Read as a browser reads a dimension: the digits, whatever follows them.
+        for (written, read) in [
+            ("100px;", "100"), (" 100 px", "100"), ("50.5", "50"), ("007", "7"), ("40em", "40"),
+        ] {
+            #expect(render("<img src=\"a.png\" width=\"\(written)\">").contains("width=\"\(read)\""), "\(written)")
+        }
+        for dropped in ["px", "-5", "", "1234567"] {
+            #expect(!render("<img src=\"a.png\" width=\"\(dropped)\">").contains("width="), "\(dropped)")
+        }
+        #expect(render("<img src=\"a.png\" width=\"33.3%\">").contains("style=\"width: 33%\""))
     }
 
     @Test("a width in per cent is the style a browser reads it as; other values are dropped")
@@ -678,8 +688,12 @@ struct ReadmeFidelityTests {
         #expect(html.contains(#"alt="" style="width: 100%" />"#))
         #expect(html.components(separatedBy: "style=").count == 3, "150% is dropped")
         #expect(!render(#"<picture><source srcset="a.png" width="50%"><img src="a.png"></picture>"#).contains("style="))
-        for value in ["-5%", "5.5%", "%", "٥%", "50%;color:red", "0%"] {
+        for value in ["-5%", "%", "٥%", "0%"] {
             #expect(!render("<img src=\"a.png\" width=\"\(value)\">").contains("style="), "\(value)")
+        }
+        // A browser reads the digits and what follows them no further: the style is ours.
+        for (value, read) in [("5.5%", "5"), ("50%;color:red", "50")] {
+            #expect(render("<img src=\"a.png\" width=\"\(value)\">").contains("style=\"width: \(read)%\""), "\(value)")
         }
     }
 
@@ -710,7 +724,7 @@ struct ReadmeFidelityTests {
         #expect(html.contains(#"<table style="width: 80%">"#), "\(html)")
         #expect(html.contains(#"<td class="valign-top" style="width: 33%">a</td>"#), "\(html)")
         #expect(html.contains(#"<th class="valign-middle" style="width: 120px">b</th>"#), "\(html)")
-        #expect(html.contains("<td>c</td>"), "a value no browser reads is dropped")
+        #expect(html.contains(#"<td style="width: 1px">c</td>"#), "1e3 is 1 to a browser: the digits, no more")
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 

@@ -582,31 +582,34 @@ extension HTMLSanitiser {
                 switch own[name] {
                 case .text?: kept.append((name, value))
                 case .number?:
-                    // `width="120px"` is 120 to a browser, and to GitHub; a percentage is no
-                    // number an HTML attribute may hold: a width in per cent (screenshots side
-                    // by side at 49%, a README's grid of three at 33%) becomes the style a
-                    // browser reads it as, a height is dropped. A table's or a cell's width
-                    // is obsolete as an attribute: in pixels, a style too.
-                    if name == "width", element != "source", let percent = Self.percentage(value) {
-                        styles.append("width: \(percent)%")
+                    // Read as a browser reads a dimension: the digits, whatever follows them
+                    // (`width="100px;"`, the all-contributors table's, is 100, as GitHub keeps
+                    // it). A percentage is no number an HTML attribute may hold: a width in
+                    // per cent (screenshots side by side at 49%, a README's grid of three at
+                    // 33%) becomes the style a browser reads it as; any other is dropped. A
+                    // table's or a cell's width is obsolete as an attribute: in pixels, a style too.
+                    let number: Int
+                    switch Self.dimension(value) {
+                    case .percent(let percent)?:
+                        if name == "width", element != "source", (1...100).contains(percent) {
+                            styles.append("width: \(percent)%")
+                        }
                         continue
+                    case .pixels(let pixels)?: number = pixels
+                    case nil: continue
                     }
-                    var trimmed = value.trimmingCharacters(in: .whitespaces)
-                    if trimmed.lowercased().hasSuffix("px") { trimmed.removeLast(2) }
-                    guard (1...6).contains(trimmed.count), trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber)
-                    else { continue }
                     switch name {
-                    case "width" where ["table", "td", "th"].contains(element): styles.append("width: \(trimmed)px")
+                    case "width" where ["table", "td", "th"].contains(element): styles.append("width: \(number)px")
                     // An image's space beside and above it, which profile READMEs set
                     // between logos in a row (`<img hspace="5">`), as GitHub keeps it.
-                    case "hspace": styles.append("margin-left: \(trimmed)px; margin-right: \(trimmed)px")
-                    case "vspace": styles.append("margin-top: \(trimmed)px; margin-bottom: \(trimmed)px")
+                    case "hspace": styles.append("margin-left: \(number)px; margin-right: \(number)px")
+                    case "vspace": styles.append("margin-top: \(number)px; margin-bottom: \(number)px")
                     // A browser spans one column for 0, and no more than 1,000 columns or
                     // 65,534 rows (`tidy` fits a table's spans to its grid: `fitSpans`).
-                    case "colspan" where Int(trimmed) == 0: break
-                    case "colspan": kept.append((name, String(min(Int(trimmed) ?? 1, 1_000))))
-                    case "rowspan": kept.append((name, String(min(Int(trimmed) ?? 1, 65_534))))
-                    default: kept.append((name, trimmed))
+                    case "colspan" where number == 0: break
+                    case "colspan": kept.append((name, String(min(number, 1_000))))
+                    case "rowspan": kept.append((name, String(min(number, 65_534))))
+                    default: kept.append((name, String(number)))
                     }
                 case .flag?: kept.append((name, name))
                 case .oneOf(let values)?:
@@ -626,13 +629,23 @@ extension HTMLSanitiser {
             return kept
         }
 
-        /// `50%` as 50: a whole number of per cent from 1 to 100, nothing else.
-        private static func percentage(_ value: String) -> Int? {
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasSuffix("%"), trimmed.count <= 4, trimmed.dropLast().allSatisfy(\.isASCII),
-                let percent = Int(trimmed.dropLast()), (1...100).contains(percent)
-            else { return nil }
-            return percent
+        enum Dimension: Equatable {
+            case pixels(Int)
+            case percent(Int)
+        }
+
+        /// A dimension as HTML's rules for parsing one read it: after white space, up to six
+        /// digits (any fraction dropped), a percentage when `%` follows them, else pixels
+        /// whatever follows (`100px;`, `100 px`); nil without a digit first.
+        static func dimension(_ value: String) -> Dimension? {
+            var rest = value.utf8.drop { [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }
+            let digits = rest.prefix { (0x30...0x39).contains($0) }
+            guard (1...6).contains(digits.count), let number = Int(String(decoding: digits, as: UTF8.self)) else {
+                return nil
+            }
+            rest = rest.dropFirst(digits.count)
+            if rest.first == UInt8(ascii: ".") { rest = rest.dropFirst().drop { (0x30...0x39).contains($0) } }
+            return rest.first == UInt8(ascii: "%") ? .percent(number) : .pixels(number)
         }
 
         /// The id an element of the document is given, prefixed as the page writes it: nil
