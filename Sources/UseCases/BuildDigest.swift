@@ -184,7 +184,13 @@ public struct BuildDigest: Sendable {
         _ repositories: [GitHubRepo], due: Set<GitHubRepo.ID>, refreshed: [RepositoryDetail], kept: [RepositoryDetail]
     ) -> [RepositoryDetail] {
         var (fromRefreshed, fromKept) = (refreshed.makeIterator(), kept.makeIterator())
-        let merged = repositories.compactMap { due.contains($0.id) ? fromRefreshed.next() : fromKept.next() }
+        // Built at its size: `compactMap` grows by doubling, to room for 16,384 details of
+        // some 460 bytes for 10,000, held while the site is translated.
+        var merged: [RepositoryDetail] = []
+        merged.reserveCapacity(repositories.count)
+        for repo in repositories {
+            if let detail = due.contains(repo.id) ? fromRefreshed.next() : fromKept.next() { merged.append(detail) }
+        }
         if merged.count == repositories.count, zip(merged, repositories).allSatisfy({ $0.repo.id == $1.id }) {
             return merged
         }

@@ -34,9 +34,14 @@ public struct CollectStarred: Sendable {
 
     private static func newestFirstOnce(_ stars: [Star], includePrivate: Bool) -> [Star] {
         var seen = Set<GitHubRepo.ID>()
-        return stars.positionsNewestFirst(by: \.starredAt)
-            .map { stars[$0] }
-            .filter { (includePrivate || !$0.repo.isPrivate) && seen.insert($0.repo.id).inserted }
+        // One array, at its size (a filter grows by doubling, past what it keeps).
+        var kept: [Star] = []
+        kept.reserveCapacity(stars.count)
+        for position in stars.positionsNewestFirst(by: \.starredAt) {
+            let star = stars[position]
+            if (includePrivate || !star.repo.isPrivate) && seen.insert(star.repo.id).inserted { kept.append(star) }
+        }
+        return kept
     }
 }
 

@@ -93,10 +93,19 @@ struct DigestData: Sendable {
 
     private var gathered: [GitHubRepo] {
         var seen = Set<GitHubRepo.ID>()
-        let all =
-            stars.map(\.repo) + favourites.map(\.repo)
-            + owners.flatMap(\.repos) + searches.flatMap(\.repos) + starLists.flatMap(\.repositories)
-        return all.filter { seen.insert($0.id).inserted }
+        // One array, at most the size of all of them: not each source's copy, then their sum,
+        // then a filter grown by doubling past what it keeps.
+        var all: [GitHubRepo] = []
+        all.reserveCapacity(
+            stars.count + favourites.count + owners.reduce(0) { $0 + $1.repos.count }
+                + searches.reduce(0) { $0 + $1.repos.count } + starLists.reduce(0) { $0 + $1.repositories.count })
+        func add(_ repo: GitHubRepo) { if seen.insert(repo.id).inserted { all.append(repo) } }
+        for star in stars { add(star.repo) }
+        for favourite in favourites { add(favourite.repo) }
+        for repo in owners.lazy.flatMap(\.repos) { add(repo) }
+        for repo in searches.lazy.flatMap(\.repos) { add(repo) }
+        for repo in starLists.lazy.flatMap(\.repositories) { add(repo) }
+        return all
     }
 
     /// What this run knew of each repository it shows, for the next run to compare with.

@@ -39,7 +39,7 @@ struct DigestPageTranslator: Sendable {
                     title: format.text("digest.recently_pushed"), cards: Array(recentlyPushed.prefix(sectionSize)),
                     more: nil))
         }
-        let topics = Self.tally(all.flatMap(\.topics))
+        let topics = Self.tally(all.lazy.flatMap(\.topics))
         var page = DigestPage(
             title: title,
             summary: format.count(all.count, "repositories") + sourcesSummary,
@@ -60,7 +60,7 @@ struct DigestPageTranslator: Sendable {
     }
 
     /// Distinct links with how often each occurs, most frequent first, then by name.
-    static func tally(_ links: [PageLink]) -> [PageLink] {
+    static func tally(_ links: some Sequence<PageLink>) -> [PageLink] {
         var counts: [Route: (link: PageLink, count: Int)] = [:]
         for link in links { counts[link.route, default: (link, 0)].count += 1 }
         return counts.values
