@@ -660,6 +660,29 @@ struct ReadmeFidelityTests {
         #expect(html.contains("🇯🇵 🥳 💸 ⛔ ☝️ 👍 🐙 :not_one:"), "\(html)")
     }
 
+    @Test("headings are slugged as GitHub slugs them: an emoji's U+FE0F kept, a shortcode a word, symbols gone")
+    func headingSlugsAsGitHubMakesThem() {
+        let html = render(
+            """
+            [stack](#%EF%B8%8F-tech-stack) [rocket](#rocket-technologies)
+
+            ## 🛠️ Tech Stack
+
+            ## :rocket: Technologies
+
+            ## ½ Half² a‿b ©
+
+            ## Ⓐ Tab\u{200D}X
+            """)
+        #expect(html.contains("id=\"readme-\u{FE0F}-tech-stack\""), "\(html)")
+        #expect(html.contains("id=\"readme-rocket-technologies\""), "\(html)")
+        #expect(html.contains("id=\"readme--half-a‿b-\""), "\(html)")
+        #expect(html.contains("id=\"readme-ⓐ-tabx\""), "\(html)")
+        #expect(html.contains("href=\"#readme-%EF%B8%8F-tech-stack\""), "the contents' link follows: \(html)")
+        #expect(html.contains("href=\"#readme-rocket-technologies\""), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
     @Test("one tilde strikes through as two do, and a width in pixels is a width")
     func tildesAndPixels() {
         let html = render("~one~ ~~two~~\n\n<img src=\"a.png\" width=\"120px\" height=\"50%\">")

@@ -262,11 +262,12 @@ extension HTMLSanitiser {
                     tag = "span"
                     attributes += [("role", "heading"), ("aria-level", String(min(level, 9)))]
                 }
-                // Slugged from the text a reader sees, emoji and all, as GitHub does. A heading
-                // inside it is left out: a browser reads most such as headings of their own (and
-                // read again for each heading around it, hostile nesting would cost its square).
+                // Slugged from the text as written, as GitHub does: an emoji goes (a symbol), a
+                // `:rocket:` shortcode stays a word (`#rocket-install` in real READMEs' contents).
+                // A heading inside it is left out: a browser reads most such as headings of their
+                // own (and read again for each heading around it, hostile nesting would cost its square).
                 let text = XMLTree.text(of: node) { BrowserNesting.headings.contains(XMLTree.name(of: $0)) }
-                let id = settings.idPrefix + slugs.next(for: Emoji.replacingShortcodes(in: text))
+                let id = settings.idPrefix + slugs.next(for: text)
                 headingIDs.insert(id)
                 attributes.append(("id", id))
                 if settings.permalinks, linkDepth == 0 {

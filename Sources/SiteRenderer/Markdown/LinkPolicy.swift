@@ -196,12 +196,8 @@ struct HeadingSlugs {
 
     mutating func next(for text: String) -> String {
         var slug = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                slug.append(character)
-            } else if character == " " {
-                slug.append("-")
-            }
+        for scalar in text.lowercased().unicodeScalars where Self.keeps(scalar) {
+            slug.unicodeScalars.append(scalar == " " ? "-" : scalar)
         }
         if slug.isEmpty { slug = "section" }
         var count = used[slug, default: 0]
@@ -213,5 +209,19 @@ struct HeadingSlugs {
         used[slug] = count + 1
         given.insert(id)
         return id
+    }
+
+    /// Whether GitHub keeps `scalar` in a slug (github-slugger's rule, from its fixtures of
+    /// GitHub's own ids): letters, marks (the U+FE0F that makes ⚙️ an emoji among them, though
+    /// the emoji goes), decimal and letter numbers, connector punctuation (`_`, `‿`), `-`, a
+    /// space (made `-`), and anything alphabetic; not symbols, other punctuation or numbers,
+    /// controls, formats (U+200D), other spaces.
+    static func keeps(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
+            return true
+        default: return scalar == "-" || scalar == " " || scalar.properties.isAlphabetic
+        }
     }
 }
