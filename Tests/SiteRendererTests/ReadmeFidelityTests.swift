@@ -808,5 +808,9 @@ struct ReadmeFidelityTests {
         #expect(html.contains(#"class="align-right""#))
         #expect(!html.contains("align-center"), "an image has no centre of its own: middle, as a browser reads it")
         #expect(findings(html).isEmpty, "\(findings(html))")
+        // A paragraph may be justified, as GitHub keeps it; an image may not.
+        let justified = render(#"<p align="justify">Long text.</p><img src="f.png" align="justify">"#)
+        #expect(justified.contains(#"<p class="align-justify">Long text.</p>"#), "\(justified)")
+        #expect(justified.components(separatedBy: "align-justify").count == 2, "\(justified)")
     }
 }

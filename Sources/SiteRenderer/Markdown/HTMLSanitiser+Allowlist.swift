@@ -67,7 +67,8 @@ extension HTMLSanitiser {
     /// other class is dropped, as GitHub drops them.
     static let keptClasses: Set<String> = {
         var classes: Set<String> = [
-            "align-left", "align-center", "align-right", "valign-top", "valign-middle", "valign-bottom",
+            "align-left", "align-center", "align-right", "align-justify", "valign-top", "valign-middle",
+            "valign-bottom",
             "valign-baseline", "task-list-item", "task-checkbox", "task-done",
             "markdown-alert", "markdown-alert-title", "footnotes", "bare-item",
         ]
@@ -78,7 +79,7 @@ extension HTMLSanitiser {
     }()
 
     /// HTML 4 `align`, obsolete in HTML5, as the classes the themes style.
-    static let alignments: Set<String> = ["left", "center", "right"]
+    static let alignments: Set<String> = ["left", "center", "right", "justify"]
 
     /// HTML 4's vertical alignments, obsolete in HTML5 and still how READMEs lay out a grid
     /// of cells (`<td valign="top">`) or an icon beside a heading (`<img align="middle">`),

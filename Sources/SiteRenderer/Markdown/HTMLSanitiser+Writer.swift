@@ -282,7 +282,8 @@ extension HTMLSanitiser {
             if let extraClass { classes.append(extraClass) }
             if name == "li", Self.startsWithCheckbox(node) { classes.append("task-list-item") }
             let align = XMLTree.attribute("align", of: node)?.lowercased()
-            if let align, HTMLSanitiser.alignments.contains(align), !(name == "img" && align == "center") {
+            // An image is aligned only to a side (`center` and `justify` are no image's).
+            if let align, HTMLSanitiser.alignments.contains(align), name != "img" || ["left", "right"].contains(align) {
                 classes.append("align-\(align)")
             }
             let valign = XMLTree.attribute("valign", of: node)?.lowercased()
