@@ -68,8 +68,7 @@ extension HTMLSanitiser {
     static let keptClasses: Set<String> = {
         var classes: Set<String> = [
             "align-left", "align-center", "align-right", "align-justify", "valign-top", "valign-middle",
-            "valign-bottom",
-            "valign-baseline", "task-list-item", "task-checkbox", "task-done",
+            "valign-bottom", "valign-baseline", "task-list-item", "task-checkbox", "task-done",
             "markdown-alert", "markdown-alert-title", "footnotes", "bare-item",
         ]
         for kind in Alert.allCases { classes.insert("markdown-alert-\(kind.rawValue)") }
