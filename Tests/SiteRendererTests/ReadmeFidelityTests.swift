@@ -683,6 +683,25 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test("a raw heading's own id is kept beside its slug, so links to it follow")
+    func rawHeadingKeepsItsID() {
+        let html = render("<h2 id=\"custom\">Getting started</h2>\n\n[x](#custom) [y](#getting-started)")
+        #expect(html.contains("id=\"readme-getting-started\""), "\(html)")
+        #expect(html.contains("<span id=\"readme-custom\"></span></h3>"), "\(html)")
+        #expect(html.contains("href=\"#readme-custom\"") && html.contains("href=\"#readme-getting-started\""))
+        // The same as its slug: one id, not two.
+        let same = render("<h2 id=\"setup\">Setup</h2>")
+        #expect(same.components(separatedBy: "readme-setup").count == 2, "\(same)")
+        #expect(findings(html + same).isEmpty, "\(findings(html + same))")
+        // With permalinks, on the heading's anchor.
+        let linked = MarkdownRenderer().html(
+            MarkdownText(source: "<h2 id=\"custom\">Getting started</h2>"), idPrefix: "readme-", headingOffset: 1,
+            permalinks: true)
+        #expect(
+            linked.contains("<a class=\"anchor\" id=\"readme-custom\" href=\"#readme-getting-started\""), "\(linked)")
+        #expect(findings(linked).isEmpty, "\(findings(linked))")
+    }
+
     @Test("one tilde strikes through as two do, and a width in pixels is a width")
     func tildesAndPixels() {
         let html = render("~one~ ~~two~~\n\n<img src=\"a.png\" width=\"120px\" height=\"50%\">")

@@ -270,10 +270,15 @@ extension HTMLSanitiser {
                 let id = settings.idPrefix + slugs.next(for: text)
                 headingIDs.insert(id)
                 attributes.append(("id", id))
+                // Its own id too (`<h2 id="setup">`, raw HTML), which links name as they name a
+                // `<div id>`: on the anchor, as an element has one id, or on an empty span.
+                let own = givenID(XMLTree.attribute("id", of: node)).map { " id=\"\($0.xmlEscaped)\"" } ?? ""
                 if settings.permalinks, linkDepth == 0 {
                     let href = URLSyntax.valid(LinkPolicy.link(to: id))
                     closing =
-                        "<a class=\"anchor\" href=\"\(href.xmlEscaped)\" aria-hidden=\"true\" tabindex=\"-1\"></a>"
+                        "<a class=\"anchor\"\(own) href=\"\(href.xmlEscaped)\" aria-hidden=\"true\" tabindex=\"-1\"></a>"
+                } else if !own.isEmpty {
+                    closing = "<span\(own)></span>"
                 }
             default:
                 if let id = givenID(XMLTree.attribute("id", of: node)) { attributes.append(("id", id)) }
