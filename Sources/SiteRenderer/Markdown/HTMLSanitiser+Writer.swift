@@ -636,6 +636,7 @@ extension HTMLSanitiser {
             return kept
         }
 
+        /// A width, height or span as a browser reads it: whole pixels, or a whole percentage.
         enum Dimension: Equatable {
             case pixels(Int)
             case percent(Int)
