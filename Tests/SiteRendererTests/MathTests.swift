@@ -145,6 +145,18 @@ struct MathTests {
         #expect(math(#"x \tag{2}"#).hasSuffix("<mspace width=\"2em\"></mspace><mtext>(2)</mtext></mrow></mrow></math>"))
     }
 
+    @Test("amssymb's negated relations, arrows and letters, as GitHub's MathJax sets them")
+    func amsSymbols() {
+        #expect(
+            math(#"a \nleq b \ngeq c"#)
+                == "<math><mrow><mi>a</mi><mo>≰</mo><mi>b</mi><mo>≱</mo><mi>c</mi></mrow></math>")
+        #expect(math(#"A^\complement \ni 5\euro"#).contains("<mi mathvariant=\"normal\">∁</mi>"))
+        #expect(math(#"5\euro"#).contains("€"))
+        for command in [#"\twoheadrightarrow"#, #"\ltimes"#, #"\lessgtr"#, #"\beth"#, #"\bigstar"#] {
+            #expect(!math(command).contains("<merror>"), "\(command)")
+        }
+    }
+
     @Test("what it does not know shows as its TeX in an <merror>, and the rest still lays out")
     func unknown() {
         #expect(math(#"\foo{x} + 1"#).hasPrefix("<math><mrow><merror><mtext>\\foo</mtext></merror><mi>x</mi>"))

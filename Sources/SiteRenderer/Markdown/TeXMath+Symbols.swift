@@ -101,6 +101,31 @@ extension TeXMath {
             let isDelimiter = delimiters.values.contains(symbol) && symbol != "\\"
             table[name] = .op(symbol, attributes: symbol == "|" || symbol == "‖" ? bar : isDelimiter ? fixed : "")
         }
+        // amssymb's negated and other relations, arrows and binary operators, as MathJax (GitHub's) sets them.
+        let amsOperators: [String: String] = [
+            "nleq": "≰", "ngeq": "≱", "nless": "≮", "ngtr": "≯", "nsubseteq": "⊈", "nsupseteq": "⊉",
+            "nparallel": "∦", "nsim": "≁", "ncong": "≇", "nvdash": "⊬", "nvDash": "⊭", "nRightarrow": "⇏",
+            "nLeftarrow": "⇍", "nrightarrow": "↛", "nleftarrow": "↚", "nLeftrightarrow": "⇎", "nleftrightarrow": "↮",
+            "leqq": "≦", "geqq": "≧", "lll": "⋘", "ggg": "⋙", "lessgtr": "≶", "gtrless": "≷", "subsetneqq": "⫋",
+            "supsetneqq": "⫌", "Subset": "⋐", "Supset": "⋑", "sqsubset": "⊏", "sqsupset": "⊐", "bowtie": "⋈",
+            "Join": "⨝", "smile": "⌣", "frown": "⌢", "multimap": "⊸", "circlearrowleft": "↺",
+            "circlearrowright": "↻", "curvearrowleft": "↶", "curvearrowright": "↷", "rightsquigarrow": "⇝",
+            "twoheadrightarrow": "↠", "twoheadleftarrow": "↞", "rightrightarrows": "⇉", "leftleftarrows": "⇇",
+            "upharpoonright": "↾", "downharpoonright": "⇂", "Lsh": "↰", "Rsh": "↱", "dotplus": "∔", "ltimes": "⋉",
+            "rtimes": "⋊", "leftthreetimes": "⋋", "rightthreetimes": "⋌", "centerdot": "⋅", "divideontimes": "⋇",
+            "barwedge": "⌅", "veebar": "⊻", "curlyvee": "⋎", "curlywedge": "⋏", "boxminus": "⊟", "boxdot": "⊡",
+            "circleddash": "⊝", "circledcirc": "⊚", "eqcirc": "≖", "circeq": "≗", "backsim": "∽", "backsimeq": "⋍",
+            "lessdot": "⋖", "gtrdot": "⋗", "eqslantless": "⪕", "eqslantgtr": "⪖", "precsim": "≾", "succsim": "≿",
+            "vartriangleleft": "⊲", "vartriangleright": "⊳", "trianglelefteq": "⊴", "trianglerighteq": "⊵",
+            "between": "≬", "pitchfork": "⋔", "blacktriangleleft": "◂", "blacktriangleright": "▸",
+        ]
+        for (name, symbol) in amsOperators { table[name] = .op(symbol) }
+        let amsOrdinary: [String: String] = [
+            "complement": "∁", "euro": "€", "yen": "¥", "mho": "℧", "eth": "ð", "beth": "ℶ", "gimel": "ℷ",
+            "daleth": "ℸ", "backprime": "‵", "blacklozenge": "⧫", "bigstar": "★", "sphericalangle": "∢",
+            "measuredangle": "∡", "circledS": "Ⓢ", "Finv": "Ⅎ", "Game": "⅁",
+        ]
+        for (name, symbol) in amsOrdinary { table[name] = .identifier(symbol, upright: true) }
         // Large operators: their scripts go under and over in display, beside them in a line.
         let large: [String: String] = [
             "sum": "∑", "prod": "∏", "coprod": "∐", "bigcup": "⋃", "bigcap": "⋂", "bigoplus": "⨁",
