@@ -152,6 +152,10 @@ struct MathTests {
                 == "<math><mrow><mi>a</mi><mo>≰</mo><mi>b</mi><mo>≱</mo><mi>c</mi></mrow></math>")
         #expect(math(#"A^\complement \ni 5\euro"#).contains("<mi mathvariant=\"normal\">∁</mi>"))
         #expect(math(#"5\euro"#).contains("€"))
+        // No stroke through, no overlap in MathML Core: the content, not an error.
+        for written in [#"\cancel{x}"#, #"\rlap{x}"#, #"\mathclap{x}"#, #"\smash[b]{x}"#, #"\smash{x}"#] {
+            #expect(math(written) == "<math><mi>x</mi></math>", "\(written): \(math(written))")
+        }
         for command in [#"\twoheadrightarrow"#, #"\ltimes"#, #"\lessgtr"#, #"\beth"#, #"\bigstar"#] {
             #expect(!math(command).contains("<merror>"), "\(command)")
         }

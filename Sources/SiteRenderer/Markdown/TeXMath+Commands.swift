@@ -61,8 +61,13 @@ extension TeXMath.Parser {
             let under = optional()
             let arrow = Node.op(name == "xrightarrow" ? "→" : "←", attributes: TeXMath.fence)
             return .scripts(arrow, sub: under, sup: argument(), limits: true)
-        case "boxed", "fbox":
-            // MathML Core draws no box: the content.
+        case "boxed", "fbox", "cancel", "bcancel", "xcancel", "rlap", "llap", "clap", "mathrlap", "mathllap",
+            "mathclap":
+            // MathML Core draws no box, no stroke through and no overlap: the content.
+            return argument()
+        case "smash":
+            // `\smash[b]{x}`: its content, at its height (MathML Core has no `mpadded` height here).
+            _ = optional()
             return argument()
         case "hline", "hdashline":
             return nil
