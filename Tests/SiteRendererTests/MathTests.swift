@@ -161,6 +161,31 @@ struct MathTests {
         }
     }
 
+    @Test("a README's own commands: \\newcommand and \\def, in the formula and the README's later ones")
+    func definedCommands() {
+        var macros = TeXMath.Macros()
+        let first = TeXMath.mathML(
+            #"\newcommand{\R}{\mathbb{R}} x \in \R^n \Rightarrow y"#, display: false, macros: &macros)
+        #expect(first.contains("ℝ") && first.contains("⇒") && !first.contains("merror"), "\(first)")
+        let later = TeXMath.mathML(#"\R \def\norm#1{\lVert #1 \rVert} \norm{v}"#, display: false, macros: &macros)
+        #expect(later.contains("ℝ") && later.contains("<mi>v</mi>") && !later.contains("merror"), "\(later)")
+        let pair = TeXMath.mathML(#"\newcommand\pair[2]{(#1, #2)} \pair{a}{b+1}"#, display: false, macros: &macros)
+        #expect(pair.contains("<mi>a</mi>") && pair.contains("<mn>1</mn>") && !pair.contains("merror"), "\(pair)")
+        #expect(TeXMath.mathML(#"\providecommand{\R}{Q} \R"#, display: false, macros: &macros).contains("ℝ"))
+        // Through the renderer: a definition in one block, its use in a later line.
+        let html = render("$$\\newcommand{\\N}{\\mathbb{N}}$$\n\nand $n \\in \\N$ here")
+        #expect(html.contains("ℕ") && !html.contains("merror"), "\(html)")
+        // Definitions that double at every step stop at the budget, as unknown commands.
+        var bomb = "\\def\\a{xx}"
+        for (name, inner) in zip("bcdefghijklmnopqrst", "abcdefghijklmnopqrs") {
+            bomb += "\\def\\\(name){\\\(inner)\\\(inner)}"
+        }
+        var fresh = TeXMath.Macros()
+        let exploded = TeXMath.mathML(bomb + "\\t\\t\\t\\t", display: false, macros: &fresh)
+        #expect(exploded.utf8.count < 20 * TeXMath.Macros.maxOutput, "\(exploded.utf8.count)")
+        #expect(exploded.contains("merror"))
+    }
+
     @Test("what it does not know shows as its TeX in an <merror>, and the rest still lays out")
     func unknown() {
         #expect(math(#"\foo{x} + 1"#).hasPrefix("<math><mrow><merror><mtext>\\foo</mtext></merror><mi>x</mi>"))

@@ -11,7 +11,7 @@ extension HTMLSanitiser.Writer {
         // A ```math block (or `$$…$$`, which `MathSpans` made one): the formula laid out.
         if XMLTree.children(of: node, named: "code").contains(where: { Self.classes(of: $0).contains("language-math") })
         {
-            output += TeXMath.mathML(text, display: true)
+            output += TeXMath.mathML(text, display: true, macros: &macros)
             return
         }
         let language = Self.language(of: node)
@@ -46,7 +46,7 @@ extension HTMLSanitiser.Writer {
         let display = tex.hasPrefix("$$") || Self.classes(of: node).contains("js-display-math")
         while tex.first == "$" || tex.first == "`" { tex.removeFirst() }
         while tex.last == "$" || tex.last == "`" { tex.removeLast() }
-        output += TeXMath.mathML(String(tex), display: display)
+        output += TeXMath.mathML(String(tex), display: display, macros: &macros)
     }
 
     /// A video, as GitHub shows one uploaded to a README or a release: played where it is,

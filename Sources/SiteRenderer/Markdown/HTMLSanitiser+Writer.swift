@@ -23,6 +23,8 @@ extension HTMLSanitiser {
         /// A loose list item's task box, written once its paragraph has opened.
         var pendingCheckbox: String?
         private var slugs = HeadingSlugs()
+        /// The commands the README's formulas defined so far, for its later formulas.
+        var macros = TeXMath.Macros()
         private var frames: [Frame] = []
         private(set) var depth = 0
         private var linkDepth = 0
@@ -144,7 +146,8 @@ extension HTMLSanitiser {
             case "code" where Self.holdsMath(node):
                 // Inline math `MathSpans` handed on as code.
                 whole("math") { writer, _ in
-                    writer.output += TeXMath.mathML(String(XMLTree.text(of: node).dropFirst()), display: false)
+                    writer.output += TeXMath.mathML(
+                        String(XMLTree.text(of: node).dropFirst()), display: false, macros: &writer.macros)
                 }
                 return false
             case "math-renderer":

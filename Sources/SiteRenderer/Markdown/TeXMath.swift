@@ -7,7 +7,8 @@
 /// roots, accents, the font commands (`\mathbf`, `\mathbb`, … as Unicode's mathematical
 /// letters, as MathML Core has no other bold or double-struck), `\text`, `\left … \right`
 /// and the `\big` sizes, spaces, `\not`, colours (`\color`, `\textcolor`, `\colorbox`, named
-/// or hexadecimal), and the matrix, `cases` and `aligned` environments.
+/// or hexadecimal), the matrix, `cases` and `aligned` environments, and the commands a README
+/// defines (`\newcommand`, `\def`: `Macros`, kept from one formula to the README's next).
 /// What it does not know (a command, a `}` with no `{`) is shown as its TeX in an
 /// `<merror>`, as MathJax shows it in red, and a group left open is closed at the end: a
 /// formula never stops the page. The output holds only the elements and attributes the page
@@ -17,7 +18,14 @@
 enum TeXMath {
     /// The MathML for `tex`, a block (`display="block"`) or in a line of text.
     static func mathML(_ tex: String, display: Bool) -> String {
-        var parser = Parser(tex)
+        var none = Macros()
+        return mathML(tex, display: display, macros: &none)
+    }
+
+    /// The same, with the commands the README defined so far (`Macros`), and any this
+    /// formula defines kept for the next.
+    static func mathML(_ tex: String, display: Bool, macros: inout Macros) -> String {
+        var parser = Parser(macros.expand(tex))
         let node = parser.formula()
         var output = display ? "<math display=\"block\">" : "<math>"
         if display {
