@@ -37,7 +37,8 @@ public struct SiteValidator: Sendable {
         // Hidden files and links too: a server serves them (a `.page.html`, a link out of
         // the folder) as it serves the rest. Only git's folder and the build's marker are not pages.
         var files: [OutputFile] = []
-        var unread: [Finding] = []
+        // What walking the folder finds: links out of it, and what is not read at all.
+        var walked: [Finding] = []
         let realRoot = RealPath.of(root)
         for case let url as URL in enumerator {
             let path = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
@@ -52,14 +53,14 @@ public struct SiteValidator: Sendable {
                 files.append(OutputFile(path: path, contents: try Data(contentsOf: url)))
                 let target = RealPath.of(url)
                 if !RealPath.isSameOrInside(target, realRoot) {
-                    unread.append(
+                    walked.append(
                         Finding(
                             file: path, line: 1, column: 1, rule: "outside",
                             message: "a link to \(target.path), outside the folder: a server that follows links "
                                 + "serves that file as part of the site"))
                 }
             case S_IFDIR where (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true:
-                unread.append(
+                walked.append(
                     Finding(
                         file: path, line: 1, column: 1, rule: "unread",
                         message: "a link to a folder, which validate does not follow; a server serves what it holds"))
@@ -68,7 +69,7 @@ public struct SiteValidator: Sendable {
                 let kind =
                     (status.st_mode & S_IFMT) == S_IFIFO
                     ? "a FIFO" : (status.st_mode & S_IFMT) == S_IFSOCK ? "a socket" : "a device"
-                unread.append(
+                walked.append(
                     Finding(
                         file: path, line: 1, column: 1, rule: "unread",
                         message:
@@ -77,9 +78,9 @@ public struct SiteValidator: Sendable {
             default: continue
             }
         }
-        guard let manifest else { return ((validate(files) + unread).sorted(), 0) }
+        guard let manifest else { return ((validate(files) + walked).sorted(), 0) }
         let usersFiles = files.count { !manifest.contains($0.path) }
         let findings = validate(files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }
-        return ((findings + unread).sorted(), usersFiles)
+        return ((findings + walked).sorted(), usersFiles)
     }
 }
