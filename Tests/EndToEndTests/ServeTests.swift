@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    @Test("every kind of file a site may publish is served with its type; a module script as JavaScript")
+    func everyKindHasItsType() {
+        #expect(ContentType.of(path: "assets/app.mjs") == "text/javascript; charset=utf-8")
+        for kind in [
+            "css", "js", "mjs", "map", "md", "txt", "webmanifest", "pdf", "png", "jpg", "jpeg", "gif", "webp", "avif",
+            "ico", "bmp", "woff", "woff2", "ttf", "otf", "eot", "mp4", "webm", "mp3", "ogg", "wav", "svg", "html",
+            "xml", "opml", "json",
+        ] {
+            #expect(ContentType.of(path: "a/b." + kind) != "application/octet-stream", "\(kind)")
+        }
+        #expect(ContentType.of(path: "a.b/c") == "application/octet-stream")
+    }
+
     @Test func servesTheSiteWithTypesAnd404AndTheReloadScriptOnlyWhileServing() throws {
         let server = try Server()
         #expect(server.port != 0, "serve printed its address: \(server.process.standardError)")

@@ -1,9 +1,15 @@
-/// The `Content-Type` of each kind of file a site holds; text is UTF-8, as the build writes it.
+/// The `Content-Type` of each kind of file a site may hold (`FileKindChecker.inert` and the
+/// pages, feeds and JSON); text is UTF-8, as the build writes it. A kind missing here is
+/// served as bytes, which with `nosniff` a browser will not run: a module script (`.mjs`)
+/// must be JavaScript to load at all.
 enum ContentType {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8",
         "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "map": "application/json",
+        "webmanifest": "application/manifest+json",
         "json": "application/json",
         "xml": "application/xml",
         "opml": "text/x-opml; charset=utf-8",
@@ -17,8 +23,17 @@ enum ContentType {
         "webp": "image/webp",
         "avif": "image/avif",
         "ico": "image/vnd.microsoft.icon",
+        "bmp": "image/bmp",
         "woff": "font/woff",
         "woff2": "font/woff2",
+        "ttf": "font/ttf",
+        "otf": "font/otf",
+        "eot": "application/vnd.ms-fontobject",
+        "mp4": "video/mp4",
+        "webm": "video/webm",
+        "mp3": "audio/mpeg",
+        "ogg": "audio/ogg",
+        "wav": "audio/wav",
         "pdf": "application/pdf",
     ]
 
