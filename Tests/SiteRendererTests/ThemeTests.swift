@@ -69,6 +69,24 @@ import Testing
         #expect(mine["assets/filter.js"] == base["assets/filter.js"], "the rest falls back")
     }
 
+    @Test("an editor's and a system's own files in a theme are skipped: swap, backup, autosave, lock, .DS_Store")
+    func editorLeftoversAreSkipped() throws {
+        let folder = try ThemeFolderFixture([
+            "assets/style.css": "body { color: red; }\n", "assets/.style.css.swp": "b0VIM", "assets/style.css~": "old",
+            "assets/#style.css#": "autosave", "assets/.DS_Store": "x", "assets/.cache/x.css": "x",
+            "templates/.card.mustache.swp": "b0VIM",
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "assets/.#style.css").path, withDestinationPath: "root@host.1234")
+        let theme = try Theme(directory: folder.url)
+        #expect(theme.assets["style.css"] == Data("body { color: red; }\n".utf8))
+        #expect(
+            !theme.assets.keys.contains {
+                $0.contains(".swp") || $0.contains("~") || $0.contains("#") || $0.hasPrefix(".")
+            })
+        #expect(ThemeFolder.isLeftover("#x#") && !ThemeFolder.isLeftover("#") && !ThemeFolder.isLeftover("x.css"))
+    }
+
     @Test func aFolderWithoutManifestExtendsTheDefaultTheme() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>{{fullName}}</li>\n"])
         let theme = try Theme(directory: folder.url)

@@ -128,11 +128,23 @@ struct ThemeFolder: Sendable {
                 continue
             }
             for case let file as URL in enumerator {
+                if isLeftover(file.lastPathComponent) {
+                    enumerator.skipDescendants()
+                    continue
+                }
                 guard let data = try read(file, inside: inside) else { continue }
                 files[String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))] = data
             }
         }
         return ThemeFolder(origin: .directory(root.path), files: files)
+    }
+
+    /// Whether a file is an editor's or a system's own, never part of a theme, and is skipped
+    /// unread: hidden (vim's `.style.css.swp`, macOS's `.DS_Store`, emacs's `.#style.css` lock,
+    /// a link to nothing), a backup (`style.css~`), emacs's autosave (`#style.css#`). An
+    /// author editing a theme while `serve` watches it would otherwise fail every build.
+    static func isLeftover(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
     /// The names under `folder` that are not UTF-8 (their other bytes written `\xE9`), as paths
