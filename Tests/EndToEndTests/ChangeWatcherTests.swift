@@ -34,6 +34,19 @@ import Testing
         #expect(ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", "minimal"])).isEmpty)
     }
 
+    /// A theme that extends another folder: an edit to the parent changes the pages as much.
+    @Test func theFoldersAThemeExtendsAreWatchedToo() throws {
+        let base = folder.appending(path: "base")
+        let child = folder.appending(path: "child")
+        for theme in [base, child] {
+            try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        }
+        try Data("name = \"base\"\nextends = \"default\"\n".utf8).write(to: base.appending(path: "theme.toml"))
+        try Data("name = \"child\"\nextends = \"../base\"\n".utf8).write(to: child.appending(path: "theme.toml"))
+        let paths = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", child.path]))
+        #expect(paths.map(\.path) == [child.path, base.path])
+    }
+
     @Test func aSaveByRenameIsOneChangeAndASwapFileIsNone() async throws {
         let config = folder.appending(path: "repodigest.toml")
         try Data("title = \"A\"\n".utf8).write(to: config)

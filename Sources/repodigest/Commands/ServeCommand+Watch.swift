@@ -33,10 +33,11 @@ extension ServeCommand {
         }
     }
 
-    /// The configuration file and, when the theme is a folder, that folder. Read anew after
-    /// each build: the configuration may have named another theme. A theme named by a name no
-    /// built-in theme has is watched as a folder even while it is missing: removed and made
-    /// again (a branch switched, a theme unpacked anew), its return is a change.
+    /// The configuration file and, when the theme is a folder, that folder and every folder it
+    /// extends (an edit to the parent changes the pages as much). Read anew after each build:
+    /// the configuration may have named another theme. A theme named by a name no built-in
+    /// theme has is watched as a folder even while it is missing: removed and made again (a
+    /// branch switched, a theme unpacked anew), its return is a change.
     static func watchedPaths(_ options: BuildOptions) -> [URL] {
         var paths: [URL] = []
         if let config = options.config {
@@ -47,6 +48,10 @@ extension ServeCommand {
         if let name = options.theme ?? (try? options.loadConfiguration())?.theme {
             if let folder = BuildOptions.themeFolder(name) {
                 paths.append(folder)
+                for parent in (try? Theme(directory: folder))?.folders ?? []
+                where parent.standardizedFileURL != folder.standardizedFileURL {
+                    paths.append(parent)
+                }
             } else if !Theme.builtInNames.contains(name) {
                 paths.append(URL(fileURLWithPath: name))
             }
