@@ -259,6 +259,15 @@ import Testing
         }
     }
 
+    @Test("a template saved with a byte order mark first (as Windows editors save) writes none into the page")
+    func aByteOrderMarkIsNoPartOfATemplate() throws {
+        let layout = try #require(try Theme.builtIn("default").templates["layout"]?.text)
+        let folder = try ThemeFolderFixture(["templates/layout.mustache": "\u{FEFF}" + layout])
+        let pages = try Self.render(try Theme(directory: folder.url))
+        let index = try #require(pages["index.html"])
+        #expect(index.starts(with: Data("<!DOCTYPE html>".utf8)))
+    }
+
     @Test("a template saved with Windows line ends is named at the line it is at")
     func windowsLineEndsCountAsLines() throws {
         let folder = try ThemeFolderFixture([
