@@ -273,7 +273,11 @@ import Testing
 
     @Test(arguments: [
         ("{{#a}}\nx\n{{/b}}", 3, "this closing tag does not match the section it closes"),
-        ("line\n{{#a}}x", 2, "a section is never closed"),
+        ("line\n{{#a}}x", 2, "the section a, opened here, is never closed: no {{/a}} follows"),
+        (
+            "{{#description}}\nx\n{{#b}}y{{/b}}\nz", 1,
+            "the section description, opened here, is never closed: no {{/description}} follows"
+        ),
         ("{{a b}}", 1, "unfinished tag name"),
         ("{{! never closed", 1, "a comment is never closed"),
         ("{{=<% =}}", 1, "badly formed set-delimiter tag"),

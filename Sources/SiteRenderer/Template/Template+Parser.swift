@@ -18,7 +18,8 @@ extension Template {
     enum Problem: Error {
         case closingTagMismatch
         case unfinishedName
-        case unclosedSection
+        /// The section's name as written (with its transforms), told where it opens.
+        case unclosedSection(String)
         case unfinishedComment
         case badDelimiters
         case transformOnBlock
@@ -31,7 +32,8 @@ extension Template {
             switch self {
             case .closingTagMismatch: "this closing tag does not match the section it closes"
             case .unfinishedName: "unfinished tag name"
-            case .unclosedSection: "a section is never closed"
+            case .unclosedSection(let name):
+                "the section \(name), opened here, is never closed: no {{/\(name)}} follows"
             case .unfinishedComment: "a comment is never closed"
             case .badDelimiters: "badly formed set-delimiter tag"
             case .transformOnBlock: "a transform cannot apply to an inherited section"
@@ -248,7 +250,10 @@ extension Template {
                 }
                 state.atLineStart = standalone
             }
-            guard state.section == nil else { throw .unclosedSection }
+            if let section = state.section {
+                position = state.tag
+                throw .unclosedSection(section)
+            }
             return Template(nodes: nodes)
         }
 
