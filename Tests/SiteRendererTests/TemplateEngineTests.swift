@@ -223,7 +223,10 @@ import Testing
 
     @Test("only a value named …HTML is placed unescaped: text such as the title would place markup")
     func onlyHTMLValuesArePlacedUnescaped() throws {
-        for tag in ["{{{siteTitle}}}", "{{& siteTitle }}", "{{{repo.description}}}"] {
+        for tag in [
+            "{{{siteTitle}}}", "{{& siteTitle }}", "{{{repo.description}}}", "{{{reversed(readmeHTML)}}}",
+            "{{& uppercased(release.notesHTML)}}",
+        ] {
             #expect {
                 try Template(parsing: "<h1>\(tag)</h1>")
             } throws: { error in

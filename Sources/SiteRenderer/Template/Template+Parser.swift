@@ -40,8 +40,9 @@ extension Template {
             case .tagInsideParent: "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
             case .unknownPragma: "the only pragma is {{% CONTENT_TYPE: HTML }}: every {{value}} is escaped as HTML"
             case .unescapedText:
-                "only a value whose name ends in HTML (sanitised Markdown: readmeHTML, notesHTML) may be "
-                    + "placed unescaped, with {{{…}}} or {{&…}}: any other is text, and must be escaped"
+                "only a value whose name ends in HTML (sanitised Markdown: readmeHTML, notesHTML), as it is, "
+                    + "may be placed unescaped, with {{{…}}} or {{&…}}: any other is text, and must be escaped, "
+                    + "and a transform would make other markup of the sanitised HTML"
             case .nestedTooDeeply:
                 "sections nest more than \(Template.maxSectionNesting) deep here (is a closing tag missing?)"
             }
@@ -170,7 +171,9 @@ extension Template {
                         }
                         position += 1
                     }
-                    guard name.path.last?.hasSuffix("HTML") == true else {
+                    // Sanitised HTML as it is: a transform (`reversed`, `uppercased`) would make
+                    // other markup of it, which the sanitiser never saw.
+                    guard name.path.last?.hasSuffix("HTML") == true, name.transforms.isEmpty else {
                         position = tag
                         throw .unescapedText
                     }
