@@ -55,6 +55,9 @@ extension BuildPipeline {
         /// Told by a signal handler that the run must stop; the writer then removes what it
         /// staged (or finishes a swap already under way).
         public var interruption = PublishInterruption()
+        /// The caller holds the output's lock for all its builds (`serve`, for as long as it
+        /// serves): the build takes only the state folder's.
+        public var outputLockHeld = false
 
         public init(
             configuration: Configuration, configurationBytes: Data, theme: Theme, output: URL,

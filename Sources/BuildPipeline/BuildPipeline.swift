@@ -122,7 +122,7 @@ public struct BuildPipeline: Sendable {
     /// so that two runs with different state folders never publish into one output.
     private func takeLocks() throws -> [RunLock] {
         let state = try settings.stateDirectory.map { try RunLock(stateDirectory: $0) }
-        let output = try RunLock.output(writer.lockFile)
+        let output = settings.outputLockHeld ? nil : try RunLock.output(writer.lockFile)
         return [state, output].compactMap { $0 }
     }
 

@@ -106,6 +106,19 @@ import Testing
         "//etc/passwd", "/%zz", "etc/passwd", "http://127.0.0.1/../../etc/passwd",
     ]
 
+    @Test("a serve holds its output's lock while it serves: a second into the same folder exits 75, naming it")
+    func aSecondServeIntoTheSameOutputIsRefused() throws {
+        let server = try Server()
+        let second = try RepodigestProcess.run(
+            ["serve", "--sample", "--port", "0", "--output", server.output.path], in: server.folder.url)
+        #expect(second.status == 75, "\(second.standardError)")
+        #expect(second.standardError.contains("holds the lock"), "\(second.standardError)")
+        let build = try RepodigestProcess.run(
+            ["build", "--sample", "--output", server.output.path], in: server.folder.url)
+        #expect(build.status == 75, "a build into the served folder waits its turn: \(build.standardError)")
+        #expect(try server.get("/").status == 200, "the first still serves")
+    }
+
     @Test func refusesEverythingOutsideTheOutputFolder() throws {
         let server = try Server()
         let secret = server.folder.url.appending(path: "secret.txt")

@@ -20,12 +20,15 @@ extension BuildOptions {
     /// open page; the lines are nil unless nothing was published for an error of exit 1 (the
     /// configuration, the theme, a source with nothing cached, the output folder) or 4 (the
     /// output failed validation).
+    /// - Parameter outputLockHeld: the caller holds the output's lock (`serve`).
     func buildReporting(
-        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil
+        console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil,
+        outputLockHeld: Bool = false
     ) async -> (code: ExitCode, failure: [String]?) {
         do {
             var settings = try pipelineSettings()
             settings.interruption = interruption
+            settings.outputLockHeld = outputLockHeld
             let pipeline = BuildPipeline(settings: settings, events: ConsoleEvents(console), clock: try SystemClock())
             switch try await pipeline.run() {
             case .upToDate(let index):

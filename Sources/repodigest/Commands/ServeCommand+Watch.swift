@@ -23,7 +23,7 @@ extension ServeCommand {
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
             let outcome = await signals.build {
-                await options.buildReporting(console: console, interruption: $0, signals: signals)
+                await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
             }
             problems.set(outcome.failure)
             await events.reload()

@@ -1,4 +1,5 @@
 internal import ArgumentParser
+import BuildPipeline
 internal import FlyingFox
 internal import FlyingSocks
 import Foundation
@@ -53,8 +54,18 @@ struct ServeCommand: AsyncParsableCommand {
         // stops at once, and removes the staging folder of the build under way.
         let signals = SignalStream(console: console)
         let options = options
+        // The output's lock, held while it serves: a second serve (or a build) into the same
+        // folder would publish its own site under this one's pages, and reload them.
+        let outputLock: RunLock?
+        do {
+            outputLock = try RunLock.output(SiteWriter(output: URL(fileURLWithPath: options.output)).lockFile)
+        } catch {
+            console.error("\(error)")
+            throw ExitStatus.code(for: error)
+        }
+        defer { outputLock?.release() }
         let first = await signals.build {
-            await options.buildReporting(console: console, interruption: $0, signals: signals)
+            await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
         }
         guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
             throw first.code
