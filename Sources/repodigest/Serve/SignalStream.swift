@@ -23,7 +23,7 @@ final class SignalStream: SignalStop {
     /// The build under way's interruption, or one no build has, which a stop finds with
     /// nothing staged; and whether the process is stopping, after which a build that starts
     /// gets one stopped already (it stages nothing).
-    private let current = Mutex((interruption: PublishInterruption(), stopping: false))
+    private let current = Mutex((interruption: PublishInterruption(), stopping: false, building: false))
 
     var isEnding: Bool { endingNow.load(ordering: .acquiring) }
 
@@ -31,11 +31,15 @@ final class SignalStream: SignalStop {
     func build<Result>(_ body: (PublishInterruption) async -> Result) async -> Result {
         let interruption = current.withLock { current in
             current.interruption = PublishInterruption()
+            current.building = true
             if current.stopping { _ = current.interruption.stop() }
             return current.interruption
         }
         let result = await body(interruption)
-        current.withLock { $0.interruption = PublishInterruption() }
+        current.withLock {
+            $0.interruption = PublishInterruption()
+            $0.building = false
+        }
         return result
     }
 
@@ -56,6 +60,12 @@ final class SignalStream: SignalStop {
         signals = stream
         let listening = SignalPipe.listen(to: numbers) { [self] number in
             if heard.wrappingAdd(1, ordering: .relaxed).newValue == 1 {
+                // Said at once when a build is under way: it is finished (and published)
+                // first, which may take a while, and a second signal is the way not to wait.
+                if current.withLock({ $0.building }) {
+                    console.info(
+                        "Stopping once the build under way is done; \(Self.name(of: number)) again stops at once.")
+                }
                 continuation.yield(number)
             } else {
                 endingNow.store(true, ordering: .releasing)
