@@ -18,9 +18,11 @@ import Testing
         var output: URL { folder.url.appending(path: "site") }
         var theme: URL { folder.url.appending(path: "theme") }
 
-        init(extra: [String] = []) throws {
+        /// - Parameter prepare: told the theme's copy before `serve` starts, to change it.
+        init(extra: [String] = [], prepare: (URL) throws -> Void = { _ in }) throws {
             folder = try TemporaryFolder()
             try FileManager.default.copyItem(at: BrokenThemeTests.defaultTheme, to: folder.url.appending(path: "theme"))
+            try prepare(folder.url.appending(path: "theme"))
             let process = try RunningProcess(
                 [
                     "serve", "--sample", "--port", "0", "--output", folder.url.appending(path: "site").path,
@@ -304,6 +306,23 @@ import Testing
             server.process.waitFor { (try? server.get("/index.html").status) == 200 }, "\(server.process.standardError)"
         )
         #expect(!server.process.standardError.contains("stopped serving"))
+        server.process.signal(SIGINT)
+        #expect(server.process.wait() == 0)
+    }
+
+    @Test("a first build that fails on the theme serves the page that says why, until a save mends it")
+    func aThemeMidEditStillStartsThePreview() throws {
+        var card = ""
+        let server = try Server { theme in
+            let file = theme.appending(path: "templates/card.mustache")
+            card = try String(contentsOf: file, encoding: .utf8)
+            try Data((card + "{{#unclosed}}").utf8).write(to: file)
+        }
+        let failing = try server.get("/")
+        #expect(failing.status == 500, "\(server.process.standardError)")
+        #expect(failing.text.contains("card.mustache"), "\(failing.text)")
+        try Data(card.utf8).write(to: server.theme.appending(path: "templates/card.mustache"))
+        #expect(server.process.waitFor { (try? server.get("/").status) == 200 }, "\(server.process.standardError)")
         server.process.signal(SIGINT)
         #expect(server.process.wait() == 0)
     }

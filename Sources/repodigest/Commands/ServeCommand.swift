@@ -67,7 +67,12 @@ struct ServeCommand: AsyncParsableCommand {
         let first = await signals.build {
             await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
         }
-        guard [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput].contains(first.code) else {
+        // A first build that failed on the configuration, the theme or a source (1) serves the
+        // page that says why, as a rebuild's failure does, until a save mends it: an author may
+        // start the preview on a theme mid-edit. GitHub's refusal (3) and a lock held (75) end it.
+        guard
+            [ExitStatus.success, ExitStatus.partial, ExitStatus.invalidOutput, ExitStatus.failure].contains(first.code)
+        else {
             throw first.code
         }
 

@@ -69,11 +69,15 @@ struct SiteRequestHandler: HTTPHandler {
     }
 
     /// The site's own `404.html`, found as any file is (never through a link that leads
-    /// outside the site), else a line of text.
+    /// outside the site), else a line of text; while the last build failed, the page that
+    /// says why, so that a first build that failed (no site yet) shows it too.
     private func notFound() -> HTTPResponse {
         guard case .file(let page) = ServedPath.resolve(rawPath: "/404.html", root: root),
             let data = FileManager.default.contents(atPath: page.path)
         else {
+            if let lines = problems.current {
+                return Self.answer(.internalServerError, ErrorPage.html(lines), type: "text/html; charset=utf-8")
+            }
             return Self.plain(.notFound, "not found\n")
         }
         return self.page(.notFound, data, path: page.path)
