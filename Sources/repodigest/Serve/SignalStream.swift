@@ -21,8 +21,9 @@ final class SignalStream: SignalStop {
     private let endingNow = Atomic<Bool>(false)
 
     /// The build under way's interruption, or one no build has, which a stop finds with
-    /// nothing staged; and whether the process is stopping, after which a build that starts
-    /// gets one stopped already (it stages nothing).
+    /// nothing staged; whether the process is stopping, after which a build that starts
+    /// gets one stopped already (it stages nothing); and whether a build is under way, which
+    /// a first signal waits for, and says so.
     private let current = Mutex((interruption: PublishInterruption(), stopping: false, building: false))
 
     var isEnding: Bool { endingNow.load(ordering: .acquiring) }
