@@ -649,7 +649,7 @@ extension HTMLSanitiser {
         /// digits (any fraction dropped), a percentage when `%` follows them, else pixels
         /// whatever follows (`100px;`, `100 px`); nil without a digit first.
         static func dimension(_ value: String) -> Dimension? {
-            var rest = value.utf8.drop { [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }
+            var rest = value.utf8.drop(while: \.isHTMLWhitespace)
             let digits = rest.prefix { (0x30...0x39).contains($0) }
             guard (1...6).contains(digits.count), let number = Int(String(decoding: digits, as: UTF8.self)) else {
                 return nil

@@ -11,3 +11,11 @@ extension String {
         return found ?? utf8.contains(byte)
     }
 }
+
+extension UInt8 {
+    /// HTML's white space: space, tab, line feed, form feed, carriage return (not a no-break
+    /// space, which is text to a browser).
+    var isHTMLWhitespace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D
+    }
+}

@@ -284,6 +284,6 @@ enum BrowserNesting {
     /// Whether `text` holds more than HTML's white space (space, tab, line feed, form feed,
     /// carriage return): a no-break space is text a table moves out too.
     static func hasContent(_ text: some StringProtocol) -> Bool {
-        text.utf8.contains { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }
+        text.utf8.contains { !$0.isHTMLWhitespace }
     }
 }

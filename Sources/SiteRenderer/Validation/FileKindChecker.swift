@@ -68,7 +68,7 @@ enum FileKindChecker {
     static func beginsLikeMarkup(_ bytes: Data) -> Bool {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        return rest.first { ![0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) } == UInt8(ascii: "<")
+        return rest.first { !$0.isHTMLWhitespace } == UInt8(ascii: "<")
     }
 
     /// An XML file that is not one of the site's own (`feed.xml`, `sitemap.xml`,
