@@ -19,8 +19,9 @@ extension TeXMath {
 
         /// `tex` with the definitions in it taken out (and kept) and every use expanded.
         mutating func expand(_ tex: String) -> String {
-            // Most formulas define and use nothing: no copy made of them.
-            guard tex.contains("\\") else { return tex }
+            // Most formulas define and use nothing: no copy made of them (the parser makes its
+            // own of each), until a README defines a command.
+            guard !definitions.isEmpty || tex.contains("command") || tex.contains("\\def") else { return tex }
             var output = ""
             expand(Array(tex.unicodeScalars)[...], into: &output, depth: 0)
             return output
@@ -81,12 +82,8 @@ extension TeXMath {
         /// A command's name after its `\`: letters, or one other character.
         private static func commandName(_ text: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar>? {
             guard let first = text.first else { return nil }
-            guard Self.isLetter(first) else { return text.prefix(1) }
-            return text.prefix { Self.isLetter($0) }
-        }
-
-        private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            guard first.isCommandLetter else { return text.prefix(1) }
+            return text.prefix(while: \.isCommandLetter)
         }
 
         /// `{\name}[2]{body}` after `\newcommand` (or `\name` without braces), `\name#1#2{body}`
