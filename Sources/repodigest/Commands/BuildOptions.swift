@@ -123,7 +123,6 @@ struct BuildOptions: ParsableArguments {
                 source: path, message: "cannot read the configuration file: \(whyUnreadable(path))")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            var status = stat()
             let missing = stat(path, &status) != 0 && errno == ENOENT
             throw ConfigurationError(
                 source: path,
