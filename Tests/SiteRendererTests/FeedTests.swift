@@ -40,6 +40,29 @@ import Testing
         }
     }
 
+    /// A reader compares an entry's content to tell an updated entry from one it has shown:
+    /// the ids inside release notes come from the entry, not from how many came before it.
+    @Test func anEntrysContentStaysTheSameWhenNewerEntriesComeBeforeIt() throws {
+        func notes(_ site: Site) throws -> (atom: String, json: String) {
+            let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: nil).render(site)
+            let atom = Self.text(files.first { $0.path == "feed.xml" }?.contents)
+            let json = try #require(files.first { $0.path == "feed.json" })
+            let feed = try #require(try JSONSerialization.jsonObject(with: json.contents) as? [String: Any])
+            let items = try #require(feed["items"] as? [[String: Any]])
+            let release = try #require(items.first { $0["id"] as? String == SiteFixture.site.feed[0].id })
+            let entry = try #require(atom.range(of: "<id>\(SiteFixture.site.feed[0].id)</id>"))
+            let end = try #require(atom.range(of: "</entry>", range: entry.upperBound..<atom.endIndex))
+            return (String(atom[entry.upperBound..<end.lowerBound]), try #require(release["content_html"] as? String))
+        }
+        var later = SiteFixture.site
+        var newer = later.feed[0]
+        newer.id += "-newer"
+        later.feed.insert(newer, at: 0)
+        let before = try notes(SiteFixture.site)
+        #expect(before.json.contains("<h3 id=\"entry-"), "the notes have a heading with an id")
+        #expect(try notes(later) == before)
+    }
+
     @Test func theJSONFeedFollowsVersion1_1() throws {
         let data = try #require(try Self.files(baseURL: "https://example.org/digest/")["feed.json"])
         let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

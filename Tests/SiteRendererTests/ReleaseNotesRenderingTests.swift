@@ -28,6 +28,24 @@ struct ReleaseNotesRenderingTests {
             idPrefix: "release-1-", headingOffset: 3)
     }
 
+    @Test("a new release leaves the permalinks of the older releases' headings where they were")
+    func releaseHeadingIDsComeFromTheTag() throws {
+        func page(_ site: Site) throws -> String {
+            let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: nil).render(site)
+            return String(
+                decoding: try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" }).contents,
+                as: UTF8.self)
+        }
+        var later = SiteFixture.site
+        let index = try #require(later.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" })
+        var newer = later.repositories[index].releases[0]
+        newer.tag = "v3.0.0"
+        later.repositories[index].releases.insert(newer, at: 0)
+        let id = "release-\(PathSegment.hash("v2.0.0"))-changes"
+        #expect(try page(SiteFixture.site).contains("<h5 id=\"\(id)\">"))
+        #expect(try page(later).contains("<h5 id=\"\(id)\">"))
+    }
+
     @Test("GitHub's footnotes lose the heading only screen readers were to hear; the way back is named")
     func gitHubFootnotes() {
         let html = Self.render(

@@ -29,8 +29,12 @@ extension PageContext {
                         "isLatest": index == 0,
                         "isLatestRelease": index == latestRelease,
                         "url": URLSyntax.valid(release.url),
+                        // Ids from the tag, not the place: a new release leaves the older
+                        // releases' heading permalinks where they were.
                         "notesHTML": release.notes.map {
-                            markdown.html($0, idPrefix: "release-\(index + 1)-", headingOffset: 3, permalinks: true)
+                            markdown.html(
+                                $0, idPrefix: "release-\(PathSegment.hash(release.tag))-", headingOffset: 3,
+                                permalinks: true)
                         },
                     ])
                 },

@@ -24,7 +24,7 @@ struct AtomFeed {
             xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(me.xmlEscaped)\"/>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(home.xmlEscaped)\"/>\n"
         }
-        for (index, entry) in site.feed.enumerated() {
+        for entry in site.feed {
             xml += "<entry>\n"
             xml += "<id>\(entry.id.xmlEscaped)</id>\n"
             xml += "<title>\(entry.title.xmlEscaped)</title>\n"
@@ -36,7 +36,7 @@ struct AtomFeed {
                 xml += "<summary>\(summary.xmlEscaped)</summary>\n"
             }
             if let content = entry.content {
-                let html = markdown.html(content, idPrefix: "entry-\(index + 1)-", headingOffset: 1)
+                let html = markdown.html(content, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1)
                 xml += "<content type=\"html\">\(html.xmlEscaped)</content>\n"
             }
             xml += "</entry>\n"

@@ -50,9 +50,11 @@ struct JSONFeed {
     }
 
     func file() throws -> OutputFile {
-        let items = site.feed.enumerated().map { index, entry in
+        let items = site.feed.map { entry in
             let link = router.link(for: entry)
-            let html = entry.content.map { markdown.html($0, idPrefix: "entry-\(index + 1)-", headingOffset: 1) }
+            let html = entry.content.map {
+                markdown.html($0, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1)
+            }
             return Item(
                 id: entry.id, url: link,
                 externalURL: link == URLSyntax.valid(entry.url) ? nil : URLSyntax.valid(entry.url),

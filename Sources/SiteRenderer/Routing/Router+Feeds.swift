@@ -18,6 +18,11 @@ extension Router {
         url(for: card.route) ?? URLSyntax.valid(card.gitHubURL)
     }
 
+    /// What the ids inside an entry's content begin with: drawn from the entry's own id, not
+    /// its place in the feed, so an entry's HTML stays as it was when newer entries push it
+    /// down (a reader that compares content would otherwise show it as updated each run).
+    static func contentIDPrefix(for entry: FeedEntry) -> String { "entry-\(PathSegment.hash(entry.id))-" }
+
     /// The feed's own id: the site's address, or a name derived from its title when there is
     /// none (an id must never change, and must be a URI).
     func feedID(title: String) -> String {
