@@ -41,6 +41,11 @@ struct Repodigest: AsyncParsableCommand {
         returnLargeBlocksAtOnce()
         var code = ExitCode.success
         if let problem = workingFolderProblem() { _exit(Console().fail(problem).rawValue) }
+        if let topic = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
+            let message = "Error: no command named '\(topic)'. See 'repodigest --help' for the commands.\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            _exit(ExitStatus.failure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -75,6 +80,20 @@ struct Repodigest: AsyncParsableCommand {
                     "it no longer exists (deleted, or swapped away by a build of '.'): cd into a folder that exists")
         }
         free(folder)
+        return nil
+    }
+
+    /// The word after `help` that names no command (`help nosuch`, `help favourites nosuch`):
+    /// ArgumentParser would print the main help and exit 0, which a script takes for success.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var command: any ParsableCommand.Type = Repodigest.self
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard let found = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
+                return name
+            }
+            command = found
+        }
         return nil
     }
 

@@ -27,4 +27,15 @@ import Testing
             #expect(help.standardOutput.contains(text), "--help lacks \(text)")
         }
     }
+
+    @Test("help on a command the program lacks is an error, not the main help and success")
+    func helpOnAnUnknownCommandFails() throws {
+        for arguments in [["help", "nosuch"], ["help", "favourites", "nosuch"]] {
+            let run = try RepodigestProcess.run(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.standardError.contains("no command named 'nosuch'"), "\(run.standardError)")
+        }
+        let known = try RepodigestProcess.run(["help", "favourites", "add"])
+        #expect(known.status == 0 && known.standardOutput.contains("USAGE: repodigest favourites add"))
+    }
 }
