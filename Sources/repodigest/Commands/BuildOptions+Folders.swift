@@ -11,7 +11,7 @@ extension BuildOptions {
     /// user's files, deleted it; a theme folder on either side of it would be read from the
     /// site it builds. Paths are compared resolved (links, `..`), as the writer publishes into
     /// the real folder.
-    func checkFolders(output: URL, configuration: Configuration, theme: Theme) throws(ConfigurationError) {
+    func checkFolders(output: URL, state: URL?, configuration: Configuration, theme: Theme) throws(ConfigurationError) {
         // An empty path would mean the current folder, which a build then replaces.
         guard !self.output.isEmpty else {
             throw ConfigurationError(
@@ -19,7 +19,7 @@ extension BuildOptions {
         }
         try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
-        if let state = try? stateDirectory() {
+        if let state {
             try Self.refuseOverlap(
                 output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
         }

@@ -79,17 +79,11 @@ extension BuildOptions {
         let token = sample ? nil : try GitHubToken.fromEnvironment(environment)
         let (configuration, bytes) = try loadConfigurationAndBytes()
         let theme = try loadTheme(configuration)
-        try checkFolders(output: URL(fileURLWithPath: output), configuration: configuration, theme: theme)
-        let origin: BuildPipeline.Settings.Origin
-        let state: URL?
-        if sample {
-            origin = .sample
-            // The sample reads no state; the folder is only where the run lock goes, if any.
-            state = try? stateDirectory(environment: environment)
-        } else {
-            origin = .github(try github(configuration, token: token))
-            state = try stateDirectory(environment: environment)
-        }
+        // The sample reads no state; the folder is only where the run lock goes, if any.
+        let state =
+            sample ? try? stateDirectory(environment: environment) : try stateDirectory(environment: environment)
+        try checkFolders(output: URL(fileURLWithPath: output), state: state, configuration: configuration, theme: theme)
+        let origin: BuildPipeline.Settings.Origin = sample ? .sample : .github(try github(configuration, token: token))
         var settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: bytes, theme: theme, output: URL(fileURLWithPath: output),
             stateDirectory: state, origin: origin,
