@@ -72,8 +72,8 @@ let package = Package(
             exclude: ["README.md"], swiftSettings: strict
         ),
 
-        // The application layer: one build as named steps (lock, gather, decide, digest, publish,
-        // record), joining the layers below; what `build` and `serve` run.
+        // The application layer: one build as named steps (check, lock, gather, decide, digest,
+        // publish, record), joining the layers below; what `build` and `serve` run.
         .target(
             name: "BuildPipeline",
             dependencies: [

@@ -6,11 +6,11 @@ import RepodigestConfiguration
 import SiteRenderer
 public import UseCases
 
-/// One build, as named steps: take the lock, gather, decide whether anything changed, digest,
-/// decide again once GitHub has answered, render-check-stage, publish, record. Every command
-/// that builds (`build`, `serve`) runs this and only prints what it returns; each step's
-/// failure comes back as a `BuildFailure` naming the step, and `ExitStatus` turns it into
-/// the exit code.
+/// One build, as named steps: check the configuration, take the locks, gather, decide whether
+/// anything changed, digest, decide again once GitHub has answered, render-check-stage,
+/// publish, record. Every command that builds (`build`, `serve`) runs this and only prints
+/// what it returns; each step's failure comes back as a `BuildFailure` naming the step, and
+/// `ExitStatus` turns it into the exit code.
 ///
 /// Why a layer of its own rather than a use case: the steps join the layers (the data
 /// layer's cache generation, the renderer's published stamp, the use cases' digest), which a
@@ -29,8 +29,8 @@ public struct BuildPipeline: Sendable {
 
     public func run() async throws(BuildFailure) -> BuildOutcome {
         // Before the locks: a build that cannot be made touches nothing, not even a lock file.
-        if let problem = settings.configurationProblem { throw BuildFailure(step: .gather, underlying: problem) }
-        let request = try await step(.gather) { try settings.digestRequest() }
+        if let problem = settings.configurationProblem { throw BuildFailure(step: .check, underlying: problem) }
+        let request = try await step(.check) { try settings.digestRequest() }
         let locks = try await step(.lock) { try takeLocks() }
         defer { locks.forEach { $0.release() } }
         return try await run(try await step(.gather) { try await gather(request) })
@@ -40,12 +40,13 @@ public struct BuildPipeline: Sendable {
     func run(_ sources: Sources) async throws(BuildFailure) -> BuildOutcome {
         let writer = self.writer
         let stamp = BuildStamp(settings: settings, favourites: sources.request.favourites)
-        let published = settings.force ? nil : writer.publishedStamp()
+        let publishedStamp = settings.force ? nil : writer.publishedStamp()
 
         // From the cache or the sample, the inputs are known before anything is read.
         if sources.live == nil || settings.isOffline,
             try await step(
-                .decide, { try await UpToDate.before(published: published, stamp: stamp, reading: sources.reading()) })
+                .decide,
+                { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: sources.reading()) })
         {
             return .upToDate(index: indexPage)
         }
@@ -54,7 +55,7 @@ public struct BuildPipeline: Sendable {
         // only when an answer's content does) need no reading of what the cache kept.
         let unchanged: @Sendable () async throws -> Bool = {
             guard sources.live != nil else { return false }
-            return UpToDate.before(published: published, stamp: stamp, reading: try await sources.reading())
+            return UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await sources.reading())
         }
         // The published folder and the spare are read while GitHub is asked: at 10,000 pages
         // they take a tenth of a second to walk, which gathering, waiting on GitHub at first,
@@ -70,16 +71,16 @@ public struct BuildPipeline: Sendable {
         // stale data carries notices dated against this run: never up to date, never stamped.
         let reading = try await step(.decide) { try await sources.reading() }
         if sources.live != nil, !sources.isStale,
-            UpToDate.after(published: published, stamp: stamp, reading: reading, found: found)
+            UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found)
         {
             return .upToDate(index: indexPage)
         }
-        let line =
+        let newStamp =
             sources.isStale
             ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
 
         var outcome = try await step(.publish) {
-            try await publish(made!, into: writer, stamp: line, published: await ahead.value)
+            try await publish(made!, into: writer, stamp: newStamp, ahead: await ahead.value)
         }
         let snapshot = made!.snapshot
         Parallel.release(made.take())
@@ -146,7 +147,7 @@ public struct BuildPipeline: Sendable {
 
     /// Renders, checks and stages every file, and publishes the site only if all passed.
     private func publish(
-        _ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?, published: SiteWriter.ReadAhead
+        _ digest: BuildDigest.Result, into writer: SiteWriter, stamp: String?, ahead: SiteWriter.ReadAhead
     ) async throws -> Published {
         events.info("Rendering with the '\(settings.theme.name)' theme…", fields: [:])
         // A page whose inputs are those of its published copy is carried over unrendered,
@@ -156,7 +157,7 @@ public struct BuildPipeline: Sendable {
             options: "program \(settings.program)\noptions \(settings.shapingOptions)", force: settings.force)
         let events = self.events
         let outcome = try await build.run(
-            digest.site, readmes: digest.readmes, stamp: stamp, published: published,
+            digest.site, readmes: digest.readmes, stamp: stamp, ahead: ahead,
             progress: { events.writing($0, of: $1) })
         events.writingFinished()
         switch outcome {

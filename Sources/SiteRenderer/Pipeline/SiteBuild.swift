@@ -38,11 +38,11 @@ public struct SiteBuild: Sendable {
     ///     that are not carried over, a batch at a time, each batch's pages rendered as it
     ///     arrives. A page no batch names is rendered as the site holds it.
     ///   - stamp: what the site was made from, kept with it (`SiteWriter.publishedStamp`).
-    ///   - published: the published folder and the spare, if the caller read them ahead
+    ///   - ahead: the published folder and the spare, if the caller read them ahead
     ///     (`SiteWriter.readAhead`).
     ///   - progress: hears (files done, files in all), from one thread at a time.
     public func run(
-        _ site: Site, readmes: (any ReadmeSupply)? = nil, stamp: String? = nil, published: SiteWriter.ReadAhead? = nil,
+        _ site: Site, readmes: (any ReadmeSupply)? = nil, stamp: String? = nil, ahead: SiteWriter.ReadAhead? = nil,
         progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) async throws -> Outcome {
         let plan = try generator.plan(site)
@@ -51,7 +51,7 @@ public struct SiteBuild: Sendable {
         // Staging reads the published folder and readies the spare while every page's inputs
         // are digested: neither needs the other.
         let writer = self.writer
-        let staged = Task { try writer.stage(writing: paths, ahead: published) }
+        let staged = Task { try writer.stage(writing: paths, ahead: ahead) }
         let inputs = SitePlan.Inputs(plan: plan, theme: generator.theme, options: options)
         let work = Work(
             plan: plan, inputs: inputs, session: SiteValidator.Session(paths: paths, published: writer.output),
