@@ -57,7 +57,7 @@ struct Repodigest: AsyncParsableCommand {
             code = exitCode(for: error)
             // ArgumentParser ends a wrong command line with sysexits' 64; the README's contract
             // (and a cron job reading it) has one code for input to fix: 1.
-            if code.rawValue == 64 { code = ExitStatus.failure }
+            if code == ExitStatus.argumentParserUsage { code = ExitStatus.failure }
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError

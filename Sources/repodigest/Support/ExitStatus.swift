@@ -21,6 +21,13 @@ enum ExitStatus {
     static let invalidOutput = ExitCode(4)
     /// Another run holds the lock.
     static let locked = ExitCode(75)
+    /// What ArgumentParser ends a command line it refuses with (sysexits' `EX_USAGE`); the
+    /// README has one code for input to fix, so `Repodigest.main` turns it into `failure`.
+    static let argumentParserUsage = ExitCode(64)
+
+    /// Stopped by a signal before anything was published: 130 for SIGINT, 143 for SIGTERM,
+    /// as a shell reports a process the signal ended.
+    static func signalled(_ number: Int32) -> ExitCode { ExitCode(128 + number) }
 
     /// The exit code for an error any command met: the one place that decides it.
     static func code(for error: any Error) -> ExitCode {

@@ -41,7 +41,7 @@ extension SignalStop {
                     + "has the next one report its changes again")
             _exit(ExitStatus.partial.rawValue)
         }
-        _exit(128 + number)
+        _exit(ExitStatus.signalled(number).rawValue)
     }
 
     static func name(of number: Int32) -> String {
