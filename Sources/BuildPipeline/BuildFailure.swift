@@ -1,9 +1,10 @@
 public import SiteRenderer
 
 /// Why a build stopped, and at which step (for the callers and tests that tell the steps
-/// apart; the message printed is the underlying error's alone, which names what is at fault). Nothing is published by a build that fails: every
-/// step before `publish` leaves the output as it was, and `publish` only swaps in a complete,
-/// checked site (a problem after the swap is `Published.problems`, not a failure).
+/// apart; the message printed is the underlying error's alone, which names what is at
+/// fault). Nothing is published by a build that fails: every step before `publish` leaves
+/// the output as it was, and `publish` only swaps in a complete, checked site (a problem
+/// after the swap is `Published.problems`, not a failure).
 public struct BuildFailure: Error, CustomStringConvertible {
     public enum Step: String, Sendable {
         case check = "checking the configuration"
