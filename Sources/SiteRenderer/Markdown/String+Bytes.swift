@@ -19,3 +19,9 @@ extension UInt8 {
         self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D
     }
 }
+
+extension Data {
+    /// The bytes after a UTF-8 byte order mark, which Windows editors write first; all of
+    /// them when there is none.
+    var droppingByteOrderMark: Data { starts(with: [0xEF, 0xBB, 0xBF]) ? dropFirst(3) : self }
+}

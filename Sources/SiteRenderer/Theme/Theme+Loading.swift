@@ -234,12 +234,12 @@ struct ThemeFolder: Sendable {
         return try ThemeManifest(toml: try text("theme.toml", data), file: display("theme.toml"))
     }
 
-    /// The text of the file at `path`, whose bytes are `data`: UTF-8, else an error naming the
-    /// file and the line of the first byte that is not.
-    /// A template's or a catalogue's text. A byte order mark first, which Windows editors
-    /// write, is no part of it: a layout would write it into every page, before its DOCTYPE.
+    /// The text of the file at `path` (a template or a catalogue), whose bytes are `data`:
+    /// UTF-8, else an error naming the file and the line of the first byte that is not. A byte
+    /// order mark first is no part of it: a layout would write it into every page, before its
+    /// DOCTYPE.
     func text(_ path: String, _ data: Data) throws(ThemeError) -> String {
-        switch TOMLGuard.utf8Text([UInt8](data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...])) {
+        switch TOMLGuard.utf8Text([UInt8](data.droppingByteOrderMark)) {
         case .success(let text): return text
         case .failure(let place): throw .unreadable(path: "\(display(path)):\(place.line)", reason: "not UTF-8 text")
         }

@@ -66,9 +66,7 @@ enum FileKindChecker {
     /// pattern by which MIME sniffing (WHATWG's, which Go's `DetectContentType` follows) finds
     /// HTML or XML in a file whose type it is not told begins so.
     static func beginsLikeMarkup(_ bytes: Data) -> Bool {
-        var rest = bytes[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        return rest.first { !$0.isHTMLWhitespace } == UInt8(ascii: "<")
+        bytes.droppingByteOrderMark.first { !$0.isHTMLWhitespace } == UInt8(ascii: "<")
     }
 
     /// An XML file that is not one of the site's own (`feed.xml`, `sitemap.xml`,
