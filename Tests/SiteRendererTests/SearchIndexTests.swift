@@ -45,14 +45,21 @@ import Testing
     }
 }
 
-@Suite struct SearchIndexJSONTests {
-    @Test("Strings are written as JSON reads them back: quotes, backslashes, control characters, any script")
+@Suite struct JSONStringTests {
+    @Test(
+        "Strings are written as JSONEncoder writes them and JSON reads them back: quotes, backslashes, control characters, any script"
+    )
     func quoting() throws {
-        for text in ["plain", "a \"quoted\" \\ back", "tab\tnew\nline\u{1}\u{1F}", "日本語 🦀", "</script>", ""] {
-            var bytes: [UInt8] = Array("[".utf8)
-            SearchIndex.quote(text, into: &bytes)
-            bytes += Array("]".utf8)
-            let decoded = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        for text in [
+            "plain", "a \"quoted\" \\ back / slash", "tab\tnew\nline\r\u{8}\u{C}\u{1}\u{1F}\u{7F}", "日本語 🦀 \u{2028}",
+            "</script>", "",
+        ] {
+            var bytes: [UInt8] = []
+            JSONString.append(text, to: &bytes)
+            #expect(Data(bytes) == (try encoder.encode(text)), "\(text)")
+            let decoded = try JSONSerialization.jsonObject(with: Data("[".utf8 + bytes + "]".utf8)) as? [String]
             #expect(decoded == [text], "\(text)")
         }
     }

@@ -119,7 +119,7 @@ import Testing
                 topics: text.isEmpty ? [] : [text, text], stars: -3, favourite: true, archived: false, fork: true,
                 lists: lists)
             var written: [UInt8] = []
-            try repository.write(into: &written, encoder: DigestJSON.encoder)
+            repository.write(into: &written)
             let encoded = String(decoding: try DigestJSON.encoder.encode(repository), as: UTF8.self)
             let indented = encoded.split(separator: "\n", omittingEmptySubsequences: false).map {
                 $0.isEmpty ? "" : "    " + $0

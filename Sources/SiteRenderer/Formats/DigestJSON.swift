@@ -97,7 +97,7 @@ struct DigestJSON {
         for (index, repository) in repositories.enumerated() {
             bytes.removeAll(keepingCapacity: true)
             if index > 0 { bytes += ",\n".utf8 }
-            try repository.write(into: &bytes, encoder: encoder)
+            repository.write(into: &bytes)
             data.append(contentsOf: bytes)
         }
         data.append(contentsOf: Array("\n  ]".utf8))
@@ -110,8 +110,7 @@ struct DigestJSON {
 extension DigestJSON.Repository {
     /// Appends what `JSONEncoder` prints for it (pretty, keys sorted, slashes as they are),
     /// every line indented by four spaces, with no line break after the closing brace.
-    /// Strings with nothing to escape are copied; the rare others go through the encoder.
-    func write(into bytes: inout [UInt8], encoder: JSONEncoder) throws {
+    func write(into bytes: inout [UInt8]) {
         var first = true
         func key(_ name: String) {
             bytes += (first ? "    {\n      \"" : ",\n      \"").utf8
@@ -119,24 +118,12 @@ extension DigestJSON.Repository {
             bytes += "\" : ".utf8
             first = false
         }
-        func string(_ value: String) throws {
-            var value = value
-            let plain = value.withUTF8 { utf8 in
-                !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-            }
-            if plain {
-                bytes.append(UInt8(ascii: "\""))
-                bytes += value.utf8
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                bytes += try encoder.encode(value)
-            }
-        }
-        func strings(_ values: [String]) throws {
+        func string(_ value: String) { JSONString.append(value, to: &bytes) }
+        func strings(_ values: [String]) {
             guard !values.isEmpty else { return bytes += "[\n\n      ]".utf8 }
             for (index, value) in values.enumerated() {
                 bytes += (index == 0 ? "[\n        " : ",\n        ").utf8
-                try string(value)
+                string(value)
             }
             bytes += "\n      ]".utf8
         }
@@ -144,34 +131,34 @@ extension DigestJSON.Repository {
         bytes += (archived ? "true" : "false").utf8
         if let description {
             key("description")
-            try string(description)
+            string(description)
         }
         key("favourite")
         bytes += (favourite ? "true" : "false").utf8
         key("fork")
         bytes += (fork ? "true" : "false").utf8
         key("full_name")
-        try string(fullName)
+        string(fullName)
         if let language {
             key("language")
-            try string(language)
+            string(language)
         }
         if let lists {
             key("lists")
-            try strings(lists)
+            strings(lists)
         }
         key("page")
-        try string(page)
+        string(page)
         if let pageUrl {
             key("page_url")
-            try string(pageUrl)
+            string(pageUrl)
         }
         key("stars")
         bytes += String(stars).utf8
         key("topics")
-        try strings(topics)
+        strings(topics)
         key("url")
-        try string(url)
+        string(url)
         bytes += "\n    }".utf8
     }
 }

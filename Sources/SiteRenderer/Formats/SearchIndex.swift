@@ -34,55 +34,29 @@ struct SearchIndex {
                 items += count == 0 ? "\n".utf8 : ",\n".utf8
                 count += 1
                 items += "{\"n\":".utf8
-                Self.quote(card.fullName, into: &items)
+                JSONString.append(card.fullName, to: &items)
                 if let description = card.description {
                     items += ",\"d\":".utf8
-                    Self.quote(Self.cut(description, to: 160), into: &items)
+                    JSONString.append(Self.cut(description, to: 160), to: &items)
                 }
                 items += ",\"s\":".utf8
-                Self.quote(card.starsText, into: &items)
+                JSONString.append(card.starsText, to: &items)
                 items += ",\"h\":".utf8
-                Self.quote(router.href(from: first, to: card.route), into: &items)
+                JSONString.append(router.href(from: first, to: card.route), to: &items)
                 items += ",\"p\":\(index),\"t\":".utf8
-                Self.quote(PageContext.filterText(of: card), into: &items)
+                JSONString.append(PageContext.filterText(of: card), to: &items)
                 items.append(UInt8(ascii: "}"))
             }
         }
         var data: [UInt8] = Array("{\"title\":".utf8)
-        Self.quote(pages[0].title, into: &data)
+        JSONString.append(pages[0].title, to: &data)
         data += Array(",\"count\":\(count),\"pages\":[".utf8)
         for (index, page) in pages.enumerated() {
             if index > 0 { data.append(UInt8(ascii: ",")) }
-            Self.quote(router.href(from: first, to: page.route), into: &data)
+            JSONString.append(router.href(from: first, to: page.route), to: &data)
         }
         data += Array("],\"items\":[".utf8) + items + Array("\n]}\n".utf8)
         return OutputFile(path: Self.path(for: first, router: router), contents: Data(data))
-    }
-
-    /// A JSON string, written by hand: JSONEncoder made a tree of every value, and a list of
-    /// 10,000 repositories has some thirty of these files. UTF-8 passes through as it is;
-    /// quotes, backslashes and control characters are escaped.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            // The runs between the bytes to escape are copied whole.
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-                case UInt8(ascii: "\n"): out += "\\n".utf8
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00".utf8
-                    out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     private static func cut(_ text: String, to length: Int) -> String {
