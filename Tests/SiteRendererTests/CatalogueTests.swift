@@ -145,15 +145,15 @@ import Testing
     /// Switching the language renders every page again: the catalogue is part of every page's inputs.
     @Test func theLanguageIsPartOfEveryPagesInputs() throws {
         let theme = try Theme.builtIn("default")
-        func digests(_ site: Site) throws -> [String] {
+        func fingerprints(_ site: Site) throws -> [String] {
             let plan = try SiteGenerator(theme: theme).plan(site)
             let inputs = SitePlan.Inputs(plan: plan, theme: theme, options: "")
-            return (0..<plan.count).map { inputs.digest(at: $0) }
+            return (0..<plan.count).map { inputs.fingerprint(at: $0) }
         }
         var japanese = SiteFixture.site
         japanese.phrasebook = try theme.phrasebook(language: "ja").phrasebook
-        let before = try digests(SiteFixture.site)
-        let after = try digests(japanese)
+        let before = try fingerprints(SiteFixture.site)
+        let after = try fingerprints(japanese)
         let plan = try SiteGenerator(theme: theme).plan(japanese)
         for (index, item) in plan.items.enumerated() where item.item.isPage {
             #expect(before[index] != after[index], "\(item.path)")

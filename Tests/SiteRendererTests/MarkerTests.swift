@@ -3,9 +3,9 @@ import Testing
 
 @testable import SiteRenderer
 
-/// The published marker keeps, for each file, the digests and links a later build needs.
+/// The published marker keeps, for each file, the fingerprints and links a later build needs.
 @Suite struct MarkerTests {
-    @Test("digests and links survive a round trip, paths with spaces included")
+    @Test("fingerprints and links survive a round trip, paths with spaces included")
     func roundTrip() {
         let marker = SiteWriter.Marker(
             stamp: "abc 123",
@@ -61,7 +61,7 @@ import Testing
         #expect(SiteWriter.Marker(text: text).entries?["c.html"]?.links == ["b.html"])
     }
 
-    @Test("a marker from before digests is read as a manifest of paths, spaces and all")
+    @Test("a marker from before fingerprints is read as a manifest of paths, spaces and all")
     func oldForm() {
         let marker = SiteWriter.Marker(text: "repodigest\ninputs x\nmanifest\nfile index.html\nfile a b c\n")
         #expect(marker.manifest == ["index.html", "a b c"])

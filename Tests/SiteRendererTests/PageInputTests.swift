@@ -4,7 +4,7 @@ import Testing
 
 @testable import SiteRenderer
 
-/// The digest of a file's inputs, computed without rendering it: the same in every process
+/// The fingerprint of a file's inputs, computed without rendering it: the same in every process
 /// for the same model, another for any change a page could show.
 @Suite struct PageInputTests {
     static func inputs(
@@ -16,31 +16,33 @@ import Testing
         return SitePlan.Inputs(plan: plan, theme: theme, options: options)
     }
 
-    /// Every file's digest, by path.
-    static func digests(_ inputs: SitePlan.Inputs) -> [String: String] {
+    /// Every file's fingerprint, by path.
+    static func fingerprints(_ inputs: SitePlan.Inputs) -> [String: String] {
         Dictionary(
-            uniqueKeysWithValues: inputs.plan.items.indices.map { (inputs.plan.items[$0].path, inputs.digest(at: $0)) })
+            uniqueKeysWithValues: inputs.plan.items.indices.map {
+                (inputs.plan.items[$0].path, inputs.fingerprint(at: $0))
+            })
     }
 
     static let lantern = "repos/lumen-labs/lantern.html"
 
-    @Test("the same model gives the same digest in every process and run, not a randomly seeded hash")
+    @Test("the same model gives the same fingerprint in every process and run, not a randomly seeded hash")
     func stableAcrossProcesses() throws {
-        let first = Self.digests(try Self.inputs())
-        let second = Self.digests(try Self.inputs())
+        let first = Self.fingerprints(try Self.inputs())
+        let second = Self.fingerprints(try Self.inputs())
         #expect(first == second)
-        // A literal: Swift's `Hasher` is seeded anew in each process, so only a digest that
+        // A literal: Swift's `Hasher` is seeded anew in each process, so only a fingerprint that
         // never depends on it can equal the one a test run made before.
-        #expect(StableHasher.digest(of: Data("repodigest".utf8)) == "60ac45e8ac2ee8962ef7995cc773e030")
+        #expect(StableHasher.fingerprint(of: Data("repodigest".utf8)) == "60ac45e8ac2ee8962ef7995cc773e030")
     }
 
-    @Test("a change of one repository's model changes its page's digest and no other page's")
+    @Test("a change of one repository's model changes its page's fingerprint and no other page's")
     func modelChange() throws {
         var site = SiteFixture.site
-        let before = Self.digests(try Self.inputs(site))
+        let before = Self.fingerprints(try Self.inputs(site))
         let index = site.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" }!
         site.repositories[index].readme?.source += "\n\nA new paragraph.\n"
-        let after = Self.digests(try Self.inputs(site))
+        let after = Self.fingerprints(try Self.inputs(site))
         // The feeds and digest.json show cards and release notes, not READMEs.
         #expect(before.keys.filter { before[$0] != after[$0] } == [Self.lantern])
     }
@@ -48,17 +50,17 @@ import Testing
     @Test("a change of stars on a card changes every page that shows the card")
     func cardChange() throws {
         var site = SiteFixture.site
-        let before = Self.digests(try Self.inputs(site))
+        let before = Self.fingerprints(try Self.inputs(site))
         for index in site.lists.indices where site.lists[index].route == Route(.language(name: "Swift")) {
             site.lists[index].groups[0].cards[0].starsText = "4.3k"
         }
-        let after = Self.digests(try Self.inputs(site))
+        let after = Self.fingerprints(try Self.inputs(site))
         #expect(Set(before.keys.filter { before[$0] != after[$0] }) == ["languages/swift/index.html"])
     }
 
     @Test("releases.opml is made again for a name or address it lists, not for a star counted")
     func releasesOPMLFollowsNamesAndAddresses() throws {
-        let opml = { (site: Site) in try Self.digests(Self.inputs(site))["releases.opml"] }
+        let opml = { (site: Site) in try Self.fingerprints(Self.inputs(site))["releases.opml"] }
         let site = SiteFixture.site
         let starred = try #require(site.lists.firstIndex { $0.route.kind == .starred })
         #expect(try opml(site) != nil)
@@ -73,14 +75,14 @@ import Testing
         #expect(try opml(renamed) != opml(site))
     }
 
-    @Test("another theme, base URL or shaping option changes every page's digest")
+    @Test("another theme, base URL or shaping option changes every page's fingerprint")
     func sharedInputsChange() throws {
-        let base = Self.digests(try Self.inputs())
+        let base = Self.fingerprints(try Self.inputs())
         let folder = try ThemeTests.ThemeFolderFixture(["assets/style.css": "body { color: red; }\n"])
         for other in [
-            Self.digests(try Self.inputs(theme: try Theme(directory: folder.url))),
-            Self.digests(try Self.inputs(baseURL: "https://example.org/digest/")),
-            Self.digests(try Self.inputs(options: "program 0.2.0")),
+            Self.fingerprints(try Self.inputs(theme: try Theme(directory: folder.url))),
+            Self.fingerprints(try Self.inputs(baseURL: "https://example.org/digest/")),
+            Self.fingerprints(try Self.inputs(options: "program 0.2.0")),
         ] {
             let pages = base.keys.filter { $0.hasSuffix(".html") }
             #expect(!pages.isEmpty)
@@ -97,14 +99,14 @@ import Testing
         let owner = Route(.owner(login: "kit-harbor"))
         #expect(before.plan.router.path(for: owner) != after.plan.router.path(for: owner))
         let fork = { (inputs: SitePlan.Inputs) in
-            inputs.digest(at: inputs.plan.items.firstIndex { $0.path == "repos/kit-harbor/old-fork.html" }!)
+            inputs.fingerprint(at: inputs.plan.items.firstIndex { $0.path == "repos/kit-harbor/old-fork.html" }!)
         }
         #expect(fork(before) != fork(after), "the fork's page links to its owner's page, which moved")
     }
 
-    /// A field a model gains must be fed to the digest (`PageInput.swift`), or a page that
+    /// A field a model gains must be fed to the fingerprint (`PageInput.swift`), or a page that
     /// shows it would be carried over with the old value.
-    @Test("every field of every page model is fed to the digest")
+    @Test("every field of every page model is fed to the fingerprint")
     func everyFieldIsFed() {
         let site = SiteFixture.site
         let page = site.repositories[0]

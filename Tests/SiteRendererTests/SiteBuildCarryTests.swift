@@ -47,7 +47,7 @@ import Testing
         let inputs = try PageInputTests.inputs(site, theme: theme, baseURL: Self.baseURL)
         var marker = try #require(SiteWriter.Marker(in: output))
         for index in inputs.plan.items.indices where inputs.plan.items[index].item.repository != nil {
-            marker.entries?[inputs.plan.items[index].path]?.inputs = inputs.digest(at: index)
+            marker.entries?[inputs.plan.items[index].path]?.inputs = inputs.fingerprint(at: index)
         }
         try Data(marker.text.utf8).write(to: output.appending(path: SiteWriter.marker))
     }

@@ -30,7 +30,7 @@ import Testing
         return (try writer.commit(staging, entries: entries, stamp: nil), staging)
     }
 
-    /// Replaces the file with another of one byte, as long as the page, so only its digest
+    /// Replaces the file with another of one byte, as long as the page, so only its fingerprint
     /// tells them apart: written beside it and renamed over it, which changes its folder.
     func saveAsAnEditorDoes(_ path: String, in folder: URL) throws {
         let edited = folder.appending(path: path + ".swp")
@@ -72,7 +72,7 @@ import Testing
         let ahead = writer.readAhead()
         try saveAsAnEditorDoes("repos/a/y.html", in: output)
         _ = try publish(writer, site, ahead: ahead)
-        #expect(try text("repos/a/y.html") == "y", "the reading's digest of the page no longer holds")
+        #expect(try text("repos/a/y.html") == "y", "the reading's fingerprint of the page no longer holds")
     }
 
     @Test("A file the user puts in the spare after the reading goes to the published folder, as ever")

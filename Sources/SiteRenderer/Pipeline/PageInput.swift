@@ -1,7 +1,7 @@
 import PageModels
 import ParallelWork
 
-/// A page model's contribution to its page's inputs digest (`SitePlan+Inputs.swift`), fed
+/// A page model's contribution to its page's inputs fingerprint (`SitePlan+Inputs.swift`), fed
 /// field by field into a `StableHasher`. Routes go in as the paths the router gives them: a
 /// page's links follow the router's paths, which another route's arrival can move (two
 /// names that differ only by case), while the model stays the same.
@@ -77,9 +77,9 @@ extension Notice: PageInput {
 }
 
 extension RepoCard: PageInput {
-    /// The digest of its fields, made once for every list that shows it (`InputFeeder`).
+    /// The fingerprint of its fields, made once for every list that shows it (`InputFeeder`).
     func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
-        hasher.combine(feeder.digest(of: self))
+        hasher.combine(feeder.fingerprint(of: self))
     }
 }
 
@@ -123,7 +123,7 @@ extension RepoPage: PageInput {
         hasher.combine(homepageURL)
         releases.feed(&hasher, with: feeder)
         // The README's name where there is one, whether or not its text has arrived: the same
-        // digest before the README is read (to carry the page over) and after (to render it).
+        // fingerprint before the README is read (to carry the page over) and after (to render it).
         if let readmeVersion {
             hasher.combine("readme version")
             hasher.combine(readmeVersion)
@@ -233,7 +233,7 @@ extension FeedEntry: PageInput {
 }
 
 /// What feeding a page model needs besides the model: the router, for its routes' paths, and
-/// the digest of each card the site holds, made once. A card shows on up to half a dozen
+/// the fingerprint of each card the site holds, made once. A card shows on up to half a dozen
 /// lists, and the search indexes feed their lists again: fed field by field each time, the
 /// cards were most of the time a run that carries every page spends on telling it can.
 struct InputFeeder: Sendable {
@@ -241,7 +241,7 @@ struct InputFeeder: Sendable {
     /// By the card's shared fields (`RepoCard.identity`), which no one changes while shared.
     private let cards: [ObjectIdentifier: (UInt64, UInt64)]
 
-    /// Digests every card of `site`'s repositories, lists and digest page, on every core.
+    /// Fingerprints every card of `site`'s repositories, lists and digest page, on every core.
     init(site: Site, router: Router) {
         self.router = router
         var unique: [ObjectIdentifier: RepoCard] = [:]
@@ -251,17 +251,17 @@ struct InputFeeder: Sendable {
         for section in site.digest.sections { section.cards.forEach(add) }
         let cards = Array(unique.values)
         let bare = InputFeeder(router: router)
-        let digests = Parallel.map(cards.count) { bare.digest(of: cards[$0]) }
-        self.cards = Dictionary(uniqueKeysWithValues: zip(cards.map(\.identity), digests))
+        let fingerprints = Parallel.map(cards.count) { bare.fingerprint(of: cards[$0]) }
+        self.cards = Dictionary(uniqueKeysWithValues: zip(cards.map(\.identity), fingerprints))
     }
 
-    /// One that digests each card as it comes.
+    /// One that fingerprints each card as it comes.
     init(router: Router) {
         self.router = router
         cards = [:]
     }
 
-    func digest(of card: RepoCard) -> (UInt64, UInt64) {
+    func fingerprint(of card: RepoCard) -> (UInt64, UInt64) {
         if let known = cards[card.identity] { return known }
         var hasher = StableHasher()
         card.fields.feed(&hasher, with: self)

@@ -40,21 +40,21 @@ extension SiteBuild {
         /// The file at `index` of the plan (for a repository page, made from `page` when
         /// given): carried over, or rendered, checked and staged; its findings.
         func make(_ index: Int, page: RepoPage? = nil) throws -> [Finding] {
-            let digest = inputs.digest(at: index, page: page)
-            if try carry(index, digest: digest) { return [] }
+            let fingerprint = inputs.fingerprint(at: index, page: page)
+            if try carry(index, fingerprint: fingerprint) { return [] }
             let file = try page.map { try plan.repositoryFile(at: index, page: $0) } ?? plan.file(at: index)
-            return try process(file, inputs: digest)
+            return try process(file, inputs: fingerprint)
         }
 
         /// Carries the file at `index` over from the published build when its inputs are
         /// those the marker kept and every page it links to is still part of the site.
-        private func carry(_ index: Int, digest: String) throws -> Bool {
+        private func carry(_ index: Int, fingerprint: String) throws -> Bool {
             let path = plan.items[index].path
-            guard !force, let known = staging.known[path], known.inputs == digest, let links = known.linked,
+            guard !force, let known = staging.known[path], known.inputs == fingerprint, let links = known.linked,
                 links.allSatisfy({ canStillLink(to: $0, fragment: $1) }), try staging.carry(path)
             else { return false }
             session.carry(path)
-            finished(path, SiteWriter.Marker.Entry(inputs: digest, bytes: known.bytes, linked: links))
+            finished(path, SiteWriter.Marker.Entry(inputs: fingerprint, bytes: known.bytes, linked: links))
             return true
         }
 
@@ -66,12 +66,12 @@ extension SiteBuild {
         }
 
         /// Checks and stages one rendered file; its findings.
-        func process(_ file: OutputFile, inputs digest: String? = nil) throws -> [Finding] {
+        func process(_ file: OutputFile, inputs fingerprint: String? = nil) throws -> [Finding] {
             let (found, links) = session.check(file)
             if !found.isEmpty { done.failed.store(true, ordering: .relaxed) }
             var entry: SiteWriter.Marker.Entry?
             if !done.failed.load(ordering: .relaxed) {
-                entry = SiteWriter.Marker.Entry(inputs: digest, bytes: try staging.put(file), links: links)
+                entry = SiteWriter.Marker.Entry(inputs: fingerprint, bytes: try staging.put(file), links: links)
             }
             finished(file.path, entry)
             return found
@@ -107,7 +107,7 @@ extension SiteBuild {
             let made = try Parallel.map(others.count + named.count) { (index) throws -> ([Finding], Int?) in
                 guard index >= others.count else { return (try make(others[index]), nil) }
                 let (page, item) = named[index - others.count]
-                return ([], try carry(item, digest: inputs.digest(at: item)) ? page : nil)
+                return ([], try carry(item, fingerprint: inputs.fingerprint(at: item)) ? page : nil)
             }
             var findings = made.flatMap(\.0)
             for page in made.compactMap(\.1) { waiting[page] = nil }

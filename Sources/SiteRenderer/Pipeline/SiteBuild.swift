@@ -49,7 +49,7 @@ public struct SiteBuild: Sendable {
         let paths = Set(plan.paths)
         if paths.count < plan.count, let twice = plan.firstRepeatedPath { throw PublishError.twoFiles(twice) }
         // Staging reads the published folder and readies the spare while every page's inputs
-        // are digested: neither needs the other.
+        // are fingerprinted: neither needs the other.
         let writer = self.writer
         let staged = Task { try writer.stage(writing: paths, ahead: ahead) }
         let inputs = SitePlan.Inputs(plan: plan, theme: generator.theme, options: options)

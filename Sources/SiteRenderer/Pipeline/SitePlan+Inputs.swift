@@ -2,12 +2,12 @@ import Foundation
 import PageModels
 
 extension SitePlan {
-    /// The digest of each file's inputs, computed from the page models without rendering
-    /// anything: equal digests, equal bytes (given the same program). `SiteBuild` carries a
-    /// file over from the published site when its digest is the one the marker kept.
+    /// The fingerprint of each file's inputs, computed from the page models without rendering
+    /// anything: equal fingerprints, equal bytes (given the same program). `SiteBuild` carries
+    /// a file over from the published site when its fingerprint is the one the marker kept.
     struct Inputs: Sendable {
         let plan: SitePlan
-        /// Feeds the page models in, each card's digest made once.
+        /// Feeds the page models in, each card's fingerprint made once.
         let feeder: InputFeeder
         /// What every page shares: the site's title, navigation and notices, the base URL,
         /// the theme's contents, the language's catalogue, and the caller's `options` (the
@@ -17,7 +17,7 @@ extension SitePlan {
         /// the feed entries, every repository's card, and when the run happened.
         let siteWide: String
 
-        /// Bump when the digest's scheme changes, so no build trusts digests made the old way.
+        /// Bump when the fingerprints' scheme changes, so no build trusts those made the old way.
         static let scheme = "page-inputs 3"
 
         init(plan: SitePlan, theme: Theme, options: String) {
@@ -55,10 +55,10 @@ extension SitePlan {
             siteWide = whole.finalize()
         }
 
-        /// The digest of the file at `index` of the plan's items; for a repository page, of
+        /// The fingerprint of the file at `index` of the plan's items; for a repository page, of
         /// `page` when given (the page with the README streamed to the build). Each case feeds
         /// every value its twin in `SitePlan.file(at:)` renders from.
-        func digest(at index: Int, page: RepoPage? = nil) -> String {
+        func fingerprint(at index: Int, page: RepoPage? = nil) -> String {
             let (path, item) = plan.items[index]
             var hasher = StableHasher()
             hasher.combine(shared)

@@ -94,9 +94,9 @@ struct SitePlan: Sendable {
     }
 
     /// The file at `index` of `items`, rendered. Each case here has its twin in
-    /// `Inputs.digest(at:page:)`, which must feed every value the case reads: a value left
+    /// `Inputs.fingerprint(at:page:)`, which must feed every value the case reads: a value left
     /// out there lets a page that shows it be carried over unchanged (and a change in how
-    /// the digest is made bumps `Inputs.scheme`).
+    /// the fingerprint is made bumps `Inputs.scheme`).
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {

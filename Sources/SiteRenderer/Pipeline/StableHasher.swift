@@ -73,7 +73,7 @@ struct StableHasher {
         return Self.hex(a) + Self.hex(b)
     }
 
-    /// The same 128 bits as `finalize`, as two words: a digest kept in memory by the thousand.
+    /// The same 128 bits as `finalize`, as two words: a fingerprint kept in memory by the thousand.
     func words() -> (UInt64, UInt64) {
         var a = first ^ (second >> 17)
         a = (a ^ (a >> 33)) &* 0xff51_afd7_ed55_8ccd
@@ -84,14 +84,14 @@ struct StableHasher {
         return (a, b)
     }
 
-    /// Another digest's words.
+    /// Another fingerprint's words.
     mutating func combine(_ words: (UInt64, UInt64)) {
         mix(words.0)
         mix(words.1)
     }
 
     /// The hash of one file's bytes.
-    static func digest(of data: Data) -> String {
+    static func fingerprint(of data: Data) -> String {
         var hasher = StableHasher()
         hasher.combine(data)
         return hasher.finalize()

@@ -10,9 +10,9 @@ extension SiteWriter {
         var hasMarker = false
         /// The marker's manifest; nil where the folder's marker predates manifests.
         var manifest: Set<String>?
-        /// What the marker keeps of each of repodigest's regular files (its digests, its
+        /// What the marker keeps of each of repodigest's regular files (its fingerprints, its
         /// links), for those not modified since the marker was written: a file edited by hand
-        /// no longer holds what its digests say, so it is neither carried over nor trusted
+        /// no longer holds what its fingerprints say, so it is neither carried over nor trusted
         /// to be unchanged without being read.
         var entries: [String: Marker.Entry] = [:]
         /// repodigest's regular files, reached through real folders only: the only files a

@@ -10,29 +10,29 @@ extension SiteWriter {
     /// repodigest
     /// inputs <stamp>
     /// manifest 2
-    /// file index.html <inputs digest> <bytes digest>
-    /// file repos/apple/swift.html <inputs digest> <bytes digest>
+    /// file index.html <inputs fingerprint> <bytes fingerprint>
+    /// file repos/apple/swift.html <inputs fingerprint> <bytes fingerprint>
     /// links 1 0 4 7
     /// ```
     /// Each path takes a line of its own, after a `file ` prefix, so no path can pass for the
     /// stamp line; `isSafe` refuses paths with a line break or any other control character.
-    /// The two digests (32 hex digits, or `-` when unknown) end the line, so a path may hold
+    /// The two fingerprints (32 hex digits, or `-` when unknown) end the line, so a path may hold
     /// spaces. A `links N …` line lists the internal links found in the N-th file (0-based,
     /// in the manifest's order) when it was checked, as numbers of files; `#N` for a link to
-    /// an id in file N. A marker with a bare `manifest` line is one from before digests: its
+    /// an id in file N. A marker with a bare `manifest` line is one from before fingerprints: its
     /// `file` lines hold a path only.
     struct Marker: Equatable {
         static let manifestLine = "manifest"
-        static let digestedManifestLine = "manifest 2"
+        static let fingerprintedManifestLine = "manifest 2"
         static let filePrefix = "file "
         static let linksPrefix = "links "
         static let unknown = "-"
 
         /// What the marker keeps of one file.
         struct Entry: Sendable, Equatable {
-            /// `SitePlan.Inputs`'s digest of what the file was made from; nil when unknown.
+            /// `SitePlan.Inputs`'s fingerprint of what the file was made from; nil when unknown.
             var inputs: String?
-            /// `StableHasher.digest(of:)` of its bytes; nil when unknown.
+            /// `StableHasher.fingerprint(of:)` of its bytes; nil when unknown.
             var bytes: String?
             /// The files its internal links lead to; nil when unknown.
             var linked: Links?
@@ -174,7 +174,7 @@ extension SiteWriter {
         {
             var stamp: String?
             var entries: [String: Entry]?
-            var digested = false
+            var fingerprinted = false
             var order: [String] = []
             var links: [(file: Int, targets: [(fragment: Bool, number: Int)])] = []
             var start = 0
@@ -186,18 +186,18 @@ extension SiteWriter {
                 if stamp == nil, let rest = Self.rest(of: line, after: SiteWriter.stampPrefix) {
                     stamp = String(decoding: rest, as: UTF8.self)
                 } else if line.elementsEqual(Self.manifestLine.utf8)
-                    || line.elementsEqual(Self.digestedManifestLine.utf8)
+                    || line.elementsEqual(Self.fingerprintedManifestLine.utf8)
                 {
                     entries = entries ?? [:]
-                    digested = line.count == Self.digestedManifestLine.utf8.count
+                    fingerprinted = line.count == Self.fingerprintedManifestLine.utf8.count
                 } else if entries != nil, let rest = Self.rest(of: line, after: Self.filePrefix) {
                     let (path, entry) =
-                        !digested
+                        !fingerprinted
                         ? (String(decoding: rest, as: UTF8.self), Entry())
-                        : manifestOnly ? (Self.digestedFile(rest).0, Entry()) : Self.digestedFile(rest)
+                        : manifestOnly ? (Self.fingerprintedFile(rest).0, Entry()) : Self.fingerprintedFile(rest)
                     entries?[path] = entry
                     order.append(path)
-                } else if digested, !manifestOnly, let rest = Self.rest(of: line, after: Self.linksPrefix) {
+                } else if fingerprinted, !manifestOnly, let rest = Self.rest(of: line, after: Self.linksPrefix) {
                     let parts = rest.split(separator: UInt8(ascii: " "))
                     if let first = parts.first, let file = Self.number(first), !file.fragment {
                         links.append((file.number, parts.dropFirst().compactMap(Self.number)))
@@ -238,7 +238,7 @@ extension SiteWriter {
         }
 
         /// `PATH INPUTS BYTES`, read from the end, as the path may hold spaces.
-        private static func digestedFile(_ rest: UnsafeBufferPointer<UInt8>) -> (String, Entry) {
+        private static func fingerprintedFile(_ rest: UnsafeBufferPointer<UInt8>) -> (String, Entry) {
             let space = UInt8(ascii: " ")
             let text = { (bytes: Slice<UnsafeBufferPointer<UInt8>>) in String(decoding: bytes, as: UTF8.self) }
             guard let second = rest.lastIndex(of: space), let first = rest[..<second].lastIndex(of: space) else {
@@ -295,7 +295,7 @@ extension SiteWriter {
             var head = "repodigest\n"
             if let stamp { head += "\(SiteWriter.stampPrefix)\(stamp)\n" }
             guard let entries else { return Array(head.utf8) }
-            head += "\(Self.digestedManifestLine)\n"
+            head += "\(Self.fingerprintedManifestLine)\n"
             let order = entries.keys.sorted()
             let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
             // One table for each marker links were read from: one, in any build.

@@ -42,28 +42,28 @@ extension SiteWriter {
             self.notes = notes
         }
 
-        /// Puts one file into staging; the digest of its bytes, for the marker. An unchanged
+        /// Puts one file into staging; the fingerprint of its bytes, for the marker. An unchanged
         /// file is hard-linked from the published build rather than written again: it keeps
         /// its modification time, and costs no bytes. Unchanged is told by the size, then by
-        /// the digest the marker kept (reading the published file only where it kept none).
+        /// the fingerprint the marker kept (reading the published file only where it kept none).
         @discardableResult
         func put(_ file: OutputFile) throws(PublishError) -> String {
             guard !interruption.isStopped else { throw .interrupted }
             guard paths.contains(file.path) else { throw .unsafePath(file.path) }
             let target = folder.appending(path: file.path)
             let previousFile = output.appending(path: file.path)
-            let digest = StableHasher.digest(of: file.contents)
+            let fingerprint = StableHasher.fingerprint(of: file.contents)
             let unchanged =
                 previous.contains(file.path)
                 && SiteWriter.sameBytes(
-                    file.contents, digest: digest, known: known[file.path]?.bytes, atPath: previousFile.path)
+                    file.contents, fingerprint: fingerprint, known: known[file.path]?.bytes, atPath: previousFile.path)
             defer { counts.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) } }
-            if unchanged, isPublishedFile(file.path) { return digest }
+            if unchanged, isPublishedFile(file.path) { return fingerprint }
             try vacate(target, file.path)
-            if unchanged, link(previousFile.path, target.path) == 0 { return digest }
+            if unchanged, link(previousFile.path, target.path) == 0 { return fingerprint }
             try SiteWriter.write(file.contents, to: target)
             if unchanged { try keepTime(of: previousFile, on: target) }
-            return digest
+            return fingerprint
         }
 
         /// Puts the published build's copy of `path` into staging, unread: false where it has

@@ -85,13 +85,13 @@ public struct SiteWriter: Sendable {
     }
 
     /// Whether a regular file (not a link to one) holds exactly these bytes: its size first,
-    /// then the digest of its bytes the marker kept (`known`), and only where it kept none
+    /// then the fingerprint of its bytes the marker kept (`known`), and only where it kept none
     /// the file itself, read. Reading every page back made `--force` cost twice a cold build.
-    static func sameBytes(_ contents: Data, digest: String, known: String?, atPath path: String) -> Bool {
+    static func sameBytes(_ contents: Data, fingerprint: String, known: String?, atPath path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == contents.count
         else { return false }
-        if let known { return known == digest }
+        if let known { return known == fingerprint }
         return FileManager.default.contents(atPath: path) == contents
     }
 
