@@ -92,15 +92,13 @@ extension Configuration {
         guard text.utf8.count <= maxURLCharacters else {
             return "must be at most \(maxURLCharacters) characters long, found \(text.utf8.count) bytes"
         }
-        let lowered = text.lowercased()
-        if !text.hasPrefix("https://") && !text.hasPrefix("http://")
-            && (lowered.hasPrefix("https://") || lowered.hasPrefix("http://"))
-        {
+        let isWeb = { (text: String) in text.hasPrefix("https://") || text.hasPrefix("http://") }
+        if !isWeb(text) && isWeb(text.lowercased()) {
             return "must start with 'https://' or 'http://' written in lower case, found '\(text)'"
         }
         let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
         guard
-            (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.hasSuffix("/")
+            isWeb(text) && text.hasSuffix("/")
                 && afterScheme.first.map({ $0 != "/" }) == true
                 && text.unicodeScalars.allSatisfy({
                     $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0)

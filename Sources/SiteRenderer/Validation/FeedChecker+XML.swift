@@ -177,8 +177,7 @@ extension FeedChecker {
                         ? [] : [finding(frame.line, "atom", "<entry> needs <content> or an alternate <link>")])
             case .sitemap where frame.name == "url":
                 let location = frame.children["loc"]
-                guard location?.count == 1, let text = location?.text,
-                    text.hasPrefix("https://") || text.hasPrefix("http://")
+                guard location?.count == 1, let text = location?.text, Self.isWebAddress(text)
                 else { return [finding(frame.line, "sitemap", "every <url> needs one absolute http(s) <loc>")] }
                 return []
             case .opml where frame.name == "body":
@@ -196,12 +195,16 @@ extension FeedChecker {
                 found.append(finding(line, "opml", "every <outline> needs a non-empty text"))
             }
             if attributes.first(named: "type") == "rss" {
-                let address = attributes.first(named: "xmlUrl") ?? ""
-                if !(address.hasPrefix("https://") || address.hasPrefix("http://")) {
+                if !Self.isWebAddress(attributes.first(named: "xmlUrl") ?? "") {
                     found.append(finding(line, "opml", "a feed <outline> needs an absolute http(s) xmlUrl"))
                 }
             }
             return found
+        }
+
+        /// An absolute http(s) address, as a sitemap's `<loc>` and a feed outline's `xmlUrl` must be.
+        private static func isWebAddress(_ text: String) -> Bool {
+            text.hasPrefix("https://") || text.hasPrefix("http://")
         }
 
         /// The root's own rules, told before its children's: the feed's required elements
