@@ -42,11 +42,17 @@ public struct ManageFavourites: Sendable {
     }
 
     /// The stored favourites and those the configuration names, once each; the
-    /// configuration's first, as they are shown together on every page.
+    /// configuration's first, as they are shown together on every page. One named in both
+    /// keeps the configuration's note, or the stored one where the configuration gives none:
+    /// `favourites add --note` on a configured repository is not lost.
     public func list(configured: [Favourite]) async throws -> [Favourite] {
         var all = configured
-        for favourite in try await store.favourites() where !all.contains(where: { $0.name.matches(favourite.name) }) {
-            all.append(favourite)
+        for favourite in try await store.favourites() {
+            guard let index = all.firstIndex(where: { $0.name.matches(favourite.name) }) else {
+                all.append(favourite)
+                continue
+            }
+            if all[index].note?.isEmpty ?? true, let note = favourite.note, !note.isEmpty { all[index].note = note }
         }
         return all
     }

@@ -26,6 +26,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing made")
     }
 
+    @Test("one in the configuration and added too is listed as both, with the added note the configuration lacks")
+    func oneNamedInBothIsListedAsBoth() throws {
+        let folder = try TemporaryFolder()
+        try Data("[digest]\nfavourites = [\"o/both\", \"o/config\"]\n".utf8)
+            .write(to: folder.url.appending(path: "repodigest.toml"))
+        let common = ["--state-dir", "state"]
+        let added = try RepodigestProcess.run(
+            ["favourites", "add", "o/both", "--offline", "--note", "networking"] + common, in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        let json = try RepodigestProcess.run(["favourites", "list", "--json"] + common, in: folder.url)
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]])
+        #expect(
+            listed == [
+                ["name": "o/both", "source": "both", "note": "networking"],
+                ["name": "o/config", "source": "configuration", "note": ""],
+            ])
+    }
+
     @Test("a note's bidi override is kept, and listed escaped so that it cannot reorder the line")
     func aBidiOverrideInANoteIsListedEscaped() throws {
         let folder = try TemporaryFolder()

@@ -71,4 +71,16 @@ actor InMemoryFavourites: FavouritesStore {
         #expect(try await manage.remove(RepoName(owner: "a", name: "stored")))
         #expect(try await !manage.remove(RepoName(owner: "a", name: "stored")))
     }
+
+    @Test("one named in both keeps the configuration's note, or the added one where the configuration has none")
+    func notesOfOneNamedInBoth() async throws {
+        let manage = ManageFavourites(store: InMemoryFavourites(), source: nil)
+        _ = try await manage.add(RepoName(owner: "a", name: "bare"), note: "added")
+        _ = try await manage.add(RepoName(owner: "a", name: "noted"), note: "added")
+        let listed = try await manage.list(configured: [
+            Favourite(name: RepoName(owner: "a", name: "bare")),
+            Favourite(name: RepoName(owner: "a", name: "noted"), note: "configured"),
+        ])
+        #expect(listed.map(\.note) == ["added", "configured"])
+    }
 }

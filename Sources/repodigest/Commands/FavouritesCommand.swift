@@ -137,9 +137,12 @@ struct FavouritesCommand: AsyncParsableCommand {
                         configured: configuration.favourites)
                 }
                 let rows = all.map { favourite in
-                    (
+                    let added = stored.contains { $0.name.matches(favourite.name) }
+                    let configured = configuration.favourites.contains { $0.name.matches(favourite.name) }
+                    return (
                         name: favourite.name.description,
-                        source: stored.contains { $0.name.matches(favourite.name) } ? "added" : "configuration",
+                        // One in both stays a favourite after `favourites remove`: say so.
+                        source: added ? (configured ? "both" : "added") : "configuration",
                         note: favourite.note ?? ""
                     )
                 }
