@@ -55,7 +55,7 @@ install: build
 	.build/release/repodigest --generate-completion-script zsh > .build/_repodigest
 	.build/release/repodigest --generate-completion-script fish > .build/repodigest.fish
 	install -D -m 644 .build/repodigest.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/repodigest
-	install -D -m 644 .build/_repodigest $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_repodigest
+	install -D -m 644 .build/_repodigest $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_repodigest
 	install -D -m 644 .build/repodigest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/repodigest.fish
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/repodigest; try: man repodigest"
 

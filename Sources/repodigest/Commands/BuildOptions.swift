@@ -6,7 +6,10 @@ import SiteRenderer
 
 /// Options shared by every command that builds a site.
 struct BuildOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file. Default: ./repodigest.toml; with --sample, the sample's own.", valueName: "file"))
     var config: String?
 
     @Flag(name: .long, help: "Build from the sample data bundled in the binary: no token, no network.")
@@ -15,7 +18,10 @@ struct BuildOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where to publish the site.", valueName: "dir"))
     var output = "Output"
 
-    @Option(name: .long, help: ArgumentHelp("A built-in theme's name, or a theme folder.", valueName: "name|dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A built-in theme's name, or a theme folder. Default: the configuration's theme.", valueName: "name|dir"))
     var theme: String?
 
     @Option(
@@ -37,7 +43,9 @@ struct BuildOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Ask again for every repository's releases and README, not only for those pushed to since the last run.")
+        help: ArgumentHelp(
+            "Ask again for every repository's releases and README, "
+                + "not only for those pushed to since they were cached."))
     var full = false
 
     @Flag(name: .long, help: "Render and publish even when nothing changed since the published build.")
@@ -46,7 +54,7 @@ struct BuildOptions: ParsableArguments {
     @Option(
         name: .customLong("base-url"),
         help: ArgumentHelp(
-            "The address the site is published at, ending in '/' (overrides base_url); for feeds, the sitemap and canonical links.",
+            "The address the site is published at, ending in '/' (overrides base_url); for feeds, the sitemap, canonical links and link previews (Open Graph).",
             valueName: "url"))
     var baseURL: String?
 
