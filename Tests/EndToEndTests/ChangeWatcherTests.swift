@@ -66,4 +66,34 @@ import Testing
         #expect(now?[config.path]?.size == 13)
         #expect(now?[config.path] != last[config.path])
     }
+
+    /// Truncated, then written (or moved away, then written anew) with a pause between: an
+    /// empty configuration is a valid one, so the half-done save must not be built.
+    @Test(arguments: ["truncate", "move away"])
+    func aSaveInTwoStepsIsOneChange(_ firstStep: String) async throws {
+        let config = folder.appending(path: "repodigest.toml")
+        try Data("title = \"A\"\n".utf8).write(to: config)
+        let watcher = ChangeWatcher(paths: [config])
+        let last = watcher.snapshot()
+        async let change = watcher.nextChange(after: last, interval: .milliseconds(100), settle: .milliseconds(25))
+        if firstStep == "truncate" {
+            try Data().write(to: config)
+        } else {
+            _ = rename(config.path, folder.appending(path: "repodigest.toml~").path)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        try Data("title = \"Bb\"\n".utf8).write(to: config)
+        #expect(await change?[config.path]?.size == 13, "the whole save, not the empty file between")
+    }
+
+    @Test func aFileEmptiedForGoodIsAChangeAfterAWhile() async throws {
+        let config = folder.appending(path: "repodigest.toml")
+        try Data("title = \"A\"\n".utf8).write(to: config)
+        let watcher = ChangeWatcher(paths: [config])
+        let last = watcher.snapshot()
+        async let change = watcher.nextChange(after: last, interval: .milliseconds(100), settle: .milliseconds(25))
+        try FileManager.default.removeItem(at: config)
+        #expect(await change == [:], "removed is a change, once the rest of a save would have come")
+        #expect(ChangeWatcher.emptied(from: last, to: [:]))
+    }
 }

@@ -163,6 +163,11 @@ import Testing
             let response = try server.get("/", host: host)
             #expect(response.status == 403 && !response.text.contains("<main"), "\(host)")
         }
+        // Absolute-form, as a proxy asks (RFC 9112 3.2.2): the target's host is the one checked.
+        #expect(try server.get("http://127.0.0.1:\(server.port)/starred/", host: "evil.example").status == 200)
+        #expect(try server.get("HTTP://localhost", host: "evil.example").status == 200)
+        let rebound = try server.get("http://evil.example:\(server.port)/", host: "127.0.0.1")
+        #expect(rebound.status == 403 && !rebound.text.contains("<main"))
         let head = try server.get("/__repodigest/events", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty, "HEAD of the event stream: headers only, and done")
     }
@@ -212,6 +217,52 @@ import Testing
         ).write(to: config)
         #expect(events.read(until: "event: reload"), "\(server.process.standardError)")
         #expect(try server.get("/").text.contains("Retitled while serving"))
+    }
+
+    @Test("the output folder removed while serving: every page says so (503), the terminal once, until a rebuild")
+    func theOutputFolderGoneIsSaid() throws {
+        let server = try Server()
+        try FileManager.default.removeItem(at: server.output)
+        for path in ["/", "/starred/"] {
+            let gone = try server.get(path)
+            #expect(gone.status == 503 && gone.text.contains("is gone"), "\(gone.text)")
+        }
+        server.process.signal(SIGTERM)
+        #expect(server.process.wait() == 0)
+        let warnings = server.process.standardError.components(separatedBy: "is gone").count - 1
+        #expect(warnings == 1, "\(server.process.standardError)")
+    }
+
+    /// A rebuild waiting on GitHub when the first Ctrl-C comes: it finishes and publishes, as
+    /// the message says; it was cancelled ("CancellationError") and nothing was published.
+    @Test func aFirstCtrlCDuringALiveRebuildLetsItPublish() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let config = folder.url.appending(path: "repodigest.toml")
+        func configuration(title: String) -> Data {
+            Data(
+                "title = \"\(title)\"\n[github]\napi_url = \"\(github.baseURL)\"\n[digest]\nstarred_by = [\"mona\"]\n"
+                    .utf8)
+        }
+        try configuration(title: "Before").write(to: config)
+        let output = folder.url.appending(path: "site")
+        let process = try RunningProcess(
+            [
+                "serve", "--config", config.path, "--port", "0", "--output", output.path, "--state-dir",
+                folder.url.appending(path: "state").path,
+            ],
+            environment: ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""])
+        #expect(process.waitFor { process.standardOutput.contains("http://") }, "\(process.standardError)")
+        github.latency = 1
+        try configuration(title: "After").write(to: config)
+        #expect(process.waitFor { process.standardError.contains("rebuilding") })
+        usleep(300_000)
+        process.signal(SIGINT)
+        #expect(process.wait() == 0, "\(process.standardError)")
+        #expect(!process.standardError.contains("Cancellation"), "\(process.standardError)")
+        let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("After"), "the rebuild under way was published")
     }
 
     @Test func ctrlCStopsCleanlyWithOpenEventStreams() throws {

@@ -22,9 +22,15 @@ extension ServeCommand {
         var last = watcher.snapshot()
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
-            let outcome = await signals.build {
-                await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
-            }
+            // In a task of its own, which stopping `serve` does not cancel: a first Ctrl-C lets
+            // the build under way finish and publish (cancelled, a live build's requests would
+            // fail), a second removes what it staged.
+            let outcome = await Task {
+                await signals.build {
+                    await options.buildReporting(
+                        console: console, interruption: $0, signals: signals, outputLockHeld: true)
+                }
+            }.value
             problems.set(outcome.failure)
             await events.reload()
             let paths = watchedPaths(options)

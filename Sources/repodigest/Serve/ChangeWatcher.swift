@@ -95,10 +95,24 @@ struct ChangeWatcher: Sendable {
                 changedAt = changedAt ?? .now
                 continue
             }
-            let patience = changedAt.map { $0.duration(to: .now) > .milliseconds(500) } ?? false
-            if now == previous && now != last && (quiet || patience) { return now }
+            let since = changedAt.map { $0.duration(to: .now) } ?? .zero
+            if now == previous && now != last && (quiet || since > .milliseconds(500)) {
+                // A file emptied or gone may be a save half done (truncated, then written; moved
+                // away, then written anew): an empty configuration is a valid one, and would
+                // publish a site of defaults. The rest is waited for, a second and a half at most.
+                if Self.emptied(from: last, to: now), since < Self.halfDoneSaveWait { continue }
+                return now
+            }
             previous = now
         }
         return nil
+    }
+
+    /// How long a file emptied or gone waits for the rest of a save before it counts.
+    static let halfDoneSaveWait = Duration.milliseconds(1_500)
+
+    /// Whether a file that held something is now empty or gone.
+    static func emptied(from last: Snapshot, to now: Snapshot) -> Bool {
+        last.contains { path, stamp in stamp.size > 0 && (now[path]?.size ?? 0) == 0 }
     }
 }

@@ -1,5 +1,6 @@
 internal import FlyingFox
 import Foundation
+import Synchronization
 
 /// Answers the preview server's requests: the site's files, the reload script and its event
 /// stream. HTML is answered with one `<script src>` added before `</body>`, at serve time
@@ -24,16 +25,19 @@ struct SiteRequestHandler: HTTPHandler {
     /// elsewhere could otherwise rename its own host to 127.0.0.1 (DNS rebinding) and read the
     /// preview, private repositories and all.
     var loopbackOnly = false
+    /// Whether the terminal was told that the output folder is gone, so it is told once.
+    let outputGone = OutputGone()
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.plain(.methodNotAllowed, "only GET and HEAD\n", extra: [HTTPHeader("Allow"): "GET, HEAD"])
         }
-        if loopbackOnly, !Loopback.isHost(Self.hostName(request.headers[.host])) {
+        let (path, host) = Self.pathAndHost(request.target.path(), hostHeader: request.headers[.host])
+        if loopbackOnly, !Loopback.isHost(host) {
             return Self.plain(.forbidden, "refused: this preview answers only to its own address\n")
         }
         let response: HTTPResponse
-        switch request.target.path() {
+        switch path {
         case Self.eventsPath where request.method == .HEAD:
             let headers: HTTPHeaders = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             response = HTTPResponse(statusCode: .ok, headers: headers)
@@ -45,7 +49,7 @@ struct SiteRequestHandler: HTTPHandler {
         case Self.scriptPath:
             response = Self.answer(.ok, Data(Self.script.utf8), type: "text/javascript; charset=utf-8")
         default:
-            response = file(request.target.path())
+            response = file(path)
         }
         return request.method == .HEAD ? Self.headOnly(response) : response
     }
@@ -78,9 +82,29 @@ struct SiteRequestHandler: HTTPHandler {
             if let lines = problems.current {
                 return Self.answer(.internalServerError, ErrorPage.html(lines), type: "text/html; charset=utf-8")
             }
+            if !FileManager.default.fileExists(atPath: root.path) {
+                // Deleted or moved away while serving: no page can be found until a rebuild.
+                let message = "the output folder \(root.path) is gone; save a watched file to build it again"
+                if outputGone.noteGone() { console.warning(message) }
+                return Self.plain(.serviceUnavailable, "\(message)\n")
+            }
+            outputGone.noteThere()
             return Self.plain(.notFound, "not found\n")
         }
         return self.page(.notFound, data, path: page.path)
+    }
+
+    /// The path asked for and the host named: an absolute-form target (`GET http://HOST/PATH`,
+    /// as a proxy sends, which RFC 9112 has a server accept) names both, its host in place of
+    /// the `Host` header's; any other target is the path, and `Host` names the host.
+    static func pathAndHost(_ target: String, hostHeader: String?) -> (path: String, host: String) {
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let afterScheme = target.dropFirst(scheme.count)
+            let authority = afterScheme.prefix { $0 != "/" }
+            let path = afterScheme.dropFirst(authority.count)
+            return (path.isEmpty ? "/" : String(path), hostName(String(authority)))
+        }
+        return (target, hostName(hostHeader))
     }
 
     /// A `Host` header's name, lower-cased, its port aside (`[::1]:8000` → `[::1]`).
@@ -135,4 +159,14 @@ struct SiteRequestHandler: HTTPHandler {
         head.payload = .httpBody(HTTPBodySequence(data: Data()))
         return head
     }
+}
+
+/// Whether `serve` found its output folder gone and said so: told once each time it goes.
+final class OutputGone: Sendable {
+    private let told = Atomic<Bool>(false)
+
+    /// True the first time it is found gone since it was last there.
+    func noteGone() -> Bool { !told.exchange(true, ordering: .relaxed) }
+
+    func noteThere() { told.store(false, ordering: .relaxed) }
 }
