@@ -49,11 +49,16 @@ DESTDIR ?=
 install: build
 	install -D -m 755 .build/release/repodigest $(DESTDIR)$(PREFIX)/bin/repodigest
 	@mkdir -p .build/man
-	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
-	install -D -m 644 .build/man/repodigest.1 $(DESTDIR)$(PREFIX)/share/man/man1/repodigest.1
 	.build/release/repodigest --generate-completion-script bash > .build/repodigest.bash
 	.build/release/repodigest --generate-completion-script zsh > .build/_repodigest
 	.build/release/repodigest --generate-completion-script fish > .build/repodigest.fish
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
+	@# mdoc has no blank lines (paragraphs are .Pp), and the generator's EXIT STATUS says
+	@# any code but 0 is an error, where 2 means published: the codes are in DESCRIPTION.
+	sed -e 's/^$$/.Pp/' \
+	    -e 's/^\.Ex -std$$/The exit codes are listed under DESCRIPTION: 0 means published or up to date, 2 published with a warning; the others mean nothing was published./' \
+	    .build/man/repodigest.1 > .build/man/repodigest.1.fixed
+	install -D -m 644 .build/man/repodigest.1.fixed $(DESTDIR)$(PREFIX)/share/man/man1/repodigest.1
 	install -D -m 644 .build/repodigest.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/repodigest
 	install -D -m 644 .build/_repodigest $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_repodigest
 	install -D -m 644 .build/repodigest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/repodigest.fish
