@@ -49,18 +49,19 @@ struct SiteRequestHandler: HTTPHandler {
         case Self.scriptPath:
             response = Self.answer(.ok, Data(Self.script.utf8), type: "text/javascript; charset=utf-8")
         default:
-            response = file(path)
+            response = file(path, query: request.target.query())
         }
         return request.method == .HEAD ? Self.headOnly(response) : response
     }
 
-    private func file(_ rawPath: String) -> HTTPResponse {
+    /// - Parameter query: kept on a redirect to the folder's `/` (a list's filter, `?q=`).
+    private func file(_ rawPath: String, query: String) -> HTTPResponse {
         switch ServedPath.resolve(rawPath: rawPath, root: root) {
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
             return page(.ok, data, path: url.path)
         case .redirect(let location):
-            let headers: HTTPHeaders = [.location: location, .contentLength: "0"]
+            let headers: HTTPHeaders = [.location: location + (query.isEmpty ? "" : "?" + query), .contentLength: "0"]
             return HTTPResponse(statusCode: .movedPermanently, headers: headers)
         case .notFound:
             return notFound()

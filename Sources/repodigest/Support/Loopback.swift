@@ -21,7 +21,9 @@ enum Loopback {
     /// address, an IPv6 one bare or in brackets (`[::ffff:7f00:1]`, as browsers write
     /// `::ffff:127.0.0.1`). A rebinding page's requests name its own domain, never an address.
     static func isHost(_ host: String) -> Bool {
-        let host = host.lowercased()
+        // A name may end in the root's dot (`localhost.`): the same name.
+        var host = host.lowercased()
+        if host.hasSuffix("."), !host.hasSuffix("..") { host.removeLast() }
         if host == "localhost" { return true }
         return isAddress(host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host)
     }
