@@ -275,7 +275,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{{#a}}\nx\n{{/b}}", 3, "this closing tag does not match the section it closes"),
+        ("{{#a}}\nx\n{{/b}}", 3, "{{/b}} does not close the section a, opened on line 1: its closing tag is {{/a}}"),
+        ("x\n{{/b}}", 2, "{{/b}} closes nothing: no section is open here"),
+        (
+            "{{<layout}}\n{{home}}\n{{$main}}<h1>x</h1>{{/main}}\n{{/layout}}", 2,
+            "only {{$block}} overrides may sit directly inside {{<parent}}…{{/parent}}"
+        ),
         ("line\n{{#a}}x", 2, "the section a, opened here, is never closed: no {{/a}} follows"),
         (
             "{{#description}}\nx\n{{#b}}y{{/b}}\nz", 1,

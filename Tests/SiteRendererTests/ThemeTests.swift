@@ -230,6 +230,40 @@ import Testing
         }
     }
 
+    /// Mustache renders a name no value has as nothing: a misspelt catalogue key, or a block
+    /// a parent does not have, would leave a hole in every page with no word said.
+    @Test(
+        "a catalogue key or a parent's block that does not exist is an error where it is written",
+        arguments: [
+            (
+                "{{<layout}}{{$main}}\n<h1>{{t.not_found.titel}}</h1>{{/main}}{{/layout}}", 2, 5,
+                "no text 't.not_found.titel' in the catalogues (Themes/locales/en.toml has every key); "
+                    + "'t.not_found' has ",
+                "title"
+            ),
+            (
+                "{{<layout}}\n  {{$mian}}<h1>x</h1>{{/mian}}{{/layout}}", 2, 3,
+                "'layout' has no block 'mian' to fill: its blocks are ", "main"
+            ),
+        ])
+    func misspeltNamesAreFound(_ template: String, _ line: Int, _ column: Int, _ reason: String, _ hint: String)
+        throws
+    {
+        let folder = try ThemeFolderFixture(["templates/not-found.mustache": template])
+        #expect {
+            try Theme(directory: folder.url).library()
+        } throws: { error in
+            guard case .template(let path, line, column, let said) = error as? ThemeError else { return false }
+            return path.hasSuffix("templates/not-found.mustache") && said.hasPrefix(reason) && said.contains(hint)
+        }
+        // Those that do exist, a section over a table of them included, are no error.
+        let fine = try ThemeFolderFixture([
+            "templates/not-found.mustache":
+                "{{<layout}}{{$main}}{{#t.nav}}{{digest}}{{/t.nav}}{{t.nav.digest}}{{/main}}{{/layout}}"
+        ])
+        _ = try Theme(directory: fine.url).library()
+    }
+
     @Test func aPartialNamingNoTemplateIsAnErrorWhereItIsNamed() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\n  {{> badge }}</li>\n"])
         let file = folder.url.path + "/templates/card.mustache"

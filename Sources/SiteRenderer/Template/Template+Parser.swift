@@ -16,7 +16,8 @@ extension Template {
 
     /// What can be wrong, in words for a theme's author.
     enum Problem: Error {
-        case closingTagMismatch
+        /// The closing tag's name as written; the section open there and the line it opens on.
+        case closingTagMismatch(String, open: String?, line: Int)
         case unfinishedName
         /// The section's name as written (with its transforms), told where it opens.
         case unclosedSection(String)
@@ -30,7 +31,9 @@ extension Template {
 
         var reason: String {
             switch self {
-            case .closingTagMismatch: "this closing tag does not match the section it closes"
+            case .closingTagMismatch(let name, nil, _): "{{/\(name)}} closes nothing: no section is open here"
+            case .closingTagMismatch(let name, let open?, let line):
+                "{{/\(name)}} does not close the section \(open), opened on line \(line): its closing tag is {{/\(open)}}"
             case .unfinishedName: "unfinished tag name"
             case .unclosedSection(let name):
                 "the section \(name), opened here, is never closed: no {{/\(name)}} follows"
@@ -135,6 +138,11 @@ extension Template {
                 var standalone = false
                 let sigil = bytes[position]
                 let tag = position - state.open.count
+                // Told at the tag: after the parent's end, its place is lost.
+                if state.directlyInParent, !"$!=%/".utf8.contains(sigil) {
+                    position = tag
+                    throw .tagInsideParent
+                }
                 switch sigil {
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):
                     position += 1
@@ -150,7 +158,8 @@ extension Template {
                     let name = try readName(state)
                     guard name.written == state.section else {
                         position = start
-                        throw .closingTagMismatch
+                        let line = bytes[..<min(state.tag, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1
+                        throw .closingTagMismatch(name.written, open: state.section, line: line)
                     }
                     if !isStandalone(state) { flush() }
                     return Template(nodes: nodes)

@@ -54,3 +54,44 @@ struct Template: Sendable {
         var reason: String
     }
 }
+
+extension Template {
+    /// Each parent it fills (`{{<layout}}`, not one named by a value) and the blocks it fills in it.
+    var parentOverrides: [(parent: String, blocks: [String])] {
+        var found: [(String, [String])] = []
+        visit { node in
+            if case .partial(let name, _, let overrides?) = node, !name.isDynamic {
+                found.append((name.written, Array(overrides.keys)))
+            }
+        }
+        return found
+    }
+
+    /// The blocks it has (`{{$name}}…{{/name}}`) and the partials and parents it names.
+    var blocksAndPartials: (blocks: Set<String>, partials: Set<String>) {
+        var blocks: Set<String> = []
+        var partials: Set<String> = []
+        visit { node in
+            switch node {
+            case .block(let name, _, _): blocks.insert(name)
+            case .partial(let name, _, _) where !name.isDynamic: partials.insert(name.written)
+            default: break
+            }
+        }
+        return (blocks, partials)
+    }
+
+    /// Every node, inner ones included (sections, blocks' defaults, the overrides in a parent).
+    private func visit(_ body: (Node) -> Void) {
+        for node in nodes {
+            body(node)
+            switch node {
+            case .section(_, let inner, _), .block(_, let inner, _), .override(_, let inner):
+                inner.visit(body)
+            case .partial(_, _, let overrides?):
+                for inner in overrides.values { inner.visit(body) }
+            default: break
+            }
+        }
+    }
+}

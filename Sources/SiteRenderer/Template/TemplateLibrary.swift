@@ -46,3 +46,20 @@ struct TemplateLibrary: Sendable {
         return output
     }
 }
+
+extension TemplateLibrary {
+    /// The blocks of `name` and of every template it names, at any depth: those a template
+    /// that fills `name` as a parent may fill.
+    func blocks(reachableFrom name: String) -> Set<String> {
+        var blocks: Set<String> = []
+        var seen: Set<String> = []
+        var waiting = [name]
+        while let next = waiting.popLast() {
+            guard seen.insert(next).inserted, let template = templates[next] else { continue }
+            let found = template.blocksAndPartials
+            blocks.formUnion(found.blocks)
+            waiting += found.partials
+        }
+        return blocks
+    }
+}

@@ -52,8 +52,44 @@ public struct Theme: Sendable {
                     file: template.file, line: missing.line, column: missing.column,
                     reason: "no template named '\(missing.name)' in theme '\(self.name)' or the themes it extends")
             }
+            try Self.checkCatalogueNames(in: template)
         }
+        try checkOverrides(in: library)
         return library
+    }
+
+    /// Every `{{t.KEY}}` names a text the catalogues have (or, for a section, a table of
+    /// them): a misspelt one would render as nothing, on every page, with no word said.
+    private static func checkCatalogueNames(in template: TemplateSource) throws(ThemeError) {
+        let keys = (try? english.get().entries.keys).map(Set.init) ?? []
+        for tag in template.tags where tag.name.hasPrefix("t.") && [nil, "#", "^", "/", "&", "{"].contains(tag.sigil) {
+            let key = String(tag.name.dropFirst(2))
+            guard !keys.contains(key), !keys.contains(where: { $0.hasPrefix(key + ".") }) else { continue }
+            let table = key.split(separator: ".").dropLast().joined(separator: ".")
+            let siblings = keys.filter { table.isEmpty || $0.hasPrefix(table + ".") }
+                .map { $0.dropFirst(table.isEmpty ? 0 : table.count + 1).split(separator: ".")[0] }
+            throw .template(
+                file: template.file, line: tag.line, column: tag.column,
+                reason: "no text '\(tag.name)' in the catalogues (Themes/locales/en.toml has every key); "
+                    + (table.isEmpty ? "the tables are " : "'t.\(table)' has ")
+                    + Set(siblings).sorted().joined(separator: ", "))
+        }
+    }
+
+    /// Every `{{$block}}` a template fills in a parent (`{{<layout}}{{$main}}…`) is a block
+    /// that parent has (or a partial of it): a misspelt one would drop the content unseen.
+    private func checkOverrides(in library: TemplateLibrary) throws(ThemeError) {
+        for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
+            for (parent, blocks) in library.templates[name]?.parentOverrides ?? [] {
+                let known = library.blocks(reachableFrom: parent)
+                guard let block = blocks.sorted().first(where: { !known.contains($0) }) else { continue }
+                let tag = source.tags.first { $0.sigil == "$" && $0.name == block }
+                throw .template(
+                    file: source.file, line: tag?.line ?? 1, column: tag?.column ?? 1,
+                    reason: "'\(parent)' has no block '\(block)' to fill: "
+                        + (known.isEmpty ? "it has none" : "its blocks are " + known.sorted().joined(separator: ", ")))
+            }
+        }
     }
 }
 
@@ -65,23 +101,26 @@ struct TemplateSource: Sendable, Hashable {
 
     /// The partials (`{{>card}}`) and parents (`{{<layout}}`) it names, with their position.
     var references: [(name: String, line: Int, column: Int)] {
-        var result: [(String, Int, Int)] = []
+        tags.filter { $0.sigil == ">" || $0.sigil == "<" }.map { ($0.name, $0.line, $0.column) }
+    }
+
+    /// Its tags as written with the usual delimiters, for messages that point at one: the
+    /// sigil (`#`, `>`, `$`, …; nil for a value), the name, where the tag starts.
+    var tags: [(sigil: Character?, name: String, line: Int, column: Int)] {
+        var result: [(Character?, String, Int, Int)] = []
         // "\r\n" is one Character in Swift: a template saved with Windows line ends splits on it.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, line) in lines.enumerated() {
             var rest = line[...]
             while let open = rest.range(of: "{{") {
-                let tag = rest[open.upperBound...].drop { $0 == " " }
-                guard let sigil = tag.first, sigil == ">" || sigil == "<",
-                    let close = tag.range(of: "}}")
-                else {
-                    rest = rest[open.upperBound...]
-                    continue
-                }
-                let name = tag[tag.index(after: tag.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                var tag = rest[open.upperBound...].drop { $0 == " " }
+                guard let close = tag.range(of: "}}") else { break }
+                let sigil = tag.first.flatMap { "#^/>!<$&{=%".contains($0) ? $0 : nil }
+                if sigil != nil { tag = tag.dropFirst() }
+                let name = tag[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
-                if !name.isEmpty { result.append((name, index + 1, column)) }
-                rest = tag[close.upperBound...]
+                if !name.isEmpty { result.append((sigil, name, index + 1, column)) }
+                rest = rest[close.upperBound...]
             }
         }
         return result
