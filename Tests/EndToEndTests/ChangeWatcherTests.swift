@@ -97,3 +97,23 @@ import Testing
         #expect(ChangeWatcher.emptied(from: last, to: [:]))
     }
 }
+
+/// Which theme a name means.
+@Suite struct ThemeNameTests {
+    @Test("a built-in theme's name is the built-in theme even beside a folder of that name; ./NAME is the folder")
+    func aBuiltInNameIsTheBuiltInTheme() throws {
+        let folder = try TemporaryFolder()
+        let templates = folder.url.appending(path: "minimal/templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("{{<layout}}{{$main}}<p>the-folder's-page</p>{{/main}}{{/layout}}\n".utf8)
+            .write(to: templates.appending(path: "not-found.mustache"))
+        for (theme, fromFolder) in [("minimal", false), ("./minimal", true)] {
+            let build = try RepodigestProcess.run(
+                ["build", "--sample", "--theme", theme, "--output", "out-\(fromFolder)"], in: folder.url)
+            #expect(build.status == 0, "\(build.standardError)")
+            let page = try String(
+                contentsOf: folder.url.appending(path: "out-\(fromFolder)/404.html"), encoding: .utf8)
+            #expect(page.contains("the-folder's-page") == fromFolder, "\(theme)")
+        }
+    }
+}

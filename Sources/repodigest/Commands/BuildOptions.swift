@@ -193,11 +193,14 @@ struct BuildOptions: ParsableArguments {
         }
     }
 
-    /// The folder a theme name means, or nil for a built-in theme's name.
+    /// The folder a theme name means, or nil for a built-in theme's name. A built-in's name is
+    /// the built-in theme even beside a folder of that name (`./minimal` is the folder), as in
+    /// a theme's `extends`: a folder in the working directory must not silently stand in for it.
     static func themeFolder(_ name: String) -> URL? {
         var isFolder: ObjCBool = false
         if name.contains("/")
-            || (FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue)
+            || (!Theme.builtInNames.contains(name)
+                && FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue)
         {
             return URL(fileURLWithPath: name)
         }
