@@ -14,7 +14,7 @@ extension BuildPipeline.Settings {
         do {
             let (phrasebook, warnings) = try theme.phrasebook(language: configuration.language)
             request.phrasebook = phrasebook
-            return (request, warnings)
+            return (request, theme.warnings + warnings)
         } catch .unknownLanguage(let language, let available) {
             throw ConfigurationError(
                 source: configuration.languageSource, line: configuration.languageLine,

@@ -264,6 +264,23 @@ import Testing
         _ = try Theme(directory: fine.url).library()
     }
 
+    @Test("a folder or file named almost as one that is read, or a template no page uses, is a warning")
+    func nearMissesAreWarnings() throws {
+        let folder = try ThemeFolderFixture([
+            "templates/crad.mustache": "<li>x</li>", "templates/card.html": "x", "template/card.mustache": "x",
+            "Assets/style.css": "x", "locales/en.tml": "x", "README.md": "mine",
+        ])
+        let warnings = try Theme(directory: folder.url).warnings
+        for expected in [
+            "/template/ is not read", "/Assets/ is not read", "/templates/card.html is not read",
+            "/locales/en.tml is not read", "/templates/crad.mustache is used by no page",
+        ] {
+            #expect(warnings.contains { $0.contains(expected) }, "\(expected): \(warnings)")
+        }
+        #expect(warnings.count == 5, "a README is the author's own: \(warnings)")
+        for name in Theme.builtInNames { #expect(try Theme.builtIn(name).warnings.isEmpty) }
+    }
+
     @Test func aPartialNamingNoTemplateIsAnErrorWhereItIsNamed() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\n  {{> badge }}</li>\n"])
         let file = folder.url.path + "/templates/card.mustache"

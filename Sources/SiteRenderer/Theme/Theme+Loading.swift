@@ -48,7 +48,17 @@ extension Theme {
         theme.name = manifest.name
         theme.description = manifest.description
         if case .directory(let root) = folder.origin { theme.folders.insert(URL(fileURLWithPath: root), at: 0) }
-        for (path, data) in folder.files {
+        theme.warnings += folder.nearMisses.map {
+            "\(folder.display($0))/ is not read: a theme's folders are templates/, assets/ and locales/"
+        }
+        for (path, data) in folder.files.sorted(by: { $0.key < $1.key }) {
+            if path.hasPrefix("templates/") && !path.hasSuffix(".mustache")
+                || path.hasPrefix(localesFolder) && !path.hasSuffix(".toml")
+            {
+                theme.warnings.append(
+                    "\(folder.display(path)) is not read: a template is templates/NAME.mustache, a catalogue locales/LANGUAGE.toml"
+                )
+            }
             if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
                 let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
                 theme.templates[name] = TemplateSource(text: try folder.text(path, data), file: folder.display(path))
@@ -64,6 +74,7 @@ extension Theme {
         if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {
             throw .missingTemplate(theme: theme.name, name: missing)
         }
+        if followed.isEmpty { theme.warnings += theme.unusedTemplateWarnings }
         return theme
     }
 }
@@ -78,6 +89,9 @@ struct ThemeFolder: Sendable {
     var origin: Origin
     /// Bytes by path inside the folder: `theme.toml`, `templates/card.mustache`, `assets/style.css`.
     var files: [String: Data]
+    /// Folders at its top named almost as one that is read (`template/`, `Assets/`): never
+    /// read, which an author is told (`Theme.warnings`).
+    var nearMisses: [String] = []
 
     static func builtIn(_ name: String) throws(ThemeError) -> ThemeFolder {
         let prefix = name + "/"
@@ -136,7 +150,13 @@ struct ThemeFolder: Sendable {
                 files[String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))] = data
             }
         }
-        return ThemeFolder(origin: .directory(root.path), files: files)
+        var folder = ThemeFolder(origin: .directory(root.path), files: files)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        folder.nearMisses = entries.filter { entry in
+            !readFolders.contains(entry)
+                && readFolders.contains { $0 == entry.lowercased() || $0.dropLast() == entry.lowercased() }
+        }.sorted()
+        return folder
     }
 
     /// Whether a file is an editor's or a system's own, never part of a theme, and is skipped

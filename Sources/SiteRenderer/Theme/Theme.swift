@@ -21,6 +21,9 @@ public struct Theme: Sendable {
     /// Locale catalogues by language (`locales/ja.toml`), from the farthest theme of the line
     /// to the nearest: each one's texts override those before it.
     var locales: [String: [TemplateSource]] = [:]
+    /// What an author should hear about the theme's folders though it builds: a folder or a
+    /// file named almost as one that is read, a template of theirs no page uses.
+    public var warnings: [String] = []
 
     /// Every template, asset and locale catalogue, by file name, in a fixed order: what the
     /// pages are made with, for telling whether a build's output can have changed.
@@ -37,6 +40,23 @@ public struct Theme: Sendable {
     static let pageTemplates = ["digest", "list", "repository", "not-found"]
     /// The "All topics" page's template: optional, so themes written before it still load.
     static let topicsTemplate = "topics"
+
+    /// A template of a folder on disk that no page reaches, through partials and parents from
+    /// the page templates (a misspelt override: `crad.mustache`); none said when a template
+    /// names a partial by a value (`{{>*name}}`), which may reach any.
+    var unusedTemplateWarnings: [String] {
+        var reached: Set<String> = []
+        var waiting = Self.pageTemplates + [Self.topicsTemplate]
+        while let name = waiting.popLast() {
+            guard reached.insert(name).inserted, let template = templates[name] else { continue }
+            let named = template.references.map(\.name)
+            if named.contains(where: { $0.hasPrefix("*") }) { return [] }
+            waiting += named
+        }
+        return templates.filter { !reached.contains($0.key) && !$0.value.file.hasPrefix("Themes/") }
+            .map { "\($0.value.file) is used by no page: no template names {{>\($0.key)}} or {{<\($0.key)}}" }
+            .sorted()
+    }
 
     /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> TemplateLibrary {
