@@ -27,12 +27,31 @@ import UseCases
     @Test("a failed build prints the first 500 findings for people, every one for a log collector")
     func findingsShown() {
         let findings = (1...600).map {
-            Finding(file: "index.html", line: $0, column: 1, rule: "broken-link", message: "x")
+            Finding(file: "index.html", line: $0, column: 1, rule: "broken-link", message: "x\($0)")
         }
         let failure = BuildFailure(step: .publish, underlying: InvalidSite(findings: findings, output: "site"))
         let people = Console.failureLines(failure)
         #expect(people.count == 502 && people[500] == "… and 100 more finding(s), not shown")
         #expect(Console.failureLines(failure, every: true).count == 601)
+    }
+
+    @Test("one rule's same message on many pages (a theme's card) is printed three times, then counted")
+    func alikeFindingsAreFolded() {
+        let card = (1...257).map {
+            Finding(file: "repos/o/r\($0).html", line: 40, column: 5, rule: "duplicate-id", message: "id 'card' twice")
+        }
+        let other = Finding(file: "zz.html", line: 1, column: 1, rule: "img-alt", message: "no alt")
+        let failure = BuildFailure(step: .publish, underlying: InvalidSite(findings: card + [other], output: "site"))
+        let lines = Console.failureLines(failure)
+        #expect(
+            lines == [
+                "repos/o/r1.html:40:5: id 'card' twice [duplicate-id]",
+                "repos/o/r2.html:40:5: id 'card' twice [duplicate-id]",
+                "repos/o/r3.html:40:5: id 'card' twice [duplicate-id]", "zz.html:1:1: no alt [img-alt]",
+                "… and 254 more like it: id 'card' twice [duplicate-id]",
+                "258 finding(s): nothing was published; site is unchanged",
+            ])
+        #expect(Console.failureLines(failure, every: true).count == 259, "a log collector gets every one")
     }
 
     @Test(

@@ -84,7 +84,7 @@ import Testing
     @Test("validate prints the first 500 findings and says how many more there are")
     func validateBoundsWhatItPrints() throws {
         let folder = try TemporaryFolder()
-        let links = String(repeating: "<a href=\"#gone\">x</a>\n", count: 600)
+        let links = (1...600).map { "<a href=\"#gone\($0)\">x</a>\n" }.joined()
         try Data(
             ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main>\n"
                 + links + "</main></body></html>").utf8

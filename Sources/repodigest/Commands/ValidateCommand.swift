@@ -27,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
         // As a build carries them: the user's own files are theirs to judge.
         let skipped =
             usersFiles == 0 ? "" : " (\(usersFiles) file(s) of yours, which the build carries unread, not checked)"
-        Console.shown(findings.map { "\(directory)/\($0)" }).forEach(console.error)
+        Console.shown(Console.folded(findings, prefix: directory + "/")).forEach(console.error)
         guard findings.isEmpty else {
             console.error("\(findings.count) finding(s)\(skipped)")
             throw ExitStatus.invalidOutput

@@ -55,7 +55,8 @@ extension Console {
     /// validation (the first `shownFindings`, or `every` one), then the error itself.
     static func failureLines(_ error: any Error, every: Bool = false) -> [String] {
         let underlying = (error as? BuildFailure)?.underlying ?? error
-        var lines = shown((underlying as? InvalidSite)?.findings.map(\.description) ?? [], every: every)
+        let findings = (underlying as? InvalidSite)?.findings ?? []
+        var lines = every ? findings.map(\.description) : shown(folded(findings))
         if !(underlying is ExitCode) { lines.append("\(underlying)") }
         return lines
     }
@@ -64,6 +65,31 @@ extension Console {
     /// 300,000 lines, which reach someone as a mail from cron. The count of them all is said
     /// after. A log collector (`--log-format json`) gets every one.
     static let shownFindings = 500
+
+    /// How many findings of one rule and message are printed for people before the rest are
+    /// counted in one line: a theme's mistake in `card` is the same finding on every page
+    /// that shows a card, hundreds of them, which would hide every other.
+    static let shownAlike = 3
+
+    /// The findings, each rule and message at most `shownAlike` times, then a line for each
+    /// that came more often, saying how many more; each file's path after `prefix`.
+    static func folded(_ findings: [Finding], prefix: String = "") -> [String] {
+        func key(_ finding: Finding) -> String { finding.rule + "\u{0}" + finding.message }
+        var seen: [String: Int] = [:]
+        var lines: [String] = []
+        var often: [Finding] = []
+        for finding in findings {
+            let count = seen[key(finding), default: 0] + 1
+            seen[key(finding)] = count
+            if count <= shownAlike { lines.append(prefix + finding.description) }
+            if count == shownAlike + 1 { often.append(finding) }
+        }
+        for finding in often {
+            let more = seen[key(finding), default: 0] - shownAlike
+            lines.append("… and \(more) more like it: \(finding.message) [\(finding.rule)]")
+        }
+        return lines
+    }
 
     /// The first `shownFindings` of `findings`, and a line saying how many more there are;
     /// all of them when `every`.
