@@ -36,9 +36,13 @@ import Testing
 
         let outcome = try RepodigestProcess.run(["build", "--sample", "--output", output.path, "--theme", theme.path])
         #expect(outcome.status == 4, "\(outcome.standardError)")
-        let findings = outcome.standardError.split(separator: "\n").filter { $0.contains("[\(rule)]") }
+        // A mistake on every page of a kind is printed for three of them, then counted.
+        let lines = outcome.standardError.split(separator: "\n").filter { $0.contains("[\(rule)]") }
+        let findings = lines.filter { !$0.contains("more like it") }
         #expect(!findings.isEmpty, "expected a [\(rule)] finding in: \(outcome.standardError.prefix(500))")
-        #expect(findings.contains { $0.contains("error: \(file)") }, "the finding names \(file)")
+        #expect(
+            findings.contains { $0.contains("error: \(file)") } || lines.count > findings.count,
+            "the finding names \(file)")
         #expect(
             findings.allSatisfy { $0.range(of: #":\d+:\d+: "#, options: .regularExpression) != nil }, "line and column")
         #expect(SiteFolder.files(in: output) == before, "the previous site is untouched")

@@ -243,7 +243,8 @@ import Testing
             ),
             (
                 "{{<layout}}\n  {{$mian}}<h1>x</h1>{{/mian}}{{/layout}}", 2, 3,
-                "'layout' has no block 'mian' to fill: its blocks are ", "main"
+                "'layout' (Themes/default/templates/layout.mustache) has no block 'mian' to fill: its blocks are ",
+                "main"
             ),
         ])
     func misspeltNamesAreFound(_ template: String, _ line: Int, _ column: Int, _ reason: String, _ hint: String)

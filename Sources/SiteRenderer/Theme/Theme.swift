@@ -106,7 +106,7 @@ public struct Theme: Sendable {
                 let tag = source.tags.first { $0.sigil == "$" && $0.name == block }
                 throw .template(
                     file: source.file, line: tag?.line ?? 1, column: tag?.column ?? 1,
-                    reason: "'\(parent)' has no block '\(block)' to fill: "
+                    reason: "'\(parent)' (\(templates[parent]?.file ?? parent)) has no block '\(block)' to fill: "
                         + (known.isEmpty ? "it has none" : "its blocks are " + known.sorted().joined(separator: ", ")))
             }
         }
