@@ -52,7 +52,7 @@ extension Console {
     }
 
     /// What `fail` says about an error, a line each: the findings of a site that failed
-    /// validation (the first `shownFindings`, or `every` one), then the error itself.
+    /// validation (`folded`, the first `shownFindings` lines; or `every` one), then the error.
     static func failureLines(_ error: any Error, every: Bool = false) -> [String] {
         let underlying = (error as? BuildFailure)?.underlying ?? error
         let findings = (underlying as? InvalidSite)?.findings ?? []
