@@ -158,8 +158,7 @@ extension Template {
                     let name = try readName(state)
                     guard name.written == state.section else {
                         position = start
-                        let line = bytes[..<min(state.tag, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1
-                        throw .closingTagMismatch(name.written, open: state.section, line: line)
+                        throw .closingTagMismatch(name.written, open: state.section, line: line(at: state.tag))
                     }
                     if !isStandalone(state) { flush() }
                     return Template(nodes: nodes)
@@ -404,11 +403,16 @@ extension Template {
             state.directlyInParent = false
         }
 
+        /// The line (from 1) the byte at `offset` is on.
+        func line(at offset: Int) -> Int {
+            bytes[..<min(offset, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1
+        }
+
         /// `problem` where the reading stopped, as a line and a column (in characters) of the text.
         func syntaxError(_ problem: Problem) -> SyntaxError {
             let before = bytes[..<min(position, bytes.count)]
             let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+            let line = line(at: position)
             let column = String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1
             return SyntaxError(line: line, column: column, reason: problem.reason)
         }

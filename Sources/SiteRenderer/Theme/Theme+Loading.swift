@@ -52,13 +52,6 @@ extension Theme {
             "\(folder.display($0))/ is not read: a theme's folders are templates/, assets/ and locales/"
         }
         for (path, data) in folder.files.sorted(by: { $0.key < $1.key }) {
-            if path.hasPrefix("templates/") && !path.hasSuffix(".mustache")
-                || path.hasPrefix(localesFolder) && !path.hasSuffix(".toml")
-            {
-                theme.warnings.append(
-                    "\(folder.display(path)) is not read: a template is templates/NAME.mustache, a catalogue locales/LANGUAGE.toml"
-                )
-            }
             if path.hasPrefix("templates/"), path.hasSuffix(".mustache") {
                 let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
                 theme.templates[name] = TemplateSource(text: try folder.text(path, data), file: folder.display(path))
@@ -69,6 +62,10 @@ extension Theme {
                 guard !language.contains("/") else { continue }
                 theme.locales[language, default: []].append(
                     TemplateSource(text: try folder.text(path, data), file: folder.display(path)))
+            } else if path.hasPrefix("templates/") || path.hasPrefix(localesFolder) {
+                theme.warnings.append(
+                    "\(folder.display(path)) is not read: a template is templates/NAME.mustache, a catalogue locales/LANGUAGE.toml"
+                )
             }
         }
         if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {

@@ -61,6 +61,7 @@ public struct Theme: Sendable {
     /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> TemplateLibrary {
         var library = TemplateLibrary()
+        let catalogueKeys = (try? Self.english.get().entries.keys).map(Set.init) ?? []
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
                 library.templates[name] = try Template(parsing: template.text)
@@ -72,7 +73,7 @@ public struct Theme: Sendable {
                     file: template.file, line: missing.line, column: missing.column,
                     reason: "no template named '\(missing.name)' in theme '\(self.name)' or the themes it extends")
             }
-            try Self.checkCatalogueNames(in: template)
+            try Self.checkCatalogueNames(in: template, keys: catalogueKeys)
         }
         try checkOverrides(in: library)
         return library
@@ -80,8 +81,8 @@ public struct Theme: Sendable {
 
     /// Every `{{t.KEY}}` names a text the catalogues have (or, for a section, a table of
     /// them): a misspelt one would render as nothing, on every page, with no word said.
-    private static func checkCatalogueNames(in template: TemplateSource) throws(ThemeError) {
-        let keys = (try? english.get().entries.keys).map(Set.init) ?? []
+    /// - Parameter keys: the English catalogue's, which every other has.
+    private static func checkCatalogueNames(in template: TemplateSource, keys: Set<String>) throws(ThemeError) {
         for tag in template.tags where tag.name.hasPrefix("t.") && [nil, "#", "^", "/", "&", "{"].contains(tag.sigil) {
             let key = String(tag.name.dropFirst(2))
             guard !keys.contains(key), !keys.contains(where: { $0.hasPrefix(key + ".") }) else { continue }
