@@ -43,27 +43,31 @@ struct SiteTranslator: Sendable {
         let pages = RepoPageTranslator(
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }),
             images: data.readmeImages)
-        // The list pages (grouping, sorting: work for one core) beside the repository pages.
+        // What shows every repository at once (the list pages, the front page, the followed
+        // repositories: grouping and sorting, work for one core) beside the repository pages:
+        // made after them, the front page and the sorting were the run's one busy core.
         let details = data.details
-        let (repositories, lists) = Parallel.map(
-            details.count, beside: { listPages(data, cards: cards, starred: starred) }
+        let (repositories, whole) = Parallel.map(
+            details.count,
+            beside: {
+                (
+                    lists: listPages(data, cards: cards, starred: starred),
+                    digest: digestPage(
+                        data, cards: cards, starred: starred, favourites: favourites, all: allCards, feed: feed,
+                        changes: changes.map(changesTranslator.section)),
+                    followed: Self.followed(starred + favourites)
+                )
+            }
         ) {
             pages.page(for: details[$0], starredAt: starredAt[details[$0].repo.id])
         }
-        // Sorted as positions, not as repositories (10,000 moved about while sorting).
-        let recentlyPushed = all.indices.filter { all[$0].pushedAt != nil }
-            .sorted { (all[$0].pushedAt!, all[$1].name) > (all[$1].pushedAt!, all[$0].name) }
-            .map { cards.card(for: all[$0]) }
         var site = Site(
             title: request.title,
             generatedText: format.minute(now),
             generatedISO: DisplayFormat.iso(now),
             navigation: navigation(data),
-            digest: DigestPageTranslator(format: format).page(
-                title: request.title, starred: starred, favourites: favourites, all: allCards,
-                recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
-                releases: feed.filter { $0.kind == .release }, changes: changes.map(changesTranslator.section)),
-            lists: lists,
+            digest: whole.digest,
+            lists: whole.lists,
             repositories: repositories,
             feed: feed,
             notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
@@ -76,7 +80,7 @@ struct SiteTranslator: Sendable {
                 (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
             })
         site.readmeImages = data.readmeImages.files
-        site.followed = Self.followed(starred + favourites)
+        site.followed = whole.followed
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed, other: format.text("list.other")).map { language, repos in
@@ -107,6 +111,22 @@ struct SiteTranslator: Sendable {
             .sorted { ($0.0.lowercased(), $0.0) < ($1.0.lowercased(), $1.0) }
         let other = unique.filter { $0.language == nil }
         return named + (other.isEmpty ? [] : [(title, other)])
+    }
+
+    /// The front page: its sections, the most recently pushed repositories first among them.
+    private func digestPage(
+        _ data: DigestData, cards: RepoCardTranslator, starred: [RepoCard], favourites: [RepoCard],
+        all allCards: [RepoCard], feed: [FeedEntry], changes: ChangesSection?
+    ) -> DigestPage {
+        let all = data.allRepositories
+        // Sorted as positions, not as repositories (10,000 moved about while sorting).
+        let recentlyPushed = all.indices.filter { all[$0].pushedAt != nil }
+            .sorted { (all[$0].pushedAt!, all[$1].name) > (all[$1].pushedAt!, all[$0].name) }
+            .map { cards.card(for: all[$0]) }
+        return DigestPageTranslator(format: format).page(
+            title: request.title, starred: starred, favourites: favourites, all: allCards,
+            recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
+            releases: feed.filter { $0.kind == .release }, changes: changes)
     }
 
     private func navigation(_ data: DigestData) -> [PageLink] {
