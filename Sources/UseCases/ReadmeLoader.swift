@@ -1,5 +1,6 @@
 import Entities
 public import PageModels
+import ParallelWork
 
 /// The READMEs a site left out (`BuildDigest.build(_:readmes: .streamed)`), read from the
 /// source the build gathered from, a batch of pages at a time, each as `RepoPageTranslator`
@@ -88,13 +89,18 @@ public struct ReadmeLoader: ReadmeSupply {
     /// else the page's README is made from (the repository's address and default branch,
     /// which relative links fall back on).
     func nameREADMEs(of site: inout Site, versions: [GitHubRepo.ID: String]) {
-        for index in site.repositories.indices {
-            guard let repo = byRoute[site.repositories[index].card.route].map({ repositories[$0] }),
-                let version = versions[repo.id]
-            else { continue }
+        // Named on every core (10,000 lookups by route), then set in place: the pages are
+        // read in a call of their own, so that no copy of them is held while they are set.
+        let names = readmeNames(of: site.repositories, versions: versions)
+        for (index, name) in names.enumerated() where name != nil { site.repositories[index].readmeVersion = name }
+    }
+
+    private func readmeNames(of pages: [RepoPage], versions: [GitHubRepo.ID: String]) -> [String?] {
+        Parallel.map(pages.count) { index in
+            guard let repo = byRoute[pages[index].card.route].map({ repositories[$0] }), let version = versions[repo.id]
+            else { return nil }
             // The card's address is `RepoCardTranslator.gitHubURL(of: repo)`, made once already.
-            site.repositories[index].readmeVersion =
-                "\(version) \(site.repositories[index].card.gitHubURL) \(repo.defaultBranch)"
+            return "\(version) \(pages[index].card.gitHubURL) \(repo.defaultBranch)"
         }
     }
 
