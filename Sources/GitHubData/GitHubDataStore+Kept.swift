@@ -48,9 +48,16 @@ extension GitHubDataStore {
         // copies kept. Decoded on every core.
         // A run that stops (nothing changed) stops this at the next thousand; what it leaves
         // out of a run that goes on loads one by one.
-        for chunk in stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce) where !Task.isCancelled {
-            let indexes = Array(chunk..<min(asked.count, chunk + Self.keptCopiesAtOnce))
-            let copies = await cache.decodedCopies(for: indexes.map { keys[$0] })
+        // The next thousand's copies are read while this one's are decoded: one read after the
+        // other, the cache's queue and the cores took turns.
+        let chunks = stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce).map {
+            Array($0..<min(asked.count, $0 + Self.keptCopiesAtOnce))
+        }
+        let read = { @Sendable (indexes: [Int]) in Task { await cache.decodedCopies(for: indexes.map { keys[$0] }) } }
+        var reading = chunks.first.map(read)
+        for (number, indexes) in chunks.enumerated() where !Task.isCancelled {
+            guard let copies = await reading?.value else { break }
+            reading = number + 1 < chunks.count ? read(chunks[number + 1]) : nil
             let uncopied = Mutex([Int]())
             Parallel.forEach(indexes.count) { offset in
                 let index = indexes[offset]
