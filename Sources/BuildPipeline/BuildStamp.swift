@@ -55,8 +55,13 @@ struct BuildStamp {
     /// leaves no cached row, so a favourite gone changes no generation.
     static func result(_ snapshot: RunSnapshot, gone: [RepoName]) -> String {
         // Written on every core: 10,000 lines of numbers, waited on before anything renders.
-        let repositories = snapshot.repositories.sorted { $0.id.rawValue < $1.id.rawValue }.concurrentMap { repo in
-            "\(repo.id.rawValue) \(repo.name) \(repo.stars) \(repo.forks) \(repo.openIssues) \(repo.latestRelease ?? "-") "
+        // Sorted as positions, not as snapshots (10,000 moved about while sorting).
+        let all = snapshot.repositories
+        let order = all.indices.sorted { all[$0].id.rawValue < all[$1].id.rawValue }
+        let repositories = order.concurrentMap { index in
+            let repo = all[index]
+            return
+                "\(repo.id.rawValue) \(repo.name) \(repo.stars) \(repo.forks) \(repo.openIssues) \(repo.latestRelease ?? "-") "
                 + "\(repo.pushedAt?.timeIntervalSince1970 ?? 0) \(repo.isArchived) \(repo.isStarred) \(repo.isFavourite)"
         }
         return hash(repositories + ["gone"] + gone.map(\.description).sorted())
