@@ -282,6 +282,40 @@ import Testing
         for name in Theme.builtInNames { #expect(try Theme.builtIn(name).warnings.isEmpty) }
     }
 
+    @Test(
+        "a value no page has is a warning at its tag, with the name meant; positions, the current value and a table's texts are not"
+    )
+    func valuesNoPageHasAreWarnings() throws {
+        let folder = try ThemeFolderFixture([
+            "templates/card.mustache": """
+            <li>{{fullName}} {{titel}}
+            {{#repo.descripton}}x{{/repo.descripton}} {{count(cardz)}}{{^last()}},{{/last()}} {{.}} {{.href}}
+            {{#t.filter}}{{matches.one}}{{/t.filter}} {{{readmeHTML}}} {{&noteHTML}}</li>
+            """
+        ])
+        let file = folder.url.path + "/templates/card.mustache"
+        let warnings = try Theme(directory: folder.url).warnings
+        #expect(
+            warnings == [
+                "\(file):1:18: no page has a value named 'titel' (did you mean 'title'?), so {{titel}} renders as nothing",
+                "\(file):2:1: no page has a value named 'descripton' (did you mean 'description'?), "
+                    + "so {{#repo.descripton}} renders as nothing",
+                "\(file):2:43: no page has a value named 'cardz' (did you mean 'cards'?), so {{count(cardz)}} renders as nothing",
+                "\(file):3:60: no page has a value named 'noteHTML' (did you mean 'notesHTML'?), "
+                    + "so {{&noteHTML}} renders as nothing",
+            ])
+    }
+
+    @Test("every value name a template may use is in Themes/README.md, where the values are listed")
+    func everyValueNameIsDocumented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..")
+        let readme = try String(contentsOf: root.appending(path: "Themes/README.md"), encoding: .utf8)
+        let values = readme.components(separatedBy: "### The values")[1].components(separatedBy: "### Languages")[0]
+        for name in TemplateVocabulary.names.sorted() {
+            #expect(values.contains("`\(name)") || values.contains(".\(name)`"), "'\(name)' is not in 'The values'")
+        }
+    }
+
     @Test func aPartialNamingNoTemplateIsAnErrorWhereItIsNamed() throws {
         let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\n  {{> badge }}</li>\n"])
         let file = folder.url.path + "/templates/card.mustache"

@@ -68,7 +68,9 @@ extension PageContext {
             "forksText": card.forksText,
             "pushedText": card.pushedText,
             "starredText": card.starredText,
-            "badges": card.badges.map { ["label": phrasebook.text("badge.\($0.rawValue)"), "name": $0.rawValue] },
+            "badges": card.badges.map {
+                Self.present(["label": phrasebook.text("badge.\($0.rawValue)"), "name": $0.rawValue])
+            },
             "note": card.note,
             "languageColor": card.languageColor.flatMap(Self.cssColor),
             "avatar": card.avatar.flatMap { avatar(for: $0, from: route) },

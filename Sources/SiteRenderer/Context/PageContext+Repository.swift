@@ -14,7 +14,7 @@ extension PageContext {
                 "ownerOnGitHub": phrasebook.text("repository.owner_on_github", ["owner": page.ownerLogin]),
                 "ownerLogin": page.ownerLogin,
                 "ownerGitHubURL": URLSyntax.valid(page.ownerGitHubURL),
-                "facts": page.facts.map { ["label": $0.label, "value": $0.value] },
+                "facts": page.facts.map { Self.present(["label": $0.label, "value": $0.value]) },
                 "homepage": page.homepageURL.flatMap(URLSyntax.link),
                 "releases": page.releases.enumerated().map { index, release in
                     Self.present([

@@ -68,10 +68,10 @@ struct PageContext: Sendable {
             "stylesheet": router.href(from: route, toFile: Router.assetsFolder + "style.css"),
             "favicon": hasFavicon ? router.href(from: route, toFile: Router.assetsFolder + "favicon.svg") : nil,
             "canonical": route.kind == .notFound ? nil : router.url(for: route),
-            "feeds": [
+            "feeds": Self.present([
                 "atom": router.href(from: route, toFile: Router.atomFeed),
                 "json": router.href(from: route, toFile: Router.jsonFeed),
-            ],
+            ]),
             "nav": site.navigation.map { link in
                 Self.present([
                     "title": link.title,
@@ -82,8 +82,8 @@ struct PageContext: Sendable {
             // Only the digest says when the run happened: on every other page the time would
             // change the bytes of a page whose content did not, and a site published from git
             // or rsync would ship every file for one new star.
-            "generated": route == .digest ? ["text": site.generatedText, "iso": site.generatedISO] : nil,
-            "notices": site.notices.map { ["text": $0.text] },
+            "generated": route == .digest ? Self.present(["text": site.generatedText, "iso": site.generatedISO]) : nil,
+            "notices": site.notices.map { Self.present(["text": $0.text]) },
         ])
     }
 
@@ -173,6 +173,7 @@ struct PageContext: Sendable {
         var result = base
         result.reserveCapacity(base.count + values.count)
         for (key, value) in values {
+            assert(TemplateVocabulary.names.contains(key), "'\(key)' is not in TemplateVocabulary.names")
             if let value { result[key] = value.templateValue }
         }
         return result

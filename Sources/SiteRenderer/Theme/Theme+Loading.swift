@@ -71,7 +71,7 @@ extension Theme {
         if followed.isEmpty, let missing = pageTemplates.first(where: { theme.templates[$0] == nil }) {
             throw .missingTemplate(theme: theme.name, name: missing)
         }
-        if followed.isEmpty { theme.warnings += theme.unusedTemplateWarnings }
+        if followed.isEmpty { theme.warnings += theme.unusedTemplateWarnings + theme.unknownValueWarnings }
         return theme
     }
 }

@@ -58,6 +58,43 @@ public struct Theme: Sendable {
             .sorted()
     }
 
+    /// A tag that names a value no page has (`{{titel}}`, `{{#repo.fullname}}`): it renders
+    /// as nothing on every page, as Mustache has it, so the author is told where, with the
+    /// name meant where one is near. The catalogue's texts (`t.…`) are checked apart, as errors
+    /// (`library()`): their keys are all known, while a value's name is told only as a warning,
+    /// in case a theme relies on one the vocabulary lacks.
+    var unknownValueWarnings: [String] {
+        templates.sorted { $0.key < $1.key }.flatMap { _, source in
+            // Inside a section over a catalogue table (`{{#t.filter}}…`), names are its texts.
+            var open: [String] = []
+            return source.tags.compactMap { tag -> String? in
+                if tag.sigil == "/" { _ = open.popLast() }
+                if tag.sigil == "#" || tag.sigil == "^" { open.append(tag.name) }
+                guard [nil, "#", "^", "&", "{"].contains(tag.sigil),
+                    !open.contains(where: { $0 == "t" || $0.hasPrefix("t.") }),
+                    let unknown = Self.unknownValueName(in: tag.name)
+                else { return nil }
+                let meant = TemplateVocabulary.nearest(to: unknown).map { " (did you mean '\($0)'?)" } ?? ""
+                return "\(source.file):\(tag.line):\(tag.column): no page has a value named '\(unknown)'\(meant), "
+                    + "so {{\(tag.sigil.map(String.init) ?? "")\(tag.name)}} renders as nothing"
+            }
+        }
+    }
+
+    /// The first part of a tag's name that no page's values have; nil when every part is one
+    /// (or the tag names the current value, a position, or a catalogue text).
+    static func unknownValueName(in written: String) -> String? {
+        var name = Substring(written)
+        // `count(cards)`, `a(b(c))`: the value is the innermost; `first()` is a position.
+        while name.hasSuffix(")"), let open = name.firstIndex(of: "(") {
+            name = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        }
+        if name.hasPrefix(".") { name = name.dropFirst() }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !name.isEmpty, parts.first != "t" else { return nil }
+        return parts.first { !TemplateVocabulary.names.contains(String($0)) }.map(String.init)
+    }
+
     /// The templates, parsed. An error names the template's file, line and column.
     func library() throws(ThemeError) -> TemplateLibrary {
         var library = TemplateLibrary()

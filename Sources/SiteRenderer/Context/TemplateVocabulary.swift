@@ -1,0 +1,55 @@
+/// Every name the values of a page have, at any depth, but the catalogue's (`t`): what a
+/// theme's `{{name}}` can find. `Themes/README.md` ("The values") says where each is. A name
+/// outside it renders as nothing on every page, so a theme that writes one is told where
+/// (`Theme.unknownValueWarnings`); `PageContext.fields` checks, in a debug build, that every
+/// value it sets is named here, so a value added without its name fails the tests.
+enum TemplateVocabulary {
+    static let names: Set<String> = [
+        // Every page (the layout's).
+        "t", "languageCode", "siteTitle", "pageTitle", "documentTitle", "pageKind", "pageDescription", "pageImage",
+        "home", "assets", "stylesheet", "favicon", "canonical", "feeds", "atom", "json", "nav", "current",
+        "generated", "text", "iso", "notices",
+        // The digest, its changes, sections, releases, languages and topics.
+        "summary", "changes", "items", "kind", "label", "link", "around", "before", "name", "after", "sections",
+        "cards", "more", "releases", "release", "prerelease", "repository", "url", "dateISO", "dateText",
+        "languages", "topics", "allTopics", "color", "count", "title", "href",
+        // A list page and its pagination.
+        "heading", "gitHubURL", "filterable", "searchIndex", "grouped", "groups", "id", "pagination", "page",
+        "pageCount", "previous", "next",
+        // A card.
+        "fullName", "ownerPart", "namePart", "description", "language", "stars", "starsTitle", "starsText",
+        "forksText", "pushedText", "starredText", "badges", "filterText", "languageColor", "avatar", "note",
+        "lists", "listsLabel",
+        // A repository's page.
+        "repo", "owner", "moreFromOwner", "ownerLogin", "ownerGitHubURL", "ownerOnGitHub", "facts", "value",
+        "homepage", "tag", "isLatest", "isLatestRelease", "notesHTML", "readmeHTML",
+    ]
+
+    /// The name nearest `name` by spelling (at most two letters apart, or the same but for
+    /// case), for a message that suggests it; nil when none is that near.
+    static func nearest(to name: String) -> String? {
+        let lowered = name.lowercased()
+        let scored = names.map { candidate -> (Int, String) in
+            candidate.lowercased() == lowered ? (0, candidate) : (distance(lowered, candidate.lowercased()), candidate)
+        }
+        return scored.filter { $0.0 <= 2 }.min { $0 < $1 }?.1
+    }
+
+    /// Levenshtein's distance: the letters to add, remove or change to turn one into the other.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var diagonal = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let above = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+}
