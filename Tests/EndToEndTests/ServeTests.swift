@@ -267,6 +267,39 @@ import Testing
         #expect(index.contains("After"), "the rebuild under way was published")
     }
 
+    @Test("a save while the first build runs rebuilds once it is done: the preview never shows the file unsaved")
+    func aSaveDuringTheFirstBuildRebuilds() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        github.latency = 1
+        let config = folder.url.appending(path: "repodigest.toml")
+        func configuration(title: String) -> Data {
+            Data(
+                "title = \"\(title)\"\n[github]\napi_url = \"\(github.baseURL)\"\n[digest]\nstarred_by = [\"mona\"]\n"
+                    .utf8)
+        }
+        try configuration(title: "Before").write(to: config)
+        let output = folder.url.appending(path: "site")
+        let process = try RunningProcess(
+            [
+                "serve", "--config", config.path, "--port", "0", "--output", output.path, "--state-dir",
+                folder.url.appending(path: "state").path,
+            ],
+            environment: ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""])
+        #expect(process.waitFor { process.standardError.contains("Gathering") }, "\(process.standardError)")
+        try configuration(title: "After").write(to: config)
+        #expect(process.waitFor { process.standardOutput.contains("http://") }, "\(process.standardError)")
+        github.latency = 0
+        #expect(process.waitFor { process.standardError.contains("rebuilding") }, "\(process.standardError)")
+        let index = output.appending(path: "index.html")
+        #expect(
+            process.waitFor { (try? String(contentsOf: index, encoding: .utf8))?.contains("After") == true },
+            "\(process.standardError)")
+        process.signal(SIGINT)
+        #expect(process.wait() == 0, "\(process.standardError)")
+    }
+
     @Test func ctrlCStopsCleanlyWithOpenEventStreams() throws {
         let server = try Server()
         let events = try RawHTTPConnection(port: server.port)

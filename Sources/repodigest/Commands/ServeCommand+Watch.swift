@@ -8,18 +8,20 @@ extension ServeCommand {
     /// - Parameters:
     ///   - signals: what runs each build with an interruption of its own, for a second Ctrl-C
     ///     to remove its staging folder, and ends the process once that is done.
+    ///   - since: the watched files as they were before the first build, so that a save
+    ///     while it ran, or before this task first ran, rebuilds as any other does.
     static func watch(
         _ options: BuildOptions, _ console: Console, _ events: ReloadEvents, _ problems: BuildProblems,
-        _ signals: SignalStream
+        _ signals: SignalStream, since: (watcher: ChangeWatcher, snapshot: ChangeWatcher.Snapshot)
     ) async {
-        var watcher = ChangeWatcher(paths: watchedPaths(options))
+        var watcher = since.watcher
         if watcher.paths.isEmpty {
             console.info(
                 "Nothing to watch: the sample's configuration and a built-in theme; pass --config FILE or --theme DIR")
         } else {
             console.info("Watching \(watcher.paths.map(\.path).joined(separator: ", "))")
         }
-        var last = watcher.snapshot()
+        var last = since.snapshot
         while let now = await watcher.nextChange(after: last, interval: pollInterval, settle: settleTime) {
             console.info("A watched file changed; rebuilding…")
             // In a task of its own, which stopping `serve` does not cancel: a first Ctrl-C lets

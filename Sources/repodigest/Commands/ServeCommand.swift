@@ -64,6 +64,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitStatus.code(for: error)
         }
         defer { outputLock?.release() }
+        // What is watched, as it is before the first build reads it: a save while that build
+        // runs, or before the watching task first runs, is a change like any later one (taken
+        // after, it would be the starting point, and the preview would show the file unsaved).
+        let watcher = ChangeWatcher(paths: Self.watchedPaths(options))
+        let watched = (watcher: watcher, snapshot: watcher.snapshot())
         let first = await signals.build {
             await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
         }
@@ -125,7 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
                 console.info("Serving \(root.path) at \(url) (Ctrl-C stops)", fields: ["url": url])
                 console.result(url)
             }
-            group.addTask { await Self.watch(options, console, events, problems, signals) }
+            group.addTask { await Self.watch(options, console, events, problems, signals, since: watched) }
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(15))) != nil { await events.heartbeat() }
             }
