@@ -37,10 +37,12 @@ final class RawHTTPConnection {
         _ = text.withCString { write(descriptor, $0, strlen($0)) }
     }
 
-    /// Reads until `text` has arrived (true) or the server closes (false).
+    /// Reads until `text` has arrived (true), or the server closes or a minute passes (false):
+    /// an event stream's heartbeats would otherwise keep a test that waits in vain waiting.
     func read(until text: String) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
         while received.range(of: Data(text.utf8)) == nil {
-            guard readMore() else { return false }
+            guard ContinuousClock.now < deadline, readMore() else { return false }
         }
         return true
     }
