@@ -48,7 +48,7 @@ public struct BuildPipeline: Sendable {
                 .decide,
                 { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: sources.reading()) })
         {
-            return .upToDate(index: indexPage)
+            return upToDate()
         }
 
         // Live: once every request is answered, the same inputs (the cache's generation moves
@@ -65,7 +65,7 @@ public struct BuildPipeline: Sendable {
         // this returns: freeing 10,000 pages' models need not hold up the run's last steps.
         var made = try await step(.digest, { try await self.digest(sources, unless: unchanged) })
         guard let found = made.map({ BuildStamp.result($0.snapshot, gone: $0.goneFavourites) }) else {
-            return .upToDate(index: indexPage)
+            return upToDate()
         }
         // Read once every answer is in (all 304s leave the cache as it was). A build with
         // stale data carries notices dated against this run: never up to date, never stamped.
@@ -73,7 +73,7 @@ public struct BuildPipeline: Sendable {
         if sources.live != nil, !sources.isStale,
             UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found)
         {
-            return .upToDate(index: indexPage)
+            return upToDate()
         }
         let newStamp =
             sources.isStale
@@ -100,6 +100,15 @@ public struct BuildPipeline: Sendable {
         // The cache's warnings since gathering (a write that failed while pages were made).
         sources.live?.untoldWarnings().forEach(events.warning)
         return .published(outcome)
+    }
+
+    /// Up to date: nothing to publish. What stopped runs left beside the output (a `kill -9`
+    /// just after the swap, a file of the user's that could not be moved back) is cleared as
+    /// a publishing run clears it, the user's files going back into the published folder:
+    /// hourly runs with nothing new would otherwise leave them out of the site until news came.
+    private func upToDate() -> BuildOutcome {
+        writer.clearLeftoversUnpublished().forEach(events.warning)
+        return .upToDate(index: indexPage)
     }
 
     /// `index.html` of the output folder, what a person opens.

@@ -7,6 +7,27 @@ import Testing
 @Suite struct UpToDateTests {
     /// Every published file's inode: an unchanged rebuild hard-links, a skipped one leaves
     /// even the folder as it was, so only the inode of the folder itself tells them apart.
+    @Test(
+        "a run with nothing new still clears what a stopped run left beside the output, the user's files back in the site"
+    )
+    func anUpToDateRunClearsLeftovers() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        let arguments = ["build", "--sample", "--output", output.path]
+        #expect(try RepodigestProcess.run(arguments).status == 0)
+        // As `kill -9` just after the swap leaves it: the old build beside the output, named as
+        // a staging folder, holding a file of the user's the new one lacks.
+        let leftover = folder.url.appending(path: ".site.staging-424242")
+        try FileManager.default.copyItem(at: output, to: leftover)
+        try Data("mine".utf8).write(to: leftover.appending(path: "notes.txt"))
+
+        let again = try RepodigestProcess.run(arguments)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardError.contains("Up to date"), "\(again.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path), "\(again.standardError)")
+        #expect(try String(contentsOf: output.appending(path: "notes.txt"), encoding: .utf8) == "mine")
+    }
+
     @Test func theSampleBuiltTwiceIsBuiltOnceAndAnyChangedInputBuildsAgain() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")

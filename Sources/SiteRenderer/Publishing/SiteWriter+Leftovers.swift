@@ -62,6 +62,18 @@ extension SiteWriter {
             + "(\(entries.prefix(3).joined(separator: ", "))); move what you need, then remove it"
     }
 
+    /// For a run that publishes nothing (up to date): what stopped runs left beside the output
+    /// cleared as `stage` clears it before a publish, the user's files in an old build going
+    /// back into the published folder; what it could not clear, or why it failed, as warnings.
+    public func clearLeftoversUnpublished() -> [String] {
+        guard hasLeftovers else { return [] }
+        do {
+            return try clearLeftovers()
+        } catch {
+            return ["\(error); the next run tries again"]
+        }
+    }
+
     /// Whether anything beside the output is named like a leftover of a stopped run.
     var hasLeftovers: Bool {
         let parent = output.deletingLastPathComponent()
