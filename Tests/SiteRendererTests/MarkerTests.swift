@@ -17,7 +17,25 @@ import Testing
                 "repos/a/b.html": .init(),
             ])
         #expect(SiteWriter.Marker(text: marker.text) == marker)
-        #expect(marker.text.contains("manifest 2\nfile index.html aaaa"))
+        #expect(marker.text.contains("manifest 3\nfile index.html aaaa"))
+        #expect(marker.text.hasSuffix("\nend\n"))
+    }
+
+    @Test("a marker cut short is read as one with no list of files, never as a list that ends early")
+    func aMarkerCutShortHasNoManifest() {
+        var entries: [String: SiteWriter.Marker.Entry] = [:]
+        for index in 0..<20 { entries["topics/t\(index)/index.html"] = .init(inputs: "i", bytes: "b", links: []) }
+        let whole = SiteWriter.Marker(stamp: "s", entries: entries).text
+        #expect(SiteWriter.Marker(text: whole).entries == entries)
+        for length in [
+            whole.utf8.count / 2, whole.utf8.count - "end\n".utf8.count, whole.utf8.count - "nd\n".utf8.count,
+        ] {
+            let cut = SiteWriter.Marker(text: String(whole.utf8.prefix(length))!)
+            #expect(cut.entries == nil, "cut at \(length)")
+            #expect(cut.stamp == "s")
+        }
+        // One written before the `end` line (`manifest 2`) is whole as it is.
+        #expect(SiteWriter.Marker(text: "repodigest\nmanifest 2\nfile a - b\n").manifest == ["a"])
     }
 
     @Test("files are numbered in path order, and links written as those numbers")
@@ -27,8 +45,8 @@ import Testing
         entries["p00.html"]?.links = []
         entries["p11.html"]?.links = ["p00.html", "#p10.html", "elsewhere.html"]
         let text = SiteWriter.Marker(stamp: nil, entries: entries).text
-        #expect(text.hasPrefix("repodigest\nmanifest 2\nfile p00.html - b\nfile p01.html - b\n"))
-        #expect(text.hasSuffix("file p11.html - b\nlinks 0\nlinks 11 0 #10\n"))
+        #expect(text.hasPrefix("repodigest\nmanifest 3\nfile p00.html - b\nfile p01.html - b\n"))
+        #expect(text.hasSuffix("file p11.html - b\nlinks 0\nlinks 11 0 #10\nend\n"))
         #expect(
             SiteWriter.Marker(text: text).entries
                 == entries.mapValues { entry in
@@ -56,7 +74,7 @@ import Testing
         entries["a.html"] = .init(bytes: "w", links: ["#b.html"])
         entries["d.html"] = nil
         let text = SiteWriter.Marker(stamp: nil, entries: entries).text
-        #expect(text.hasSuffix("file c.html - y\nlinks 0 #1\nlinks 1 2\nlinks 2 1\n"))
+        #expect(text.hasSuffix("file c.html - y\nlinks 0 #1\nlinks 1 2\nlinks 2 1\nend\n"))
         #expect(SiteWriter.Marker(text: text).entries?["b.html"]?.links == ["c.html"])
         #expect(SiteWriter.Marker(text: text).entries?["c.html"]?.links == ["b.html"])
     }

@@ -9,10 +9,11 @@ extension SiteWriter {
     /// ```
     /// repodigest
     /// inputs <stamp>
-    /// manifest 2
+    /// manifest 3
     /// file index.html <inputs fingerprint> <bytes fingerprint>
     /// file repos/apple/swift.html <inputs fingerprint> <bytes fingerprint>
     /// links 1 0 4 7
+    /// end
     /// ```
     /// Each path takes a line of its own, after a `file ` prefix, so no path can pass for the
     /// stamp line; `isSafe` refuses paths with a line break or any other control character.
@@ -20,10 +21,15 @@ extension SiteWriter {
     /// spaces. A `links N …` line lists the internal links found in the N-th file (0-based,
     /// in the manifest's order) when it was checked, as numbers of files; `#N` for a link to
     /// an id in file N. A marker with a bare `manifest` line is one from before fingerprints: its
-    /// `file` lines hold a path only.
+    /// `file` lines hold a path only. `manifest 3` says the marker ends with an `end` line: one
+    /// that lacks it was cut short (a disk's fault, a hand's), and is read as a marker with no
+    /// manifest, whose other files are kept as the user's, never as a list that ends early
+    /// (`manifest 2`, written before, has no such line).
     struct Marker: Equatable {
         static let manifestLine = "manifest"
         static let fingerprintedManifestLine = "manifest 2"
+        static let endedManifestLine = "manifest 3"
+        static let endLine = "end"
         static let filePrefix = "file "
         static let linksPrefix = "links "
         static let unknown = "-"
@@ -175,6 +181,8 @@ extension SiteWriter {
             var stamp: String?
             var entries: [String: Entry]?
             var fingerprinted = false
+            /// Whether the `end` line was read, where the manifest line promises one.
+            var ended: Bool?
             var order: [String] = []
             var links: [(file: Int, targets: [(fragment: Bool, number: Int)])] = []
             var start = 0
@@ -187,9 +195,13 @@ extension SiteWriter {
                     stamp = String(decoding: rest, as: UTF8.self)
                 } else if line.elementsEqual(Self.manifestLine.utf8)
                     || line.elementsEqual(Self.fingerprintedManifestLine.utf8)
+                    || line.elementsEqual(Self.endedManifestLine.utf8)
                 {
                     entries = entries ?? [:]
-                    fingerprinted = line.count == Self.fingerprintedManifestLine.utf8.count
+                    fingerprinted = line.count > Self.manifestLine.utf8.count
+                    ended = line.elementsEqual(Self.endedManifestLine.utf8) ? false : nil
+                } else if ended == false, line.elementsEqual(Self.endLine.utf8) {
+                    ended = true
                 } else if entries != nil, let rest = Self.rest(of: line, after: Self.filePrefix) {
                     let (path, entry) =
                         !fingerprinted
@@ -204,6 +216,8 @@ extension SiteWriter {
                     }
                 }
             }
+            // Cut short: no list of repodigest's files at all, rather than one that ends early.
+            if ended == false { return (stamp, nil) }
             let numbering = Numbering(order)
             for (file, targets) in links where order.indices.contains(file) {
                 let numbers = targets.compactMap { target in
@@ -295,7 +309,7 @@ extension SiteWriter {
             var head = "repodigest\n"
             if let stamp { head += "\(SiteWriter.stampPrefix)\(stamp)\n" }
             guard let entries else { return Array(head.utf8) }
-            head += "\(Self.fingerprintedManifestLine)\n"
+            head += "\(Self.endedManifestLine)\n"
             let order = entries.keys.sorted()
             let number = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
             // One table for each marker links were read from: one, in any build.
@@ -336,7 +350,7 @@ extension SiteWriter {
                 return (files: files, links: links)
             }
             // Every `file` line first, as `read` numbers the files in their order.
-            return Array(head.utf8) + parts.flatMap(\.files) + parts.flatMap(\.links)
+            return Array(head.utf8) + parts.flatMap(\.files) + parts.flatMap(\.links) + Array("\(Self.endLine)\n".utf8)
         }
 
         /// The decimal digits of a number that is not negative.

@@ -260,8 +260,8 @@ extension SiteWriter {
         report.notes = staging.notes
         if inventory.manifest == nil, report.kept > 0, inventory.hasMarker {
             report.notes.append(
-                "\(output.path): the published build's marker is from a repodigest that kept no list of "
-                    + "the files it wrote, so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
+                "\(output.path): the published build's marker has no whole list of the files it wrote (it is from "
+                    + "a repodigest that kept none, or it was cut short), so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
                     + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
         }
         do {
