@@ -19,6 +19,19 @@ import Testing
         try FileManager.default.attributesOfItem(atPath: output.appending(path: path).path)[.modificationDate] as! Date
     }
 
+    @Test("a failed move is told by its cause and its two paths, not as Foundation's error 512")
+    func aFailedMoveSaysWhy() {
+        let failure = NSError(
+            domain: NSCocoaErrorDomain, code: 512,
+            userInfo: [
+                NSUnderlyingErrorKey: POSIXError(.EBUSY), "NSSourceFilePathErrorKey": "/a/.site.staging-1/media",
+                "NSDestinationFilePath": "/a/site/media",
+            ])
+        #expect(
+            SiteWriter.reason(failure)
+                == "Device or resource busy (moving /a/.site.staging-1/media to /a/site/media)")
+    }
+
     @Test func publishesReplacesAndRemovesStaleFiles() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = SiteWriter(output: output)

@@ -225,7 +225,26 @@ public struct SiteWriter: Sendable {
         do {
             try body()
         } catch {
-            throw .io(action: action, path: url.path, reason: (error as NSError).localizedDescription)
+            throw .io(action: action, path: url.path, reason: reason(error))
         }
+    }
+
+    /// What went wrong, as the system said it, and from where for a move: Foundation's own
+    /// words for a failed move are "(NSCocoaErrorDomain error 512.)", its cause beneath them
+    /// ("Device or resource busy": a mount point).
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        var reason = error.localizedDescription
+        if let cause = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+            cause.domain == NSPOSIXErrorDomain
+        {
+            reason = String(cString: strerror(Int32(cause.code)))
+        }
+        if let source = error.userInfo["NSSourceFilePathErrorKey"] as? String,
+            let destination = error.userInfo["NSDestinationFilePath"] as? String
+        {
+            reason += " (moving \(source) to \(destination))"
+        }
+        return reason
     }
 }
