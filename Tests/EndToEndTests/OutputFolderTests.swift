@@ -75,6 +75,25 @@ import Testing
         #expect(!beside.contains { $0.contains("staging") || $0.contains("spare") }, "\(beside)")
     }
 
+    @Test("A folder of the user's in the output with a file system mounted on it is refused before staging")
+    func aMountPointInsideTheOutputIsRefused() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Self.build(["--output", "site"], in: folder.url).status == 0)
+        let media = folder.url.appending(path: "site/media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let mount = try RepodigestProcess.run(
+            [], in: folder.url, launcher: ["/bin/sh", "-c", "mount -t tmpfs tmpfs site/media 2>/dev/null"])
+        guard mount.status == 0 else { return }
+        defer { _ = try? RepodigestProcess.run([], in: folder.url, launcher: ["/bin/sh", "-c", "umount site/media"]) }
+        try Data("mine".utf8).write(to: media.appending(path: "p.txt"))
+        let refused = try Self.build(["--output", "site", "--base-url", "https://example.org/"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("site/media in it is a mount point"), "\(refused.standardError)")
+        #expect(try String(contentsOf: media.appending(path: "p.txt"), encoding: .utf8) == "mine")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!beside.contains { $0.contains("staging") }, "\(beside)")
+    }
+
     @Test("A current folder that no longer exists is an error that says so, not a crash")
     func aDeletedCurrentFolderIsSaid() throws {
         let folder = try TemporaryFolder()

@@ -18,6 +18,8 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
     /// The output folder is where a file system is mounted (a Docker volume, a tmpfs): the
     /// new build, staged beside it, cannot be renamed into its place.
     case mountPoint(String)
+    /// A file system mounted on one of the user's entries in the output: `(output, entry)`.
+    case mountPointInside(String, String)
     /// Staging the new build failed (a full disk, say).
     case io(action: String, path: String, reason: String)
     /// The new build is published; putting the user's entries into it or removing the old
@@ -57,6 +59,11 @@ public enum PublishError: Error, Equatable, CustomStringConvertible {
                 "cannot publish into \(path): it is a mount point (another file system, such as a Docker volume), and "
                 + "publishing stages the new site beside it and swaps the two by renaming; publish into a folder "
                 + "inside it (--output \(path)/site). Nothing was changed"
+        case .mountPointInside(let output, let path):
+            return
+                "cannot publish into \(output): \(path) in it is a mount point (another file system), and your files in "
+                + "the output are moved into each new build by renaming, which a mount point cannot be; mount it outside "
+                + "the output folder. Nothing was changed"
         case .notWritable(let path, let reason):
             return
                 "cannot publish: \(path) is not writable (\(reason)); nothing was changed, any site published before is as it was"

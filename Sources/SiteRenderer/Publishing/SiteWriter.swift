@@ -169,6 +169,12 @@ public struct SiteWriter: Sendable {
         // The new build is staged beside the output and swapped with it by a rename, which no
         // file system allows across its own edge: found at the swap, every page was made for nothing.
         if Self.isMountPoint(output) { throw .mountPoint(output.standardizedFileURL.path) }
+        // Nor can a file system mounted on a folder of the user's be moved into the new build:
+        // found then, the site was published without it and every later run refused.
+        if let mounted = inventory.userEntries.first(where: { Self.isMountPoint(output.appending(path: $0)) }) {
+            throw .mountPointInside(
+                output.standardizedFileURL.path, output.appending(path: mounted).standardizedFileURL.path)
+        }
         var folders = [output.deletingLastPathComponent()]
         if Inventory.kind(output) == .folder {
             folders.append(output)
