@@ -101,8 +101,9 @@ extension Configuration {
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             listsOf = try reader.logins("lists_of", in: digest, at: path, allowsMe: true)
-            // Each gets pages of its own, named after the login.
-            for (key, logins) in [("owners", owners), ("lists_of", listsOf)] {
+            // Each gets pages of its own, named after the login; an account starring twice would
+            // be read twice and named twice in the digest's summary.
+            for (key, logins) in [("starred_by", starredBy), ("owners", owners), ("lists_of", listsOf)] {
                 if let twice = Self.firstRepeated(logins) {
                     throw reader.error(
                         at: path + [key], "digest.\(key) names '\(twice)' twice (logins ignore case)")

@@ -112,6 +112,10 @@ import Testing
             ("[digest]\nowners = [\"@me\"]\n", "digest.owners must be GitHub account names"),
             ("[digest]\nowners = [\"vapor\", \"Vapor\"]\n", "digest.owners names 'Vapor' twice (logins ignore case)"),
             (
+                "[digest]\nstarred_by = [\"tester\", \"Tester\"]\n",
+                "digest.starred_by names 'Tester' twice (logins ignore case)"
+            ),
+            (
                 "[digest]\nfavourites = [\"vapor/vapor\", \"Vapor/Vapor\"]\n",
                 "digest.favourites names 'Vapor/Vapor' twice (names ignore case)"
             ),
