@@ -18,7 +18,8 @@ extension GitHubDataStore {
                 throw GitHubDataError.notFound(resource: resource(query))
             }
             // A List given again (a page read twice) is the same List: one page each.
-            for list in connection.nodes.compactMap({ $0 }) where seen.insert(list.id).inserted {
+            for list in connection.values(resource: resource(query), warn: api.log.warn)
+            where seen.insert(list.id).inserted {
                 lists.append(try await starList(list, of: account))
             }
             pages += 1
@@ -40,7 +41,8 @@ extension GitHubDataStore {
     }
 
     private func starList(_ list: StarListDTO, of account: String) async throws -> StarList {
-        var nodes = list.items.nodes.compactMap { $0 }
+        let named = "Star List '\(list.name)' of \(account)"
+        var nodes = list.items.values(resource: named, warn: api.log.warn)
         var pageInfo = list.items.pageInfo
         var pages = 1
         var after = pageInfo.hasNextPage ? pageInfo.endCursor : nil
@@ -50,7 +52,7 @@ extension GitHubDataStore {
             guard let items = try await graphQL(StarListItemsPayloadDTO.self, query).node?.items else {
                 throw GitHubDataError.notFound(resource: resource(query))
             }
-            nodes += items.nodes.compactMap { $0 }
+            nodes += items.values(resource: named, warn: api.log.warn)
             pageInfo = items.pageInfo
             pages += 1
             after = nextCursor(pageInfo, seen: &cursors, query)

@@ -53,8 +53,10 @@ public struct SampleDataStore: RepositorySource {
         let resource = "graphql/users/\(account)/lists"
         guard files[resource + ".json"] != nil else { return [] }
         let answer = try decode(GraphQLAnswer<StarListsPayloadDTO>.self, resource)
-        let lists = answer.data?.user?.lists.nodes.compactMap { $0 } ?? []
-        return lists.map { $0.entity(account: account, items: $0.items.nodes.compactMap { $0 }, warn: { _ in }) }
+        let lists = answer.data?.user?.lists.values(resource: resource, warn: { _ in }) ?? []
+        return lists.map {
+            $0.entity(account: account, items: $0.items.values(resource: resource, warn: { _ in }), warn: { _ in })
+        }
     }
 
     public func repository(_ name: RepoName) async throws -> GitHubRepo {

@@ -71,6 +71,32 @@ struct StarListsTests {
         #expect(store.report.dataWarnings.contains { $0.contains("the next page's cursor is one already read") })
     }
 
+    @Test("an item that does not decode ({} for an item of another kind) is left out with a warning, not the Lists")
+    func anUndecodableItemIsLeftOut() async throws {
+        let harness = try LiveHarness()
+        let repo = #"""
+            {"databaseId":7,"name":"lantern","nameWithOwner":"lumen-labs/lantern","owner":{"login":"lumen-labs"},
+            "description":null,"url":"https://github.com/lumen-labs/lantern","homepageUrl":null,"primaryLanguage":null,
+            "repositoryTopics":{"nodes":[]},"stargazerCount":3,"forkCount":0,"isArchived":false,"isFork":false,
+            "isPrivate":false,"pushedAt":null}
+            """#
+        let answer = #"""
+            {"data":{"user":{"lists":{"nodes":[{"id":"UL_1","name":"Lights","slug":"lights","description":null,
+            "isPrivate":false,"lastAddedAt":null,"items":{"nodes":[{},REPO,null],
+            "pageInfo":{"hasNextPage":false,"endCursor":null}}},{"name":"half a List"}],
+            "pageInfo":{"hasNextPage":false,"endCursor":null}}}}}
+            """#.replacingOccurrences(of: "REPO", with: repo)
+        harness.github.inject(
+            .raw(status: 200, headers: ["Content-Type": "application/json"], body: answer), at: "/graphql", times: 1)
+        let store = harness.store()
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.slug) == ["lights"])
+        #expect(lists[0].repositories.map(\.name.description) == ["lumen-labs/lantern"])
+        let warnings = store.report.dataWarnings
+        #expect(warnings.contains { $0.contains("Star List 'Lights' of mona: item [0] left out") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("item [1] left out") }, "the half List: \(warnings)")
+    }
+
     @Test("cursors that go round (A, B, A) end the read at the first one read again")
     func cursorsThatGoRoundEndTheRead() async throws {
         let harness = try LiveHarness()

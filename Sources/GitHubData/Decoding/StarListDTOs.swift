@@ -9,9 +9,36 @@ struct PageInfoDTO: Decodable, Sendable {
 }
 
 struct ConnectionDTO<Node: Decodable & Sendable>: Decodable, Sendable {
-    /// Null entries (an item GitHub will not show this token) are dropped, not fatal.
-    var nodes: [Node?]
+    /// Null entries (an item GitHub will not show this token) are dropped, not fatal; so is
+    /// one that does not decode (`{}`, what `... on Repository` gives for an item of another
+    /// kind; a field missing), with a warning, as a REST list's item is (`Lenient`).
+    var nodes: [LenientNode<Node>?]
     var pageInfo: PageInfoDTO
+
+    /// The nodes that decoded, in order; each that did not told to `warn`, naming `resource`.
+    func values(resource: String, warn: (String) -> Void) -> [Node] {
+        nodes.enumerated().compactMap { index, entry in
+            guard let entry else { return nil }
+            if let problem = entry.problem { warn("\(resource): item [\(index)] left out: \(problem)") }
+            return entry.node
+        }
+    }
+}
+
+/// One node of a connection, decoded on its own: a node that does not decode costs that node.
+struct LenientNode<Node: Decodable & Sendable>: Decodable, Sendable {
+    var node: Node?
+    var problem: String?
+
+    init(from decoder: any Decoder) throws {
+        do {
+            node = try Node(from: decoder)
+        } catch let error as DecodingError {
+            problem = GitHubDecoder.describe(error)
+        } catch {
+            problem = "a value is not what GitHub sends (a number out of range, say)"
+        }
+    }
 }
 
 /// `{ user: { lists } }` or `{ viewer: { lists } }`.
