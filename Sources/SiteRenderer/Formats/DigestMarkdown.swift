@@ -80,7 +80,7 @@ struct DigestMarkdown {
     /// start of a line whatever could open a block (`#`, `-`, `1.`, `>`) is escaped too.
     static func escape(_ text: String, startsLine: Bool = false) -> String {
         var result = ""
-        for character in text {
+        for character in text.directionsClosed {
             switch character {
             case "\n", "\r", "\u{2028}", "\u{2029}": result.append(" ")
             case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "&":

@@ -2,8 +2,10 @@
 /// itself returned when nothing needs escaping, as almost nothing does. The entities are
 /// swift-mustache's (`&lt; &gt; &amp; &quot; &#39;`), which the themes were written against.
 enum HTMLEscaping {
+    /// Escaped, and any direction it leaves open closed (`directionsClosed`), so that no
+    /// value reverses the text around it.
     static func escape(_ text: String) -> String {
-        String.replacingBytes(of: text, by: entity)
+        String.replacingBytes(of: text, by: entity).directionsClosed
     }
 
     private static func entity(for byte: UInt8) -> StaticString? {
