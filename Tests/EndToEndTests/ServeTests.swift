@@ -1,3 +1,4 @@
+import FakeGitHubServer
 import Foundation
 import RepodigestConfiguration
 import Testing
@@ -237,64 +238,70 @@ import Testing
 
     /// A rebuild waiting on GitHub when the first Ctrl-C comes: it finishes and publishes, as
     /// the message says; it was cancelled ("CancellationError") and nothing was published.
-    @Test func aFirstCtrlCDuringALiveRebuildLetsItPublish() throws {
-        let folder = try TemporaryFolder()
-        let github = try LiveBuildProcessTests.world()
-        defer { github.stop() }
-        let config = folder.url.appending(path: "repodigest.toml")
-        func configuration(title: String) -> Data {
+    /// A `serve` of a configuration on a file, reading the fake GitHub (the answers slowed by
+    /// `latency` seconds from the start), for tests that save that file while builds run.
+    final class LiveServer {
+        let folder: TemporaryFolder
+        let github: FakeGitHub
+        let process: RunningProcess
+
+        var config: URL { folder.url.appending(path: "repodigest.toml") }
+        var index: URL { folder.url.appending(path: "site/index.html") }
+
+        init(latency: Double = 0) throws {
+            folder = try TemporaryFolder()
+            github = try LiveBuildProcessTests.world()
+            github.latency = latency
+            let config = folder.url.appending(path: "repodigest.toml")
+            try Self.configuration(title: "Before", github: github).write(to: config)
+            process = try RunningProcess(
+                [
+                    "serve", "--config", config.path, "--port", "0", "--output",
+                    folder.url.appending(path: "site").path, "--state-dir", folder.url.appending(path: "state").path,
+                ],
+                environment: ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""])
+        }
+
+        deinit { github.stop() }
+
+        /// Saves the configuration with another title.
+        func save(title: String) throws {
+            try Self.configuration(title: title, github: github).write(to: config)
+        }
+
+        private static func configuration(title: String, github: FakeGitHub) -> Data {
             Data(
                 "title = \"\(title)\"\n[github]\napi_url = \"\(github.baseURL)\"\n[digest]\nstarred_by = [\"mona\"]\n"
                     .utf8)
         }
-        try configuration(title: "Before").write(to: config)
-        let output = folder.url.appending(path: "site")
-        let process = try RunningProcess(
-            [
-                "serve", "--config", config.path, "--port", "0", "--output", output.path, "--state-dir",
-                folder.url.appending(path: "state").path,
-            ],
-            environment: ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""])
+    }
+
+    @Test func aFirstCtrlCDuringALiveRebuildLetsItPublish() throws {
+        let server = try LiveServer()
+        let process = server.process
         #expect(process.waitFor { process.standardOutput.contains("http://") }, "\(process.standardError)")
-        github.latency = 1
-        try configuration(title: "After").write(to: config)
+        server.github.latency = 1
+        try server.save(title: "After")
         #expect(process.waitFor { process.standardError.contains("rebuilding") })
         usleep(300_000)
         process.signal(SIGINT)
         #expect(process.wait() == 0, "\(process.standardError)")
         #expect(!process.standardError.contains("Cancellation"), "\(process.standardError)")
-        let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        let index = try String(contentsOf: server.index, encoding: .utf8)
         #expect(index.contains("After"), "the rebuild under way was published")
     }
 
     @Test("a save while the first build runs rebuilds once it is done: the preview never shows the file unsaved")
     func aSaveDuringTheFirstBuildRebuilds() throws {
-        let folder = try TemporaryFolder()
-        let github = try LiveBuildProcessTests.world()
-        defer { github.stop() }
-        github.latency = 1
-        let config = folder.url.appending(path: "repodigest.toml")
-        func configuration(title: String) -> Data {
-            Data(
-                "title = \"\(title)\"\n[github]\napi_url = \"\(github.baseURL)\"\n[digest]\nstarred_by = [\"mona\"]\n"
-                    .utf8)
-        }
-        try configuration(title: "Before").write(to: config)
-        let output = folder.url.appending(path: "site")
-        let process = try RunningProcess(
-            [
-                "serve", "--config", config.path, "--port", "0", "--output", output.path, "--state-dir",
-                folder.url.appending(path: "state").path,
-            ],
-            environment: ["GITHUB_TOKEN": LiveBuildProcessTests.token, "GH_TOKEN": ""])
+        let server = try LiveServer(latency: 1)
+        let process = server.process
         #expect(process.waitFor { process.standardError.contains("Gathering") }, "\(process.standardError)")
-        try configuration(title: "After").write(to: config)
+        try server.save(title: "After")
         #expect(process.waitFor { process.standardOutput.contains("http://") }, "\(process.standardError)")
-        github.latency = 0
+        server.github.latency = 0
         #expect(process.waitFor { process.standardError.contains("rebuilding") }, "\(process.standardError)")
-        let index = output.appending(path: "index.html")
         #expect(
-            process.waitFor { (try? String(contentsOf: index, encoding: .utf8))?.contains("After") == true },
+            process.waitFor { (try? String(contentsOf: server.index, encoding: .utf8))?.contains("After") == true },
             "\(process.standardError)")
         process.signal(SIGINT)
         #expect(process.wait() == 0, "\(process.standardError)")
