@@ -65,6 +65,14 @@ struct GitHubDecoder: Sendable {
             .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ISO 8601 date"))
     }
 
+    /// Why one item of a list did not decode, for the warning that leaves it out.
+    static func describeItem(_ error: any Error) -> String {
+        if let error = error as? DecodingError { return describe(error) }
+        // Foundation reports a number no Int64 holds with an error of its own, which only
+        // the top level turns into a DecodingError ("not valid JSON"); here it is the item's.
+        return "a value is not what GitHub sends (a number out of range, say)"
+    }
+
     /// "at items[3].owner.login: value missing" rather than Foundation's debug dump.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {

@@ -26,12 +26,8 @@ struct Lenient<Item: CheckedDTO>: Decodable {
         do {
             let item = try Item(from: decoder)
             if let problem = item.problem { self.problem = problem } else { self.item = item }
-        } catch let error as DecodingError {
-            problem = GitHubDecoder.describe(error)
         } catch {
-            // Foundation reports a number no Int64 holds with an error of its own, which only
-            // the top level turns into a DecodingError ("not valid JSON"); here it is the item's.
-            problem = "a value is not what GitHub sends (a number out of range, say)"
+            problem = GitHubDecoder.describeItem(error)
         }
         if problem != nil { fullName = Self.name(decoder) }
     }

@@ -33,10 +33,8 @@ struct LenientNode<Node: Decodable & Sendable>: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         do {
             node = try Node(from: decoder)
-        } catch let error as DecodingError {
-            problem = GitHubDecoder.describe(error)
         } catch {
-            problem = "a value is not what GitHub sends (a number out of range, say)"
+            problem = GitHubDecoder.describeItem(error)
         }
     }
 }
