@@ -1,7 +1,12 @@
 /// Turns text from the data into one safe path segment: lower-case ASCII letters, digits,
 /// `-`, `_` and `.`, never empty, never `.` or `..`, never a name Windows reserves. Text that
 /// had to lose characters gets a short hash of the original, so `a/b` and `a?b` stay apart.
-/// Long text is cut (file systems cap a name at 255 bytes), and gets the hash as well.
+/// Long text is cut (file systems cap a name at 255 bytes), and gets the hash as well, as
+/// does a name Windows reserves (`con` → `_con-…`): so a segment is either the name itself,
+/// lower-cased, or carries the hash, and a repository named `_con` starred after `con` was
+/// published cannot take `con`'s file (the `Router` gives a shared segment to the first name
+/// in sorted order, which a newcomer could be). Only `+` and `#` are spelled out without a
+/// hash (`c++` → `c-plus-plus`), for the languages' readable addresses.
 enum PathSegment {
     static let maxLength = 64
 
@@ -60,6 +65,7 @@ enum PathSegment {
         }
         if reserved.contains(segment.split(separator: ".").first.map(String.init) ?? segment) {
             segment = "_" + segment
+            lossy = true
         }
         return lossy ? segment + "-" + hash(text) : segment
     }
