@@ -1,3 +1,5 @@
+import Foundation
+import PageModels
 import Testing
 
 @testable import SiteRenderer
@@ -26,5 +28,24 @@ import Testing
     func escapedValuesCloseDirections() {
         #expect(HTMLEscaping.escape("<b>\u{202E}") == "&lt;b&gt;\u{202E}\u{202C}")
         #expect(DigestMarkdown.escape("v1\u{202E}") == "v1\u{202E}\u{202C}")
+    }
+
+    @Test("feed.xml and feed.json close a direction a release's title and its summary leave open")
+    func feedsCloseDirections() throws {
+        var site = SiteFixture.site
+        site.feed[0].title = "lumen-labs/lantern v2\u{202E}"
+        site.feed[0].summary = "A \u{2067}summary"
+        let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: nil).render(site)
+        let text = { (path: String) in
+            String(decoding: try #require(files.first { $0.path == path }).contents, as: UTF8.self)
+        }
+        #expect(try text("feed.xml").contains("<title>lumen-labs/lantern v2\u{202E}\u{202C}</title>"))
+        #expect(try text("feed.xml").contains("<summary>A \u{2067}summary\u{2069}</summary>"))
+        let items =
+            try #require(
+                JSONSerialization.jsonObject(with: Data(try text("feed.json").utf8)) as? [String: Any])["items"]
+            as? [[String: Any]]
+        #expect(items?.first?["title"] as? String == "lumen-labs/lantern v2\u{202E}\u{202C}")
+        #expect(items?.first?["summary"] as? String == "A \u{2067}summary\u{2069}")
     }
 }

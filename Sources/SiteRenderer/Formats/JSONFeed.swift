@@ -3,6 +3,7 @@ import PageModels
 
 /// `feed.json`: the digest's entries as a JSON Feed 1.1 (https://jsonfeed.org/version/1.1),
 /// the same entries as `feed.xml`. Keys are sorted, so the same data gives the same bytes.
+/// Text closes any writing direction it leaves open, as in `feed.xml`.
 struct JSONFeed {
     var site: Site
     var router: Router
@@ -58,15 +59,16 @@ struct JSONFeed {
             return Item(
                 id: entry.id, url: link,
                 externalURL: link == URLSyntax.valid(entry.url) ? nil : URLSyntax.valid(entry.url),
-                title: entry.title, summary: entry.summary, contentHTML: html,
+                title: entry.title.directionsClosed, summary: entry.summary?.directionsClosed, contentHTML: html,
                 // Every item needs content; a star has only its description, or its title.
-                contentText: html == nil ? (entry.summary ?? entry.title) : nil,
+                contentText: html == nil ? (entry.summary ?? entry.title).directionsClosed : nil,
                 datePublished: entry.dateISO, tags: [entry.kind.rawValue])
         }
         let document = Document(
-            title: site.title, description: site.digest.summary, homePageURL: router.url(for: .digest),
+            title: site.title.directionsClosed, description: site.digest.summary.directionsClosed,
+            homePageURL: router.url(for: .digest),
             feedURL: router.url(forFile: Router.jsonFeed), language: site.phrasebook.language,
-            authors: [Author(name: site.title)], items: items)
+            authors: [Author(name: site.title.directionsClosed)], items: items)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(document)
