@@ -11,6 +11,9 @@ extension GitHubDataStore {
         var pages = 0
         var seen = Set<String>()
         var cursors = Set<String>()
+        /// The name of the List that has each slug: GitHub keeps them unique within an account,
+        /// and a List's page is named after its slug.
+        var slugs: [String: String] = [:]
         repeat {
             let query = StarListQueries.lists(of: account, after: cursor, first: graphQLPageSize)
             let payload = try await graphQL(StarListsPayloadDTO.self, query)
@@ -20,6 +23,14 @@ extension GitHubDataStore {
             // A List given again (a page read twice) is the same List: one page each.
             for list in connection.values(resource: resource(query), warn: api.log.warn)
             where seen.insert(list.id).inserted {
+                // Two Lists with one slug would be two pages in one file, and stop the build:
+                // the later one is left out, as an item that does not decode is.
+                if let first = slugs[list.slug] {
+                    let reason = "its slug '\(list.slug)' is that of '\(first)'"
+                    api.log.warn("\(resource(query)): Star List '\(list.name)' left out: \(reason)")
+                    continue
+                }
+                slugs[list.slug] = list.name
                 lists.append(try await starList(list, of: account))
             }
             pages += 1

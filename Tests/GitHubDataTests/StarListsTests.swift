@@ -97,6 +97,24 @@ struct StarListsTests {
         #expect(warnings.contains { $0.contains("item [1] left out") }, "the half List: \(warnings)")
     }
 
+    @Test("a second List with a slug already read is left out with a warning naming both, not the build")
+    func aRepeatedSlugLeavesTheLaterListOut() async throws {
+        let harness = try Self.harness(lists: [
+            .init(name: "Lights", slug: "lights", repos: ["lumen-labs/lantern"]),
+            .init(name: "Lights (copy)", slug: "lights", repos: ["lumen-labs/prism"]),
+            .init(name: "Git tooling", slug: "git-tooling", repos: ["kit-harbor/knot"]),
+        ])
+        let store = harness.store()
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.name) == ["Lights", "Git tooling"])
+        let warnings = store.report.dataWarnings
+        #expect(
+            warnings.contains {
+                $0.contains("Star List 'Lights (copy)' left out: its slug 'lights' is that of 'Lights'")
+            },
+            "\(warnings)")
+    }
+
     @Test("cursors that go round (A, B, A) end the read at the first one read again")
     func cursorsThatGoRoundEndTheRead() async throws {
         let harness = try LiveHarness()
