@@ -91,9 +91,30 @@ import Testing
             Issue.record("an inline script must not be published")
             return
         }
-        #expect(findings.map(\.rule).contains("inline-script"))
+        let script = try #require(findings.first { $0.rule == "inline-script" })
+        #expect(
+            script.origin == folder.url.appending(path: "templates/not-found.mustache").path + ":3:14",
+            "the block's own template and line, though its parent rendered it: \(script)")
+        #expect(script.description.hasSuffix("(from \(script.origin ?? "?"))"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).isEmpty)
+    }
+
+    @Test("a link the theme breaks is traced to its template line too, though found after every page was checked")
+    func aBrokenLinkNamesItsTemplateLine() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ThemeTests.ThemeFolderFixture([
+            "templates/not-found.mustache":
+                "{{<layout}}\n{{$main}}\n<h1>Lost</h1>\n<p><a href=\"nowhere.html\">Home</a></p>\n{{/main}}\n{{/layout}}\n"
+        ])
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
+        guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
+            Issue.record("a broken link must not be published")
+            return
+        }
+        let link = try #require(findings.first { $0.rule == "broken-link" })
+        #expect(link.origin == folder.url.appending(path: "templates/not-found.mustache").path + ":4:4", "\(link)")
     }
 
     @Test func digestJSONIsWhatOneEncodingOfTheWholeDocumentGives() throws {

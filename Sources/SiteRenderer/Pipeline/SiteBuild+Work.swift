@@ -37,6 +37,13 @@ extension SiteBuild {
         /// What the new marker keeps of each file staged so far.
         var entries: [String: SiteWriter.Marker.Entry] { done.entries.withLock { $0 } }
 
+        /// The bytes fingerprint of each file checked, by path: for telling that a page
+        /// rendered again to trace its findings (`SiteBuild.traced`) is the one checked.
+        var checked: [String: String] {
+            let staged = entries.compactMapValues(\.bytes)
+            return done.unstaged.withLock { staged.merging($0) { _, unstaged in unstaged } }
+        }
+
         /// The file at `index` of the plan (for a repository page, made from `page` when
         /// given): carried over, or rendered, checked and staged; its findings.
         func make(_ index: Int, page: RepoPage? = nil) throws -> [Finding] {
@@ -72,6 +79,9 @@ extension SiteBuild {
             var entry: SiteWriter.Marker.Entry?
             if !done.failed.load(ordering: .relaxed) {
                 entry = SiteWriter.Marker.Entry(inputs: fingerprint, bytes: try staging.put(file), links: links)
+            } else {
+                let bytes = StableHasher.fingerprint(of: file.contents)
+                done.unstaged.withLock { $0[file.path] = bytes }
             }
             finished(file.path, entry)
             return found
@@ -135,5 +145,7 @@ extension SiteBuild {
         let count = Mutex(0)
         let failed = Atomic<Bool>(false)
         let entries = Mutex([String: SiteWriter.Marker.Entry]())
+        /// The bytes fingerprint of each file checked but not staged: it failed, or one before it did.
+        let unstaged = Mutex([String: String]())
     }
 }

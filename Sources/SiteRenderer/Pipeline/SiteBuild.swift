@@ -66,7 +66,10 @@ public struct SiteBuild: Sendable {
             findings = (findings + work.session.finish()).sorted()
             guard findings.isEmpty else {
                 work.staging.discard()
-                return .invalid(findings)
+                return .invalid(
+                    await Self.traced(
+                        findings, plan: plan, checked: work.checked, sources: generator.theme.templates,
+                        readmes: readmes))
             }
             return .published(try writer.commit(work.staging, entries: work.entries, stamp: stamp), files: plan.count)
         } catch {

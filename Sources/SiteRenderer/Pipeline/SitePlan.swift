@@ -88,6 +88,16 @@ struct SitePlan: Sendable {
     var count: Int { items.count }
     var paths: [String] { items.map(\.path) }
 
+    /// The index in `items` of the file at `path`.
+    func index(of path: String) -> Int? {
+        var (low, high) = (0, items.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < items.count && items[low].path == path ? low : nil
+    }
+
     /// The first path two items share (items are in path order), if any.
     var firstRepeatedPath: String? {
         zip(items, items.dropFirst()).first { $0.path == $1.path }?.0.path
@@ -100,13 +110,10 @@ struct SitePlan: Sendable {
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {
-        case .digest: return try page(path, "digest", context.digest(site.digest))
-        case .notFound: return try page(path, "not-found", context.notFound())
-        case .list(let list): return try page(path, "list", context.list(site.lists[list]))
-        case .topicIndex: return try page(path, Theme.topicsTemplate, context.topicIndex())
+        case .digest, .notFound, .list, .topicIndex, .repository:
+            let (template, values) = template(for: item)!  // it knows every page
+            return try page(path, template, values)
         case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
-        case .repository(let page):
-            return try self.page(path, "repository", context.repository(site.repositories[page]))
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
         case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
         case .readmeImage(let name): return OutputFile(path: path, contents: Data(site.readmeImages[name]!))
@@ -124,6 +131,29 @@ struct SitePlan: Sendable {
     /// of it: the same page with its README, when the README came apart from the site.
     func repositoryFile(at index: Int, page: RepoPage) throws -> OutputFile {
         try self.page(items[index].path, "repository", context.repository(page))
+    }
+
+    /// The template and values of a page; nil for a file that is not one. A repository page
+    /// is made from `repository` when given (the same page with its README).
+    func template(for item: Item, repository: RepoPage? = nil) -> (name: String, values: TemplateValue)? {
+        switch item {
+        case .digest: ("digest", context.digest(site.digest))
+        case .notFound: ("not-found", context.notFound())
+        case .list(let list): ("list", context.list(site.lists[list]))
+        case .topicIndex: (Theme.topicsTemplate, context.topicIndex())
+        case .repository(let page): ("repository", context.repository(repository ?? site.repositories[page]))
+        default: nil
+        }
+    }
+
+    /// The page at `index` of `items` rendered again, with where each piece of it came from
+    /// (`TemplateTrace`); nil for a file that is not a page, or one that had characters XML
+    /// forbids taken out after rendering, which moves what follows them.
+    func traced(at index: Int, repository: RepoPage? = nil) -> (page: String, trace: TemplateTrace)? {
+        guard let (template, values) = template(for: items[index].item, repository: repository),
+            let (html, trace) = try? library.render(values, template: template, traced: true), html.xmlSafe == html
+        else { return nil }
+        return (html, trace)
     }
 
     private func page(_ path: String, _ template: String, _ values: TemplateValue) throws -> OutputFile {

@@ -5,8 +5,8 @@ import Foundation
 /// takes its line's indentation and line break with it, when it starts a line (or follows a
 /// standalone tag that did) and only spaces and tabs follow it to the line's end.
 extension Template {
-    init(parsing text: String) throws(SyntaxError) {
-        var parser = Parser(bytes: Array(text.utf8))
+    init(parsing text: String, name: String = "") throws(SyntaxError) {
+        var parser = Parser(bytes: Array(text.utf8), name: name)
         do {
             self = try parser.parse(Parser.State())
         } catch {
@@ -54,6 +54,8 @@ extension Template {
 
     struct Parser {
         let bytes: [UInt8]
+        /// The name every template it makes is given.
+        let name: String
         var position = 0
 
         struct State {
@@ -105,7 +107,7 @@ extension Template {
             var state = state
             var whitespace: ArraySlice<UInt8> = []
             func flush() {
-                if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
+                if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
                 whitespace = []
             }
             while position < bytes.count {
@@ -123,14 +125,13 @@ extension Template {
                 }
                 let (text, foundTag) = readText(until: state.open)
                 if !foundTag, let newline = newlineLength() {
-                    let line = whitespace + text + bytes[position..<position + newline]
-                    nodes.append(.text(String(decoding: line, as: UTF8.self)))
+                    nodes += textNodes(from: whitespace, text, through: position + newline)
                     position += newline
                     state.atLineStart = true
                     continue
                 }
                 if !text.isEmpty {
-                    nodes.append(.text(String(decoding: whitespace + text, as: UTF8.self)))
+                    nodes += textNodes(from: whitespace, text, through: text.endIndex)
                     whitespace = []
                     state.atLineStart = false
                 }
@@ -161,7 +162,7 @@ extension Template {
                         throw .closingTagMismatch(name.written, open: state.section, line: line(at: state.tag))
                     }
                     if !isStandalone(state) { flush() }
-                    return Template(nodes: nodes)
+                    return Template(nodes: nodes, name: self.name)
 
                 case UInt8(ascii: "!"):
                     position += 1
@@ -185,7 +186,7 @@ extension Template {
                         position = tag
                         throw .unescapedText
                     }
-                    nodes.append(.value(name, escaped: false))
+                    nodes.append(.value(name, escaped: false, at: tag))
 
                 case UInt8(ascii: ">"):
                     position += 1
@@ -194,7 +195,7 @@ extension Template {
                     if isDynamic { position += 1 }
                     var name = try readPartialName(state)
                     name.isDynamic = isDynamic
-                    if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
+                    if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
                     standalone = isStandalone(state)
                     let indentation = standalone ? String(decoding: whitespace, as: UTF8.self) : nil
                     nodes.append(.partial(name, indentation: indentation, overrides: nil))
@@ -207,7 +208,7 @@ extension Template {
                     var name = Name(
                         written: written, start: .searched, path: [String(written.drop { $0 == "*" })], transforms: [])
                     name.isDynamic = written.hasPrefix("*")
-                    if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
+                    if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
                     standalone = isStandalone(state)
                     var overrides: [String: Template] = [:]
                     for node in try parse(state.enteringParent(written, tag: tag)).nodes {
@@ -230,7 +231,7 @@ extension Template {
                         let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
                         nodes.append(.override(name.written, inner))
                     } else {
-                        if !whitespace.isEmpty { nodes.append(.text(String(decoding: whitespace, as: UTF8.self))) }
+                        if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
                         standalone = isStandalone(state)
                         let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
                         nodes.append(
@@ -257,7 +258,7 @@ extension Template {
 
                 default:
                     flush()
-                    nodes.append(.value(try readName(state), escaped: true))
+                    nodes.append(.value(try readName(state), escaped: true, at: tag))
                 }
                 state.atLineStart = standalone
             }
@@ -265,10 +266,32 @@ extension Template {
                 position = state.tag
                 throw .unclosedSection(section)
             }
-            return Template(nodes: nodes)
+            return Template(nodes: nodes, name: self.name)
         }
 
         // MARK: Reading
+
+        /// A text node of whitespace read at a line's start.
+        private func textNode(_ whitespace: ArraySlice<UInt8>) -> Node {
+            .text(String(decoding: whitespace, as: UTF8.self), at: whitespace.startIndex)
+        }
+
+        /// The text nodes of the whitespace read at a line's start (it may be empty) and the
+        /// text after it to `end`: one node where they are one run of the file's bytes (a
+        /// block's line that loses its first indentation loses what comes before it), two
+        /// where a tag that renders nothing stood between (`  {{! note }} text`).
+        private func textNodes(from whitespace: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>, through end: Int)
+            -> [Node]
+        {
+            guard whitespace.isEmpty || whitespace.endIndex == text.startIndex else {
+                return [
+                    textNode(whitespace),
+                    .text(String(decoding: bytes[text.startIndex..<end], as: UTF8.self), at: text.startIndex),
+                ]
+            }
+            let start = whitespace.isEmpty ? text.startIndex : whitespace.startIndex
+            return [.text(String(decoding: bytes[start..<end], as: UTF8.self), at: start)]
+        }
 
         private static func isSpaceOrTab(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")

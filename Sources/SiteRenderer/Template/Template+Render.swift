@@ -70,14 +70,25 @@ extension TemplateLibrary {
         throws(Failure)
     {
         guard let indentation = scope.indentation, !indentation.isEmpty else {
-            for node in template.nodes { try render(node, in: scope, into: &output, budget: &budget) }
+            for node in template.nodes { try render(node, of: template, in: scope, into: &output, budget: &budget) }
             return
         }
-        // As swift-mustache indents: before each piece that begins a line of this rendering.
+        try render(template, indentedBy: indentation, in: scope, into: &output, budget: &budget)
+    }
+
+    /// As swift-mustache indents: before each piece that begins a line of this rendering.
+    /// Apart from `render`, whose frame nested sections and partials repeat on the stack.
+    private func render(
+        _ template: Template, indentedBy indentation: String, in scope: Scope, into output: inout String,
+        budget: inout Budget
+    ) throws(Failure) {
+        // A traced piece's spans are told from the piece's start, then moved to where it lands.
+        let traced = budget.trace?.count
         var rendered = ""
         for node in template.nodes {
             var piece = ""
-            try render(node, in: scope, into: &piece, budget: &budget)
+            let pieceTraced = budget.trace?.count
+            try render(node, of: template, in: scope, into: &piece, budget: &budget)
             if !piece.isEmpty, rendered.utf8.last == UInt8(ascii: "\n") {
                 // Counted too: a megabyte of indentation before each line of a partial would
                 // grow the page a megabyte a step.
@@ -85,32 +96,25 @@ extension TemplateLibrary {
                 guard budget.bytes <= limits.bytes else { throw .tooLarge }
                 rendered += indentation
             }
+            if let pieceTraced { budget.moveTrace(from: pieceTraced, by: rendered.utf8.count) }
             rendered += piece
         }
+        if let traced { budget.moveTrace(from: traced, by: output.utf8.count) }
         output += rendered
     }
 
-    private func render(_ node: Template.Node, in scope: Scope, into output: inout String, budget: inout Budget)
-        throws(Failure)
-    {
+    /// `node`, one of `template`'s.
+    private func render(
+        _ node: Template.Node, of template: Template, in scope: Scope, into output: inout String, budget: inout Budget
+    ) throws(Failure) {
         budget.steps += 1
         guard budget.steps <= limits.steps, budget.bytes <= limits.bytes else { throw .tooLarge }
         switch node {
-        case .text(let text):
-            output += text
-            budget.bytes += text.utf8.count
+        case .text(let text, let source):
+            place(text, from: template, source, into: &output, budget: &budget)
 
-        case .value(let name, let escaped):
-            switch scope.lookUp(name) {
-            case .text(let text)?:
-                let placed = escaped ? HTMLEscaping.escape(text) : text
-                output += placed
-                budget.bytes += placed.utf8.count
-            case .number(let number)?: output += String(number)
-            case .flag(let flag)?: output += flag ? "true" : "false"
-            // A list or an object has no text of its own; a template places its parts.
-            case .list?, .object?, nil: break
-            }
+        case .value(let name, let escaped, let source):
+            place(name, escaped: escaped, from: template, source, in: scope, into: &output, budget: &budget)
 
         case .section(let name, let inner, inverted: false):
             switch scope.lookUp(name) {
@@ -162,6 +166,37 @@ extension TemplateLibrary {
 
         case .override:
             break
+        }
+    }
+
+    // The two that place text, apart from `render(_:of:in:into:budget:)`, whose frame nested
+    // sections and partials repeat on the stack: four thousand times at the limits, each frame
+    // holding every case's values in a debug build, which inlines nothing.
+
+    /// A template's own text.
+    private func place(
+        _ text: String, from template: Template, _ source: Int, into output: inout String, budget: inout Budget
+    ) {
+        if budget.trace != nil { budget.record(text, at: output, from: template, source) }
+        output += text
+        budget.bytes += text.utf8.count
+    }
+
+    /// A value's text, escaped unless `escaped` is false.
+    private func place(
+        _ name: Template.Name, escaped: Bool, from template: Template, _ source: Int, in scope: Scope,
+        into output: inout String, budget: inout Budget
+    ) {
+        switch scope.lookUp(name) {
+        case .text(let text)?:
+            let placed = escaped ? HTMLEscaping.escape(text) : text
+            if budget.trace != nil { budget.record(placed, at: output, from: template, source, value: name) }
+            output += placed
+            budget.bytes += placed.utf8.count
+        case .number(let number)?: output += String(number)
+        case .flag(let flag)?: output += flag ? "true" : "false"
+        // A list or an object has no text of its own; a template places its parts.
+        case .list?, .object?, nil: break
         }
     }
 

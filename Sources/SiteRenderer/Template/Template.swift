@@ -5,11 +5,16 @@
 /// Rendered against `TemplateValue`s (`Template+Render.swift`).
 struct Template: Sendable {
     var nodes: [Node]
+    /// Its name in the library (`card`), the same for the sections inside it: for telling
+    /// which template a page's text came from (`TemplateTrace`).
+    var name = ""
 
     indirect enum Node: Sendable {
-        case text(String)
-        /// `{{name}}` (escaped as HTML) or `{{{name}}}` / `{{&name}}` (as it is).
-        case value(Name, escaped: Bool)
+        /// Text as it is, `at` the byte offset in the template's file where it starts.
+        case text(String, at: Int)
+        /// `{{name}}` (escaped as HTML) or `{{{name}}}` / `{{&name}}` (as it is), its tag `at`
+        /// that byte offset.
+        case value(Name, escaped: Bool, at: Int)
         case section(Name, Template, inverted: Bool)
         /// `{{>name}}`, or with `overrides` a parent, `{{<name}}{{$block}}…{{/block}}{{/name}}`.
         /// `indentation` is that of a partial standing on a line of its own.

@@ -23,19 +23,45 @@ struct TemplateLibrary: Sendable {
         case tooLarge
     }
 
-    /// What one page has cost so far.
+    /// What one page has cost so far; and, for a traced page, where its text came from.
     struct Budget {
         var bytes = 0
         var steps = 0
+        /// The spans placed so far, each from the start of the text it was placed in; nil when
+        /// the page is not traced (every page a build publishes).
+        var trace: [TemplateTrace.Span]?
+
+        /// Records `text`, about to be placed at the end of `output`, as `template`'s from `source`.
+        mutating func record(
+            _ text: String, at output: String, from template: Template, _ source: Int, value: Template.Name? = nil
+        ) {
+            trace?.append(
+                TemplateTrace.Span(
+                    start: output.utf8.count, length: text.utf8.count, template: template.name, source: source,
+                    value: value?.written))
+        }
+
+        /// Moves the spans from `first` on by `offset`: they were placed in text that lands there.
+        mutating func moveTrace(from first: Int, by offset: Int) {
+            guard offset != 0, let count = trace?.count, first < count else { return }
+            for index in first..<count { trace![index].start += offset }
+        }
     }
 
     /// The page `name` renders with `value` at the bottom of its context; nil when the library
     /// has no such template.
     func render(_ value: TemplateValue, template name: String) throws(Failure) -> String? {
+        try render(value, template: name, traced: false)?.page
+    }
+
+    /// The same, and with `traced`, where each piece of text in it came from.
+    func render(_ value: TemplateValue, template name: String, traced: Bool) throws(Failure)
+        -> (page: String, trace: TemplateTrace)?
+    {
         guard let template = templates[name] else { return nil }
         var output = ""
         output.reserveCapacity(16_384)
-        var budget = Budget()
+        var budget = Budget(trace: traced ? [] : nil)
         do {
             try render(template, in: Scope(stack: [value]), into: &output, budget: &budget)
         } catch .endlessPartials(let chain) {
@@ -43,7 +69,7 @@ struct TemplateLibrary: Sendable {
         } catch {
             throw error
         }
-        return output
+        return (output, TemplateTrace(spans: budget.trace ?? []))
     }
 }
 

@@ -101,7 +101,7 @@ public struct Theme: Sendable {
         let catalogueKeys = (try? Self.english.get().entries.keys).map(Set.init) ?? []
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.templates[name] = try Template(parsing: template.text)
+                library.templates[name] = try Template(parsing: template.text, name: name)
             } catch {
                 throw .template(file: template.file, line: error.line, column: error.column, reason: error.reason)
             }

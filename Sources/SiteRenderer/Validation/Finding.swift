@@ -7,16 +7,23 @@ public struct Finding: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A short stable name of the rule, e.g. `duplicate-id`, `broken-link`.
     public var rule: String
     public var message: String
+    /// Where in a theme's template the text at fault came from
+    /// (`mytheme/templates/card.mustache:4:29`, or the value a tag there placed): found for
+    /// the first few findings of each kind in a page (`SiteBuild.traced`); nil for the others.
+    public var origin: String?
 
-    public init(file: String, line: Int, column: Int, rule: String, message: String) {
+    public init(file: String, line: Int, column: Int, rule: String, message: String, origin: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.rule = rule
         self.message = message
+        self.origin = origin
     }
 
-    public var description: String { "\(file):\(line):\(column): \(message) [\(rule)]" }
+    public var description: String {
+        "\(file):\(line):\(column): \(message) [\(rule)]" + (origin.map { " (from \($0))" } ?? "")
+    }
 
     public static func < (lhs: Finding, rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.rule) < (rhs.file, rhs.line, rhs.column, rhs.rule)

@@ -1,0 +1,61 @@
+/// Where each piece of a rendered page came from: which template, and where in its file. A
+/// finding in a page (`favourites/index.html:46:29`) is a theme author's mistake in a
+/// template line they never see in the page's path; the trace names that line
+/// (`mytheme/templates/card.mustache:4:29`). Made only for the few pages whose findings are
+/// shown, by rendering them again (`SitePlan.traced(at:repository:)`): the pages a build
+/// publishes are rendered untraced.
+struct TemplateTrace: Sendable {
+    /// One piece of the page: a template's own text, or a value it placed.
+    struct Span: Sendable, Equatable {
+        /// Where it is in the page, in bytes.
+        var start: Int
+        var length: Int
+        /// The template's name in the library (`card`).
+        var template: String
+        /// Where its text starts in the template's file, in bytes; a value's: its tag's.
+        var source: Int
+        /// The value's name as its tag writes it; nil for the template's own text.
+        var value: String? = nil
+    }
+
+    /// In the page's order.
+    var spans: [Span]
+
+    /// Where the page's character at `line` and `column` (1-based, columns in characters, as
+    /// findings count them) came from: `FILE:LINE:COLUMN` in a template's own text, or the
+    /// value a tag there placed (`the value {{description}} placed at FILE:LINE:COLUMN`); nil
+    /// where no template text or value was placed.
+    func origin(line: Int, column: Int, in page: String, sources: [String: TemplateSource]) -> String? {
+        guard let offset = Self.offset(line: line, column: column, in: page),
+            let span = spans.last(where: { $0.start <= offset }), offset < span.start + span.length,
+            let source = sources[span.template]
+        else { return nil }
+        guard let value = span.value else {
+            return source.file + ":" + Self.position(of: span.source + offset - span.start, in: source.text)
+        }
+        return "the value {{\(value)}} placed at \(source.file):" + Self.position(of: span.source, in: source.text)
+    }
+
+    /// The byte offset of a character given by its line and column; nil past the page's end.
+    static func offset(line: Int, column: Int, in page: String) -> Int? {
+        var lineStart = page.utf8.startIndex
+        for _ in 1..<max(1, line) {
+            guard let newline = page.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            lineStart = page.utf8.index(after: newline)
+        }
+        let characters = page[lineStart...]
+        guard column >= 1,
+            let character = characters.index(
+                characters.startIndex, offsetBy: column - 1, limitedBy: characters.endIndex)
+        else { return nil }
+        return page.utf8.distance(from: page.utf8.startIndex, to: character)
+    }
+
+    /// `LINE:COLUMN` (1-based, the column in characters) of the byte at `offset` in `text`.
+    static func position(of offset: Int, in text: String) -> String {
+        let bytes = Array(text.utf8.prefix(offset))
+        let lineStart = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let line = bytes.count { $0 == UInt8(ascii: "\n") } + 1
+        return "\(line):\(String(decoding: bytes[lineStart...], as: UTF8.self).count + 1)"
+    }
+}
