@@ -5,7 +5,11 @@
 import PackageDescription
 
 /// Our own targets build with every warning as an error: "no warnings" is a rule, not a wish.
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+/// A plain `import` is internal (Swift 7's default): a module's types reach the layers above
+/// only through a `public import`, written where a public declaration needs them.
+let strict: [SwiftSetting] = [
+    .unsafeFlags(["-warnings-as-errors"]), .enableUpcomingFeature("InternalImportsByDefault"),
+]
 
 let package = Package(
     name: "repodigest",

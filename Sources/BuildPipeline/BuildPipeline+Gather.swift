@@ -1,7 +1,7 @@
 import Entities
-import Foundation
+public import Foundation
 public import GitHubData
-import RepodigestConfiguration
+public import RepodigestConfiguration
 import UseCases
 
 extension BuildPipeline {

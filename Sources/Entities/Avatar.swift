@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An account's picture, fetched at build time so that a site can serve it itself and its
 /// readers' browsers never contact GitHub for it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One thing that changed since the previous run, as the digest reports it.
 public struct DigestChange: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A repository as GitHub describes it. Named `GitHubRepo` so it never collides with the
 /// Repository (port) vocabulary of the data layer.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An image READMEs show, held by the source itself so that the site can publish it and a
 /// README shows it without a network: the bundled sample's drawings. A live source holds

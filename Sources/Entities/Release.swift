@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A published release of a repository.
 public struct Release: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one build knew of one repository: the facts a later run compares to find changes.
 public struct RepoSnapshot: Sendable, Hashable {

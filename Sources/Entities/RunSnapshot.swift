@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every repository one successful build showed, and when it ran.
 public struct RunSnapshot: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A repository someone starred, and when (GitHub reports the time only with the
 /// `star+json` media type, so it may be missing).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One of an account's GitHub Star Lists ("Git tooling", "Django"…): a named, described
 /// selection of repositories it starred. Only GitHub's GraphQL API knows them.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What went wrong fetching or reading GitHub data, naming the resource at fault. Never
 /// carries the token: messages about it name the variable it came from.

@@ -1,4 +1,4 @@
-import Entities
+public import Entities
 import Foundation
 import ParallelWork
 import Synchronization

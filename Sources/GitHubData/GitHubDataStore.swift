@@ -1,5 +1,5 @@
 public import Entities
-import Foundation
+public import Foundation
 public import UseCases
 
 /// The live `RepositorySource`: GitHub's REST API through `GitHubAPI` (cache, budget,

@@ -1,5 +1,5 @@
 import Entities
-import Foundation
+public import Foundation
 import TOMLGuard
 internal import TOMLKit
 

@@ -2,7 +2,7 @@ import Foundation
 import GitHubData
 
 #if canImport(Glibc)
-    import Glibc
+    internal import Glibc
 #endif
 
 /// `repodigest serve` on the bundled sample, as a person previewing a theme uses it: the

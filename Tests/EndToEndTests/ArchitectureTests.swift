@@ -24,9 +24,11 @@ import Testing
         ],
         "repodigest": [
             "Entities", "UseCases", "GitHubData", "SiteRenderer", "RepodigestConfiguration", "BuildPipeline",
-            "ArgumentParser", "FlyingFox", "FlyingSocks",
+            "ArgumentParser", "FlyingFox", "FlyingSocks", "Glibc",
         ],
-        "repodigest-bench": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer"],
+        "repodigest-bench": [
+            "Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "FakeGitHubServer", "Glibc",
+        ],
         "FuzzTargets": ["Entities", "UseCases", "PageModels", "GitHubData", "SiteRenderer", "RepodigestConfiguration"],
         "fuzz": ["FuzzTargets", "CFuzzer"],
     ]
@@ -34,7 +36,7 @@ import Testing
     /// C and third-party modules: always `internal import`, so no layer leaks their types.
     static let foreign: Set<String> = [
         "CFuzzer", "CCurl", "CLibXML2", "CCmarkGFM", "GRDB", "Mustache", "TOMLKit", "ArgumentParser", "FlyingFox",
-        "FlyingSocks",
+        "FlyingSocks", "Glibc",
     ]
 
     static func imports(of target: String) throws -> [(file: String, line: Int, text: String, module: String)] {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fake GitHub API: a small world of accounts, repositories, stars and searches, served
 /// over HTTP on 127.0.0.1 the way api.github.com serves it (ETags and 304s, `Link` paging,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request as the fake server read it.
 public struct FakeRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Mends the two things in valid JSON that Foundation's `JSONDecoder` refuses for the whole
 /// document, before it sees them: a lone UTF-16 surrogate escape (`"\ud800"`), which RFC 8259

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A GET, or with a body a POST (GraphQL): where, and the headers particular to it (media
 /// type, conditional headers). Headers every request carries (User-Agent, API version,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An answer as it arrived.
 public struct HTTPResponse: Sendable, Hashable {

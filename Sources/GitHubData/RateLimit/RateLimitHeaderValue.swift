@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `Retry-After` and `X-RateLimit-Reset` read the safe way: a value from a server may be
 /// huge, negative, fractional, not a number, or (for `Retry-After`) an HTTP date, and none

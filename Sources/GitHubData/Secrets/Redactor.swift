@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Takes the token's value out of whatever a server or a message could carry it in: a
 /// server that reflects the `Authorization` header into an error message, a description or

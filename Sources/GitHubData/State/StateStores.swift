@@ -1,5 +1,5 @@
-import Foundation
-import UseCases
+public import Foundation
+public import UseCases
 
 /// The stores kept in the state folder's `state.sqlite`, opened once for a run.
 public struct StateStores: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A theme: Mustache templates and the assets they use, after fallback to the themes it
 /// extends. A theme is a folder (`theme.toml`, `templates/*.mustache`, `assets/…`); the

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+    internal import Glibc
 #endif
 
 /// Wakes the watcher the moment anything happens in a watched folder (Linux inotify), so a
