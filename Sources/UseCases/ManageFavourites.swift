@@ -43,8 +43,8 @@ public struct ManageFavourites: Sendable {
 
     /// The stored favourites and those the configuration names, once each; the
     /// configuration's first, as they are shown together on every page. One named in both
-    /// keeps the configuration's note, or the stored one where the configuration gives none:
-    /// `favourites add --note` on a configured repository is not lost.
+    /// keeps a note `configured` gives, or else the stored one (the configuration file names
+    /// favourites without notes): `favourites add --note` on a configured repository is not lost.
     public func list(configured: [Favourite]) async throws -> [Favourite] {
         var all = configured
         for favourite in try await store.favourites() {
