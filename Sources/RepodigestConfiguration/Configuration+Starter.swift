@@ -73,5 +73,6 @@ extension Configuration {
         # What digest.md holds: "digest" (the front page as Markdown) or "list" (every starred
         # repository, grouped by language under a table of contents, for a README).
         markdown = "digest"
+
         """#
 }

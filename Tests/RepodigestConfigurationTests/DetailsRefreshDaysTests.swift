@@ -43,6 +43,8 @@ import UseCases
     func starter() throws {
         #expect(Configuration.starter.contains("details_refresh_days = 7"))
         #expect(!Configuration.starter.contains("full_refresh_days"))
+        #expect(
+            Configuration.starter.hasSuffix("\"digest\"\n"), "a line break at its end: `echo KEY >> FILE` adds a line")
         #expect(try Configuration(toml: Configuration.starter, source: "repodigest.toml").warnings.isEmpty)
     }
 }
