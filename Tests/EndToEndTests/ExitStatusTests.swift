@@ -54,6 +54,20 @@ import UseCases
         #expect(Console.failureLines(failure, every: true).count == 259, "a log collector gets every one")
     }
 
+    @Test("libxml2's line numbers inside a message do not make one template mistake many kinds")
+    func lineNumbersInAMessageAreOneKind() {
+        let mismatch = [44, 45, 54, 44].enumerated().map { index, line in
+            Finding(
+                file: "p\(index).html", line: line, column: 1, rule: "well-formed",
+                message: "Opening and ending tag mismatch: b line \(line) and li")
+        }
+        let other = Finding(file: "q.html", line: 1, column: 1, rule: "misnested", message: "<h3> inside a <p>")
+        let lines = Console.folded(mismatch + [other])
+        #expect(lines.count == 5, "\(lines)")
+        #expect(lines.last == "… and 1 more like it: Opening and ending tag mismatch: b line 44 and li [well-formed]")
+        #expect(Set(mismatch.map(\.kind)).count == 1 && other.kind != mismatch[0].kind)
+    }
+
     @Test(
         "a command line that is wrong exits 1, as the README says, not ArgumentParser's 64",
         arguments: [["build", "--bogus"], ["build", "--log-format", "xml"], ["nope"], ["validate"]])

@@ -8,7 +8,7 @@ extension SiteBuild {
     static let tracedAlike = 3
     static let tracedPages = 50
 
-    /// `findings` (in order), the first `tracedAlike` of each rule and message in a page given
+    /// `findings` (in order), the first `tracedAlike` of each kind (`Finding.kind`) in a page given
     /// the template line their text came from (`Finding.origin`). A page is rendered again
     /// for it, and traced only if its bytes are those `checked` (by path, their fingerprint):
     /// never a line from another rendering.
@@ -20,9 +20,9 @@ extension SiteBuild {
         /// The findings to trace, by the page they are in.
         var chosen: [String: [Int]] = [:]
         for (index, finding) in findings.enumerated() {
-            let key = finding.rule + "\u{0}" + finding.message
-            alike[key, default: 0] += 1
-            guard alike[key, default: 0] <= tracedAlike, chosen[finding.file] != nil || chosen.count < tracedPages
+            alike[finding.kind, default: 0] += 1
+            guard alike[finding.kind, default: 0] <= tracedAlike,
+                chosen[finding.file] != nil || chosen.count < tracedPages
             else { continue }
             chosen[finding.file, default: []].append(index)
         }

@@ -21,6 +21,22 @@ public struct Finding: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.origin = origin
     }
 
+    /// Its rule and message, less the line numbers libxml2 writes into some of its messages
+    /// ("tag mismatch: b line 44 and li"): one mistake in a template is one kind of finding on
+    /// every page it makes, wherever on the page it lands.
+    public var kind: String {
+        var kind = rule + "\u{0}"
+        var rest = message[...]
+        while let line = rest.firstRange(of: "line ") {
+            kind += rest[..<line.upperBound]
+            rest = rest[line.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty { kind += "N" }
+            rest = rest.dropFirst(digits.count)
+        }
+        return kind + rest
+    }
+
     public var description: String {
         "\(file):\(line):\(column): \(message) [\(rule)]" + (origin.map { " (from \($0))" } ?? "")
     }

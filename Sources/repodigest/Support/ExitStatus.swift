@@ -71,10 +71,11 @@ extension Console {
     /// that shows a card, hundreds of them, which would hide every other.
     static let shownAlike = 3
 
-    /// The findings, each rule and message at most `shownAlike` times, then a line for each
-    /// that came more often, saying how many more; each file's path after `prefix`.
+    /// The findings, each kind (`Finding.kind`: its rule and message) at most `shownAlike`
+    /// times, then a line for each that came more often, saying how many more; each file's
+    /// path after `prefix`.
     static func folded(_ findings: [Finding], prefix: String = "") -> [String] {
-        func key(_ finding: Finding) -> String { finding.rule + "\u{0}" + finding.message }
+        func key(_ finding: Finding) -> String { finding.kind }
         var seen: [String: Int] = [:]
         var lines: [String] = []
         var often: [Finding] = []
