@@ -67,6 +67,8 @@ import Testing
         #expect(outcome.status == 4)
         #expect(outcome.standardError.contains("edited.html:2:"))
         #expect(outcome.standardError.contains("[broken-link]"))
+        let slashed = try RepodigestProcess.run(["validate", output.path + "/"])
+        #expect(slashed.standardError.contains("\(output.path)/edited.html:2:"), "one slash: \(slashed.standardError)")
     }
 
     @Test("validate names a FIFO and a link to a device as findings, without reading either")

@@ -27,7 +27,8 @@ struct ValidateCommand: ParsableCommand {
         // As a build carries them: the user's own files are theirs to judge.
         let skipped =
             usersFiles == 0 ? "" : " (\(usersFiles) file(s) of yours, which the build carries unread, not checked)"
-        Console.shown(Console.folded(findings, prefix: directory + "/")).forEach(console.error)
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        Console.shown(Console.folded(findings, prefix: folder)).forEach(console.error)
         guard findings.isEmpty else {
             console.error("\(findings.count) finding(s)\(skipped)")
             throw ExitStatus.invalidOutput
