@@ -44,7 +44,8 @@ struct NoticeTranslator: Sendable {
         }
     }
 
-    /// "3 hours before this build". A build with a fixed clock may predate its data: "at this build".
+    /// "3 hours before this build"; under a minute, or a build whose fixed clock
+    /// (`SOURCE_DATE_EPOCH`) predates its data: "less than a minute before this build".
     private func age(of date: Date) -> String {
         // A date read back from the cache may be anything; converting an out-of-range
         // Double to Int would trap, so the age is bounded first (a century is "days").
