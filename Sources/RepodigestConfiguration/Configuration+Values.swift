@@ -96,6 +96,10 @@ extension Configuration {
         if !isWeb(text) && isWeb(text.lowercased()) {
             return "must start with 'https://' or 'http://' written in lower case, found '\(text)'"
         }
+        // Before the check of its end: `https://example.org/?q=1` is wrong for its query.
+        if isWeb(text), text.contains("?") || text.contains("#") {
+            return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
+        }
         let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
         guard
             isWeb(text) && text.hasSuffix("/")
@@ -104,9 +108,6 @@ extension Configuration {
                     $0.value > 0x20 && $0.value < 0x7F && !"\"<>'`\\".unicodeScalars.contains($0)
                 })
         else { return "must be an absolute http(s) URL ending in '/', found '\(text)'" }
-        if text.contains("?") || text.contains("#") {
-            return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
-        }
         // Past the host: a '.' or '..' segment would be published as it is in every canonical
         // link and the sitemap, where a browser or crawler reads another path.
         let path = afterScheme.drop(while: { $0 != "/" })

@@ -62,6 +62,14 @@ import Testing
             "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"
         ),
         (
+            "base_url = \"https://example.org/?q=1\"\n",
+            "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"
+        ),
+        (
+            "base_url = \"https://example.org/#top\"\n",
+            "repodigest.toml:1:1: base_url must not hold a query ('?') or a fragment ('#')"
+        ),
+        (
             "[digest]\nsearches = [{ name = \" \", query = \"q\" }]\n",
             "repodigest.toml:2:1: search 1: a search's name must not be empty"
         ),
