@@ -13,9 +13,11 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build the site, serve it for a browser, and rebuild and reload it on every change.",
         discussion: """
-            Watches the configuration file and the theme folder (a theme given as a folder). \
-            Open pages reload after each rebuild through a script added to HTML answers while \
-            serving; the published files never contain it. Ctrl-C stops the server.
+            Watches the configuration file and the theme folder (a theme given as a folder, \
+            and the folders it extends). Open pages reload after each rebuild through a script \
+            added to HTML answers while serving; the published files never contain it. Ctrl-C \
+            or SIGTERM stops the server once a build under way is done (exit 0); a second \
+            signal stops it at once (130 or 143).
             """
     )
 
