@@ -42,14 +42,12 @@ extension GitHubDataStore {
         let asked = offline ? repos : repos.filter { !due.contains($0.id) }
         let keys = asked.concurrentMap { Self.key(.releases, of: $0, endpoint) }
         let found = Mutex([GitHubRepo.ID: [Release]]())
-        // A thousand at a time: first the pages kept decoded, without reading their answers;
-        // then the others' answers, a few hundred to a turn of the cache (a page of releases
-        // with their notes, in Markdown and in HTML, may run to a hundred kilobytes), their
-        // copies kept. Decoded on every core.
-        // A run that stops (nothing changed) stops this at the next thousand; what it leaves
-        // out of a run that goes on loads one by one.
-        // The next thousand's copies are read while this one's are decoded: one read after the
-        // other, the cache's queue and the cores took turns.
+        // In chunks of `keptCopiesAtOnce`, each decoded on every core while the next is read
+        // from the cache. In a chunk: first the copies kept decoded (`DecodedCopy`); for those
+        // without one, the cached answers, `keptReleasesAtOnce` at a time (a page of releases
+        // may run to a hundred kilobytes), whose copies are then kept. A run found up to date
+        // is cancelled between chunks; what a run that goes on leaves out, `releases(of:…)`
+        // loads one repository at a time.
         let chunks = stride(from: 0, to: asked.count, by: Self.keptCopiesAtOnce).map {
             Array($0..<min(asked.count, $0 + Self.keptCopiesAtOnce))
         }

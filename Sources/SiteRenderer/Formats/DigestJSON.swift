@@ -78,9 +78,11 @@ struct DigestJSON {
         document.repositories = []
         let encoder = Self.encoder
         let outline = try encoder.encode(document)
-        // The repositories are encoded one at a time and put into the outline's empty list,
-        // indented as the whole document would indent them: encoding 10,000 at once built
-        // JSONEncoder's tree of every value, 30 MB at the peak of the build.
+        // The outline (everything but the repositories) comes from JSONEncoder; the
+        // repositories are written into its empty list by hand (`Repository.write(into:)`),
+        // byte for byte as JSONEncoder prints them: the encoder holds a tree of every value
+        // of the document, and is slow, for 10,000 of them (docs/benchmarks.md).
+        // `SiteBuildTests.digestJSONIsWhatOneEncodingOfTheWholeDocumentGives` keeps the two equal.
         let emptyList = Data("\"repositories\" : [\n\n  ]".utf8)
         guard !repositories.isEmpty, let list = outline.range(of: emptyList) else {
             document.repositories = repositories
@@ -88,9 +90,6 @@ struct DigestJSON {
             data.append(UInt8(ascii: "\n"))
             return OutputFile(path: Router.digestJSON, contents: data)
         }
-        // Each repository written as JSONEncoder would have printed it, a level deeper, into
-        // a byte array appended whole: the encoder, one repository at a time, was a sixth of
-        // a run that rewrites `digest.json` for one change at 10,000 repositories.
         var data = Data(outline[..<list.lowerBound])
         data.append(contentsOf: Array("\"repositories\" : [\n".utf8))
         var bytes: [UInt8] = []

@@ -44,8 +44,8 @@ struct SiteTranslator: Sendable {
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }),
             images: data.readmeImages)
         // What shows every repository at once (the list pages, the front page, the followed
-        // repositories: grouping and sorting, work for one core) beside the repository pages:
-        // made after them, the front page and the sorting were the run's one busy core.
+        // repositories: grouping and sorting, one core's work) is made on one core while the
+        // repository pages take the others.
         let details = data.details
         let (repositories, whole) = Parallel.map(
             details.count,
