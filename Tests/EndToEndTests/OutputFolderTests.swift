@@ -206,6 +206,15 @@ import Testing
                 ["--output", "later", "--state-dir", "alias/.state"],
                 "\(root)/later contains the state folder \(root)/later/.state"
             ),
+            // Paths whose files Linux could not make: refused before the folders above them are made.
+            (
+                ["--output", Array(repeating: "d", count: 2_000).joined(separator: "/"), "--state-dir", "state"],
+                "--output: the output folder's path is"
+            ),
+            (
+                ["--output", "deep/" + String(repeating: "n", count: 240), "--state-dir", "state"],
+                "--output: the output folder's path has a name of 240 bytes"
+            ),
         ]
         for (arguments, says) in cases {
             let outcome = try RepodigestProcess.run(["build", "--sample"] + arguments, in: folder.url)

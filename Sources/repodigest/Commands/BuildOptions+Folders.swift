@@ -19,6 +19,7 @@ extension BuildOptions {
         }
         try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
+        try Self.refuseTooLong(output)
         if let state {
             try Self.refuseOverlap(
                 output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
@@ -47,6 +48,37 @@ extension BuildOptions {
             source: "--output",
             message: "the output folder \(output.path) is a link to \(target), which does not exist "
                 + "(a volume not mounted?); make that folder, or give the output's real path. Nothing was changed")
+    }
+
+    /// How many bytes below the output a site's deepest file may need: its longest path
+    /// (`lists/ACCOUNT/SLUG/search.json`, each name at most `PathSegment`'s 64 bytes and a
+    /// hash) is some 170, and staging beside the output adds `.site.staging-N`.
+    static let deepestFile = 256
+
+    /// An output whose files would pass Linux's limits (4,096 bytes a path, 255 a name): the
+    /// folders above it would be made as far as they could be, then the build fail, leaving
+    /// them behind.
+    private static func refuseTooLong(_ output: URL) throws(ConfigurationError) {
+        let path = output.path
+        // The output's own name is also that of the lock and staging folders beside it,
+        // with some 24 bytes more (`.NAME.staging-12345678`).
+        let names = path.split(separator: "/")
+        for (index, name) in names.enumerated() {
+            let isLast = index == names.count - 1
+            let most = Int(NAME_MAX) - (isLast ? 24 : 0)
+            guard name.utf8.count > most else { continue }
+            throw ConfigurationError(
+                source: "--output",
+                message: "the output folder's path has a name of \(name.utf8.count) bytes ('\(name.prefix(40))…'); "
+                    + "it may have \(most)" + (isLast ? " (the lock and staging folders beside it add to it)" : "")
+                    + ". Nothing was changed")
+        }
+        guard path.utf8.count + deepestFile >= Int(PATH_MAX) else { return }
+        throw ConfigurationError(
+            source: "--output",
+            message: "the output folder's path is \(path.utf8.count) bytes long; the site's files below it would "
+                + "pass the \(PATH_MAX) bytes a path may have (at most \(Int(PATH_MAX) - deepestFile - 1) for the "
+                + "output). Nothing was changed")
     }
 
     /// - Parameter inside: whether an output inside `folder` overlaps too (it does not for
