@@ -58,7 +58,11 @@ public final class RunLock {
         do {
             return try RunLock(file: file)
         } catch {
-            guard case .unusable = error, access(file.deletingLastPathComponent().path, W_OK) != 0 else { throw error }
+            guard case .unusable(let path, let reason) = error else { throw error }
+            guard access(file.deletingLastPathComponent().path, W_OK) != 0 else {
+                // Said as the output's: the lock file is a name the user never gave.
+                throw .unusable(path: path, reason: "\(reason) (the lock file beside the output folder, --output)")
+            }
             return nil
         }
     }

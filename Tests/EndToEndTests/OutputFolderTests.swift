@@ -225,6 +225,12 @@ import Testing
             Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [
                 "repodigest.toml", "conf", "themed", "alias", "kid",
             ], "nothing touched")
+        // A folder where no lock file can be made, though it is not read-only: said as the output's.
+        let proc = try RepodigestProcess.run(
+            ["build", "--sample", "--output", "/proc/self", "--state-dir", "state"], in: folder.url)
+        #expect(proc.status == 1)
+        #expect(
+            proc.standardError.contains("(the lock file beside the output folder, --output)"), "\(proc.standardError)")
         let apart = try RepodigestProcess.run(
             [
                 "build", "--sample", "--quiet", "--output", "site", "--state-dir", "state", "--config",
