@@ -37,10 +37,10 @@ public struct GitHubDataStore: RepositorySource {
 
     /// Every page, each asked for conditionally: an unchanged page is a 304, free with a
     /// token, and every star's figures are as GitHub has them now.
-    public func starredList(by login: String) async throws -> StarredList {
+    public func starsRead(by login: String) async throws -> StarsRead {
         let url = login == "@me" ? try authenticated(endpoint.authenticatedStarred) : endpoint.starred(by: login)
         let list = try await pages(StarDTO.self, url, accept: MediaType.starJSON, atOnce: true)
-        return StarredList(stars: list.items.map { $0.entity(warn: api.log.warn) }, isComplete: list.complete)
+        return StarsRead(stars: list.items.map { $0.entity(warn: api.log.warn) }, isComplete: list.complete)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {

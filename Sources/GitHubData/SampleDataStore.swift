@@ -33,8 +33,8 @@ public struct SampleDataStore: RepositorySource {
     }
 
     /// The sample's list is one file: always read whole.
-    public func starredList(by login: String) async throws -> StarredList {
-        StarredList(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
+    public func starsRead(by login: String) async throws -> StarsRead {
+        StarsRead(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {

@@ -13,13 +13,13 @@ public struct CollectStarred: Sendable {
     }
 
     /// Every user's list; complete only when each was read to its end.
-    public func list(users: [String]) async throws -> StarredList {
+    public func list(users: [String]) async throws -> StarsRead {
         var stars: [Star] = []
         var complete = true
         var starredBy: [GitHubRepo.ID: Set<String>] = [:]
         for user in users {
             do {
-                let list = try await source.starredList(by: user)
+                let list = try await source.starsRead(by: user)
                 stars += list.stars
                 for star in list.stars { starredBy[star.repo.id, default: []].insert(user.lowercased()) }
                 complete = complete && list.isComplete
@@ -27,7 +27,7 @@ public struct CollectStarred: Sendable {
                 throw UseCaseFailure(step: "loading the stars of \(user)", underlying: error)
             }
         }
-        return StarredList(
+        return StarsRead(
             stars: Self.newestFirstOnce(stars, includePrivate: includePrivate), isComplete: complete,
             starredBy: starredBy)
     }

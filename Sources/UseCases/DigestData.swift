@@ -18,9 +18,9 @@ struct DigestData: Sendable {
     var details: [RepositoryDetail] = []
     /// What the source served from an earlier run; the pages say so.
     var stale: [StaleData] = []
-    /// Whether every starred list was read to its end (see `StarredList`).
+    /// Whether every starred list was read to its end (see `StarsRead`).
     var starredComplete = true
-    /// Whose starred list held each repository (`StarredList.starredBy`).
+    /// Whose starred list held each repository (`StarsRead.starredBy`).
     var starredBy: [GitHubRepo.ID: Set<String>] = [:]
     /// What the configuration named: recorded with the snapshot.
     var sources: RunSources?

@@ -21,8 +21,8 @@ final class MemoizingSource: RepositorySource {
     func owner(_ login: String) async throws -> Owner {
         try await remember("owner \(login)") { try await base.owner(login) }
     }
-    func starredList(by login: String) async throws -> StarredList {
-        try await remember("starred \(login)") { try await base.starredList(by: login) }
+    func starsRead(by login: String) async throws -> StarsRead {
+        try await remember("starred \(login)") { try await base.starsRead(by: login) }
     }
     func repositories(of owner: Owner) async throws -> [GitHubRepo] {
         try await remember("repos \(owner.login)") { try await base.repositories(of: owner) }

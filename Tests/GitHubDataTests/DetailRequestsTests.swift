@@ -168,18 +168,18 @@ struct DetailRequestsTests {
 
     @Test("a starred list that grew or shrank past a page boundary is read whole, its pages asked for at once")
     func pagesAskedAtOnceFollowTheFreshChain() async throws {
-        let first = try await harness.store().starredList(by: "mona")
+        let first = try await harness.store().starsRead(by: "mona")
         #expect(first.stars.count == 232)
         for index in 0..<80 {
             harness.github.add(.init(id: Int64(5_000 + index), owner: "kit-harbor", name: "new-\(index)"))
             harness.github.star("kit-harbor/new-\(index)", by: "mona", at: "2026-11-22T09:00:00Z")
         }
-        let grown = try await harness.store().starredList(by: "mona")
+        let grown = try await harness.store().starsRead(by: "mona")
         #expect(grown.stars.count == 312 && grown.isComplete, "the fourth page is followed from the third")
         #expect(Set(grown.stars.map(\.repo.id)).count == 312)
 
         for index in 0..<200 { harness.github.unstar("kit-harbor/tool-\(index)", by: "mona") }
-        let shrunk = try await harness.store().starredList(by: "mona")
+        let shrunk = try await harness.store().starsRead(by: "mona")
         #expect(shrunk.stars.count == 112 && shrunk.isComplete, "pages past the new end are not read into the list")
         #expect(Set(shrunk.stars.map(\.repo.id)).count == 112)
     }

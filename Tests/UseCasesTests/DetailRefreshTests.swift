@@ -102,7 +102,7 @@ private final class KeepingSource: RepositorySource {
     }
 
     func owner(_ login: String) async throws -> Owner { Make.owner(login) }
-    func starredList(by login: String) async throws -> StarredList { StarredList(stars: [], isComplete: true) }
+    func starsRead(by login: String) async throws -> StarsRead { StarsRead(stars: [], isComplete: true) }
     func repositories(of owner: Owner) async throws -> [GitHubRepo] { [] }
     func search(_ search: SavedSearch) async throws -> [GitHubRepo] { [] }
     func repository(_ name: RepoName) async throws -> GitHubRepo { throw RepositoryNotFound(name: name) }
@@ -162,7 +162,7 @@ private final class OverlapSource: RepositorySource {
 
     func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? { nil }
     func owner(_ login: String) async throws -> Owner { Make.owner(login) }
-    func starredList(by login: String) async throws -> StarredList { StarredList(stars: stars, isComplete: true) }
+    func starsRead(by login: String) async throws -> StarsRead { StarsRead(stars: stars, isComplete: true) }
     func repositories(of owner: Owner) async throws -> [GitHubRepo] { [] }
     func search(_ search: SavedSearch) async throws -> [GitHubRepo] { [] }
     func repository(_ name: RepoName) async throws -> GitHubRepo { throw RepositoryNotFound(name: name) }

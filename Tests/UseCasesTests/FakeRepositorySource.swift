@@ -41,9 +41,9 @@ struct FakeRepositorySource: RepositorySource {
         return lists[account] ?? []
     }
 
-    func starredList(by login: String) async throws -> StarredList {
+    func starsRead(by login: String) async throws -> StarsRead {
         try check("starred:\(login)")
-        return StarredList(stars: stars[login] ?? [], isComplete: true)
+        return StarsRead(stars: stars[login] ?? [], isComplete: true)
     }
 
     func repositories(of owner: Owner) async throws -> [GitHubRepo] {

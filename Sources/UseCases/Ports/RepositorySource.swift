@@ -8,7 +8,7 @@ public protocol RepositorySource: Sendable {
     /// Repositories a user starred, most recently starred first, read to the end of the list
     /// (a live source asks for every page conditionally, so unchanged pages cost a free 304),
     /// or as far as a source reads one list (`isComplete` says which).
-    func starredList(by login: String) async throws -> StarredList
+    func starsRead(by login: String) async throws -> StarsRead
     /// An owner's own repositories: public ones, and for the token's own account its private
     /// ones too (the use cases decide whether to show them).
     func repositories(of owner: Owner) async throws -> [GitHubRepo]
@@ -73,7 +73,7 @@ extension RepositorySource {
 extension RepositorySource {
     /// Every star.
     public func starred(by login: String) async throws -> [Star] {
-        try await starredList(by: login).stars
+        try await starsRead(by: login).stars
     }
 }
 

@@ -11,7 +11,7 @@ extension SiteTranslator {
         let format = cards.format
         var pages: [ListPage] = []
         if !request.starredBy.isEmpty {
-            pages += StarredListTranslator(cards: cards, lists: lists, arrangement: request.starred)
+            pages += StarredPagesTranslator(cards: cards, lists: lists, arrangement: request.starred)
                 .pages(data.stars, starredBy: request.starredBy, cards: starred)
         }
         if !data.favourites.isEmpty {

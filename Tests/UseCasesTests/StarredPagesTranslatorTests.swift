@@ -40,15 +40,15 @@ enum StarredFixture {
     static func translator(
         _ grouping: StarredArrangement.Grouping, _ order: StarredArrangement.Order, pageSize: Int = 30
     )
-        -> StarredListTranslator
+        -> StarredPagesTranslator
     {
-        StarredListTranslator(
+        StarredPagesTranslator(
             cards: RepoCardTranslator(favourites: [], format: .english), lists: ListPageTranslator(pageSize: pageSize),
             arrangement: StarredArrangement(grouping: grouping, order: order))
     }
 }
 
-@Suite struct StarredListTranslatorTests {
+@Suite struct StarredPagesTranslatorTests {
     typealias F = StarredFixture
 
     func names(_ groups: [CardGroup]) -> [String] {

@@ -3,7 +3,7 @@ import Foundation
 import PageModels
 
 /// Stars → the starred list's pages, grouped and sorted as the configuration asks.
-struct StarredListTranslator: Sendable {
+struct StarredPagesTranslator: Sendable {
     var cards: RepoCardTranslator
     var lists: ListPageTranslator
     var arrangement: StarredArrangement

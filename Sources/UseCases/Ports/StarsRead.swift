@@ -1,9 +1,10 @@
 public import Entities
 
-/// A user's stars as a source read them: newest first, and whether the whole list was read.
+/// A user's stars as a source read them (not a GitHub Star List, `StarList`): newest first,
+/// and whether the whole list was read.
 /// A list cut short (more pages than a source reads from one list) says `isComplete: false`:
 /// an unstar among the stars it did not read cannot be seen, so none is reported.
-public struct StarredList: Sendable, Hashable {
+public struct StarsRead: Sendable, Hashable {
     public var stars: [Star]
     public var isComplete: Bool
 
