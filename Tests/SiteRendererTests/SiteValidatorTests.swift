@@ -30,6 +30,21 @@ import Testing
         findings(files).map(\.rule)
     }
 
+    @Test("a finding names its own element: not the first of that name on the line, nor one whose name starts so")
+    func aFindingNamesItsOwnElement() throws {
+        // The body is the page's 9th line.
+        let body =
+            "<p><abbr title=\"t\">T</abbr> <a href=\"#content\">ok</a> <a href=\"#content\" onclick=\"go()\">x</a></p>\n"
+            + "<p><a class=\"more\"\n   title=\"x\"\n   href=\"gone.html\">x</a> <span id=\"content\">twice</span></p>"
+        let found = findings(["index.html": Self.page(body)])
+        let handler = try #require(found.first { $0.rule == "event-handler" })
+        #expect((handler.line, handler.column) == (9, 55), "the second <a>, not <abbr> or the first <a>")
+        let link = try #require(found.first { $0.rule == "broken-link" })
+        #expect((link.line, link.column) == (10, 4), "where the tag opens, though it ends two lines below")
+        let twice = try #require(found.first { $0.rule == "duplicate-id" })
+        #expect((twice.line, twice.column) == (12, 27))
+    }
+
     @Test func aGoodSitePasses() {
         let files = [
             "index.html": Self.page(

@@ -151,7 +151,10 @@ extension HTMLSanitiser {
         private var depth = 0
         private(set) var broken = false
 
-        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
+        func start(
+            _ element: String, namespace: String?, line: Int, tagEnd _: Int, attributes: XMLAttributes,
+            selfClosing: Bool
+        ) {
             depth += 1
             let role = ContentModels.roles[element] ?? .none
             if !models.start(element, role: role, line: line).isEmpty { broken = true }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Columns of elements, which libxml2 does not keep: the start of each line is found in one
-/// pass over the bytes, then the element's `<name` within its line. Cheap enough to run for
-/// every link of every page.
+/// pass over the bytes, then the element's `<name` within its line. Made only for a page with
+/// findings.
 struct ColumnFinder {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -14,7 +14,8 @@ struct ColumnFinder {
         lineStarts = starts
     }
 
-    /// 1-based column of the first `<name` on a 1-based line, or 1 when it is not there.
+    /// 1-based column of the first `<name` on a 1-based line (the name whole: `<a` is not
+    /// `<abbr`), or 1 when it is not there.
     func column(of name: String, line: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return 1 }
         let start = lineStarts[line - 1]
@@ -22,12 +23,42 @@ struct ColumnFinder {
         let needle = [UInt8(ascii: "<")] + Array(name.utf8)
         var offset = start
         while offset + needle.count <= end {
-            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-                // Columns count characters, not bytes.
-                return String(decoding: bytes[start..<offset], as: UTF8.self).count + 1
+            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle),
+                Self.endsName(offset + needle.count < bytes.count ? bytes[offset + needle.count] : nil)
+            {
+                return column(at: offset, lineStart: start)
             }
             offset += 1
         }
         return 1
+    }
+
+    /// The offset of the `<` that opens the tag ending at `end`: the last one before it, as
+    /// XML allows none inside a tag.
+    func tagStart(before end: Int) -> Int? {
+        bytes[..<min(max(end, 0), bytes.count)].lastIndex(of: UInt8(ascii: "<"))
+    }
+
+    /// The 1-based line and column of the byte at `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        // The last line that starts at or before it.
+        var (low, high) = (0, lineStarts.count)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return (low + 1, column(at: offset, lineStart: lineStarts[low]))
+    }
+
+    /// Columns count characters, not bytes.
+    private func column(at offset: Int, lineStart: Int) -> Int {
+        String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+    }
+
+    /// Whether the byte after `<name` ends the name: a space, `>`, `/`, or the file's end.
+    private static func endsName(_ byte: UInt8?) -> Bool {
+        guard let byte else { return true }
+        return byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == 0x20 || byte == 0x09 || byte == 0x0A
+            || byte == 0x0D
     }
 }

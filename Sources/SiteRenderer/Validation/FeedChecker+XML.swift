@@ -69,7 +69,10 @@ extension FeedChecker {
             if active == nil { active = finding(line, "active-content", message) }
         }
 
-        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
+        func start(
+            _ element: String, namespace: String?, line: Int, tagEnd _: Int, attributes: XMLAttributes,
+            selfClosing: Bool
+        ) {
             depth += 1
             if let namespace, FeedChecker.markupNamespaces.contains(namespace) {
                 activeContent(line, "<\(element)> of \(namespace): a browser renders it, and runs what it holds")

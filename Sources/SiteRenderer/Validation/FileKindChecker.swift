@@ -101,7 +101,10 @@ enum FileKindChecker {
             return reader.findings
         }
 
-        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
+        func start(
+            _ element: String, namespace: String?, line: Int, tagEnd _: Int, attributes: XMLAttributes,
+            selfClosing: Bool
+        ) {
             func finding(_ rule: String, _ message: String) {
                 findings.append(Finding(file: file.path, line: line, column: 1, rule: rule, message: message))
             }

@@ -4,9 +4,9 @@ import Foundation
 /// What one HTML page holds that the site-wide checks need, and what is wrong with it alone.
 struct HTMLDocumentFacts: Sendable {
     var ids: Set<String> = []
-    /// Each relative link, with the line and element it is on: its column is found only
-    /// when the link turns out broken (`ColumnFinder`), as almost none does.
-    var links: [(href: String, line: Int, element: String)] = []
+    /// Each relative link, with where its element's start tag ends: its line and column are
+    /// found only when the link turns out broken (`ColumnFinder`), as almost none does.
+    var links: [(href: String, tagEnd: Int)] = []
     var findings: [Finding] = []
 }
 
@@ -158,12 +158,31 @@ enum HTMLChecker {
             facts.findings.insert(finding, at: index ?? facts.findings.endIndex)
         }
 
-        private func column(of name: String, line: Int) -> Int {
-            if columns == nil { columns = ColumnFinder(file.contents) }
-            return columns!.column(of: name, line: line)
+        func finding(
+            at position: (line: Int, column: Int), _ rule: String, _ message: String, at index: Int? = nil
+        ) {
+            finding(position.line, position.column, rule, message, at: index)
         }
 
-        func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool) {
+        /// The start tag being read: its element, the line it ends on, and where it ends.
+        private var tag = (element: "", line: 0, end: 0)
+
+        /// Where `<name` starts: for the start tag being read, found back from its end (the
+        /// right one of several on its line, on the line it starts on when it spans several);
+        /// for another element, the first `<name` on `line`.
+        private func position(of name: String, line: Int) -> (line: Int, column: Int) {
+            if columns == nil { columns = ColumnFinder(file.contents) }
+            if name == tag.element, line == tag.line, let start = columns!.tagStart(before: tag.end) {
+                return columns!.position(of: start)
+            }
+            return (line, columns!.column(of: name, line: line))
+        }
+
+        func start(
+            _ element: String, namespace: String?, line: Int, tagEnd: Int, attributes: XMLAttributes,
+            selfClosing: Bool
+        ) {
+            tag = (element, line, tagEnd)
             depth += 1
             let context = nesting.last?.context ?? .root
             let (kind, traits, role) = HTMLChecker.facts[element] ?? ([], [], .none)
@@ -182,7 +201,7 @@ enum HTMLChecker {
             // `<p>` puts the parser back into HTML, where the '/' is ignored again.
             if selfClosing, !HTMLChecker.voidElements.contains(element) {
                 finding(
-                    line, column(of: element, line: line), "xml-only",
+                    at: position(of: element, line: line), "xml-only",
                     "<\(element)/>: a browser ignores the '/' of an element that is not void, and reads on as its "
                         + "content; write <\(element)></\(element)>")
             }
@@ -190,7 +209,7 @@ enum HTMLChecker {
             // an SVG <title>: there a <script> the XML parser saw as a title's child runs.
             if let inside = open {
                 finding(
-                    line, column(of: element, line: line), "xml-only",
+                    at: position(of: element, line: line), "xml-only",
                     "<\(element)> inside <\(inside.element)>, whose content a browser does not read as this page's markup"
                 )
             }
@@ -201,10 +220,10 @@ enum HTMLChecker {
                 }
                 sawRoot = true
                 if (attributes["lang"] ?? "").isEmpty {
-                    finding(line, column(of: "html", line: line), "lang", "<html> needs a lang attribute")
+                    finding(at: position(of: "html", line: line), "lang", "<html> needs a lang attribute")
                 }
             }
-            var col: Int { column(of: element, line: line) }
+            var here: (line: Int, column: Int) { position(of: element, line: line) }
             if let conflict = context.conflict(with: element, traits) { misnested(element, conflict, line: line) }
             if mathDepth != nil || element == "math" {
                 math(element, line: line, attributes: attributes)
@@ -215,7 +234,7 @@ enum HTMLChecker {
             if element == "meta",
                 attributes["http-equiv"]?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "refresh"
             {
-                finding(line, col, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
+                finding(at: here, "active-content", "<meta http-equiv=\"refresh\"> is not allowed")
             }
             switch element {
             case "main": mainCount += 1
@@ -224,26 +243,26 @@ enum HTMLChecker {
                 if open == nil { open = (element, line, facts.findings.count, false, depth) }
             case "meta" where attributes["charset"]?.lowercased() == "utf-8": sawCharset = true
             case "img" where attributes["alt"] == nil:
-                finding(line, col, "img-alt", "<img> needs an alt attribute")
+                finding(at: here, "img-alt", "<img> needs an alt attribute")
             case "script":
                 // An SVG script loads from `href` (or `xlink:href`: each is read), an HTML one from `src`.
                 let sources = [attributes["src"]].compactMap { $0 } + attributes.all(named: "href")
                 if open == nil { open = (element, line, facts.findings.count, !sources.isEmpty, depth) }
                 for source in sources where !HTMLChecker.isScriptOfTheSite(source) {
-                    finding(line, col, "external-script", "scripts must load a .js file of the site, not \(source)")
+                    finding(at: here, "external-script", "scripts must load a .js file of the site, not \(source)")
                 }
             case let name where kind.contains(.active):
-                finding(line, col, "active-content", "<\(name)> is not allowed in a published page")
+                finding(at: here, "active-content", "<\(name)> is not allowed in a published page")
             case "svg":
                 // Inside it a browser's parser switches between SVG's rules and HTML's
                 // (`foreignObject`, a `<p>`), where every red-team pass found a way past an
                 // XML reading. None of the site's pages needs it inline.
                 finding(
-                    line, col, "foreign-content",
+                    at: here, "foreign-content",
                     "inline <svg> is not allowed in a published page: show an .svg file with <img> (it is checked)")
             case let name where !kind.contains(.html):
                 finding(
-                    line, col, "unknown-element",
+                    at: here, "unknown-element",
                     "<\(name)> is not an element of HTML; a page holds only those (a browser may give another a meaning)"
                 )
             default: break
@@ -258,7 +277,7 @@ enum HTMLChecker {
                 {
                     let written = attributes.hasPrefix(at: index) ? "a prefixed \(attrName)" : attrName
                     finding(
-                        line, col, "unknown-attribute",
+                        at: here, "unknown-attribute",
                         "<\(element) \(written)> is not an attribute HTML gives <\(element)>; a page holds only those "
                             + "(a browser may give another a meaning)")
                 }
@@ -266,7 +285,7 @@ enum HTMLChecker {
                 if HTMLChecker.animatedValues.contains(attrName),
                     let scheme = HTMLChecker.unsafeScheme(inValues: attributes.value(at: index))
                 {
-                    finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
+                    finding(at: here, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
                 }
                 // Only these attributes' values matter; the others' (class, aria-*) are not read.
                 guard attrName == "id" || attrName == "srcset" || HTMLChecker.urlAttributes.contains(attrName) else {
@@ -275,7 +294,7 @@ enum HTMLChecker {
                 check(attrName, attributes.value(at: index), of: element, line: line)
             }
             if svgDepth == nil, let problem = AttributeValues.problem(of: element, attributes) {
-                finding(line, col, "attribute-value", problem)
+                finding(at: here, "attribute-value", problem)
             }
         }
 
@@ -288,7 +307,7 @@ enum HTMLChecker {
             case .blockInPhrasing(let holder):
                 // Built as written: not misnested, but no valid page holds it.
                 finding(
-                    line, column(of: element, line: line), "content-model",
+                    at: position(of: element, line: line), "content-model",
                     "<\(element)> inside <\(holder)>, which may hold only text and the elements of a line "
                         + "(HTML's phrasing content): a browser shows it, but the page is not valid HTML")
                 return
@@ -307,21 +326,21 @@ enum HTMLChecker {
             case .movedIntoBody(let part):
                 message = "<\(element)> straight inside <\(part)>: a browser moves it into the body"
             }
-            finding(line, column(of: element, line: line), "misnested", message)
+            finding(at: position(of: element, line: line), "misnested", message)
         }
 
         /// An element of a `<math>`, or the `<math>` itself: MathML Core's layout elements
         /// only, with its layout attributes only, and nothing but text in a token element.
         private func math(_ element: String, line: Int, attributes: XMLAttributes) {
-            var col: Int { column(of: element, line: line) }
+            var here: (line: Int, column: Int) { position(of: element, line: line) }
             if let token = mathTokenDepth, token < depth {
                 finding(
-                    line, col, "foreign-content",
+                    at: here, "foreign-content",
                     "<\(element)> inside a MathML token element, where a browser reads markup as HTML: it holds text only"
                 )
             } else if mathDepth != nil, !HTMLChecker.mathElements.contains(element) {
                 finding(
-                    line, col, "foreign-content",
+                    at: here, "foreign-content",
                     "<\(element)> inside <math>: a page's MathML holds only MathML Core's layout elements")
             }
             if mathDepth == nil { mathDepth = depth }
@@ -332,7 +351,7 @@ enum HTMLChecker {
                     !HTMLChecker.isMathColor(attributes.value(at: index))
                 {
                     finding(
-                        line, col, "foreign-content",
+                        at: here, "foreign-content",
                         "<\(element) \(name)> holds '\(attributes.value(at: index))': a colour is a name or #hex")
                     continue
                 }
@@ -342,7 +361,7 @@ enum HTMLChecker {
                     continue
                 }
                 finding(
-                    line, col, "foreign-content",
+                    at: here, "foreign-content",
                     "<\(element) \(attributes.name(at: index))>: a page's MathML has only MathML Core's layout attributes"
                 )
             }
@@ -351,15 +370,15 @@ enum HTMLChecker {
         /// An `on…` attribute, in HTML or in MathML: one rule and one message for both.
         private func eventHandler(_ name: String, of element: String, line: Int) {
             finding(
-                line, column(of: element, line: line), "event-handler",
+                at: position(of: element, line: line), "event-handler",
                 "<\(element)> has an event-handler attribute '\(name)'")
         }
 
         private func check(_ attrName: String, _ value: String, of element: String, line: Int) {
-            var col: Int { column(of: element, line: line) }
+            var here: (line: Int, column: Int) { position(of: element, line: line) }
             if attrName == "id" {
                 if !facts.ids.insert(value).inserted {
-                    finding(line, col, "duplicate-id", "id '\(value)' is used more than once")
+                    finding(at: here, "duplicate-id", "id '\(value)' is used more than once")
                 }
             }
             if attrName == "srcset" {
@@ -367,37 +386,37 @@ enum HTMLChecker {
                     let url =
                         candidate.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
                     if let scheme = scheme(of: url), !allowedSchemes.contains(scheme) {
-                        finding(line, col, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
+                        finding(at: here, "unsafe-url", "<\(element) srcset> uses the scheme '\(scheme):'")
                     } else if let problem = URLSyntax.problem(in: url) {
-                        finding(line, col, "url-syntax", "<\(element) srcset> has a bad URL: \(problem)")
+                        finding(at: here, "url-syntax", "<\(element) srcset> has a bad URL: \(problem)")
                     }
                 }
             }
             guard urlAttributes.contains(attrName) else { return }
             let valueScheme = scheme(of: value)
             if isBlank(value) {
-                finding(line, col, "empty-url", "<\(element)> has an empty \(attrName)")
+                finding(at: here, "empty-url", "<\(element)> has an empty \(attrName)")
             } else if let scheme = valueScheme, !allowedSchemes.contains(scheme) {
-                finding(line, col, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
+                finding(at: here, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
             } else {
                 if let problem = URLSyntax.problem(in: value) {
-                    finding(line, col, "url-syntax", "<\(element) \(attrName)> has a bad URL: \(problem)")
+                    finding(at: here, "url-syntax", "<\(element) \(attrName)> has a bad URL: \(problem)")
                 }
-                if valueScheme == nil, !value.hasPrefix("//") { facts.links.append((value, line, element)) }
+                if valueScheme == nil, !value.hasPrefix("//") { facts.links.append((value, tag.end)) }
             }
         }
 
         /// A problem `TableModel` found, told at its element's start tag.
         private func tableModel(_ problem: TableModel.Problem) {
             finding(
-                problem.line, column(of: problem.element, line: problem.line), "table-model",
+                at: position(of: problem.element, line: problem.line), "table-model",
                 problem.message + ": a browser shows it, but the page is not valid HTML")
         }
 
         /// A problem `ContentModels` found, told at its element's start tag.
         private func contentModel(_ problem: ContentModels.Problem) {
             finding(
-                problem.line, column(of: problem.element, line: problem.line), "content-model",
+                at: position(of: problem.element, line: problem.line), "content-model",
                 problem.message + ": a browser shows it, but the page is not valid HTML")
         }
 
@@ -413,7 +432,7 @@ enum HTMLChecker {
                 toldFostered = nesting.count
                 let whither = context.fostersText ? "out, before the table" : "into the body"
                 finding(
-                    line, column(of: part, line: line), "misnested",
+                    at: position(of: part, line: line), "misnested",
                     "text straight inside <\(part)>: a browser moves it \(whither)")
             }
             if open != nil { openText += text }
@@ -458,13 +477,13 @@ enum HTMLChecker {
             open = nil
             defer { openText = "" }
             // Found only for a finding: the column finder reads the whole page the first time.
-            var col: Int { column(of: element.element, line: element.line) }
+            var here: (line: Int, column: Int) { position(of: element.element, line: element.line) }
             if element.element == "title", openText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                finding(element.line, col, "title", "<title> is empty", at: element.findingIndex)
+                finding(at: here, "title", "<title> is empty", at: element.findingIndex)
             }
             if element.element == "script", !element.hasSource || !openText.isEmpty {
                 finding(
-                    element.line, col, "inline-script", "scripts must load a file of the site, never inline code",
+                    at: here, "inline-script", "scripts must load a file of the site, never inline code",
                     at: element.findingIndex)
             }
         }

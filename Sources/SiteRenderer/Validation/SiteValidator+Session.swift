@@ -75,9 +75,9 @@ extension SiteValidator {
             for link in facts.links {
                 func finding(_ message: String) -> Finding {
                     if columns == nil { columns = ColumnFinder(file.contents) }
-                    let column = columns!.column(of: link.element, line: link.line)
+                    let at = columns!.position(of: columns!.tagStart(before: link.tagEnd) ?? 0)
                     return Finding(
-                        file: file.path, line: link.line, column: column, rule: "broken-link", message: message)
+                        file: file.path, line: at.line, column: at.column, rule: "broken-link", message: message)
                 }
                 switch LinkChecker.check(link.href, from: file.path, folder: folder, paths: paths, ids: facts.ids) {
                 case .fine(let target):

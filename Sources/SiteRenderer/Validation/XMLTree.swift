@@ -26,7 +26,8 @@ enum XMLTree {
             // Told before libxml2 reads past the tag's end: `/>` is still ahead for `<x/>`.
             ReaderBox.of(context).start(
                 String(cString: name).quicklyLowercased, namespace.map { String(cString: $0) },
-                Int(xmlSAX2GetLineNumber(context)), XMLAttributes(base: attributes, count: Int(count)),
+                Int(xmlSAX2GetLineNumber(context)), ReaderBox.offset(context),
+                XMLAttributes(base: attributes, count: Int(count)),
                 selfClosing: ReaderBox.byteAhead(context) == UInt8(ascii: "/"))
         }
         handler.pointee.endElementNs = { context, _, _, _ in
@@ -224,8 +225,11 @@ enum MarkupNamespace {
 /// What reads a document's elements as the parser meets them (`XMLTree.read`).
 protocol XMLElementReader: AnyObject {
     /// An element starts: its lower-cased local name, its namespace (nil for none), the line
-    /// its start tag ends on, and whether it is written `<x/>`.
-    func start(_ element: String, namespace: String?, line: Int, attributes: XMLAttributes, selfClosing: Bool)
+    /// its start tag ends on and the byte offset in the file where it ends (at its `>` or
+    /// `/>`: the last `<` before it is the tag's own, as XML allows none inside a tag), and
+    /// whether it is written `<x/>`.
+    func start(
+        _ element: String, namespace: String?, line: Int, tagEnd: Int, attributes: XMLAttributes, selfClosing: Bool)
     /// Whether `text` is wanted now: text is made into strings only then.
     var wantsText: Bool { get }
     /// Text within the current element (in pieces, entities decoded).
@@ -303,9 +307,12 @@ private final class ReaderBox {
     init(_ reader: any XMLElementReader) { self.reader = reader }
 
     func start(
-        _ element: String, _ namespace: String?, _ line: Int, _ attributes: XMLAttributes, selfClosing: Bool
+        _ element: String, _ namespace: String?, _ line: Int, _ tagEnd: Int, _ attributes: XMLAttributes,
+        selfClosing: Bool
     ) {
-        reader.start(element, namespace: namespace, line: line, attributes: attributes, selfClosing: selfClosing)
+        reader.start(
+            element, namespace: namespace, line: line, tagEnd: tagEnd, attributes: attributes,
+            selfClosing: selfClosing)
     }
 
     func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
@@ -318,6 +325,15 @@ private final class ReaderBox {
     func markup(_ markup: XMLMarkup, _ line: Int) { reader.markup(markup, line: line) }
 
     /// The byte the parser reads next: what a callback is told before libxml2 reads on.
+    /// The byte offset in the file of the parser's place: what it let go of, and how far it
+    /// is in what it holds.
+    static func offset(_ context: UnsafeMutableRawPointer) -> Int {
+        guard let input = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input,
+            let cur = input.pointee.cur, let base = input.pointee.base
+        else { return 0 }
+        return Int(input.pointee.consumed) + (cur - base)
+    }
+
     static func byteAhead(_ context: UnsafeMutableRawPointer) -> UInt8? {
         context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.cur?.pointee
     }
