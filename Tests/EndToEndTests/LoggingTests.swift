@@ -4,6 +4,32 @@ import Testing
 /// What a run prints: JSON lines for log collectors, nothing but problems with `--quiet`,
 /// plain lines into pipes, a progress bar and colour on a terminal unless `NO_COLOR`.
 @Suite struct LoggingTests {
+    @Test("a build that fails validation gives each finding to a log collector with its parts as fields")
+    func findingsAreFieldsInJSON() throws {
+        let folder = try TemporaryFolder()
+        let theme = folder.url.appending(path: "theme")
+        try FileManager.default.createDirectory(
+            at: theme.appending(path: "templates"), withIntermediateDirectories: true)
+        try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        try Data(
+            "{{<layout}}\n{{$main}}\n<h1>Lost</h1><p><a href=\"nowhere.html\">Home</a></p>\n{{/main}}\n{{/layout}}\n"
+                .utf8
+        )
+        .write(to: theme.appending(path: "templates/not-found.mustache"))
+        let outcome = try RepodigestProcess.run([
+            "build", "--sample", "--theme", theme.path, "--output", folder.url.appending(path: "site").path,
+            "--log-format", "json",
+        ])
+        #expect(outcome.status == 4)
+        let objects = try outcome.standardError.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let link = try #require(objects.first { $0["rule"] as? String == "broken-link" })
+        #expect(link["file"] as? String == "404.html")
+        #expect((link["line"] as? Int ?? 0) > 1 && (link["column"] as? Int ?? 0) > 1)
+        #expect(link["origin"] as? String == theme.path + "/templates/not-found.mustache:3:17", "\(link)")
+    }
+
     @Test func logFormatJSONGivesOneObjectPerLine() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")

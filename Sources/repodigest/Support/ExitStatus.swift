@@ -47,7 +47,20 @@ extension Console {
     /// Says what went wrong (every finding, for a site that failed validation), and gives the
     /// exit code for it.
     func fail(_ error: any Error) -> ExitCode {
-        Self.failureLines(error, every: format == .json).forEach { self.error($0) }
+        let findings = ((error as? BuildFailure)?.underlying as? InvalidSite ?? error as? InvalidSite)?.findings ?? []
+        guard format == .json, !findings.isEmpty else {
+            Self.failureLines(error, every: format == .json).forEach { self.error($0) }
+            return ExitStatus.code(for: error)
+        }
+        // A log collector gets each finding's parts as fields, to sort and count by.
+        for finding in findings {
+            var fields: [String: any Sendable] = [
+                "file": finding.file, "line": finding.line, "column": finding.column, "rule": finding.rule,
+            ]
+            if let origin = finding.origin { fields["origin"] = origin }
+            self.error(finding.description, fields: fields)
+        }
+        Self.failureLines(error, every: true).dropFirst(findings.count).forEach { self.error($0) }
         return ExitStatus.code(for: error)
     }
 
