@@ -117,6 +117,28 @@ import Testing
         #expect(link.origin == folder.url.appending(path: "templates/not-found.mustache").path + ":4:4", "\(link)")
     }
 
+    @Test("a block misnested in another names where that other one came from too: often the mistake")
+    func aMisnestedBlockNamesItsHoldersTemplate() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ThemeTests.ThemeFolderFixture([
+            "templates/not-found.mustache":
+                "{{<layout}}\n{{$main}}\n<h1>Lost</h1><p>{{>inner}}</p>\n{{/main}}\n{{/layout}}\n",
+            "templates/inner.mustache": "<div>x</div>",
+        ])
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
+        guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
+            Issue.record("a <div> inside a <p> must not be published")
+            return
+        }
+        let div = try #require(findings.first { $0.rule == "misnested" })
+        let templates = folder.url.appending(path: "templates").path
+        #expect(div.origin == templates + "/inner.mustache:1:1", "\(div)")
+        #expect(div.holder?.element == "p")
+        #expect(div.holderOrigin == templates + "/not-found.mustache:3:14", "\(div)")
+        #expect(div.description.hasSuffix("; its <p> from \(templates)/not-found.mustache:3:14)"))
+    }
+
     @Test func digestJSONIsWhatOneEncodingOfTheWholeDocumentGives() throws {
         let router = Router(routes: SiteFixture.site.repositories.map(\.card.route), baseURL: "https://example.org/")
         let json = DigestJSON(site: SiteFixture.site, router: router)

@@ -33,8 +33,12 @@ extension SiteBuild {
                 StableHasher.fingerprint(of: Data(page.utf8)) == checked[path]
             else { continue }
             for index in indexes {
+                let finding = findings[index]
                 traced[index].origin = trace.origin(
-                    line: findings[index].line, column: findings[index].column, in: page, sources: sources)
+                    line: finding.line, column: finding.column, in: page, sources: sources)
+                traced[index].holderOrigin = finding.holder.flatMap {
+                    trace.origin(line: $0.line, column: $0.column, in: page, sources: sources)
+                }
             }
         }
         return traced

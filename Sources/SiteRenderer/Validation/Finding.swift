@@ -11,6 +11,18 @@ public struct Finding: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// (`mytheme/templates/card.mustache:4:29`, or the value a tag there placed): found for
     /// the first few findings of each kind in a page (`SiteBuild.traced`); nil for the others.
     public var origin: String?
+    /// For an element misnested in another (a `<div>` inside a `<p>`), where that other one
+    /// starts in the page: often the mistake, in another template than the element's.
+    public var holder: Holder?
+    /// Where in a theme's template the holder came from, as `origin` says the element's.
+    public var holderOrigin: String?
+
+    /// An open element that holds the one at fault, and where its start tag opens.
+    public struct Holder: Sendable, Hashable {
+        public var element: String
+        public var line: Int
+        public var column: Int
+    }
 
     public init(file: String, line: Int, column: Int, rule: String, message: String, origin: String? = nil) {
         self.file = file
@@ -38,7 +50,11 @@ public struct Finding: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(file):\(line):\(column): \(message) [\(rule)]" + (origin.map { " (from \($0))" } ?? "")
+        var text = "\(file):\(line):\(column): \(message) [\(rule)]"
+        guard let origin else { return text }
+        text += " (from \(origin)"
+        if let holder, let holderOrigin { text += "; its <\(holder.element)> from \(holderOrigin)" }
+        return text + ")"
     }
 
     public static func < (lhs: Finding, rhs: Finding) -> Bool {

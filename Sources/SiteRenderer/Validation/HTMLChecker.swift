@@ -137,7 +137,9 @@ enum HTMLChecker {
         private var mathTokenDepth: Int?
         /// What each open element would close or move at a start tag inside it, innermost last,
         /// with the line its start tag is on (text moved out of a table is told by its table's).
-        private var nesting: [(context: BrowserNesting.Context, line: Int)] = []
+        /// Also each one's name and where its start tag ends, to say where the holder of a
+        /// misnested element starts.
+        private var nesting: [(context: BrowserNesting.Context, line: Int, element: String, tagEnd: Int)] = []
         /// The table part whose stray text has been told already: once per element is enough.
         private var toldFostered: Int?
         /// Whether the innermost element moves text out (a table's part, `<html>`, `<head>`),
@@ -156,6 +158,25 @@ enum HTMLChecker {
         func finding(_ line: Int, _ column: Int, _ rule: String, _ message: String, at index: Int? = nil) {
             let finding = Finding(file: file.path, line: line, column: column, rule: rule, message: message)
             facts.findings.insert(finding, at: index ?? facts.findings.endIndex)
+        }
+
+        /// The open element a misnested one conflicts with (the `<p>` a `<div>` is inside),
+        /// the innermost of its name, and where its start tag opens.
+        private func holder(of conflict: BrowserNesting.Conflict) -> Finding.Holder? {
+            let name: String
+            switch conflict {
+            case .blockInPhrasing(let holder): name = holder
+            case .closesParagraph: name = "p"
+            case .closes(let open): name = open
+            case .nestedLink: name = "a"
+            case .fostered(let part), .movedIntoBody(let part): name = part
+            case .dropsTag: return nil
+            }
+            // The element being read is the last one on the stack.
+            guard let open = nesting.dropLast().last(where: { $0.element == name }),
+                let start = columns?.tagStart(before: open.tagEnd), let place = columns?.position(of: start)
+            else { return nil }
+            return Finding.Holder(element: name, line: place.line, column: place.column)
         }
 
         func finding(
@@ -187,7 +208,7 @@ enum HTMLChecker {
             let context = nesting.last?.context ?? .root
             let (kind, traits, role) = HTMLChecker.facts[element] ?? ([], [], .none)
             let inner = context.entering(element, traits)
-            nesting.append((inner, line))
+            nesting.append((inner, line, element, tagEnd))
             textMoves = inner.movesText
             let modelProblems = models.start(
                 element, role: role, line: line, linkCloses: context.link && element == "a")
@@ -302,15 +323,15 @@ enum HTMLChecker {
         /// (`BrowserNesting`): the page it shows is not the one checked. Or a block where
         /// HTML's content model allows none, which a browser builds as written.
         private func misnested(_ element: String, _ conflict: BrowserNesting.Conflict, line: Int) {
+            var rule = "misnested"
             let message: String
             switch conflict {
             case .blockInPhrasing(let holder):
                 // Built as written: not misnested, but no valid page holds it.
-                finding(
-                    at: position(of: element, line: line), "content-model",
+                rule = "content-model"
+                message =
                     "<\(element)> inside <\(holder)>, which may hold only text and the elements of a line "
-                        + "(HTML's phrasing content): a browser shows it, but the page is not valid HTML")
-                return
+                    + "(HTML's phrasing content): a browser shows it, but the page is not valid HTML"
             case .closesParagraph:
                 message = "<\(element)> inside a <p>: a browser ends the paragraph there, and what follows leaves it"
             case .closes(let open):
@@ -326,7 +347,8 @@ enum HTMLChecker {
             case .movedIntoBody(let part):
                 message = "<\(element)> straight inside <\(part)>: a browser moves it into the body"
             }
-            finding(at: position(of: element, line: line), "misnested", message)
+            finding(at: position(of: element, line: line), rule, message)
+            facts.findings[facts.findings.count - 1].holder = holder(of: conflict)
         }
 
         /// An element of a `<math>`, or the `<math>` itself: MathML Core's layout elements
@@ -426,7 +448,8 @@ enum HTMLChecker {
             if models.wantsText, !stopped, BrowserNesting.hasContent(text), let problem = models.text() {
                 contentModel(problem)
             }
-            if textMoves, let (context, line) = nesting.last, let part = context.name, toldFostered != nesting.count,
+            if textMoves, let (context, line, _, _) = nesting.last, let part = context.name,
+                toldFostered != nesting.count,
                 BrowserNesting.hasContent(text)
             {
                 toldFostered = nesting.count

@@ -58,6 +58,7 @@ extension Console {
                 "file": finding.file, "line": finding.line, "column": finding.column, "rule": finding.rule,
             ]
             if let origin = finding.origin { fields["origin"] = origin }
+            if let origin = finding.holderOrigin { fields["holder_origin"] = origin }
             self.error(finding.description, fields: fields)
         }
         Self.failureLines(error, every: true).dropFirst(findings.count).forEach { self.error($0) }
