@@ -79,21 +79,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.path), "nothing made, not even the output's parent")
     }
 
-    @Test func aFileThatFailsPublishesNothingAndLeavesNoStaging() async throws {
-        defer { try? FileManager.default.removeItem(at: root) }
-        let folder = try ThemeTests.ThemeFolderFixture([
-            "templates/not-found.mustache":
-                "{{<layout}}\n{{$main}}\n<h1>Lost</h1><script>alert(1)</script>\n{{/main}}\n{{/layout}}\n"
-        ])
+    /// The findings of a build of `SiteFixture.site` with a theme of `templates` over the
+    /// default one, and where those templates are; nil (recorded) if the build published.
+    func findings(ofTheme templates: [String: String]) async throws -> (findings: [Finding], folder: String)? {
+        let folder = try ThemeTests.ThemeFolderFixture(
+            Dictionary(uniqueKeysWithValues: templates.map { ("templates/\($0.key).mustache", $0.value) }))
         let build = SiteBuild(
             generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
         guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
-            Issue.record("an inline script must not be published")
-            return
+            Issue.record("the theme's mistake must not be published")
+            return nil
         }
+        return (findings, folder.url.appending(path: "templates").path)
+    }
+
+    @Test func aFileThatFailsPublishesNothingAndLeavesNoStaging() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let notFound = "{{<layout}}\n{{$main}}\n<h1>Lost</h1><script>alert(1)</script>\n{{/main}}\n{{/layout}}\n"
+        guard let (findings, templates) = try await findings(ofTheme: ["not-found": notFound]) else { return }
         let script = try #require(findings.first { $0.rule == "inline-script" })
         #expect(
-            script.origin == folder.url.appending(path: "templates/not-found.mustache").path + ":3:14",
+            script.origin == templates + "/not-found.mustache:3:14",
             "the block's own template and line, though its parent rendered it: \(script)")
         #expect(script.description.hasSuffix("(from \(script.origin ?? "?"))"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -103,36 +109,20 @@ import Testing
     @Test("a link the theme breaks is traced to its template line too, though found after every page was checked")
     func aBrokenLinkNamesItsTemplateLine() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = try ThemeTests.ThemeFolderFixture([
-            "templates/not-found.mustache":
-                "{{<layout}}\n{{$main}}\n<h1>Lost</h1>\n<p><a href=\"nowhere.html\">Home</a></p>\n{{/main}}\n{{/layout}}\n"
-        ])
-        let build = SiteBuild(
-            generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
-        guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
-            Issue.record("a broken link must not be published")
-            return
-        }
+        let notFound =
+            "{{<layout}}\n{{$main}}\n<h1>Lost</h1>\n<p><a href=\"nowhere.html\">Home</a></p>\n{{/main}}\n{{/layout}}\n"
+        guard let (findings, templates) = try await findings(ofTheme: ["not-found": notFound]) else { return }
         let link = try #require(findings.first { $0.rule == "broken-link" })
-        #expect(link.origin == folder.url.appending(path: "templates/not-found.mustache").path + ":4:4", "\(link)")
+        #expect(link.origin == templates + "/not-found.mustache:4:4", "\(link)")
     }
 
     @Test("a block misnested in another names where that other one came from too: often the mistake")
     func aMisnestedBlockNamesItsHoldersTemplate() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = try ThemeTests.ThemeFolderFixture([
-            "templates/not-found.mustache":
-                "{{<layout}}\n{{$main}}\n<h1>Lost</h1><p>{{>inner}}</p>\n{{/main}}\n{{/layout}}\n",
-            "templates/inner.mustache": "<div>x</div>",
-        ])
-        let build = SiteBuild(
-            generator: SiteGenerator(theme: try Theme(directory: folder.url)), writer: SiteWriter(output: output))
-        guard case .invalid(let findings) = try await build.run(SiteFixture.site) else {
-            Issue.record("a <div> inside a <p> must not be published")
-            return
-        }
+        let notFound = "{{<layout}}\n{{$main}}\n<h1>Lost</h1><p>{{>inner}}</p>\n{{/main}}\n{{/layout}}\n"
+        guard let (findings, templates) = try await findings(ofTheme: ["not-found": notFound, "inner": "<div>x</div>"])
+        else { return }
         let div = try #require(findings.first { $0.rule == "misnested" })
-        let templates = folder.url.appending(path: "templates").path
         #expect(div.origin == templates + "/inner.mustache:1:1", "\(div)")
         #expect(div.holder?.element == "p")
         #expect(div.holderOrigin == templates + "/not-found.mustache:3:14", "\(div)")
