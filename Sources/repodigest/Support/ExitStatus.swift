@@ -47,7 +47,7 @@ extension Console {
     /// Says what went wrong (every finding, for a site that failed validation), and gives the
     /// exit code for it.
     func fail(_ error: any Error) -> ExitCode {
-        let findings = ((error as? BuildFailure)?.underlying as? InvalidSite ?? error as? InvalidSite)?.findings ?? []
+        let findings = Self.findings(in: error)
         guard format == .json, !findings.isEmpty else {
             Self.failureLines(error, every: format == .json).forEach { self.error($0) }
             return ExitStatus.code(for: error)
@@ -69,10 +69,15 @@ extension Console {
     /// validation (`folded`, the first `shownFindings` lines; or `every` one), then the error.
     static func failureLines(_ error: any Error, every: Bool = false) -> [String] {
         let underlying = (error as? BuildFailure)?.underlying ?? error
-        let findings = (underlying as? InvalidSite)?.findings ?? []
+        let findings = Self.findings(in: error)
         var lines = every ? findings.map(\.description) : shown(folded(findings))
         if !(underlying is ExitCode) { lines.append("\(underlying)") }
         return lines
+    }
+
+    /// The findings of a site that failed validation, through a `BuildFailure`; none for another error.
+    static func findings(in error: any Error) -> [Finding] {
+        (((error as? BuildFailure)?.underlying ?? error) as? InvalidSite)?.findings ?? []
     }
 
     /// How many findings are printed for people: a page with 300,000 broken links printed
