@@ -52,8 +52,9 @@ extension BuildOptions {
 
     /// How many bytes below the output a site's deepest file may need: its longest path
     /// (`lists/ACCOUNT/SLUG/search.json`, each name at most `PathSegment`'s 64 bytes and a
-    /// hash) is some 170, and staging beside the output adds `.site.staging-N`.
-    static let deepestFile = 256
+    /// hash) is some 170, and the staging folder beside the output (`.NAME.staging-N`, where
+    /// the files are first written) is some 20 bytes longer than the output.
+    private static let deepestFile = 256
 
     /// An output whose files would pass Linux's limits (4,096 bytes a path, 255 a name): the
     /// folders above it would be made as far as they could be, then the build fail, leaving
