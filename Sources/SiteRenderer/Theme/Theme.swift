@@ -82,17 +82,13 @@ public struct Theme: Sendable {
     }
 
     /// The first part of a tag's name that no page's values have; nil when every part is one
-    /// (or the tag names the current value, a position, or a catalogue text).
+    /// (or the tag names the current value, a position, or a catalogue text). Read as the
+    /// template engine reads it (`Template.Parser.name`): `count(cards)` names `cards`.
     static func unknownValueName(in written: String) -> String? {
-        var name = Substring(written)
-        // `count(cards)`, `a(b(c))`: the value is the innermost; `first()` is a position.
-        while name.hasSuffix(")"), let open = name.firstIndex(of: "(") {
-            name = name[name.index(after: open)..<name.index(before: name.endIndex)]
-        }
-        if name.hasPrefix(".") { name = name.dropFirst() }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !name.isEmpty, parts.first != "t" else { return nil }
-        return parts.first { !TemplateVocabulary.names.contains(String($0)) }.map(String.init)
+        guard let name = try? Template.Parser.name(written), name.start == .searched || name.start == .innermost,
+            name.path.first != "t"
+        else { return nil }
+        return name.path.first { !TemplateVocabulary.names.contains($0) }
     }
 
     /// The templates, parsed. An error names the template's file, line and column.
