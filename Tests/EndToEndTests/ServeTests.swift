@@ -236,8 +236,6 @@ import Testing
         #expect(warnings == 1, "\(server.process.standardError)")
     }
 
-    /// A rebuild waiting on GitHub when the first Ctrl-C comes: it finishes and publishes, as
-    /// the message says; it was cancelled ("CancellationError") and nothing was published.
     /// A `serve` of a configuration on a file, reading the fake GitHub (the answers slowed by
     /// `latency` seconds from the start), for tests that save that file while builds run.
     final class LiveServer {
@@ -276,6 +274,8 @@ import Testing
         }
     }
 
+    /// A rebuild waiting on GitHub when the first Ctrl-C comes: it finishes and publishes, as
+    /// the message says; it was cancelled ("CancellationError") and nothing was published.
     @Test func aFirstCtrlCDuringALiveRebuildLetsItPublish() throws {
         let server = try LiveServer()
         let process = server.process
