@@ -44,157 +44,178 @@ struct GitHubAPI: Sendable {
     /// cached in it stands in for one never cached in `accept`, offline and as the last
     /// resort, so a cache from before a change of media type still builds. It is never sent
     /// as a validator: a 304 would confirm a representation that was not asked for.
+    ///
+    /// In three steps: what the cache holds (`copies`), whether that answers without asking
+    /// (`answerWithoutAsking`), and asking, as often as retries and rate limits allow (`ask`).
     func fetch<T: Decodable & Sendable>(
         _ type: T.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
         caching: Bool = true, rememberNotFound: Bool = false, cachedIsEnough: Bool = false, pushedAt: String? = nil,
         post query: GraphQLQuery? = nil
     ) async throws -> Page<T> {
-        let resource = query.map { "POST \(url) (query \($0.name))" } ?? "GET \(url)"
-        let key = CachedResponse.key(
-            url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
-        var cached: CachedResponse? = nil
-        if caching, let cache { cached = await cache.entry(for: key) }
-        // Only where the current media type has no row at all: a remembered 404 under it is
-        // newer than anything cached in the former one.
-        let hasRow = cached != nil
+        let request = Asked(
+            url: url, accept: accept, query: query, caching: caching, rememberNotFound: rememberNotFound,
+            pushedAt: pushedAt)
+        let copies = await copies(of: request, formerAccept: formerAccept)
+        if let page = try answerWithoutAsking(type, request, copies, cachedIsEnough: cachedIsEnough) { return page }
+        return try await ask(type, request, copies)
+    }
+
+    /// One resource as `fetch` asks for it, and how its answer is kept.
+    struct Asked: Sendable {
+        var url: String
+        var accept: String
+        /// The GraphQL query to post; nil for a GET.
+        var query: GraphQLQuery?
+        var caching: Bool
+        var rememberNotFound: Bool
+        var pushedAt: String?
+        /// How messages name it: `GET URL`, or `POST URL (query NAME)`.
+        let resource: String
+        /// Its cache key: a query is kept under its text and variables.
+        let key: String
+
+        init(
+            url: String, accept: String, query: GraphQLQuery?, caching: Bool, rememberNotFound: Bool,
+            pushedAt: String?
+        ) {
+            self.url = url
+            self.accept = accept
+            self.query = query
+            self.caching = caching
+            self.rememberNotFound = rememberNotFound
+            self.pushedAt = pushedAt
+            resource = query.map { "POST \(url) (query \($0.name))" } ?? "GET \(url)"
+            key = CachedResponse.key(
+                url: url + (query.map { " " + String(decoding: $0.body, as: UTF8.self) } ?? ""), accept: accept)
+        }
+    }
+
+    /// What the cache holds of a resource.
+    struct Copies: Sendable {
+        /// The row kept under the media type asked for (a remembered 404 included).
+        var cached: CachedResponse?
+        /// The former media type's copy, read only where the current one has no row at all: a
+        /// remembered 404 under the current one is newer than anything cached in the former.
+        var former: CachedResponse?
+
+        /// The copy to fall back on when asking fails, or to serve offline.
+        var best: CachedResponse? { cached ?? former }
+    }
+
+    /// Step 1: the cache's copies of `request`.
+    private func copies(of request: Asked, formerAccept: String?) async -> Copies {
+        guard request.caching, let cache else { return Copies() }
+        var copies = Copies(cached: await cache.entry(for: request.key))
+        if copies.cached == nil, let formerAccept {
+            let former = await cache.entry(for: CachedResponse.key(url: request.url, accept: formerAccept))
+            copies.former = former?.isNotFound == true ? nil : former
+        }
+        return copies
+    }
+
+    /// Step 2: the answer the cache gives without asking: offline, and for what is kept as it
+    /// is (`cachedIsEnough`); nil when GitHub must be asked.
+    private func answerWithoutAsking<T: Decodable & Sendable>(
+        _ type: T.Type, _ request: Asked, _ copies: Copies, cachedIsEnough: Bool
+    ) throws -> Page<T>? {
+        let resource = request.resource
         // A remembered 404 is asked again (it carries no validator), and stays what is known
         // should asking fail (`fallback`): a repository with no README is not a source that
         // failed with nothing cached.
-        if let absent = cached, absent.isNotFound, settings.offline || cachedIsEnough {
+        if let absent = copies.cached, absent.isNotFound, settings.offline || cachedIsEnough {
             if cachedIsEnough { log.kept() }
             throw GitHubDataError.notFound(resource: resource)
         }
-        var former: CachedResponse? = nil
-        if !hasRow, caching, let formerAccept, let cache {
-            former = await cache.entry(for: CachedResponse.key(url: url, accept: formerAccept))
-            if former?.isNotFound == true { former = nil }
-        }
-        /// The answer from the copy kept (or the former media type's), when asking failed.
-        func fallingBack(_ cause: StaleData.Cause) async throws -> Page<T> {
-            try await fallback(type, cached ?? former, resource: resource, cause: cause)
-        }
         if settings.offline {
-            guard let cached = cached ?? former else { throw GitHubDataError.notCached(resource: resource) }
+            guard let kept = copies.best else { throw GitHubDataError.notCached(resource: resource) }
             log.servedOffline()
-            return Page(value: try kept(type, cached, resource: resource), next: LinkHeader(cached.link).next)
+            return Page(value: try self.kept(type, kept, resource: resource), next: LinkHeader(kept.link).next)
         }
-        if cachedIsEnough, let cached,
+        if cachedIsEnough, let cached = copies.cached,
             let page = try? Page(value: kept(type, cached, resource: resource), next: LinkHeader(cached.link).next)
         {
             log.kept()
             return page
         }
+        return nil
+    }
 
+    /// Step 3: asks GitHub, conditionally on the cached copy, within the rate-limit budget,
+    /// again after a failure while attempts are left; when none is, falls back on the copy.
+    private func ask<T: Decodable & Sendable>(_ type: T.Type, _ request: Asked, _ copies: Copies) async throws
+        -> Page<T>
+    {
+        var copies = copies
         var attempt = 0
         var waited = 0
         // Why the last attempt failed; set by every attempt that fails before it is read.
         var failure = StaleData.Cause.failure("no answer", attempts: 0)
-        let bucket = RateLimitReading.resource(for: url)
+        let bucket = RateLimitReading.resource(for: request.url)
         while true {
             try Task.checkCancellation()
             if let until = await budget.reserve(bucket, now: now()) {
                 // A second past the reset, so the clocks of client and server need not agree exactly.
                 let wait = Duration.seconds(max(0, until.timeIntervalSince(now())) + 1)
-                try await waitForBudget(wait, until: until, resource: resource, secondary: false, waited: &waited)
+                try await waitForBudget(
+                    wait, until: until, resource: request.resource, secondary: false, waited: &waited)
                 continue
             }
             attempt += 1
             log.sent(retry: attempt > 1)
             let response: HTTPResponse
             do {
-                // GraphQL sends no validators: a query is asked whole every time.
-                let headers: HTTPHeaders =
-                    query == nil
-                    ? conditionalHeaders(accept, cached) : ["Accept": accept, "Content-Type": "application/json"]
-                response = redactor(try await client.send(HTTPRequest(url: url, headers: headers, body: query?.body)))
-                await budget.settle(bucket, reading: RateLimitReading(headers: response.headers, url: url, now: now()))
+                response = try await send(request, conditionalOn: copies.cached, bucket: bucket)
             } catch let error as HTTPClientError {
-                await budget.settle(bucket, reading: nil)
                 failure = .failure(redactor(error.detail), attempts: attempt)
-                if error.isTransient, attempt < settings.retry.maxAttempts {
-                    try await sleep(settings.retry.delay(after: attempt))
-                    continue
+                guard error.isTransient, attempt < settings.retry.maxAttempts else {
+                    return try await fallback(type, copies.best, resource: request.resource, cause: failure)
                 }
-                return try await fallingBack(failure)
-            } catch {
-                await budget.settle(bucket, reading: nil)
-                throw error
+                try await sleep(settings.retry.delay(after: attempt))
+                continue
             }
-
-            switch response.status {
-            case 200..<300:
-                do {
-                    let value = try decoder.decode(type, from: response.body, resource: resource)
-                    if let errors = (value as? any GraphQLErrorsCarrying)?.graphQLErrors, !errors.isEmpty {
-                        // GitHub answers a query it refused with a 200: never data, never cached.
-                        if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
-                            let reset = RateLimitReading(headers: response.headers, url: url, now: now())?.reset
-                            await budget.exhaust(bucket, until: reset ?? now().addingTimeInterval(60))
-                            attempt -= 1
-                            continue
-                        }
-                        return try await fallingBack(.refused(GraphQLError.summary(errors)))
-                    }
-                    if caching, let cache {
-                        await cache.store(
-                            CachedResponse(
-                                key: key, etag: response.headers["etag"],
-                                lastModified: response.headers["last-modified"],
-                                link: response.headers["link"], body: response.body, fetchedAt: now(),
-                                pushedAt: pushedAt),
-                            decoded: DecodedCopy.bytes(ofAny: value))
-                    }
-                    return Page(value: value, next: LinkHeader(response.headers["link"]).next)
-                } catch GitHubDataError.undecodable(_, let undecodable) {
-                    let reason = undecodable + Self.redirectNote(asked: url, answered: response.url)
-                    // JSON of the wrong shape is what the server means: asking again gets the same.
-                    guard GitHubDecoder.isJSON(response.body) else {
-                        // A body cut short or garbled in transit: worth asking again, never worth caching.
-                        failure = .notJSON(reason, attempts: attempt)
-                        break
-                    }
-                    return try await fallingBack(.undecodable(reason))
-                }
-            case 304:
-                log.notModified()
-                if let stored = cached, let value = try? kept(type, stored, resource: resource) {
-                    await cache?.markValidated(key, at: now(), pushedAt: pushedAt)
-                    return Page(value: value, next: LinkHeader(stored.link).next)
-                }
-                // Not modified, but the copy is gone or unreadable: ask again without conditions.
-                if let cache { await cache.remove(key) }
-                cached = nil
-                failure = .status(304, attempts: attempt)
-            case 401:
-                throw GitHubDataError.unauthorized(resource: resource, tokenVariable: settings.tokenVariable)
-            case 403, 429:
-                guard let refusal = RateLimitRefusal(response, now: now()) else {
-                    throw GitHubDataError.forbidden(resource: resource, message: Self.message(response))
-                }
-                if case .primary(let reset) = refusal { await budget.exhaust(bucket, until: reset) }
-                if case .secondary(let wait) = refusal {
+            switch try await read(response, as: type, for: request, copies: &copies, attempt: attempt, bucket: bucket) {
+            case .answered(let page):
+                return page
+            case .refused(let wait):
+                if let wait {
                     try await waitForBudget(
-                        wait, until: refusal.until(now: now()), resource: resource, secondary: true, waited: &waited)
+                        wait.duration, until: wait.until, resource: request.resource, secondary: true,
+                        waited: &waited)
                 }
                 attempt -= 1  // a refusal is not a failed attempt
                 continue
-            case 404, 410:
-                if rememberNotFound, caching, let cache {
-                    await cache.store(
-                        CachedResponse(key: key, status: 404, body: Data(), fetchedAt: now(), pushedAt: pushedAt))
-                }
-                throw GitHubDataError.notFound(resource: resource)
-            case 500...599:
-                failure = .status(response.status, attempts: attempt)
-            default:
-                throw GitHubDataError.unexpectedStatus(
-                    resource: resource, status: response.status, message: Self.message(response))
+            case .failed(let cause):
+                failure = cause
+            case .final(let cause):
+                return try await fallback(type, copies.best, resource: request.resource, cause: cause)
             }
             if attempt < settings.retry.maxAttempts {
                 try await sleep(settings.retry.delay(after: attempt))
                 continue
             }
-            return try await fallingBack(failure)
+            return try await fallback(type, copies.best, resource: request.resource, cause: failure)
+        }
+    }
+
+    /// Sends `request` once, conditionally on `cached`, and settles the budget it reserved in
+    /// `bucket` with what the answer says of it (nothing, when no answer came).
+    private func send(_ request: Asked, conditionalOn cached: CachedResponse?, bucket: String) async throws
+        -> HTTPResponse
+    {
+        do {
+            // GraphQL sends no validators: a query is asked whole every time.
+            let headers: HTTPHeaders =
+                request.query == nil
+                ? conditionalHeaders(request.accept, cached)
+                : ["Accept": request.accept, "Content-Type": "application/json"]
+            let response = redactor(
+                try await client.send(HTTPRequest(url: request.url, headers: headers, body: request.query?.body)))
+            await budget.settle(
+                bucket, reading: RateLimitReading(headers: response.headers, url: request.url, now: now()))
+            return response
+        } catch {
+            await budget.settle(bucket, reading: nil)
+            throw error
         }
     }
 }
