@@ -129,6 +129,36 @@ import Testing
         #expect(div.description.hasSuffix("; its <p> from \(templates)/not-found.mustache:3:14)"))
     }
 
+    @Test("a tag left open names where its end tag stands and where the open tag came from, not a page line")
+    func aTagLeftOpenNamesBothTemplateLines() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let notFound = "{{<layout}}\n{{$main}}\n<h1>Lost</h1>\n<p>A {{>inner}}</p>\n{{/main}}\n{{/layout}}\n"
+        guard let (findings, templates) = try await findings(ofTheme: ["not-found": notFound, "inner": "<b>bold"])
+        else { return }
+        let mismatch = try #require(findings.first { $0.rule == "well-formed" })
+        #expect(mismatch.message.contains("Opening and ending tag mismatch: b line"), "\(mismatch)")
+        #expect(mismatch.origin == templates + "/not-found.mustache:4:16", "at </p>, not past it: \(mismatch)")
+        #expect(mismatch.holder?.element == "b")
+        #expect(mismatch.holderOrigin == templates + "/inner.mustache:1:1", "\(mismatch)")
+        #expect(mismatch.description.hasSuffix("; its <b> from \(templates)/inner.mustache:1:1)"))
+    }
+
+    @Test("a tag libxml2 finds left open at the file's end names where it came from")
+    func aTagOpenAtTheEndNamesItsTemplateLine() throws {
+        let page = "<!DOCTYPE html>\n<html lang=\"en\">\n<body><main>\n<p>A <b>bold</p>"
+        var finding = Finding(
+            file: "x.html", line: 4, column: 12, rule: "well-formed",
+            message: "not well-formed: Premature end of data in tag main line 3")
+        finding.placeTagLeftOpen(in: Data(page.utf8))
+        #expect(finding.holder == Finding.Holder(element: "main", line: 3, column: 7))
+        #expect(finding.line == 4 && finding.column == 12, "where libxml2 stopped: no end tag to place it at")
+        var other = Finding(
+            file: "x.html", line: 4, column: 17, rule: "well-formed",
+            message: "not well-formed: Opening and ending tag mismatch: i line 4 and p")
+        other.placeTagLeftOpen(in: Data(page.utf8))
+        #expect(other.holder == nil && other.column == 13, "no <i> on its line: the end tag placed, no holder named")
+    }
+
     @Test func digestJSONIsWhatOneEncodingOfTheWholeDocumentGives() throws {
         let router = Router(routes: SiteFixture.site.repositories.map(\.card.route), baseURL: "https://example.org/")
         let json = DigestJSON(site: SiteFixture.site, router: router)

@@ -39,6 +39,36 @@ struct ColumnFinder {
         bytes[..<min(max(end, 0), bytes.count)].lastIndex(of: UInt8(ascii: "<"))
     }
 
+    /// The offset of the character at 1-based `column` of 1-based `line` (the line's end, for
+    /// a column past it); nil for a line the file does not have.
+    func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        var (offset, characters) = (lineStarts[line - 1], 1)
+        while offset < end, characters < column {
+            offset += 1
+            // Past the character's continuation bytes: columns count characters.
+            while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            characters += 1
+        }
+        return offset
+    }
+
+    /// The offset of the last `tag` (`<b`, `</p`, the name whole) that starts before `limit`.
+    func lastTag(_ tag: String, before limit: Int) -> Int? {
+        let needle = Array(tag.utf8)
+        var offset = min(limit, bytes.count) - needle.count
+        while offset >= 0 {
+            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle),
+                Self.endsName(offset + needle.count < bytes.count ? bytes[offset + needle.count] : nil)
+            {
+                return offset
+            }
+            offset -= 1
+        }
+        return nil
+    }
+
     /// The 1-based line and column of the byte at `offset`.
     func position(of offset: Int) -> (line: Int, column: Int) {
         // The last line that starts at or before it.

@@ -72,9 +72,11 @@ enum XMLTree {
         if let document = parsed.result { xmlFreeDoc(document) }
         guard context.pointee.wellFormed == 0 || parsed.result == nil else { return nil }
         let error = parsed.firstError
-        return Finding(
+        var finding = Finding(
             file: file.path, line: error?.line ?? 1, column: error?.column ?? 1, rule: "well-formed",
             message: "not well-formed: " + (error?.message ?? "parse error"))
+        finding.placeTagLeftOpen(in: file.contents)
+        return finding
     }
 
     /// Visits `root` and every node below it in document order, by the tree's own links, not
