@@ -296,6 +296,10 @@ import Testing
             "the only pragma is {{% CONTENT_TYPE: HTML }}: every {{value}} is escaped as HTML"
         ),
         ("{{count(a}}", 1, "unfinished tag name"),
+        // Lines as an editor shows them, whatever ends them: CR LF, and a CR alone.
+        ("x\r\n{{/b}}", 2, "{{/b}} closes nothing: no section is open here"),
+        ("x\ry\r{{/b}}", 3, "{{/b}} closes nothing: no section is open here"),
+        ("{{#a}}\rx\r\n{{/b}}", 3, "{{/b}} does not close the section a, opened on line 1: its closing tag is {{/a}}"),
     ])
     func aTemplateThatDoesNotParseSaysWhereAndWhy(_ text: String, _ line: Int, _ reason: String) {
         #expect {

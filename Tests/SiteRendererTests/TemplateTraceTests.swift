@@ -38,6 +38,16 @@ import Testing
         #expect(trace.origin(line: 1, column: 2, in: page, sources: Self.sources(templates)) == "page.mustache:1:2")
     }
 
+    @Test("a template's lines ended by a CR alone or CR LF count as an editor shows them; a page's as libxml2's do")
+    func everyLineEndOfATemplateCounts() throws {
+        #expect(TextLines.starts(of: Array("a\nb\r\nc\rd\r".utf8)) == [0, 2, 5, 7, 9])
+        let templates = ["page": "<main>\r<p>x</p>\r\n<p><div></div></p>\r</main>\n"]
+        let library = try Self.library(templates)
+        let (page, trace) = try #require(try library.render(.object([:]), template: "page", traced: true))
+        // libxml2 puts the page's <div> on line 2, column 4: its lines end at LF alone.
+        #expect(trace.origin(line: 2, column: 4, in: page, sources: Self.sources(templates)) == "page.mustache:3:4")
+    }
+
     @Test("text a value placed is told as the value and the tag that placed it")
     func aValueIsToldByItsTag() throws {
         let templates = ["page": "<main>\n  <p>{{{bodyHTML}}}</p>\n</main>\n"]

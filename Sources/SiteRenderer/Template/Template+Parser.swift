@@ -428,15 +428,14 @@ extension Template {
 
         /// The line (from 1) the byte at `offset` is on.
         func line(at offset: Int) -> Int {
-            bytes[..<min(offset, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1
+            TextLines.line(at: offset, of: bytes).line
         }
 
         /// `problem` where the reading stopped, as a line and a column (in characters) of the text.
         func syntaxError(_ problem: Problem) -> SyntaxError {
-            let before = bytes[..<min(position, bytes.count)]
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let line = line(at: position)
-            let column = String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1
+            let end = min(position, bytes.count)
+            let (line, lineStart) = TextLines.line(at: end, of: bytes)
+            let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
             return SyntaxError(line: line, column: column, reason: problem.reason)
         }
     }

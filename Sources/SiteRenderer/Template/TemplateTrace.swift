@@ -38,6 +38,7 @@ struct TemplateTrace: Sendable {
 
     /// The byte offset of a character given by its line and column; nil past the page's end.
     static func offset(line: Int, column: Int, in page: String) -> Int? {
+        // A page's lines as libxml2 counts them, in whose findings they come: ended by LF only.
         var lineStart = page.utf8.startIndex
         for _ in 1..<max(1, line) {
             guard let newline = page.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
@@ -51,11 +52,12 @@ struct TemplateTrace: Sendable {
         return page.utf8.distance(from: page.utf8.startIndex, to: character)
     }
 
-    /// `LINE:COLUMN` (1-based, the column in characters) of the byte at `offset` in `text`.
+    /// `LINE:COLUMN` (1-based, the column in characters) of the byte at `offset` in `text`, a
+    /// template's, its lines as an editor shows them (`TextLines`).
     static func position(of offset: Int, in text: String) -> String {
-        let bytes = Array(text.utf8.prefix(offset))
-        let lineStart = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let line = bytes.count { $0 == UInt8(ascii: "\n") } + 1
-        return "\(line):\(String(decoding: bytes[lineStart...], as: UTF8.self).count + 1)"
+        let bytes = Array(text.utf8)
+        let end = min(offset, bytes.count)
+        let (line, lineStart) = TextLines.line(at: end, of: bytes)
+        return "\(line):\(String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1)"
     }
 }
