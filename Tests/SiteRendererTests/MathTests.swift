@@ -141,7 +141,8 @@ struct MathTests {
         #expect(math(#"\underset{x}{y}"#) == "<math><munder><mi>y</mi><mi>x</mi></munder></math>")
         #expect(math(#"\xrightarrow{f}"#) == "<math><mover><mo stretchy=\"true\">→</mo><mi>f</mi></mover></math>")
         #expect(math(#"{\rm d}x"#) == "<math><mrow><mi mathvariant=\"normal\">d</mi><mi>x</mi></mrow></math>")
-        #expect(math(#"\boxed{x}"#) == "<math><mi>x</mi></math>")
+        #expect(math(#"\boxed{x}"#) == "<math><mrow class=\"tex-boxed\"><mi>x</mi></mrow></math>")
+        #expect(math(#"\fbox{x}"#) == math(#"\boxed{x}"#))
         #expect(math(#"x \tag{2}"#).hasSuffix("<mspace width=\"2em\"></mspace><mtext>(2)</mtext></mrow></mrow></math>"))
     }
 
@@ -152,9 +153,19 @@ struct MathTests {
                 == "<math><mrow><mi>a</mi><mo>≰</mo><mi>b</mi><mo>≱</mo><mi>c</mi></mrow></math>")
         #expect(math(#"A^\complement \ni 5\euro"#).contains("<mi mathvariant=\"normal\">∁</mi>"))
         #expect(math(#"5\euro"#).contains("€"))
-        // No stroke through, no overlap in MathML Core: the content, not an error.
-        for written in [#"\cancel{x}"#, #"\rlap{x}"#, #"\mathclap{x}"#, #"\smash[b]{x}"#, #"\smash{x}"#] {
+        // No overlap in MathML Core: the content, not an error.
+        for written in [#"\rlap{x}"#, #"\mathclap{x}"#, #"\smash[b]{x}"#, #"\smash{x}"#] {
             #expect(math(written) == "<math><mi>x</mi></math>", "\(written): \(math(written))")
+        }
+        // A README's boxed and struck formulas pass the page check, their class and all.
+        let page = render(#"Cancel $\cancel{x}$, and $$\boxed{E = mc^2}$$"#)
+        #expect(page.contains("<mrow class=\"tex-cancel\">") && page.contains("<mrow class=\"tex-boxed\">"), "\(page)")
+        #expect(rules(page) == [], "\(rules(page))")
+        // A stroke through: no `menclose` in MathML Core either, so a row the themes draw it on.
+        for stroke in ["cancel", "bcancel", "xcancel"] {
+            #expect(
+                math("\\\(stroke){x+1}")
+                    == "<math><mrow class=\"tex-\(stroke)\"><mi>x</mi><mo>+</mo><mn>1</mn></mrow></math>")
         }
         for command in [#"\twoheadrightarrow"#, #"\ltimes"#, #"\lessgtr"#, #"\beth"#, #"\bigstar"#] {
             #expect(!math(command).contains("<merror>"), "\(command)")

@@ -61,9 +61,12 @@ extension TeXMath.Parser {
             let under = optional()
             let arrow = Node.op(name == "xrightarrow" ? "→" : "←", attributes: TeXMath.fence)
             return .scripts(arrow, sub: under, sup: argument(), limits: true)
-        case "boxed", "fbox", "cancel", "bcancel", "xcancel", "rlap", "llap", "clap", "mathrlap", "mathllap",
-            "mathclap":
-            // MathML Core draws no box, no stroke through and no overlap: the content.
+        case "boxed", "fbox":
+            return .enclosed(argument(), notation: .boxed)
+        case "cancel", "bcancel", "xcancel":
+            return .enclosed(argument(), notation: Node.Notation(rawValue: name) ?? .cancel)
+        case "rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap":
+            // MathML Core has no overlap: the content.
             return argument()
         case "smash":
             // `\smash[b]{x}`: its content, at its height (MathML Core has no `mpadded` height here).

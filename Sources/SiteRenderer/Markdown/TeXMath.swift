@@ -64,7 +64,15 @@ enum TeXMath {
         /// `\color`, `\textcolor`: the text's colour; `\colorbox`: the background's. Only
         /// a name or a hexadecimal colour (`HTMLChecker.isMathColor`).
         case color(Node, String, background: Bool)
+        /// `\boxed`, `\cancel`, `\bcancel`, `\xcancel`: MathML Core has no `menclose`, so a
+        /// row of the class `tex-NAME`, which the themes draw a box or a stroke through.
+        case enclosed(Node, notation: Notation)
         case error(String)
+
+        /// What `enclosed` draws around or through its content.
+        enum Notation: String, Sendable {
+            case boxed, cancel, bcancel, xcancel
+        }
 
         /// An empty row, what `{}` is.
         static var empty: Node { .row([]) }
@@ -146,6 +154,14 @@ enum TeXMath {
                 output += "<mstyle " + (background ? "mathbackground" : "mathcolor") + "=\"" + color + "\">"
                 node.write(into: &output)
                 output += "</mstyle>"
+            case .enclosed(let node, let notation):
+                output += "<mrow class=\"tex-" + notation.rawValue + "\">"
+                if case .row(let nodes) = node {
+                    for node in nodes { node.write(into: &output) }
+                } else {
+                    node.write(into: &output)
+                }
+                output += "</mrow>"
             case .error(let tex):
                 output += "<merror><mtext>" + tex.xmlEscaped + "</mtext></merror>"
             }

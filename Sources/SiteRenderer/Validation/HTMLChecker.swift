@@ -54,7 +54,7 @@ enum HTMLChecker {
     static let mathAttributes: Set<String> = [
         "display", "mathvariant", "stretchy", "symmetric", "fence", "separator", "form", "accent", "accentunder",
         "largeop", "movablelimits", "lspace", "rspace", "minsize", "maxsize", "linethickness", "columnalign",
-        "width", "displaystyle", "scriptlevel", "dir", "mathcolor", "mathbackground",
+        "width", "displaystyle", "scriptlevel", "dir", "mathcolor", "mathbackground", "class",
     ]
     /// Whether `value` is a colour MathML's `mathcolor` or `mathbackground` may hold: a name
     /// (letters only) or `#` and 3, 4, 6 or 8 hexadecimal digits; no CSS function, no `;`.
