@@ -178,6 +178,46 @@ import UseCases
         #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
     }
 
+    @Test("a reader without the lock waits out another process's write, and never sets the live file aside for it")
+    func aWriteInProgressIsWaitedForNotSetAside() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        try await open(&warnings).favourites.add(Favourite(name: RepoName(owner: "keep", name: "me")))
+        // Another process's write in progress: an exclusive transaction, ended half a second on.
+        let writer = try DatabaseQueue(path: file.path)
+        let started = DispatchSemaphore(value: 0)
+        let writing = Thread {
+            try? writer.inDatabase { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE")
+                try db.execute(sql: "INSERT INTO favourite (owner, name, added_at) VALUES ('o', 'r', 0)")
+                started.signal()
+                Thread.sleep(forTimeInterval: 0.5)
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        writing.start()
+        started.wait()
+        let reader = try StateStores(folder: folder, warn: { warnings.append($0) }, locked: false)
+        let names = try await reader.favourites.favourites().map(\.name.description)
+        #expect(names.contains("keep/me") && names.contains("o/r"), "\(names)")
+        #expect(warnings.isEmpty, "\(warnings)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(entries.allSatisfy { !$0.contains("set-aside") }, "\(entries)")
+    }
+
+    @Test("a damaged file found without the lock is reported, and left for a run that holds it to set aside")
+    func aDamagedFileIsSetAsideOnlyUnderTheLock() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: file)
+        #expect {
+            try StateStores(folder: folder, warn: { _ in }, locked: false)
+        } throws: { error in
+            "\(error)".contains("the next build or `repodigest favourites add` sets it aside")
+        }
+        #expect(try Data(contentsOf: file) == Data(repeating: 0x5A, count: 8192), "left where it is, as it is")
+    }
+
     @Test("a state file already at this version is opened without a write")
     func aCurrentFileOpensWithoutAWrite() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -9,7 +9,7 @@ extension SQLiteResponseCache {
         do {
             try FileManager.default.createDirectory(
                 at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let problem = problem(with: path) {
+            if let problem = try problem(with: path) {
                 let aside = try SQLiteFile.setAside(path)
                 warnings.add(
                     "\(path.path): \(problem); set aside as \(aside.lastPathComponent), starting an empty cache")
@@ -153,7 +153,7 @@ extension SQLiteResponseCache {
     /// and all, 185 MB at 10,000 repositories) each run, from disk when the run is hourly. A
     /// page found damaged while reading costs that answer, fetched in full with a warning, and
     /// leaves a mark for the next run, which checks every page once and sets the file aside.
-    private static func problem(with path: URL) -> String? {
+    private static func problem(with path: URL) throws -> String? {
         let mark = damageMark(of: path)
         let suspect = FileManager.default.fileExists(atPath: mark.path)
         defer { if suspect { try? FileManager.default.removeItem(at: mark) } }
@@ -163,6 +163,12 @@ extension SQLiteResponseCache {
         case .ours(let version):
             return "a cache of another repodigest version (schema \(version), this one reads \(schemaVersion))"
         case .unusable(let reason): return reason
+        case .busy(let reason): throw Busy(description: reason)
         }
+    }
+
+    /// The cache file held by another process: used by no run, and set aside by none.
+    private struct Busy: Error, CustomStringConvertible {
+        var description: String
     }
 }

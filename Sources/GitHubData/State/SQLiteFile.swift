@@ -28,7 +28,14 @@ enum SQLiteFile {
         case ours(version: Int)
         /// Not ours, corrupt or unreadable, and why.
         case unusable(String)
+        /// Held by another process past `busyTimeout` (a write in progress): sound, as far
+        /// as anyone knows, and never to be set aside for it.
+        case busy(String)
     }
+
+    /// How long a connection waits for another process's write to end before it gives up:
+    /// `favourites add` beside `favourites list`, a build beside either.
+    static let busyTimeout: TimeInterval = 10
 
     /// - Parameters:
     ///   - applicationID: the `PRAGMA application_id` our files carry.
@@ -47,6 +54,7 @@ enum SQLiteFile {
         do {
             var configuration = Configuration()
             configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
             let database = try DatabaseQueue(path: path.path, configuration: configuration)
             defer { try? database.close() }
             return try database.read { db -> Inspection in
@@ -61,6 +69,8 @@ enum SQLiteFile {
                 guard application == applicationID else { return .unusable("not a repodigest \(name) file") }
                 return .ours(version: version)
             }
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            return .busy(reason(for: error))
         } catch {
             return .unusable("the \(name) file cannot be read (\(error))")
         }
@@ -70,9 +80,12 @@ enum SQLiteFile {
     /// beside the file. Only a writer may roll it back: a read-only look fails with
     /// SQLITE_READONLY and would set a sound file aside. Opening it once for writing is
     /// SQLite's own crash recovery; the journal restores the file as of the last commit.
+    /// (A journal beside a file another process is writing is not hot: SQLite leaves it be.)
     private static func rollBackAnUnfinishedWrite(_ path: URL) {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
         guard FileManager.default.fileExists(atPath: path.path + "-journal"),
-            let database = try? DatabaseQueue(path: path.path)
+            let database = try? DatabaseQueue(path: path.path, configuration: configuration)
         else { return }
         _ = try? database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
         try? database.close()

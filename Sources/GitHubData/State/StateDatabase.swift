@@ -122,8 +122,12 @@ final class StateDatabase: Sendable {
     static let fileName = "state.sqlite"
 
     /// Opens `state.sqlite` in `folder`, creating or migrating it.
-    /// - Parameter warn: told when an unusable file was set aside.
-    static func open(in folder: URL, warn: (String) -> Void) throws(StateError) -> StateDatabase {
+    /// - Parameters:
+    ///   - warn: told when an unusable file was set aside.
+    ///   - locked: whether the caller holds the state folder's lock. Only then is a file that
+    ///     cannot be used set aside: a reader without it (`favourites list`) could take
+    ///     another process's write in progress for damage, and move the live file away.
+    static func open(in folder: URL, warn: (String) -> Void, locked: Bool = true) throws(StateError) -> StateDatabase {
         let path = folder.appending(path: fileName)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -133,6 +137,11 @@ final class StateDatabase: Sendable {
         switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "state") {
         case .ours(let version) where version > migrations.count:
             throw .newerSchema(path: path.path, found: version, known: migrations.count)
+        case .busy(let reason):
+            throw .unusable(path: path.path, reason: reason)
+        case .unusable(let reason) where !locked:
+            throw .unusable(
+                path: path.path, reason: "\(reason); the next build or `repodigest favourites add` sets it aside")
         case .unusable(let reason):
             do {
                 let aside = try SQLiteFile.setAside(path)
@@ -149,6 +158,7 @@ final class StateDatabase: Sendable {
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
+            configuration.busyMode = .timeout(SQLiteFile.busyTimeout)
             let queue = try DatabaseQueue(path: path.path, configuration: configuration)
             try queue.write { db in
                 let applied = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0

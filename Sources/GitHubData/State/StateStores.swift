@@ -11,8 +11,10 @@ public struct StateStores: Sendable {
 
     /// Opens (creating or migrating) the state database in `folder`. A file from a newer
     /// repodigest is refused; a corrupt or foreign one is kept aside and `warn` is told.
-    public init(folder: URL, warn: (String) -> Void) throws(StateError) {
-        let database = try StateDatabase.open(in: folder, warn: warn)
+    /// - Parameter locked: whether the caller holds the state folder's lock (`RunLock`):
+    ///   without it, a file that cannot be used is reported, never set aside.
+    public init(folder: URL, warn: (String) -> Void, locked: Bool = true) throws(StateError) {
+        let database = try StateDatabase.open(in: folder, warn: warn, locked: locked)
         favourites = SQLiteFavouritesStore(database: database)
         runs = SQLiteHistoryStore(database: database)
         history = runs

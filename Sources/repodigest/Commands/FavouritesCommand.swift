@@ -38,7 +38,7 @@ struct FavouritesCommand: AsyncParsableCommand {
         func open(_ console: Console, writing: Bool) throws -> (lock: RunLock?, stores: StateStores) {
             let folder = try stateDirectory()
             let lock = writing ? try RunLock(stateDirectory: folder) : nil
-            return (lock, try StateStores(folder: folder, warn: console.warning))
+            return (lock, try StateStores(folder: folder, warn: console.warning, locked: lock != nil))
         }
 
         /// The configuration when there is one; a missing default file is no error here.
