@@ -543,6 +543,39 @@ import Testing
             ])
     }
 
+    @Test("a folder named through a link is checked, and what cannot be read is a finding, never a pass")
+    func nothingUnreadPasses() throws {
+        let base = FileManager.default.temporaryDirectory.appending(path: "validate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = base.appending(path: "site")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.page("<p onclick=\"x()\">x</p>").utf8).write(to: folder.appending(path: "index.html"))
+        let link = base.appending(path: "link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.path)
+        for named in [link, link.appending(path: "")] {
+            #expect(try SiteValidator().validate(directory: named).map(\.rule) == ["event-handler"], "\(named.path)")
+        }
+        // A name that is not UTF-8, a file no one may read, one past the size read, a link to one that fails.
+        let name = Array((folder.path + "/bad").utf8) + [0xFF, 0]
+        let created = name.withUnsafeBufferPointer {
+            creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)
+        }
+        #expect(created >= 0)
+        close(created)
+        let large = folder.appending(path: "large.json")
+        #expect(FileManager.default.createFile(atPath: large.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.truncate(atOffset: UInt64(SiteValidator.FolderWalk.largestFile + 1))
+        try handle.close()
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appending(path: "mem.txt").path, withDestinationPath: "/proc/self/mem")
+        let found = try SiteValidator().validate(directory: folder)
+        #expect(
+            Set(found.map { "\($0.file) \($0.rule)" }) == [
+                "index.html event-handler", "bad\\xFF unread", "large.json unread", "mem.txt outside", "mem.txt unread",
+            ], "\(found)")
+    }
+
     @Test func commentsElsewhereAndScriptsOfTheSitePass() {
         #expect(rules(["index.html": Self.page("<!-- a > b <!- c -->"), "x.js": ""]).isEmpty)
         for source in ["https://evil.example/x.js", "//evil.example/x.js"] {
