@@ -32,9 +32,12 @@ public final class RunLock {
                 path: folder.path, reason: Self.whyNoFolder(folder) ?? (error as NSError).localizedDescription)
         }
         descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EROFS || errno == EACCES {
+        let refusal = errno
+        if descriptor < 0, refusal == EROFS || refusal == EACCES {
             // flock needs no write access: a lock file left on a folder since made read-only still serves.
             descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
+            // None there: why it could not be made ("Permission denied"), not that it is missing.
+            if descriptor < 0, errno == ENOENT { errno = refusal }
         }
         guard descriptor >= 0 else { throw .unusable(path: path.path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

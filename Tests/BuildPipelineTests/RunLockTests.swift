@@ -30,6 +30,13 @@ import Testing
                 "file is a file, not a folder") == true)
     }
 
+    @Test("a lock file that may not be made is said so, not as missing (a read-only state folder)")
+    func aLockThatMayNotBeMadeSaysWhy() throws {
+        // sysfs refuses a new file to anyone, root too: EACCES, as a folder without write access does.
+        let refused = #expect(throws: RunLockError.self) { try RunLock(file: URL(fileURLWithPath: "/sys/x.lock")) }
+        #expect("\(refused!)".contains("Permission denied"), "\(refused!)")
+    }
+
     @Test("the run that finds the lock taken names the holder's pid, even over a longer one left in the file")
     func theHolderIsNamed() throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "runlock-\(UUID().uuidString)")

@@ -194,6 +194,7 @@ import Testing
                 "\(root)/conf is the configuration file's folder (--config)"
             ),
             (["--output", "", "--state-dir", "state"], "--output: an empty path; name the folder to publish into"),
+            (["--output", "site", "--state-dir", ""], "--state-dir: an empty path; name the folder for the cache"),
             (
                 ["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"],
                 "\(root)/themed contains the theme folder \(root)/themed/mine"

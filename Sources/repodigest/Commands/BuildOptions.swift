@@ -77,7 +77,15 @@ struct BuildOptions: ParsableArguments {
 
     /// The state folder `--state-dir DIR` (nil when not given) means; shared with `favourites`.
     static func stateDirectory(_ stateDir: String?, environment: [String: String]) throws(ConfigurationError) -> URL {
-        if let stateDir { return URL(fileURLWithPath: stateDir) }
+        if let stateDir {
+            // Not the current folder, as an empty path would be read: a state file and a lock
+            // dropped wherever the command ran.
+            guard !stateDir.isEmpty else {
+                throw ConfigurationError(
+                    source: "--state-dir", message: "an empty path; name the folder for the cache and history")
+            }
+            return URL(fileURLWithPath: stateDir)
+        }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appending(path: "repodigest")
         }
