@@ -17,6 +17,8 @@ extension BuildOptions {
             throw ConfigurationError(
                 source: "--output", message: "an empty path; name the folder to publish into (such as Output)")
         }
+        // Refused even where the build reads no state (`--sample`): an empty path is a mistake.
+        try Self.refuseEmpty(stateDir: stateDir)
         try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
         try Self.refuseTooLong(output)

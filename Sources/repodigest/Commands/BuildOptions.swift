@@ -78,12 +78,7 @@ struct BuildOptions: ParsableArguments {
     /// The state folder `--state-dir DIR` (nil when not given) means; shared with `favourites`.
     static func stateDirectory(_ stateDir: String?, environment: [String: String]) throws(ConfigurationError) -> URL {
         if let stateDir {
-            // Not the current folder, as an empty path would be read: a state file and a lock
-            // dropped wherever the command ran.
-            guard !stateDir.isEmpty else {
-                throw ConfigurationError(
-                    source: "--state-dir", message: "an empty path; name the folder for the cache and history")
-            }
+            try refuseEmpty(stateDir: stateDir)
             return URL(fileURLWithPath: stateDir)
         }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -94,6 +89,14 @@ struct BuildOptions: ParsableArguments {
                 source: "HOME", message: "not set, so there is no default state folder; pass --state-dir DIR")
         }
         return URL(fileURLWithPath: home).appending(path: ".local/state/repodigest")
+    }
+
+    /// An empty `--state-dir` would be read as the current folder: a state file and a lock
+    /// dropped wherever the command ran. Refused, as an empty `--output` is.
+    static func refuseEmpty(stateDir: String?) throws(ConfigurationError) {
+        guard stateDir?.isEmpty == true else { return }
+        throw ConfigurationError(
+            source: "--state-dir", message: "an empty path; name the folder for the cache and history")
     }
 
     /// `--api-url`, else the configuration's.
