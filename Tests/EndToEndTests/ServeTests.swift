@@ -186,6 +186,20 @@ import Testing
         #expect(Loopback.isAddress(ip) == isLoopback)
     }
 
+    @Test("a Host header names this server only as a name and a port; a redirect's Location carries no control byte")
+    func hostAndLocation() {
+        #expect(SiteRequestHandler.hostName("[::1]:8000") == "[::1]")
+        #expect(SiteRequestHandler.hostName("LocalHost") == "localhost")
+        #expect(SiteRequestHandler.hostName("127.0.0.1:80") == "127.0.0.1")
+        for odd in ["[::1].evil.com", "[::1]evil", "localhost:80x", "localhost:80:80", "[::1"] {
+            #expect(SiteRequestHandler.hostName(odd) == odd.lowercased(), "\(odd): not a loopback name")
+        }
+        #expect(
+            SiteRequestHandler.locationValue("/favourites/?a\rX-Injected:1\u{0}é")
+                == "/favourites/?a%0DX-Injected:1%00%C3%A9")
+        #expect(SiteRequestHandler.locationValue("/starred/?q=swift") == "/starred/?q=swift")
+    }
+
     @Test func aTemplateEditRebuildsAndReloadsOpenPages() throws {
         let server = try Server()
         let events = try RawHTTPConnection(port: server.port)

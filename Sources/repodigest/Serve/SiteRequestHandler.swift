@@ -61,7 +61,9 @@ struct SiteRequestHandler: HTTPHandler {
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
             return page(.ok, data, path: url.path)
         case .redirect(let location):
-            let headers: HTTPHeaders = [.location: location + (query.isEmpty ? "" : "?" + query), .contentLength: "0"]
+            let headers: HTTPHeaders = [
+                .location: Self.locationValue(location + (query.isEmpty ? "" : "?" + query)), .contentLength: "0",
+            ]
             return HTTPResponse(statusCode: .movedPermanently, headers: headers)
         case .notFound:
             return notFound()
@@ -108,11 +110,37 @@ struct SiteRequestHandler: HTTPHandler {
         return (target, hostName(hostHeader))
     }
 
-    /// A `Host` header's name, lower-cased, its port aside (`[::1]:8000` → `[::1]`).
+    /// A `Host` header's name, lower-cased, its port aside (`[::1]:8000` → `[::1]`). Anything
+    /// after the name but `:PORT` (`[::1].evil.com`, `localhost:80x`) leaves the header whole:
+    /// no name this server answers to.
     static func hostName(_ header: String?) -> String {
         guard let header = header?.lowercased() else { return "" }
-        if header.hasPrefix("[") { return header.split(separator: "]").first.map { $0 + "]" } ?? header }
-        return header.split(separator: ":").first.map(String.init) ?? header
+        let end: String.Index
+        if header.hasPrefix("[") {
+            guard let close = header.firstIndex(of: "]") else { return header }
+            end = header.index(after: close)
+        } else {
+            end = header.firstIndex(of: ":") ?? header.endIndex
+        }
+        let port = header[end...]
+        guard port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy { ("0"..."9").contains($0) })
+        else { return header }
+        return String(header[..<end])
+    }
+
+    /// A `Location` header's value: every byte that is not printable ASCII percent-encoded, so
+    /// that no control character a request carried (a CR in its query) reaches the answer's
+    /// headers.
+    static func locationValue(_ location: String) -> String {
+        var value = ""
+        for byte in location.utf8 {
+            if byte > 0x20 && byte < 0x7F {
+                value.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                value += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return value
     }
 
     private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
