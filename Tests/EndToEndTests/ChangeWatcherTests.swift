@@ -86,6 +86,28 @@ import Testing
         #expect(await change?[config.path]?.size == 13, "the whole save, not the empty file between")
     }
 
+    @Test("a dangling link removed and a file's permissions changed are changes: a failed build is made again")
+    func linksAndPermissionsAreChanges() async throws {
+        let theme = folder.appending(path: "theme")
+        let assets = theme.appending(path: "assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let style = assets.appending(path: "style.css")
+        try Data("p {}\n".utf8).write(to: style)
+        let dangling = assets.appending(path: "x.css")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent")
+        let watcher = ChangeWatcher(paths: [theme])
+        var last = watcher.snapshot()
+        #expect(last[dangling.path] != nil, "a link is an entry, even one that leads nowhere")
+        async let removed = watcher.nextChange(after: last, interval: .milliseconds(100), settle: .milliseconds(25))
+        try FileManager.default.removeItem(at: dangling)
+        last = try #require(await removed)
+        #expect(last[dangling.path] == nil)
+        async let modeChanged = watcher.nextChange(
+            after: last, interval: .milliseconds(100), settle: .milliseconds(25))
+        #expect(chmod(style.path, 0o600) == 0)
+        #expect(await modeChanged?[style.path]?.mode != last[style.path]?.mode)
+    }
+
     @Test func aFileEmptiedForGoodIsAChangeAfterAWhile() async throws {
         let config = folder.appending(path: "repodigest.toml")
         try Data("title = \"A\"\n".utf8).write(to: config)

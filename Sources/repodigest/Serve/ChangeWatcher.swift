@@ -1,15 +1,33 @@
 import Foundation
 
-/// Notices edits to the configuration and the theme folder: a stamp (modification time, size,
-/// inode) of every file, compared with the last. Polling decides, as it works on every file
-/// system and in every container; inotify (`ChangeSignal`) only wakes it early, so a save is
-/// seen within milliseconds where inotify works and within a poll where it does not.
+/// Notices edits to the configuration and the theme folder: a stamp of every entry under
+/// them (its kind and permissions, modification and change times, size, inode), compared with
+/// the last. Polling decides, as it works on every file system and in every container;
+/// inotify (`ChangeSignal`) only wakes it early, so a save is seen within milliseconds where
+/// inotify works and within a poll where it does not.
 struct ChangeWatcher: Sendable {
     struct Stamp: Equatable, Sendable {
+        /// The kind and the permissions (`st_mode`): a `chmod` is a change.
+        var mode: UInt32
         var seconds: Int
         var nanoseconds: Int
+        /// When the entry itself last changed (`st_ctim`): permissions, links, a rename.
+        var changedSeconds: Int
+        var changedNanoseconds: Int
         var size: Int64
         var inode: UInt64
+
+        init(_ status: stat) {
+            mode = UInt32(status.st_mode)
+            seconds = Int(status.st_mtim.tv_sec)
+            nanoseconds = Int(status.st_mtim.tv_nsec)
+            changedSeconds = Int(status.st_ctim.tv_sec)
+            changedNanoseconds = Int(status.st_ctim.tv_nsec)
+            size = Int64(status.st_size)
+            inode = UInt64(status.st_ino)
+        }
+
+        var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
     }
 
     typealias Snapshot = [String: Stamp]
@@ -49,7 +67,10 @@ struct ChangeWatcher: Sendable {
         return folders.sorted()
     }
 
-    /// Every regular file under the watched paths; a path that is missing is absent.
+    /// Every entry under the watched paths (files, folders, links as themselves and, where a
+    /// link leads to something, that too, keyed `PATH →`); a path that is missing is absent.
+    /// Links and permissions count: a build that failed on a dangling link or a file it could
+    /// not read is built again once the link is gone or the file readable.
     func snapshot() -> Snapshot {
         var snapshot: Snapshot = [:]
         for path in paths {
@@ -65,10 +86,9 @@ struct ChangeWatcher: Sendable {
 
     private func add(_ path: String, to snapshot: inout Snapshot) {
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-        snapshot[path] = Stamp(
-            seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
-            size: Int64(status.st_size), inode: UInt64(status.st_ino))
+        guard lstat(path, &status) == 0 else { return }
+        snapshot[path] = Stamp(status)
+        if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) == 0 { snapshot[path + " →"] = Stamp(status) }
     }
 
     /// Waits until something changed and then held still for `settle` (editors save in
@@ -113,6 +133,6 @@ struct ChangeWatcher: Sendable {
 
     /// Whether a file that held something is now empty or gone.
     static func emptied(from last: Snapshot, to now: Snapshot) -> Bool {
-        last.contains { path, stamp in stamp.size > 0 && (now[path]?.size ?? 0) == 0 }
+        last.contains { path, stamp in stamp.isRegularFile && stamp.size > 0 && (now[path]?.size ?? 0) == 0 }
     }
 }
