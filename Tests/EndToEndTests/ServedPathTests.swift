@@ -59,6 +59,12 @@ import Testing
         #expect(resolve("/%2Erepodigest-site") == .notFound)
     }
 
+    @Test("an output folder replaced by a file serves nothing, not that file as the site")
+    func anOutputThatIsAFileServesNothing() {
+        #expect(ServedPath.resolve(rawPath: "/", root: outside) == .notFound)
+        #expect(ServedPath.resolve(rawPath: "/index.html", root: outside) == .notFound)
+    }
+
     @Test("a symlink that leads outside the folder is not followed")
     func symlinkOutside() {
         #expect(resolve("/leak.html") == .outside)

@@ -22,7 +22,10 @@ enum ServedPath: Equatable {
         guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { return .refused("'.' or '..' in the path") }
         guard !segments.contains(where: { $0.hasPrefix(".") }) else { return .notFound }
 
-        guard let base = realPath(root.path) else { return .notFound }
+        // An output folder replaced by a file while serving: no site, not that file as one.
+        var rootStatus = stat()
+        guard let base = realPath(root.path), stat(base, &rootStatus) == 0, rootStatus.st_mode & S_IFMT == S_IFDIR
+        else { return .notFound }
         let candidate = segments.reduce(URL(fileURLWithPath: base)) { $0.appending(path: $1) }
         guard let real = realPath(candidate.path) else { return .notFound }
         guard real == base || real.hasPrefix(base + "/") else { return .outside }

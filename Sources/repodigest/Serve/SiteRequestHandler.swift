@@ -85,7 +85,8 @@ struct SiteRequestHandler: HTTPHandler {
             if let lines = problems.current {
                 return Self.answer(.internalServerError, ErrorPage.html(lines), type: "text/html; charset=utf-8")
             }
-            if !FileManager.default.fileExists(atPath: root.path) {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) || !isFolder.boolValue {
                 // Deleted or moved away while serving: no page can be found until a rebuild.
                 let message = "the output folder \(root.path) is gone; save a watched file to build it again"
                 if outputGone.noteGone() { console.warning(message) }
