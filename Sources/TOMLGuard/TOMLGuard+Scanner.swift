@@ -17,6 +17,9 @@ extension TOMLGuard {
         private var containers: [Container] = []
         /// Where the string just skipped escapes a NUL (`\u0000`, `\U00000000`).
         private var nulEscape: Int?
+        /// The dots in the key or header being read: toml++ reads a dotted key's parts by
+        /// recursion, one frame each, and 40,000 of them (an 80 KB line) overflow its stack.
+        private var keyDots = 0
 
         private enum Container: Equatable {
             case array
@@ -72,19 +75,26 @@ extension TOMLGuard {
                     break
                 }
                 if !inValue {
-                    if atLineStart { statementStart = lineStart }
+                    if atLineStart {
+                        statementStart = lineStart
+                        keyDots = 0
+                    }
                     if scalar == "[" && atLineStart {
                         if let problem = checkHeader() { return problem }
                         continue
                     }
                     if scalar == "=" { inValue = true }
+                    if scalar == ".", let problem = countKeyDot() { return problem }
                 } else if containers.last == .table(expectingKey: true) {
                     if scalar == "=" { containers[containers.count - 1] = .table(expectingKey: false) }
                     if scalar == "}" { containers.removeLast() }
+                    if scalar == ".", let problem = countKeyDot() { return problem }
                 } else {
                     switch scalar {
                     case "[": containers.append(.array)
-                    case "{": containers.append(.table(expectingKey: true))
+                    case "{":
+                        containers.append(.table(expectingKey: true))
+                        keyDots = 0
                     case "]", "}":
                         // toml++ asserts on `[}` (make fuzz found `searches = [}, …]`).
                         if let open = containers.last, (open == .array) != (scalar == "]") {
@@ -97,6 +107,7 @@ extension TOMLGuard {
                     case ",":
                         if case .table? = containers.last {
                             containers[containers.count - 1] = .table(expectingKey: true)
+                            keyDots = 0
                         }
                     default:
                         if let problem = checkBareValue() { return problem }
@@ -128,6 +139,16 @@ extension TOMLGuard {
                 at: index,
                 "a table header must start with a key (ASCII letters, digits, '-', '_', or a quoted name), "
                     + "found '\(Character(first))'")
+        }
+
+        /// A dot between two parts of a key or header; a problem past `maximumKeyParts`.
+        private mutating func countKeyDot() -> Problem? {
+            keyDots += 1
+            guard keyDots >= TOMLGuard.maximumKeyParts else { return nil }
+            return problem(
+                at: position,
+                "a key of more than \(TOMLGuard.maximumKeyParts) dotted parts, far more than any repodigest "
+                    + "reads: toml++ would overflow its stack on thousands")
         }
 
         /// At a value without quotes or brackets: reads it up to where toml++ would stop.

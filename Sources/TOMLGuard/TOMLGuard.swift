@@ -66,6 +66,9 @@ public enum TOMLGuard {
         return nil
     }
 
+    /// The most parts a dotted key or table header may have (`a.b.c` has three).
+    static let maximumKeyParts = 64
+
     /// TOML 1.0's bare keys: ASCII letters, digits, `-` and `_`.
     static func isBareKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {

@@ -30,6 +30,20 @@ import Testing
         #expect(TOMLGuard.problem(in: "a = \"\"\nb = ''\nc = \"\"\"\n\"\"\"\nd = \"\"\"x\"\"\"\"\n") == nil)
     }
 
+    @Test("a key or header of thousands of dotted parts is a problem at its 64th dot, not toml++'s stack overflow")
+    func aDeeplyDottedKeyIsRefused() throws {
+        let deep = Array(repeating: "a", count: 40_000).joined(separator: ".")
+        for (text, line) in [
+            ("name = \"x\"\n\(deep) = \"x\"\n", 2), ("[\(deep)]\n", 1), ("t = { \(deep) = 1 }\n", 1),
+        ] {
+            let problem = try #require(TOMLGuard.problem(in: text))
+            #expect(problem.line == line && problem.message.contains("more than 64 dotted parts"), "\(problem)")
+        }
+        let sixtyFour = Array(repeating: "a", count: 64).joined(separator: ".")
+        #expect(TOMLGuard.problem(in: "\(sixtyFour) = 1\n[\(sixtyFour)]\nx = \"a.b.c\"\n") == nil, "64 parts pass")
+        #expect(TOMLGuard.problem(in: "\(sixtyFour).a = 1\n") != nil)
+    }
+
     @Test("strings, comments, arrays over lines and inline tables pass")
     func passesWhatRepodigestUses() {
         let text = """
