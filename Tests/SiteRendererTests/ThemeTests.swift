@@ -326,6 +326,18 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test("a partial named by a value ({{>*kind}}) is no missing template; lines end at a CR alone too")
+    func dynamicPartialsAndCRLines() throws {
+        let dynamic = try ThemeFolderFixture(["templates/card.mustache": "<li>{{>*kind}}</li>\n"])
+        _ = try Theme(directory: dynamic.url).library()
+        let folder = try ThemeFolderFixture(["templates/card.mustache": "<li>\r\r x {{> badge }}</li>\r"])
+        #expect(
+            throws: ThemeError.template(
+                file: folder.url.path + "/templates/card.mustache", line: 3, column: 4,
+                reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
+        ) { try Theme(directory: folder.url).library() }
+    }
+
     @Test(
         "theme.toml's errors name the line at fault: an unknown table or dotted key, a theme extends names that is not there",
         arguments: [

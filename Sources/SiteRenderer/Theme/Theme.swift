@@ -101,7 +101,9 @@ public struct Theme: Sendable {
             } catch {
                 throw .template(file: template.file, line: error.line, column: error.column, reason: error.reason)
             }
-            if let missing = template.references.first(where: { templates[$0.name] == nil }) {
+            // A dynamic partial (`{{>*kind}}`) names its template by a value, known only when rendered.
+            let missing = template.references.first { !$0.name.hasPrefix("*") && templates[$0.name] == nil }
+            if let missing {
                 throw .template(
                     file: template.file, line: missing.line, column: missing.column,
                     reason: "no template named '\(missing.name)' in theme '\(self.name)' or the themes it extends")
@@ -162,17 +164,21 @@ struct TemplateSource: Sendable, Hashable {
     /// sigil (`#`, `>`, `$`, …; nil for a value), the name, where the tag starts.
     var tags: [(sigil: Character?, name: String, line: Int, column: Int)] {
         var result: [(Character?, String, Int, Int)] = []
-        // "\r\n" is one Character in Swift: a template saved with Windows line ends splits on it.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // Lines as an editor shows them (`TextLines`): "\r\n" is one Character in Swift.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for (index, line) in lines.enumerated() {
             var rest = line[...]
+            // The column counted on from the last tag, not from the line's start each time: a
+            // minified template holds thousands of tags on one line.
+            var (counted, column) = (line.startIndex, 1)
             while let open = rest.range(of: "{{") {
                 var tag = rest[open.upperBound...].drop { $0 == " " }
                 guard let close = tag.range(of: "}}") else { break }
                 let sigil = tag.first.flatMap { "#^/>!<$&{=%".contains($0) ? $0 : nil }
                 if sigil != nil { tag = tag.dropFirst() }
                 let name = tag[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                column += line.distance(from: counted, to: open.lowerBound)
+                counted = open.lowerBound
                 if !name.isEmpty { result.append((sigil, name, index + 1, column)) }
                 rest = rest[close.upperBound...]
             }
