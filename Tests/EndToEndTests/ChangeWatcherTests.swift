@@ -45,6 +45,10 @@ import Testing
         try Data("name = \"child\"\nextends = \"../base\"\n".utf8).write(to: child.appending(path: "theme.toml"))
         let paths = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", child.path]))
         #expect(paths.map(\.path) == [child.path, base.path])
+        // A parent that fails to load is watched all the same: the mend is the change to see.
+        try Data("name = \"base\"\nextends = \"default\"\nbad = 1\n".utf8).write(to: base.appending(path: "theme.toml"))
+        let failing = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", child.path]))
+        #expect(failing.map(\.path) == [child.path, base.path])
     }
 
     @Test func aSaveByRenameIsOneChangeAndASwapFileIsNone() async throws {

@@ -24,6 +24,22 @@ extension Theme {
         self = try Self.load(try ThemeFolder.directory(directory), followed: [])
     }
 
+    /// The folders of the theme in `directory` and of those it builds on by `extends`, itself
+    /// first, as far as each can be read: what `serve` watches, also while one of them fails
+    /// to load (its error page then goes once that theme's files are mended).
+    public static func lineageFolders(of directory: URL) -> [URL] {
+        var folders: [URL] = []
+        var folder = try? ThemeFolder.directory(directory)
+        while let current = folder, case .directory(let root) = current.origin,
+            !folders.contains(URL(fileURLWithPath: root))
+        {
+            folders.append(URL(fileURLWithPath: root))
+            let parent = (try? current.manifest())?.extends
+            folder = parent.flatMap { try? current.resolve($0) }
+        }
+        return folders
+    }
+
     /// - Parameter followed: the themes that led here by `extends`, to catch a circle.
     private static func load(_ folder: ThemeFolder, followed: [ThemeFolder]) throws(ThemeError) -> Theme {
         guard !followed.contains(where: { $0.origin == folder.origin }) else {

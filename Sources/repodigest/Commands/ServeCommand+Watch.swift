@@ -56,7 +56,7 @@ extension ServeCommand {
         if let name = options.theme ?? (try? options.loadConfiguration())?.theme {
             if let folder = BuildOptions.themeFolder(name) {
                 paths.append(folder)
-                for parent in (try? Theme(directory: folder))?.folders ?? []
+                for parent in Theme.lineageFolders(of: folder)
                 where parent.standardizedFileURL != folder.standardizedFileURL {
                     paths.append(parent)
                 }
