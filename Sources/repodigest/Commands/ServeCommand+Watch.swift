@@ -41,11 +41,15 @@ extension ServeCommand {
         }
     }
 
-    /// The configuration file and, when the theme is a folder, that folder and every folder it
-    /// extends (an edit to the parent changes the pages as much). Read anew after each build:
-    /// the configuration may have named another theme. A theme named by a name no built-in
-    /// theme has is watched as a folder even while it is missing: removed and made again (a
-    /// branch switched, a theme unpacked anew), its return is a change.
+    /// The files and folders of a theme a build reads.
+    static let themeParts = ["theme.toml", "templates", "assets", "locales"]
+
+    /// The configuration file and, when the theme is a folder, what a build reads of it
+    /// (`themeParts`) and of every folder it extends (an edit to the parent changes the pages
+    /// as much). Read anew after each build: the configuration may have named another theme.
+    /// A theme named by a name no built-in theme has is watched as a folder even while it is
+    /// missing: removed and made again (a branch switched, a theme unpacked anew), its return
+    /// is a change.
     static func watchedPaths(_ options: BuildOptions) -> [URL] {
         var paths: [URL] = []
         if let config = options.config {
@@ -55,11 +59,15 @@ extension ServeCommand {
         }
         if let name = options.theme ?? (try? options.loadConfiguration())?.theme {
             if let folder = BuildOptions.themeFolder(name) {
-                paths.append(folder)
+                var folders = [folder]
                 for parent in Theme.lineageFolders(of: folder)
                 where parent.standardizedFileURL != folder.standardizedFileURL {
-                    paths.append(parent)
+                    folders.append(parent)
                 }
+                // What a build reads of each theme, not the whole folder: a `node_modules/`
+                // beside the templates would be walked on every look, and a state or output
+                // folder inside the theme would rebuild the site after each build.
+                paths += folders.flatMap { folder in Self.themeParts.map { folder.appending(path: $0) } }
             } else if !Theme.builtInNames.contains(name) {
                 paths.append(URL(fileURLWithPath: name))
             }
