@@ -326,6 +326,18 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test("a templates/ (or assets/, locales/) that is a file is an error, not a theme built from the default's")
+    func aReadFolderThatIsAFileIsAnError() throws {
+        for part in ["templates", "assets", "locales"] {
+            let folder = try ThemeFolderFixture(["theme.toml": "name = \"x\"\nextends = \"default\"\n", part: "x"])
+            #expect(
+                throws: ThemeError.unreadable(
+                    path: folder.url.appending(path: part).path,
+                    reason: "not a folder; a theme's \(part)/ must be a folder of files")
+            ) { try Theme(directory: folder.url) }
+        }
+    }
+
     @Test("a partial named by a value ({{>*kind}}) is no missing template; lines end at a CR alone too")
     func dynamicPartialsAndCRLines() throws {
         let dynamic = try ThemeFolderFixture(["templates/card.mustache": "<li>{{>*kind}}</li>\n"])

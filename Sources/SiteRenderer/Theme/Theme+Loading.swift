@@ -126,6 +126,18 @@ struct ThemeFolder: Sendable {
     /// The largest file a theme may hold: every one is read whole into each build.
     static let maxFileBytes = 32 << 20
 
+    /// The first entry a folder's walk could not read, told by the walk's error handler.
+    private final class Unreadable: @unchecked Sendable {
+        private(set) var first: (path: String, reason: String)?
+
+        func note(_ url: URL, _ error: any Error) -> Bool {
+            if first == nil {
+                first = (url.path, "a folder or file that cannot be read (\((error as NSError).localizedDescription))")
+            }
+            return true
+        }
+    }
+
     static func directory(_ url: URL) throws(ThemeError) -> ThemeFolder {
         let root = url.standardizedFileURL
         var isFolder: ObjCBool = false
@@ -146,14 +158,23 @@ struct ThemeFolder: Sendable {
                 throw .unreadable(
                     path: top.path, reason: "a link; a theme's \(folder)/ must be a folder in it (move the folder in)")
             }
+            // Never skipped without a word: a theme built from the default's templates because
+            // its own could not be read looks like a theme that builds.
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw .unreadable(
+                    path: top.path, reason: "not a folder; a theme's \(folder)/ must be a folder of files")
+            }
             if let name = Self.undecodableNames(under: top.path).first {
                 throw .unreadable(
                     path: "\(top.path)/\(name)",
                     reason: "a name that is not UTF-8, which no page could link to: rename it")
             }
-            guard let enumerator = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil) else {
-                continue
-            }
+            let unreadable = Unreadable()
+            guard
+                let enumerator = FileManager.default.enumerator(
+                    at: top, includingPropertiesForKeys: nil, options: [],
+                    errorHandler: { url, error in unreadable.note(url, error) })
+            else { continue }
             for case let file as URL in enumerator {
                 if isLeftover(file.lastPathComponent) {
                     enumerator.skipDescendants()
@@ -162,6 +183,7 @@ struct ThemeFolder: Sendable {
                 guard let data = try read(file, inside: inside) else { continue }
                 files[String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))] = data
             }
+            if let (path, reason) = unreadable.first { throw .unreadable(path: path, reason: reason) }
         }
         var folder = ThemeFolder(origin: .directory(root.path), files: files)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
