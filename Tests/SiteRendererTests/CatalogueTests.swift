@@ -132,6 +132,24 @@ import Testing
         }
     }
 
+    @Test("a bad separator a parent theme's catalogue sets is told at the parent's file, not the child's")
+    func aParentsBadSeparatorNamesTheParent() throws {
+        let parent = try Folder([
+            "theme.toml": "name = \"p\"\nextends = \"default\"\n",
+            "locales/en.toml": "[format]\ndecimal_separator = \"\"\n",
+        ])
+        let child = try Folder([
+            "theme.toml": "name = \"c\"\nextends = \"\(parent.url.path)\"\n",
+            "locales/en.toml": "[nav]\ndigest = \"Digest\"\n",
+        ])
+        #expect {
+            _ = try Theme(directory: child.url).phrasebook(language: "en")
+        } throws: { error in
+            guard case LocaleError.entry(let file, "format.decimal_separator", _) = error else { return false }
+            return file == parent.url.standardizedFileURL.path + "/locales/en.toml"
+        }
+    }
+
     @Test func aCatalogueThatIsNotTOMLNamesItsLine() throws {
         let folder = try Folder(["locales/ja.toml": "[nav]\ndigest = \"x\"\nstarred = \n"])
         #expect {

@@ -32,10 +32,14 @@ extension Theme {
         sources += locales[language] ?? []
         guard let nearest = sources.last else { throw .unknownLanguage(language, available: languages) }
         var entries: [String: String] = [:]
+        // Which catalogue set each text last: a bad one is told at the file that holds it,
+        // a parent theme's too.
+        var setIn: [String: String] = [:]
         for source in sources {
             let catalogue = try Catalogue(
                 toml: source.text, language: language, file: source.file, reference: english.entries)
             entries.merge(catalogue.entries) { _, new in new }
+            for key in catalogue.entries.keys { setIn[key] = source.file }
         }
         for key in english.entries.keys where key.hasSuffix(".one") && entries[key] == nil {
             entries[key] = entries[String(key.dropLast(".one".count)) + ".other"]
@@ -48,23 +52,24 @@ extension Theme {
                     + "'\(language)', shown in English: " + missing.joined(separator: ", "))
             for key in missing { entries[key] = english.entries[key] }
         }
-        try Self.checkSeparators(entries, file: nearest.file)
+        try Self.checkSeparators(entries) { setIn[$0] ?? nearest.file }
         return (Phrasebook(language: language, entries: entries), warnings)
     }
 
     /// Separators a number can be read back from: 4,210 with an empty decimal separator
     /// read "42k"; a digit in one, or the same for both, would misstate every count.
-    static func checkSeparators(_ entries: [String: String], file: String) throws(LocaleError) {
+    /// - Parameter file: the catalogue that set a key, for the message.
+    static func checkSeparators(_ entries: [String: String], file: (String) -> String) throws(LocaleError) {
         let group = entries["format.group_separator"] ?? ""
         let decimal = entries["format.decimal_separator"] ?? ""
         if decimal.isEmpty || decimal.contains(where: \.isNumber) {
             throw .entry(
-                file: file, key: "format.decimal_separator",
+                file: file("format.decimal_separator"), key: "format.decimal_separator",
                 reason: "must be a mark that is not a digit (such as \".\" or \",\"), found \"\(decimal)\"")
         }
         if group.contains(where: \.isNumber) || group == decimal {
             throw .entry(
-                file: file, key: "format.group_separator",
+                file: file("format.group_separator"), key: "format.group_separator",
                 reason: "must be empty or a mark that is neither a digit nor the decimal separator, found \"\(group)\"")
         }
     }
