@@ -73,12 +73,14 @@ extension Theme {
                 theme.templates[name] = TemplateSource(text: try folder.text(path, data), file: folder.display(path))
             } else if path.hasPrefix("assets/") {
                 theme.assets[String(path.dropFirst("assets/".count))] = data
-            } else if path.hasPrefix(localesFolder), path.hasSuffix(".toml") {
-                let language = String(path.dropFirst(localesFolder.count).dropLast(".toml".count))
-                guard !language.contains("/") else { continue }
+            } else if path.hasPrefix(localesFolder), path.hasSuffix(".toml"),
+                case let language = String(path.dropFirst(localesFolder.count).dropLast(".toml".count)),
+                !language.contains("/")
+            {
                 theme.locales[language, default: []].append(
                     TemplateSource(text: try folder.text(path, data), file: folder.display(path)))
             } else if path.hasPrefix("templates/") || path.hasPrefix(localesFolder) {
+                // A catalogue in a folder of its own (`locales/de/de.toml`) is not read either: said so.
                 theme.warnings.append(
                     "\(folder.display(path)) is not read: a template is templates/NAME.mustache, a catalogue locales/LANGUAGE.toml"
                 )
