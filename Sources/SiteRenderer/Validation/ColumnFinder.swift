@@ -23,11 +23,7 @@ struct ColumnFinder {
         let needle = [UInt8(ascii: "<")] + Array(name.utf8)
         var offset = start
         while offset + needle.count <= end {
-            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle),
-                Self.endsName(offset + needle.count < bytes.count ? bytes[offset + needle.count] : nil)
-            {
-                return column(at: offset, lineStart: start)
-            }
+            if isTag(needle, at: offset) { return column(at: offset, lineStart: start) }
             offset += 1
         }
         return 1
@@ -40,14 +36,15 @@ struct ColumnFinder {
     }
 
     /// The offset of the character at 1-based `column` of 1-based `line` (the line's end, for
-    /// a column past it); nil for a line the file does not have.
+    /// a column past it); nil for a line the file does not have. Columns here count code
+    /// points, as libxml2 counts the columns of its own errors, the one input this reads.
     func offset(line: Int, column: Int) -> Int? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         let end = line < lineStarts.count ? lineStarts[line] : bytes.count
         var (offset, characters) = (lineStarts[line - 1], 1)
         while offset < end, characters < column {
             offset += 1
-            // Past the character's continuation bytes: columns count characters.
+            // Past the code point's continuation bytes.
             while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
             characters += 1
         }
@@ -59,14 +56,16 @@ struct ColumnFinder {
         let needle = Array(tag.utf8)
         var offset = min(limit, bytes.count) - needle.count
         while offset >= 0 {
-            if bytes[offset] == needle[0], bytes[offset..<(offset + needle.count)].elementsEqual(needle),
-                Self.endsName(offset + needle.count < bytes.count ? bytes[offset + needle.count] : nil)
-            {
-                return offset
-            }
+            if isTag(needle, at: offset) { return offset }
             offset -= 1
         }
         return nil
+    }
+
+    /// Whether `needle` (`<name`, `</name`) stands at `offset`, the name whole: `<a` is not `<abbr`.
+    private func isTag(_ needle: [UInt8], at offset: Int) -> Bool {
+        bytes[offset] == needle[0] && bytes[offset..<(offset + needle.count)].elementsEqual(needle)
+            && Self.endsName(offset + needle.count < bytes.count ? bytes[offset + needle.count] : nil)
     }
 
     /// The 1-based line and column of the byte at `offset`.

@@ -133,16 +133,11 @@ struct SiteRequestHandler: HTTPHandler {
     /// that no control character a request carried (a CR in its query) reaches the answer's
     /// headers.
     static func locationValue(_ location: String) -> String {
-        var value = ""
-        for byte in location.utf8 {
-            if byte > 0x20 && byte < 0x7F {
-                value.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                value += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return value
+        location.addingPercentEncoding(withAllowedCharacters: printableASCII) ?? location
     }
+
+    /// `!` to `~`: what a header's value may hold as it is.
+    private static let printableASCII = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
 
     private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
         let type = ContentType.of(path: path)
