@@ -351,6 +351,28 @@ import Testing
         ) { try Theme(directory: folder.url).library() }
     }
 
+    @Test("the load-time checks read tags as the parser does: set delimiters are followed, a comment holds none")
+    func loadTimeChecksFollowTheParser() throws {
+        let folder = try ThemeFolderFixture([
+            "templates/card.mustache": """
+            <li>{{! a note:
+            {{>nosuch}}{{=<% %>=}}{{titel}} <%titel%>
+            <%#t.filter%><%matches.one%><%/t.filter%> <%>badge%></li>
+            """
+        ])
+        let file = folder.url.path + "/templates/card.mustache"
+        let theme = try Theme(directory: folder.url)
+        #expect(
+            theme.warnings == [
+                "\(file):2:33: no page has a value named 'titel' (did you mean 'title'?), so {{titel}} renders as nothing"
+            ])
+        #expect(
+            throws: ThemeError.template(
+                file: file, line: 3, column: 43,
+                reason: "no template named 'badge' in theme '\(folder.url.lastPathComponent)' or the themes it extends")
+        ) { try theme.library() }
+    }
+
     @Test(
         "theme.toml's errors name the line at fault: an unknown table or dotted key, a theme extends names that is not there",
         arguments: [

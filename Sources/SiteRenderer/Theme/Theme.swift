@@ -43,8 +43,10 @@ public struct Theme: Sendable {
 
     /// A template of a folder on disk that no page reaches, through partials and parents from
     /// the page templates (a misspelt override: `crad.mustache`); none said when a template
-    /// names a partial by a value (`{{>*name}}`), which may reach any.
+    /// names a partial by a value (`{{>*name}}`), which may reach any, nor while a template
+    /// does not parse (its partials are not known; the build tells its error).
     var unusedTemplateWarnings: [String] {
+        guard templates.values.allSatisfy({ Template.tags(in: $0.text) != nil }) else { return [] }
         var reached: Set<String> = []
         var waiting = Self.pageTemplates + [Self.topicsTemplate]
         while let name = waiting.popLast() {
@@ -160,29 +162,7 @@ struct TemplateSource: Sendable, Hashable {
         tags.filter { $0.sigil == ">" || $0.sigil == "<" }.map { ($0.name, $0.line, $0.column) }
     }
 
-    /// Its tags as written with the usual delimiters, for messages that point at one: the
-    /// sigil (`#`, `>`, `$`, …; nil for a value), the name, where the tag starts.
-    var tags: [(sigil: Character?, name: String, line: Int, column: Int)] {
-        var result: [(Character?, String, Int, Int)] = []
-        // Lines as an editor shows them (`TextLines`): "\r\n" is one Character in Swift.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        for (index, line) in lines.enumerated() {
-            var rest = line[...]
-            // The column counted on from the last tag, not from the line's start each time: a
-            // minified template holds thousands of tags on one line.
-            var (counted, column) = (line.startIndex, 1)
-            while let open = rest.range(of: "{{") {
-                var tag = rest[open.upperBound...].drop { $0 == " " }
-                guard let close = tag.range(of: "}}") else { break }
-                let sigil = tag.first.flatMap { "#^/>!<$&{=%".contains($0) ? $0 : nil }
-                if sigil != nil { tag = tag.dropFirst() }
-                let name = tag[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                column += line.distance(from: counted, to: open.lowerBound)
-                counted = open.lowerBound
-                if !name.isEmpty { result.append((sigil, name, index + 1, column)) }
-                rest = rest[close.upperBound...]
-            }
-        }
-        return result
-    }
+    /// Its tags that name something, as the parser reads them (`Template.tags(in:)`); none
+    /// when it does not parse, which `Theme.library()` tells.
+    var tags: [Template.Tag] { Template.tags(in: text) ?? [] }
 }
