@@ -221,6 +221,25 @@ import Testing
         #expect(try library.render(Self.card, template: "list") == "ssg swift web ")
     }
 
+    /// A look-up reads down the values in scope: thirty sections deep, a page of as many tags
+    /// takes some thirty times as long, and the budget counts it so.
+    @Test("a look-up costs a step for each value in scope, so the budget bounds a page's time at any depth")
+    func lookUpsCostTheirDepth() throws {
+        var library = TemplateLibrary()
+        library.limits.steps = 1_000
+        let tags = String(repeating: "{{nothing}}", count: 300)
+        library.templates["shallow"] = try Template(parsing: tags)
+        #expect(try library.render(Self.card, template: "shallow") == "")
+        library.templates["deep"] = try Template(
+            parsing: String(repeating: "{{#owner}}", count: 30) + tags + String(repeating: "{{/owner}}", count: 30))
+        #expect {
+            try library.render(["owner": ["login": "x"]], template: "deep")
+        } throws: { error in
+            guard case .tooLarge? = error as? TemplateLibrary.Failure else { return false }
+            return true
+        }
+    }
+
     @Test("only a value named …HTML is placed unescaped: text such as the title would place markup")
     func onlyHTMLValuesArePlacedUnescaped() throws {
         for tag in [

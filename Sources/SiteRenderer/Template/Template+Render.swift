@@ -107,7 +107,13 @@ extension TemplateLibrary {
     private func render(
         _ node: Template.Node, of template: Template, in scope: Scope, into output: inout String, budget: inout Budget
     ) throws(Failure) {
-        budget.steps += 1
+        // A value's or a section's look-up reads down the scope's values, and a section pushes
+        // onto a copy of them: each costs a step per value, so the budget bounds a page's time
+        // however deep its sections go (a step a node took 114 s to the limit at depth 31).
+        switch node {
+        case .value, .section: budget.steps += 1 + scope.stack.count
+        default: budget.steps += 1
+        }
         guard budget.steps <= limits.steps, budget.bytes <= limits.bytes else { throw .tooLarge }
         switch node {
         case .text(let text, let source):

@@ -5,8 +5,9 @@ struct TemplateLibrary: Sendable {
     /// How deep partials and parents may nest: far beyond any theme's, and far within the stack.
     static let maxNesting = 64
 
-    /// How much one page may cost: bytes written and template nodes rendered. Far beyond any
-    /// page of a real theme (a list page renders some ten thousand nodes), and reached in a
+    /// How much one page may cost: bytes written and steps taken (a node rendered, and a
+    /// step more for each value in scope when it looks one up). Far beyond any page of a real
+    /// theme (a list page takes some fifty thousand steps), and reached in a
     /// second or two: partials or sections that each repeat the one inside multiply, and forty
     /// levels of two partials each would render for hours and fill the memory.
     static let maxBytes = 64 << 20
