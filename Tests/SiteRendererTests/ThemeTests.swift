@@ -446,6 +446,34 @@ import Testing
         }
     }
 
+    @Test("an extends through a link that leads round to itself says so, not that no folder is there")
+    func anExtendsThroughALinkLoopSaysSo() throws {
+        let folder = try ThemeFolderFixture(["theme.toml": "name = \"x\"\nextends = \"./loop\"\n"])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "loop").path, withDestinationPath: "loop")
+        #expect(
+            throws: ThemeError.manifest(
+                file: folder.url.path + "/theme.toml", line: 2, column: 1,
+                reason: "extends: \(folder.url.path)/loop: cannot read theme: Too many levels of symbolic links")
+        ) { try Theme(directory: folder.url) }
+    }
+
+    @Test("a chain of seventy partials, none twice, is said to nest too deep, not to include each other")
+    func aLongChainOfPartialsIsSaidToNestTooDeep() throws {
+        var files = ["templates/card.mustache": "<li>{{>c0}}</li>\n", "templates/c70.mustache": "x"]
+        for level in 0..<70 { files["templates/c\(level).mustache"] = "{{>c\(level + 1)}}" }
+        let folder = try ThemeFolderFixture(files)
+        let theme = try Theme(directory: folder.url)
+        #expect {
+            try SiteGenerator(theme: theme).render(SiteFixture.site)
+        } throws: { error in
+            guard case .endlessPartials(_, let chain) = error as? ThemeError else { return false }
+            return chain.contains("c0") && chain.contains("c50")
+                && "\(error)".contains("nest partials and parents more than 64 deep: ")
+                && !"\(error)".contains("include each other")
+        }
+    }
+
     @Test("a NUL in theme.toml is an error at its line, not the end of the file")
     func aNULInThemeTomlIsAnError() throws {
         #expect(

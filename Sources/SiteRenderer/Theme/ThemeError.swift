@@ -31,6 +31,10 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
                 + "or `extends = \"default\"` in its theme.toml to fall back to the default theme's)"
         case .extendsCycle(let chain):
             return "themes extend each other in a circle: " + chain.joined(separator: " → ")
+        case .endlessPartials(let theme, let chain) where Set(chain).count == chain.count:
+            // No template twice: a chain of distinct partials, deeper than any theme's.
+            return "templates of theme '\(theme)' nest partials and parents more than "
+                + "\(TemplateLibrary.maxNesting) deep: " + chain.prefix(8).joined(separator: " → ") + " → …"
         case .endlessPartials(let theme, let chain):
             return "templates of theme '\(theme)' include each other without end: "
                 + chain.prefix(8).joined(separator: " → ") + " → …; a partial or parent may not include itself"

@@ -184,13 +184,10 @@ struct BuildOptions: ParsableArguments {
         let name = theme ?? configuration.theme
         do throws(ThemeError) {
             if let folder = Self.themeFolder(name) {
-                var isFolder: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
-                guard exists, isFolder.boolValue else {
+                if let problem = Theme.problem(opening: folder) {
                     throw .unreadable(
                         path: folder.standardizedFileURL.path,
-                        reason: (exists ? "not a folder" : "no such folder")
-                            + " (expected a built-in theme's name or a theme folder)")
+                        reason: problem + " (expected a built-in theme's name or a theme folder)")
                 }
                 return try Theme(directory: folder)
             }
