@@ -59,4 +59,19 @@ import Testing
                 == "the value {{bodyHTML}} placed at page.mustache:2:6")
         #expect(trace.origin(line: 9, column: 1, in: page, sources: Self.sources(templates)) == nil, "past the end")
     }
+
+    @Test("a page that had a form feed or another character XML forbids taken out is traced as published")
+    func charactersXMLForbidsAreTakenOutOfTheTrace() throws {
+        let templates = ["page": "<main>\n<p>a\u{0C}b\u{7F}c</p><p><div>\u{0C}</div></p>\n</main>\n"]
+        let library = try Self.library(templates)
+        let (html, trace) = try #require(try library.render(.object([:]), template: "page", traced: true))
+        let page = html.xmlSafe
+        let safe = trace.droppingXMLForbidden(from: html)
+        #expect(page == "<main>\n<p>abc</p><p><div></div></p>\n</main>\n")
+        #expect(safe.spans.map(\.length).reduce(0, +) == page.utf8.count, "every byte left in one span")
+        // The page's `c` and `<div>` are where they are once the two characters are out.
+        #expect(safe.origin(line: 2, column: 6, in: page, sources: Self.sources(templates)) == "page.mustache:2:8")
+        #expect(safe.origin(line: 2, column: 14, in: page, sources: Self.sources(templates)) == "page.mustache:2:16")
+        #expect(safe.origin(line: 2, column: 19, in: page, sources: Self.sources(templates)) == "page.mustache:2:22")
+    }
 }

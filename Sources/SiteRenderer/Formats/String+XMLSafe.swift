@@ -4,9 +4,9 @@ extension String {
     /// may carry any of them (none shows as anything), and one would make a whole page or
     /// feed ill-formed. Pages almost never hold one, so the common case is one scan, no copy.
     var xmlSafe: String {
-        guard !Self.surelyClean(self), unicodeScalars.contains(where: Self.isForbidden) else { return self }
+        guard !Self.surelyClean(self), unicodeScalars.contains(where: Self.isXMLForbidden) else { return self }
         var result = String.UnicodeScalarView()
-        result.append(contentsOf: unicodeScalars.lazy.filter { !Self.isForbidden($0) })
+        result.append(contentsOf: unicodeScalars.lazy.filter { !Self.isXMLForbidden($0) })
         return String(result)
     }
 
@@ -94,7 +94,8 @@ extension String {
         }
     }
 
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `xmlSafe` takes the code point out.
+    static func isXMLForbidden(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         switch value {
         case 0x09, 0x0A, 0x0D: return false

@@ -146,14 +146,15 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// The page at `index` of `items` rendered again, with where each piece of it came from
-    /// (`TemplateTrace`); nil for a file that is not a page, or one that had characters XML
-    /// forbids taken out after rendering, which moves what follows them.
+    /// The page at `index` of `items` rendered again, as published (without the characters
+    /// XML forbids: a form feed in a template), with where each piece of it came from
+    /// (`TemplateTrace`); nil for a file that is not a page.
     func traced(at index: Int, repository: RepoPage? = nil) -> (page: String, trace: TemplateTrace)? {
         guard let (template, values) = template(for: items[index].item, repository: repository),
-            let (html, trace) = try? library.render(values, template: template, traced: true), html.xmlSafe == html
+            let (html, trace) = try? library.render(values, template: template, traced: true)
         else { return nil }
-        return (html, trace)
+        let page = html.xmlSafe
+        return (page, page == html ? trace : trace.droppingXMLForbidden(from: html))
     }
 
     private func page(_ path: String, _ template: String, _ values: TemplateValue) throws -> OutputFile {

@@ -21,6 +21,56 @@ struct TemplateTrace: Sendable {
     /// In the page's order.
     var spans: [Span]
 
+    /// The trace of `page` (the page it was made for) once the code points XML forbids are
+    /// taken out of it, as `String.xmlSafe` takes them out of every page: each span loses those
+    /// it held and is cut where they were, so each byte left still leads to its own place in
+    /// the template, and what follows them is found where it now is.
+    func droppingXMLForbidden(from page: String) -> TemplateTrace {
+        // Where each code point taken out starts, in bytes of `page`, and how many bytes had
+        // gone before it.
+        var removed: [(offset: Int, before: Int)] = []
+        var (offset, gone) = (0, 0)
+        for scalar in page.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if String.isXMLForbidden(scalar) {
+                removed.append((offset, gone))
+                gone += length
+            }
+            offset += length
+        }
+        /// Bytes taken out before `offset`, and the first removal at or after it.
+        func removedBefore(_ offset: Int) -> (bytes: Int, next: Int) {
+            var (next, high) = (0, removed.count)
+            while next < high {
+                let middle = (next + high) / 2
+                if removed[middle].offset < offset { next = middle + 1 } else { high = middle }
+            }
+            return (next < removed.count ? removed[next].before : gone, next)
+        }
+        var spans: [Span] = []
+        for span in self.spans {
+            var (start, next) = (span.start, removedBefore(span.start).next)
+            let end = span.start + span.length
+            func keep(_ piece: Range<Int>) {
+                guard !piece.isEmpty else { return }
+                var kept = span
+                kept.start = piece.lowerBound - removedBefore(piece.lowerBound).bytes
+                kept.length = piece.count
+                // A template's own text moves with the piece; a value's is told at its tag.
+                if span.value == nil { kept.source = span.source + piece.lowerBound - span.start }
+                spans.append(kept)
+            }
+            while next < removed.count, removed[next].offset < end {
+                keep(start..<removed[next].offset)
+                let length = (next + 1 < removed.count ? removed[next + 1].before : gone) - removed[next].before
+                start = removed[next].offset + length
+                next += 1
+            }
+            keep(start..<end)
+        }
+        return TemplateTrace(spans: spans)
+    }
+
     /// Where the page's character at `line` and `column` (1-based, columns in characters, as
     /// findings count them) came from: `FILE:LINE:COLUMN` in a template's own text, or the
     /// value a tag there placed (`the value {{description}} placed at FILE:LINE:COLUMN`); nil
