@@ -77,15 +77,18 @@ public struct BuildPipeline: Sendable {
         }
         let newStamp =
             sources.isStale
-            ? nil : stamp.inputs(reading, recording: true).map { BuildStamp.line(inputs: $0, result: found) }
+            ? nil
+            : stamp.inputs(reading, recording: made!.hasNews).map { BuildStamp.line(inputs: $0, result: found) }
 
         var outcome = try await step(.publish) {
             try await publish(made!, into: writer, stamp: newStamp, ahead: await ahead.value)
         }
-        let snapshot = made!.snapshot
+        let (snapshot, hasNews) = (made!.snapshot, made!.hasNews)
         Parallel.release(made.take())
         // The site is published: from here on a failure is a warning, not "nothing published".
-        outcome.problems += await record(snapshot, history: sources.history)
+        // A run with no news is not recorded: the next run's news is found against the latest
+        // run that had some, whose news this one showed again.
+        if hasNews { outcome.problems += await record(snapshot, history: sources.history) }
         outcome.staleSources = sources.live?.report.stale.count ?? 0
         // A live run that read every source has used every answer the site shows: the cache
         // lets go of those no run has used for a month, so it follows the site, not its past.

@@ -10,13 +10,18 @@ public struct RunSnapshot: Sendable, Hashable {
     /// What the run read; nil for a run recorded before sources were (it is taken to have
     /// read what the run it is compared with read, as was assumed then).
     public var sources: RunSources?
+    /// The repositories of the run before that this run learned no longer exist (GitHub
+    /// answered 404 for a favourite): its news told them as gone, and is told again so.
+    public var gone: Set<GitHubRepo.ID>
 
     public init(
-        takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil
+        takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil,
+        gone: Set<GitHubRepo.ID> = []
     ) {
         self.takenAt = takenAt
         self.repositories = repositories
         self.starredListComplete = starredListComplete
         self.sources = sources
+        self.gone = gone
     }
 }

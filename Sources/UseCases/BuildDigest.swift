@@ -56,6 +56,9 @@ public struct BuildDigest: Sendable {
     public struct Result: Sendable {
         public var site: Site
         public var snapshot: RunSnapshot
+        /// Whether the run found news (or was the first): only such a run is recorded, as the
+        /// one the next run's news is found against. One without shows the latest run's news.
+        public var hasNews = true
         /// The READMEs the site leaves out, with `.streamed`.
         public var readmes: ReadmeLoader?
         /// Favourites GitHub answered 404 for: deleted, or private to this token. The build
@@ -153,14 +156,26 @@ public struct BuildDigest: Sendable {
         data.stale = await source.staleData()
 
         let previous = try await previousRun
-        let snapshot = data.snapshot(at: now, previous: previous)
+        var snapshot = data.snapshot(at: now, previous: previous)
         var changes: Changes?
-        if history != nil {
-            let goneIDs = Set(
+        var hasNews = true
+        if let history {
+            snapshot.gone = Set(
                 previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
             changes = Changes(
-                outcome: ComputeChanges()(previous: previous, current: snapshot, gone: goneIDs),
+                outcome: ComputeChanges()(previous: previous, current: snapshot, gone: snapshot.gone),
                 since: previous?.takenAt)
+            if let previous, case .changes(let found)? = changes?.outcome, found.isEmpty {
+                // No news: the digest goes on showing the latest run's, found again against the
+                // run before it, and this run is not recorded, so the next one's news is told
+                // against the latest run too. (With no run before it: "No changes since".)
+                hasNews = false
+                if let before = try await history.snapshotBeforeLatest() {
+                    changes = Changes(
+                        outcome: ComputeChanges()(previous: before, current: previous, gone: previous.gone),
+                        since: before.takenAt)
+                }
+            }
         }
         let loader =
             streamed
@@ -174,7 +189,7 @@ public struct BuildDigest: Sendable {
         // What was gathered, 10,000 repositories' details and the last run's snapshot, let
         // go of on another thread: the build need not wait for it to be freed.
         Parallel.release((data, previous))
-        return Result(site: site, snapshot: snapshot, readmes: loader, goneFavourites: gone)
+        return Result(site: site, snapshot: snapshot, hasNews: hasNews, readmes: loader, goneFavourites: gone)
     }
 
     /// The details of `repositories` in their order: those `due` from `refreshed`, the others

@@ -31,6 +31,7 @@ import UseCases
     struct FailingHistory: HistoryStore {
         struct Refused: Error, CustomStringConvertible { var description: String { "the disk said no" } }
         func latestSnapshot() async throws -> RunSnapshot? { nil }
+        func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws { throw Refused() }
         func prune(before date: Date) async throws {}
     }

@@ -101,6 +101,7 @@ import UseCases
                 ]
             return RunSnapshot(takenAt: Date(timeIntervalSince1970: 1_794_900_000), repositories: repositories)
         }
+        func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
         func prune(before date: Date) async throws {}
     }

@@ -144,6 +144,44 @@ import Testing
             "the news stays")
     }
 
+    @Test(
+        "a run whose pages change but that has no news, or one forced, keeps the latest news and records no run"
+    )
+    func aRunWithoutNewsKeepsTheNews() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        func front() throws -> String {
+            try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        }
+        func feed() throws -> String {
+            try String(contentsOf: run.output.appending(path: "feed.json"), encoding: .utf8)
+        }
+        #expect(try run.build().status == 0)
+        github.update("lumen-labs/lantern") { $0.stars += 500 }
+        #expect(try run.build().status == 0)
+        #expect(try front().contains("+500") && feed().contains("+500"), "the star gain is the news")
+
+        // A description is no news, but the pages show it: published, the news kept.
+        github.update("lumen-labs/lantern") { $0.description = "A brighter lantern" }
+        let quiet = try run.build()
+        #expect(quiet.status == 0 && !quiet.standardError.contains("Up to date"), "\(quiet.standardError)")
+        #expect(try front().contains("A brighter lantern"))
+        #expect(try front().contains("+500") && feed().contains("+500"), "the news stays")
+        #expect(!(try front()).contains("No changes since"))
+        // So does a build forced, with nothing new.
+        #expect(try run.build(extra: ["--force"]).status == 0)
+        #expect(try front().contains("+500") && feed().contains("+500"), "the news stays")
+
+        // The next news is told against the last run that had news: 1,700 stars then.
+        github.update("lumen-labs/lantern") { $0.stars += 10 }
+        #expect(try run.build().status == 0)
+        let page = try front()
+        #expect(page.contains("1,700 → 1,710"), "\(page)")
+        #expect(!page.contains("+500"))
+    }
+
     @Test func aBuildWithStaleDataIsNeverTakenAsUpToDate() throws {
         let folder = try TemporaryFolder()
         let github = try LiveBuildProcessTests.world()

@@ -65,7 +65,7 @@ import UseCases
         #expect(warnings.isEmpty)
     }
 
-    @Test func historyKeepsSnapshotsAndPrunesAllButTheLatest() async throws {
+    @Test func historyKeepsSnapshotsAndPrunesAllButTheLatestTwo() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []
         let history = try open(&warnings).history
@@ -79,9 +79,12 @@ import UseCases
         let runs = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT count(*) FROM run")
         }
-        #expect(runs == 1)
+        #expect(runs == 2)
         try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
         #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
+        #expect(
+            try await history.snapshotBeforeLatest() == snapshot(2, [(1, "a/one", 12), (2, "b/two", 5)]),
+            "and the one its news was found against")
     }
 
     @Test("recording compares with the latest run recorded, even one another store recorded since this one read")
@@ -112,9 +115,18 @@ import UseCases
             snapshot(3, [(1, "a/one", 10), (2, "b/two", 6)]),
             snapshot(4, [(1, "a/one", 10), (2, "b/two", 6), (3, "c/three", 7)]),
         ]
+        #expect(try await history.snapshotBeforeLatest() == nil)
         for (index, run) in runs.enumerated() {
-            try await history.record(run)
-            #expect(try await history.latestSnapshot() == run, "after run \(index + 1)")
+            var recorded = run
+            // Run 3 found a favourite gone: a later run that shows run 3's news again needs it.
+            if index == 2 { recorded.gone = [GitHubRepo.ID(rawValue: 3)] }
+            try await history.record(recorded)
+            #expect(try await history.latestSnapshot() == recorded, "after run \(index + 1)")
+            if index > 0 {
+                var before = runs[index - 1]
+                if index == 3 { before.gone = [GitHubRepo.ID(rawValue: 3)] }
+                #expect(try await history.snapshotBeforeLatest() == before, "the run before run \(index + 1)")
+            }
         }
         let spans = try await DatabaseQueue(path: file.path).read {
             try Row.fetchAll(
@@ -130,6 +142,9 @@ import UseCases
         }
         #expect(left == 3, "the open spans, whatever run they began in")
         #expect(try await history.latestSnapshot() == runs[3])
+        var third = runs[2]
+        third.gone = [GitHubRepo.ID(rawValue: 3)]
+        #expect(try await history.snapshotBeforeLatest() == third)
 
         // A push time with a fraction of a second that seconds since 1970 do not give back
         // exactly (this one does not) still reads as unchanged.

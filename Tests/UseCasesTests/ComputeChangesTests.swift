@@ -8,10 +8,11 @@ actor InMemoryHistory: HistoryStore {
     private(set) var snapshots: [RunSnapshot] = []
 
     func latestSnapshot() -> RunSnapshot? { snapshots.last }
+    func snapshotBeforeLatest() -> RunSnapshot? { snapshots.dropLast().last }
     func record(_ snapshot: RunSnapshot) { snapshots.append(snapshot) }
     func prune(before date: Date) {
-        let latest = snapshots.last
-        snapshots.removeAll { $0.takenAt < date && $0 != latest }
+        let latest = snapshots.suffix(2)
+        snapshots.removeAll { $0.takenAt < date && !latest.contains($0) }
     }
 }
 
@@ -142,11 +143,11 @@ actor InMemoryHistory: HistoryStore {
         #expect(b.contains { $0.id == "release:1:v2" }, "the same release, seen on another day, has the same id")
     }
 
-    @Test func pruningKeepsTheLatestSnapshotWhateverItsAge() async throws {
+    @Test func pruningKeepsTheLatestTwoSnapshotsWhateverTheirAge() async throws {
         let memory = InMemoryHistory()
         let history: any HistoryStore = memory
         for index in 0..<5 { try await history.record(RunSnapshot(takenAt: Self.day(Double(index)), repositories: [])) }
         try await history.prune(before: Self.day(100))
-        #expect(await memory.snapshots.map(\.takenAt) == [Self.day(4)])
+        #expect(await memory.snapshots.map(\.takenAt) == [Self.day(3), Self.day(4)])
     }
 }

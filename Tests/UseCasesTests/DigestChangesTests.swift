@@ -18,7 +18,8 @@ import UseCases
     static func build(_ source: FakeRepositorySource, day: Double, history: any HistoryStore) async throws -> Site {
         let clock = FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day))
         let result = try await BuildDigest(source: source, clock: clock, history: history).build(request)
-        try await history.record(result.snapshot)
+        // As `BuildPipeline` records: only a run with news.
+        if result.hasNews { try await history.record(result.snapshot) }
         return result.site
     }
 
@@ -76,10 +77,15 @@ import UseCases
                 ])
         #expect(changeEntries.allSatisfy { $0.id.hasPrefix("urn:repodigest:change:") })
 
-        // Day 2: nothing new.
+        // Day 2: nothing new. Day 1's news stays, as it was told, the feed's entries too.
         let third = try await Self.build(source, day: 2, history: history)
-        #expect(third.digest.changes?.summary == "No changes since 19 Nov 2026, 11:06 UTC.")
-        #expect(third.feed.filter { $0.kind == .change }.isEmpty)
+        #expect(third.digest.changes == second.digest.changes)
+        #expect(Set(third.feed.filter { $0.kind == .change }) == Set(changeEntries), "dated as day 1 dated them")
+        // Day 3: news again, told against day 1, the last run that had some.
+        source.stars["mona"]![1].repo.stars = 1_350
+        let fourth = try await Self.build(source, day: 3, history: history)
+        #expect(fourth.digest.changes?.summary == "1 change since 19 Nov 2026, 11:06 UTC.")
+        #expect(fourth.digest.changes?.items.map(\.text) == ["lumen/lantern: 1,300 → 1,350 stars (+50, +3.8%)"])
     }
 
     @Test func withoutHistoryThereIsNoChangesSection() async throws {

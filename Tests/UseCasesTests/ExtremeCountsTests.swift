@@ -39,7 +39,7 @@ struct ExtremeCountsTests {
             })
         #expect(section.items.allSatisfy { !$0.text.contains("-") }, "\(section.items.map(\.text))")
         #expect(
-            translator.feedEntries(Changes(outcome: .changes(changes), since: Make.epoch), at: Make.epoch).count == 4)
+            translator.feedEntries(Changes(outcome: .changes(changes), since: Make.epoch)).count == 4)
     }
 
     @Test("the largest gains are ranked without trapping when a history holds extremes")

@@ -4,10 +4,11 @@ internal import GRDB
 import Synchronization
 import UseCases
 
-/// The snapshots of past runs, in `state.sqlite`: one `run` row per successful build, and
-/// per repository one `snapshot_span` row for each span of runs that recorded the same
-/// figures. A run records only the repositories whose figures changed: the history grows
-/// with the news, not with every repository every hour. The latest run is the one recorded last.
+/// The snapshots of past runs, in `state.sqlite`: one `run` row per build that published
+/// news (or was the first), and per repository one `snapshot_span` row for each span of runs
+/// that recorded the same figures. A run records only the repositories whose figures
+/// changed: the history grows with the news, not with every repository every hour. The
+/// latest run is the one recorded last.
 final class SQLiteHistoryStore: HistoryStore {
     private let database: StateDatabase
     /// The open spans as `latestSnapshot` read them, and the run they were read at: `record`
@@ -20,24 +21,36 @@ final class SQLiteHistoryStore: HistoryStore {
     }
 
     public func latestSnapshot() async throws -> RunSnapshot? {
-        let latest = try await database.read { db -> (Int64, RunSnapshot)? in
-            guard
-                let run = try Row.fetchOne(
-                    db, sql: "SELECT id, taken_at, starred_complete, sources FROM run ORDER BY id DESC LIMIT 1")
-            else { return nil }
-            return (
-                run["id"],
-                RunSnapshot(
-                    takenAt: Date(timeIntervalSince1970: run["taken_at"]), repositories: try Self.held(db),
-                    starredListComplete: run["starred_complete"], sources: StoredSources.decode(run["sources"]))
-            )
-        }
+        let latest = try await database.read { db in try Self.run(db, before: 0) }
         held.withLock { $0 = latest.map { (run: $0.0, repositories: $0.1.repositories) } }
         return latest?.1
     }
 
-    /// The repositories the latest run recorded: the open spans.
-    private static func held(_ db: Database) throws -> [RepoSnapshot] {
+    public func snapshotBeforeLatest() async throws -> RunSnapshot? {
+        try await database.read { db in try Self.run(db, before: 1) }?.1
+    }
+
+    /// The run recorded `before` runs before the latest (0: the latest), with its id.
+    private static func run(_ db: Database, before: Int) throws -> (Int64, RunSnapshot)? {
+        guard
+            let run = try Row.fetchOne(
+                db,
+                sql: "SELECT id, taken_at, starred_complete, sources, gone FROM run ORDER BY id DESC LIMIT 1 OFFSET ?",
+                arguments: [before])
+        else { return nil }
+        let id: Int64 = run["id"]
+        return (
+            id,
+            RunSnapshot(
+                takenAt: Date(timeIntervalSince1970: run["taken_at"]),
+                repositories: try held(db, at: before == 0 ? nil : id),
+                starredListComplete: run["starred_complete"], sources: StoredSources.decode(run["sources"]),
+                gone: Set(StoredSources.ids(run["gone"]).map(GitHubRepo.ID.init(rawValue:))))
+        )
+    }
+
+    /// The repositories a run recorded: the spans it lies in; the latest's (`run` nil) are the open ones.
+    private static func held(_ db: Database, at run: Int64? = nil) throws -> [RepoSnapshot] {
         // Most rows hold one of a few lists of logins or Lists: each decoded once.
         var decoded: [String: Set<String>] = [:]
         func strings(_ text: String?) -> Set<String> {
@@ -52,9 +65,12 @@ final class SQLiteHistoryStore: HistoryStore {
         let sql = """
             SELECT repo_id, owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred,
                 favourite, starred_by, lists
-            FROM snapshot_span WHERE last_run IS NULL ORDER BY repo_id
+            FROM snapshot_span
             """
-        return try Row.fetchAll(db, sql: sql).map { row in
+            + (run == nil
+                ? " WHERE last_run IS NULL ORDER BY repo_id"
+                : " WHERE first_run <= ?1 AND (last_run IS NULL OR last_run >= ?1) ORDER BY repo_id")
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(run.map { [$0] } ?? [])).map { row in
             RepoSnapshot(
                 id: GitHubRepo.ID(rawValue: row[0]), name: RepoName(owner: row[1], name: row[2]),
                 stars: row[3], forks: row[4], openIssues: row[5], latestRelease: row[6],
@@ -80,10 +96,11 @@ final class SQLiteHistoryStore: HistoryStore {
             var held = Dictionary(
                 try (read ?? Self.held(db)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try db.execute(
-                sql: "INSERT INTO run (taken_at, starred_complete, sources) VALUES (?, ?, ?)",
+                sql: "INSERT INTO run (taken_at, starred_complete, sources, gone) VALUES (?, ?, ?, ?)",
                 arguments: [
                     snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete,
                     snapshot.sources.map(StoredSources.encode),
+                    snapshot.gone.isEmpty ? nil : StoredSources.encode(snapshot.gone.map(\.rawValue).sorted()),
                 ])
             let run = db.lastInsertedRowID
             let close = try db.makeStatement(
@@ -117,19 +134,19 @@ final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// Forgets the runs taken before `date` but the latest, and the spans that ended before
-    /// the oldest run kept.
+    /// Forgets the runs taken before `date` but the latest two (the latest's news is found
+    /// against the one before it), and the spans that ended before the oldest run kept.
     public func prune(before date: Date) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "DELETE FROM run WHERE taken_at < ? AND id <> (SELECT max(id) FROM run)",
+                sql: "DELETE FROM run WHERE taken_at < ? AND id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 2)",
                 arguments: [date.timeIntervalSince1970])
             try db.execute(sql: "DELETE FROM snapshot_span WHERE last_run < (SELECT min(id) FROM run)")
         }
     }
 }
 
-/// The JSON `run.sources`, `snapshot_span.starred_by` and `snapshot_span.lists` hold. A value that does not decode is
+/// The JSON `run.sources`, `run.gone`, `snapshot_span.starred_by` and `snapshot_span.lists` hold. A value that does not decode is
 /// read as not recorded (the comparison then assumes what it did before sources were).
 private enum StoredSources {
     struct Sources: Codable {
@@ -163,5 +180,10 @@ private enum StoredSources {
 
     static func strings(_ text: String?) -> [String]? {
         text?.data(using: .utf8).flatMap { try? JSONDecoder().decode([String].self, from: $0) }
+    }
+
+    /// `run.gone`'s ids; none for NULL, or for a value that does not decode.
+    static func ids(_ text: String?) -> [Int64] {
+        text?.data(using: .utf8).flatMap { try? JSONDecoder().decode([Int64].self, from: $0) } ?? []
     }
 }

@@ -93,6 +93,11 @@ final class StateDatabase: Sendable {
             FROM snapshot;
         DROP TABLE snapshot;
         """,
+        // The repositories each run found gone (a JSON array of ids; NULL: none), so that a
+        // later run with no news of its own can show that run's news again, gone ones too.
+        """
+        ALTER TABLE run ADD COLUMN gone TEXT;
+        """,
     ]
 
     let queue: DatabaseQueue

@@ -5,7 +5,11 @@ public import Foundation
 public protocol HistoryStore: Sendable {
     /// The most recent snapshot recorded, or nil before the first successful build.
     func latestSnapshot() async throws -> RunSnapshot?
+    /// The snapshot recorded just before the latest: what the latest run's news was found
+    /// against, for showing that news again. Nil when the latest is the only one kept.
+    func snapshotBeforeLatest() async throws -> RunSnapshot?
     func record(_ snapshot: RunSnapshot) async throws
-    /// Forgets snapshots taken before `date`, keeping the latest one whatever its age.
+    /// Forgets snapshots taken before `date`, keeping the latest two whatever their age: the
+    /// latest's news is found against the one before it (`snapshotBeforeLatest`).
     func prune(before date: Date) async throws
 }

@@ -39,15 +39,17 @@ struct ChangesTranslator: Sendable {
     }
 
     /// Feed entries for the changes the feed does not already carry (stars and releases have
-    /// entries of their own, dated by GitHub), dated at this run.
-    func feedEntries(_ changes: Changes, at date: Date) -> [FeedEntry] {
+    /// entries of their own, dated by GitHub), dated at the run that noticed them: this one,
+    /// or for news shown again by a run that had none, the run that found it.
+    func feedEntries(_ changes: Changes) -> [FeedEntry] {
         guard case .changes(let all) = changes.outcome else { return [] }
-        return all.map(item).filter { ![.starred, .release].contains($0.kind) }.map { item in
-            FeedEntry(
-                id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text, repository: item.repository,
-                route: item.route, url: item.url,
-                dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
-        }
+        return all.map { (item: item($0), date: $0.noticedAt) }.filter { ![.starred, .release].contains($0.item.kind) }
+            .map { item, date in
+                FeedEntry(
+                    id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text,
+                    repository: item.repository, route: item.route, url: item.url,
+                    dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
+            }
     }
 
     private func item(_ change: DigestChange) -> ChangeItem {

@@ -38,7 +38,7 @@ struct SiteTranslator: Sendable {
             pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format)
         let feed = FeedTranslator(cards: cards).entries(
             stars: data.stars, details: data.details,
-            changes: changes.map { changesTranslator.feedEntries($0, at: now) } ?? [])
+            changes: changes.map(changesTranslator.feedEntries) ?? [])
 
         let pages = RepoPageTranslator(
             cards: cards, ownersWithPages: Set(data.owners.map { $0.owner.login.lowercased() }),
