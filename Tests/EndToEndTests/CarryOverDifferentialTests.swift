@@ -19,7 +19,7 @@ import Testing
 
     @Test(
         "after each round of random changes, every file a run carried over is the one a build rendering all makes",
-        arguments: [UInt64(2026), 1128])
+        arguments: [UInt64(2026), 1128, 42])
     func carriedFilesAreWhatRenderingEveryPageMakes(seed: UInt64) throws {
         let folder = try TemporaryFolder()
         let github = try CarryOverProcessTests.world()
@@ -29,7 +29,7 @@ import Testing
         for (number, at) in [(3, "2026-11-18T08:00:00Z"), (5, "2026-11-17T08:00:00Z"), (7, "2026-11-16T08:00:00Z")] {
             github.star("lumen-labs/tool-\(number)", by: "mona", at: at)
         }
-        for round in 0..<6 {
+        for round in 0..<8 {
             var changes: [String] = []
             if round > 0 {
                 for _ in 0...random.next(below: 3) { changes.append(Self.change(github, round: round, &random)) }
@@ -61,7 +61,7 @@ import Testing
     static func change(_ github: FakeGitHub, round: Int, _ random: inout SplitMix64) -> String {
         let name = "lumen-labs/tool-\(random.next(below: 9))"
         let pushed = "2026-11-2\(round)T\(10 + random.next(below: 10)):00:00Z"
-        switch random.next(below: 9) {
+        switch random.next(below: 11) {
         case 0:
             github.update(name) { $0.stars += 1 + random.next(below: 300) }
             return "\(name): stars"
@@ -95,6 +95,13 @@ import Testing
         case 7:
             github.unstar(name, by: "mona")
             return "\(name): unstarred"
+        case 8:
+            let renamed = "lumen-labs/renamed-\(round)-\(random.next(below: 100))"
+            github.rename(name, to: renamed)
+            return "\(name): renamed \(renamed)"
+        case 9:
+            github.remove(repo: name)
+            return "\(name): removed"
         default:
             github.update(name) { $0.pushedAt = pushed }
             return "\(name): pushed"
