@@ -66,6 +66,27 @@ import Testing
         #expect(finding.description.hasPrefix("index.html:9:"))
     }
 
+    @Test("a page past one of libxml2's limits is said to be too large to check, in words, not in libxml2's")
+    func aPagePastALimitOfLibxml2SaysWhich() {
+        let pages = [
+            "deep.html": Self.page(String(repeating: "<div>", count: 300) + String(repeating: "</div>", count: 300)),
+            "text.html": Self.page("<p>" + String(repeating: "a", count: 10_000_001) + "</p>"),
+            "value.html": Self.page("<p title=\"" + String(repeating: "a", count: 10_000_001) + "\">x</p>"),
+            "name.html": Self.page("<p><" + String(repeating: "a", count: 50_001) + " /></p>"),
+        ]
+        let messages = Dictionary(
+            findings(pages).map { ($0.file, $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(
+            messages == [
+                "deep.html": "too large to check: elements nest more than 256 deep (libxml2's limit)",
+                "text.html": "too large to check: a text runs past 10,000,000 characters (libxml2's limit)",
+                "value.html":
+                    "too large to check: an attribute's value runs past 10,000,000 characters (libxml2's limit)",
+                "name.html":
+                    "too large to check: a tag's or an attribute's name runs past 50,000 characters (libxml2's limit)",
+            ])
+    }
+
     @Test func pageRulesEachHaveAName() {
         #expect(rules(["index.html": Self.page("<p id=\"a\"></p><p id=\"a\"></p>")]) == ["duplicate-id"])
         #expect(rules(["index.html": Self.page("<img src=\"x.png\" />")]).contains("img-alt"))
