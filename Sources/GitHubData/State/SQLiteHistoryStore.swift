@@ -146,8 +146,9 @@ final class SQLiteHistoryStore: HistoryStore {
     }
 }
 
-/// The JSON `run.sources`, `run.gone`, `snapshot_span.starred_by` and `snapshot_span.lists` hold. A value that does not decode is
-/// read as not recorded (the comparison then assumes what it did before sources were).
+/// The JSON `run.sources`, `run.gone`, `snapshot_span.starred_by` and `snapshot_span.lists`
+/// hold. A value that does not decode is read as not recorded (the comparison then assumes
+/// what it did before sources were).
 private enum StoredSources {
     struct Sources: Codable {
         var starredBy: [String]

@@ -59,7 +59,7 @@ extension Template {
         var position = 0
         /// Every tag read so far that names something (a value, a section, a partial, a
         /// block), in the order of the text: what the theme's load-time checks point at.
-        var read: [Tag] = []
+        var tagsRead: [Tag] = []
 
         struct State {
             /// The section being read and its transforms as written; nil at the top.
@@ -151,7 +151,7 @@ extension Template {
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):
                     position += 1
                     let name = try readName(state)
-                    read.append(Tag(sigil: Character(UnicodeScalar(sigil)), name: name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: Character(UnicodeScalar(sigil)), name: name.written, offset: tag))
                     standalone = isStandalone(state)
                     if !standalone { flush() }
                     let inner = try parse(state.entering(name.written, atLineStart: standalone, tag: tag))
@@ -161,7 +161,7 @@ extension Template {
                     position += 1
                     let start = position
                     let name = try readName(state)
-                    read.append(Tag(sigil: "/", name: name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: "/", name: name.written, offset: tag))
                     guard name.written == state.section else {
                         position = start
                         throw .closingTagMismatch(name.written, open: state.section, line: line(at: state.tag))
@@ -179,7 +179,7 @@ extension Template {
                     flush()
                     position += 1
                     let name = try readName(state)
-                    read.append(Tag(sigil: Character(UnicodeScalar(sigil)), name: name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: Character(UnicodeScalar(sigil)), name: name.written, offset: tag))
                     if sigil == UInt8(ascii: "{") {
                         guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
                             throw .unfinishedName
@@ -201,7 +201,7 @@ extension Template {
                     if isDynamic { position += 1 }
                     var name = try readPartialName(state)
                     name.isDynamic = isDynamic
-                    read.append(Tag(sigil: ">", name: (isDynamic ? "*" : "") + name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: ">", name: (isDynamic ? "*" : "") + name.written, offset: tag))
                     if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
                     standalone = isStandalone(state)
                     let indentation = standalone ? String(decoding: whitespace, as: UTF8.self) : nil
@@ -212,7 +212,7 @@ extension Template {
                     position += 1
                     _ = read(while: Self.isWhitespace)
                     let written = try readPartialName(state).written
-                    read.append(Tag(sigil: "<", name: written, offset: tag))
+                    tagsRead.append(Tag(sigil: "<", name: written, offset: tag))
                     var name = Name(
                         written: written, start: .searched, path: [String(written.drop { $0 == "*" })], transforms: [])
                     name.isDynamic = written.hasPrefix("*")
@@ -233,7 +233,7 @@ extension Template {
                 case UInt8(ascii: "$"):
                     position += 1
                     let name = try readName(state)
-                    read.append(Tag(sigil: "$", name: name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: "$", name: name.written, offset: tag))
                     guard name.transforms.isEmpty else { throw .transformOnBlock }
                     if state.directlyInParent {
                         standalone = isStandalone(state)
@@ -268,7 +268,7 @@ extension Template {
                 default:
                     flush()
                     let name = try readName(state)
-                    read.append(Tag(sigil: nil, name: name.written, offset: tag))
+                    tagsRead.append(Tag(sigil: nil, name: name.written, offset: tag))
                     nodes.append(.value(name, escaped: true, at: tag))
                 }
                 state.atLineStart = standalone

@@ -21,7 +21,7 @@ extension Template {
         guard (try? parser.parse(Parser.State())) != nil else { return nil }
         let starts = TextLines.starts(of: parser.bytes)
         var (line, counted, column) = (0, 0, 1)
-        return parser.read.map { tag in
+        return parser.tagsRead.map { tag in
             var tag = tag
             // The column counted on from the last tag, not from the line's start each time:
             // a minified template holds thousands of tags on one line.
