@@ -11,6 +11,7 @@ import Testing
     /// Lists of two cards a page, grouped and sorted by stars: a star moves cards across pages.
     static let digest = """
         favourites = ["lumen-labs/tool-0", "lumen-labs/tool-5"]
+        lists_of = ["mona"]
         page_size = 2
         starred_group = "language"
         starred_sort = "stars"
@@ -32,7 +33,9 @@ import Testing
         for round in 0..<8 {
             var changes: [String] = []
             if round > 0 {
-                for _ in 0...random.next(below: 3) { changes.append(Self.change(github, round: round, &random)) }
+                for _ in 0...random.next(below: 3) {
+                    changes.append(try Self.change(github, state: run.state, round: round, &random))
+                }
             }
             // Each run an hour after the last, as from cron.
             let epoch = ["SOURCE_DATE_EPOCH": String(1_795_000_000 + round * 3600)]
@@ -58,10 +61,10 @@ import Testing
     }
 
     /// One random change to the fake GitHub, told in words for a failure's message.
-    static func change(_ github: FakeGitHub, round: Int, _ random: inout SplitMix64) -> String {
+    static func change(_ github: FakeGitHub, state: URL, round: Int, _ random: inout SplitMix64) throws -> String {
         let name = "lumen-labs/tool-\(random.next(below: 9))"
         let pushed = "2026-11-2\(round)T\(10 + random.next(below: 10)):00:00Z"
-        switch random.next(below: 11) {
+        switch random.next(below: 13) {
         case 0:
             github.update(name) { $0.stars += 1 + random.next(below: 300) }
             return "\(name): stars"
@@ -102,6 +105,20 @@ import Testing
         case 9:
             github.remove(repo: name)
             return "\(name): removed"
+        case 10:
+            let lists = (0..<random.next(below: 3)).map { list in
+                FakeGitHub.StarList(
+                    name: "List \(list)", slug: "list-\(list)",
+                    repos: (0..<9).filter { _ in random.next(below: 3) == 0 }.map { "lumen-labs/tool-\($0)" })
+            }
+            github.setStarLists(lists, of: "mona")
+            return "star lists: \(lists.map(\.repos))"
+        case 11:
+            // A favourite of the user's own, added by hand between runs (the state, not GitHub).
+            let verb = random.next(below: 2) == 0 ? "add" : "remove"
+            let status = try RepodigestProcess.run(["favourites", verb, name, "--offline", "--state-dir", state.path])
+                .status
+            return "\(name): favourites \(verb) (\(status))"
         default:
             github.update(name) { $0.pushedAt = pushed }
             return "\(name): pushed"
