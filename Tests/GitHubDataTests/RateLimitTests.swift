@@ -37,6 +37,25 @@ struct RateLimitTests {
         #expect(harness.requestedSleeps.isEmpty)
     }
 
+    @Test("a primary limit whose reset has passed (a clock ahead of GitHub's) waits a minute, never asks at once")
+    func primaryResetPassed() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.primaryRateLimit(resetIn: -300), at: "/users/mona", times: 1000)
+        let error = await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.maxWait = .seconds(30) }.owner("mona")
+        }
+        #expect(error?.isAuthenticationOrRateLimit == true)
+        #expect(harness.statuses() == [403], "one refusal, then the wait the run may not make")
+        // Allowed three minutes, it asks again a minute after each refusal, three times, then stops.
+        harness.github.clearLog()
+        await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.maxWait = .seconds(200) }.owner("mona")
+        }
+        #expect(harness.statuses() == [403, 403, 403, 403])
+        #expect(harness.requestedSleeps.count == 3)
+        #expect(harness.requestedSleeps.allSatisfy { $0 >= .seconds(59) && $0 <= .seconds(62) })
+    }
+
     @Test("a secondary limit's Retry-After is honoured when short, for 403 and 429", arguments: [403, 429])
     func secondaryShort(status: Int) async throws {
         let harness = try LiveHarness()

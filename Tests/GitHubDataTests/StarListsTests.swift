@@ -170,6 +170,16 @@ struct StarListsTests {
         }
     }
 
+    @Test("GraphQL's rate limit whose reset has passed waits a minute, never asks again at once")
+    func graphQLRateLimitResetPassed() async throws {
+        let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
+        harness.github.inject(.graphQLRateLimited(resetIn: -300), at: "/graphql", times: 1000)
+        await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.maxWait = .seconds(30) }.starLists(of: "@me")
+        }
+        #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 1)
+    }
+
     @Test("GraphQL's rate limit that resets within the run's allowance is waited out, in the same budget")
     func graphQLRateLimitWaited() async throws {
         let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])

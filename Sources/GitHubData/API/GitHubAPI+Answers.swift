@@ -78,7 +78,8 @@ extension GitHubAPI {
                 // GitHub answers a query it refused with a 200: never data, never cached.
                 if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
                     let reset = RateLimitReading(headers: response.headers, url: request.url, now: now())?.reset
-                    await budget.exhaust(bucket, until: reset ?? now().addingTimeInterval(60))
+                    await budget.exhaust(
+                        bucket, until: RateLimitRefusal.waitUntil(reset: reset ?? now(), now: now()))
                     return .refused(wait: nil)
                 }
                 return .final(.refused(GraphQLError.summary(errors)))

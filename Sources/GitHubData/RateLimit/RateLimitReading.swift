@@ -45,7 +45,7 @@ enum RateLimitRefusal: Sendable, Hashable {
             let reset =
                 response.headers["x-ratelimit-reset"].flatMap { RateLimitHeaderValue.reset($0, now: now) }
                 ?? now.addingTimeInterval(3600)
-            self = .primary(reset: reset)
+            self = .primary(reset: Self.waitUntil(reset: reset, now: now))
         } else if response.status == 429
             || String(decoding: response.body.prefix(1024), as: UTF8.self).lowercased().contains("rate limit")
         {
@@ -53,6 +53,14 @@ enum RateLimitRefusal: Sendable, Hashable {
         } else {
             return nil
         }
+    }
+
+    /// When a refused budget may be asked again: its reset, or a minute from now when that has
+    /// passed already (a clock ahead of GitHub's, near the end of a window). Asked again at
+    /// once, a refusal whose reset had passed was answered with another, hundreds a second,
+    /// and the run never ended; a wait is counted against `max_wait_seconds`.
+    static func waitUntil(reset: Date, now: Date) -> Date {
+        reset > now ? reset : now.addingTimeInterval(60)
     }
 
     /// The moment asking again makes sense.
