@@ -9,7 +9,8 @@ extension GitHubDataStore {
     /// The owner's picture from GitHub's avatar server, kept in the response cache: asked
     /// again, conditionally, once a week; from the cache alone when offline. Only PNG, JPEG,
     /// GIF or WebP is kept (an SVG could hold script, on the site's own origin). The token is
-    /// never sent: the client gives it to the API's origin only.
+    /// never sent, not even to a picture on the API's own origin (GitHub Enterprise without
+    /// subdomain isolation serves them there).
     public func avatar(of owner: Owner, size: Int) async -> Avatar? {
         guard let base = owner.avatarURL, let parts = URLComponents(string: base),
             ["https", "http"].contains(parts.scheme),
@@ -26,7 +27,8 @@ extension GitHubDataStore {
         var headers = HTTPHeaders()
         headers["Accept"] = "image/png, image/jpeg, image/gif, image/webp"
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
-        guard let response = try? await api.client.send(HTTPRequest(url: url, headers: headers)) else {
+        guard let response = try? await api.client.send(HTTPRequest(url: url, headers: headers, authorized: false))
+        else {
             api.log.warn("the picture of \(owner.login) could not be fetched; the site shows none for it")
             return cached.flatMap { Self.image($0.body) }
         }

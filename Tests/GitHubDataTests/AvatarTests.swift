@@ -20,6 +20,10 @@ import Testing
         #expect(avatar == Avatar(data: Self.png, format: .png))
         let asked = harness.github.requests.filter { $0.path.hasPrefix("/avatars/") }
         #expect(asked.count == 1 && asked.first?.query["s"] == "96")
+        // On the API's own origin here, as on GitHub Enterprise without subdomain isolation.
+        #expect(
+            asked.allSatisfy { !$0.headers.keys.contains { $0.lowercased() == "authorization" } },
+            "a picture is asked for without the token")
 
         harness.github.clearLog()
         #expect(await harness.store().avatar(of: owner, size: 96) == avatar)

@@ -29,7 +29,7 @@ public final class CurlHTTPClient: HTTPClient {
         var url = request.url
         var visited: Set<String> = [url]
         while true {
-            let headers = headers(for: url, request.headers)
+            let headers = headers(for: url, request.headers, authorized: request.authorized)
             // A CR or LF in a value would end the line and add fields of the server's or the
             // environment's choosing; the field is named, never its value (it may be the token).
             if let field = headers.firstInvalidField {
@@ -58,14 +58,15 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// The headers every request carries, then the request's own. Authorization only when
-    /// the URL is on the API's origin (scheme, host and port all equal).
-    func headers(for url: String, _ own: HTTPHeaders) -> HTTPHeaders {
+    /// the request may carry it and the URL is on the API's origin (scheme, host and port all
+    /// equal).
+    func headers(for url: String, _ own: HTTPHeaders, authorized: Bool = true) -> HTTPHeaders {
         var headers: HTTPHeaders = [
             "Accept": "application/vnd.github+json",
             "X-GitHub-Api-Version": "2022-11-28",
             "User-Agent": configuration.userAgent,
         ]
-        if let token = configuration.token, let apiOrigin, URLOrigin(url) == apiOrigin {
+        if authorized, let token = configuration.token, let apiOrigin, URLOrigin(url) == apiOrigin {
             headers["Authorization"] = "Bearer \(token)"
         }
         for (name, value) in own { headers[name] = value }

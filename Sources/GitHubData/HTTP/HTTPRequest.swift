@@ -8,10 +8,15 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// What a POST sends; nil for a GET.
     public var body: Data?
+    /// Whether the token goes with it (to the API's origin only, as ever): false for what
+    /// needs none, an owner's picture, which GitHub Enterprise without subdomain isolation
+    /// serves from the API's own origin.
+    public var authorized: Bool
 
-    public init(url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+    public init(url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil, authorized: Bool = true) {
         self.url = url
         self.headers = headers
         self.body = body
+        self.authorized = authorized
     }
 }
