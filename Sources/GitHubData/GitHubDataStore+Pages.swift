@@ -6,8 +6,10 @@ import Foundation
 // run, so they are asked for all at once and checked against the chain GitHub sends now.
 extension GitHubDataStore {
     /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`
-    /// (a repository's releases: as many as it shows), or `maxPages` (then `complete` is
-    /// false); the other parameters as in `GitHubAPI.fetch`.
+    /// (a repository's releases: as many as it shows), or `maxPages`; the other parameters as
+    /// in `GitHubAPI.fetch`. `complete` is false when the list was not read whole: past
+    /// `maxPages`, a `Link` back to a page already read or to no address, an item left out
+    /// (so a repository missing from it is never taken as unstarred).
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
@@ -16,15 +18,25 @@ extension GitHubDataStore {
     ) async throws -> (items: [Item], complete: Bool) {
         var items: [Item] = []
         var next: String? = url
-        var pages = 0
-        let known = atOnce ? try await knownPages(type, url, accept: accept) : []
+        var (pages, complete) = (0, true)
+        var read: Set<String> = []
+        var last: String?
+        func take(_ page: Page<[Lenient<Item>]>, from current: String) {
+            let values = page.value.values(resource: "GET \(current)", warn: api.log.warn)
+            if values.count < page.value.count { complete = false }
+            items += values
+            pages += 1
+            read.insert(current)
+            last = current
+            next = page.next.map { LinkHeader.resolve($0, against: current) }
+        }
+        let known = atOnce ? await knownPages(type, url, accept: accept) : []
         for (current, page) in known {
             // A fresh page that no longer chains to the next one (the list shrank or grew past a
             // page boundary) ends what the early requests can be used for; the rest is followed.
             guard current == next else { break }
-            items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            pages += 1
-            next = page.value.isEmpty ? nil : page.next
+            take(page, from: current)
+            if page.value.isEmpty { next = nil }
         }
         while let current = next {
             guard pages < maxPages else {
@@ -32,31 +44,41 @@ extension GitHubDataStore {
                 api.log.cutShort("GET \(url)")
                 return (items, false)
             }
+            guard !read.contains(current), LinkHeader.isFetchable(current) else {
+                api.log.warn(
+                    "GET \(url): the list's Link leads "
+                        + (read.contains(current) ? "back to a page already read" : "to no address")
+                        + " (\(current)); the list is read to there")
+                // The page that holds that Link is asked for afresh next time, not confirmed by a
+                // 304 that would keep its Link as it is.
+                if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: accept)) }
+                return (items, false)
+            }
             let page = try await api.fetch(
                 [Lenient<Item>].self, current, accept: accept, formerAccept: formerAccept,
                 cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
-            items += page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            pages += 1
+            take(page, from: current)
             if enough(items) || page.value.isEmpty { break }
-            next = page.next
         }
-        return (items, true)
+        return (items, complete)
     }
 
-    /// The pages the cache chains `url` to, each asked for (conditionally) at once, in order.
+    /// The pages the cache chains `url` to, each asked for (conditionally) at once, in order,
+    /// up to the first that failed: the fresh chain is followed from there, and a page the
+    /// list no longer links to (its last answer's `Link` was wrong) costs only its request.
     private func knownPages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String
-    ) async throws -> [(url: String, page: Page<[Lenient<Item>]>)] {
+    ) async -> [(url: String, page: Page<[Lenient<Item>]>)] {
         let chain = await cachedChain(url, accept: accept)
         guard chain.count > 1 else { return [] }
         let api = self.api
-        return try await withThrowingTaskGroup(of: (Int, Page<[Lenient<Item>]>).self) { group in
+        return await withTaskGroup(of: (Int, Page<[Lenient<Item>]>?).self) { group in
             for (index, page) in chain.enumerated() {
-                group.addTask { (index, try await api.fetch([Lenient<Item>].self, page, accept: accept)) }
+                group.addTask { (index, try? await api.fetch([Lenient<Item>].self, page, accept: accept)) }
             }
             var pages = [Page<[Lenient<Item>]>?](repeating: nil, count: chain.count)
-            for try await (index, page) in group { pages[index] = page }
-            return zip(chain, pages).compactMap { url, page in page.map { (url, $0) } }
+            for await (index, page) in group { pages[index] = page }
+            return Array(zip(chain, pages).prefix { $0.1 != nil }.map { ($0, $1!) })
         }
     }
 

@@ -249,22 +249,29 @@ struct ConditionalCacheTests {
                 CachedResponse(
                     key: key, status: status, link: "<\(next)>; rel=\"next\"", body: Data("[]".utf8), fetchedAt: .now))
         }
-        await page("page", next: "p2")
-        await page("k-p2", next: "p3")
-        await page("k-p3", next: "gone")
-        await page("k-gone", next: "after", status: 404)
-        await page("loop", next: "loop")
+        func url(_ name: String) -> String { "https://api.test/\(name)" }
+        await page("page", next: url("p2"))
+        await page("k-" + url("p2"), next: url("p3"))
+        await page("k-" + url("p3"), next: url("gone"))
+        await page("k-" + url("gone"), next: url("after"), status: 404)
+        await page(url("loop"), next: url("loop"))
+        // A reference relative to the page is read against it; one that is no address ends the chain.
+        await page(url("relative"), next: "?page=2")
+        await page(url("relative?page=2"), next: "http://[::1")
         let key: @Sendable (String) -> String = { "k-\($0)" }
         #expect(
             await cache.chain(from: "page", limit: 10) { $0 == "page" ? "page" : key($0) } == [
-                "page", "p2", "p3", "gone",
+                "page", url("p2"), url("p3"), url("gone"),
             ])
-        #expect(await cache.chain(from: "page", limit: 2) { $0 == "page" ? "page" : key($0) } == ["page", "p2"])
+        #expect(await cache.chain(from: "page", limit: 2) { $0 == "page" ? "page" : key($0) } == ["page", url("p2")])
         #expect(await cache.chain(from: "never", limit: 10, key: key) == ["never"])
-        #expect(await cache.chain(from: "loop", limit: 10) { $0 } == ["loop"])
+        #expect(await cache.chain(from: url("loop"), limit: 10) { $0 } == [url("loop")])
+        #expect(
+            await cache.chain(from: url("relative"), limit: 10) { $0 } == [url("relative"), url("relative?page=2")])
         // Checks for many keys read every row once, and keep only those asked.
-        let keys = ["page", "k-gone", "never"] + (many ? (0..<SQLiteResponseCache.scanFrom).map { "k\($0)" } : [])
-        #expect(Set(await cache.checks(for: keys).keys) == ["page", "k-gone"])
+        let keys =
+            ["page", "k-" + url("gone"), "never"] + (many ? (0..<SQLiteResponseCache.scanFrom).map { "k\($0)" } : [])
+        #expect(Set(await cache.checks(for: keys).keys) == ["page", "k-" + url("gone")])
     }
 
     @Test("the cache key includes the media type: star+json and plain JSON never share a body")

@@ -103,6 +103,48 @@ struct HostileServerTests {
         #expect(harness.github.requests.count < 30, "the loop is cut short: \(harness.github.requests.count) requests")
     }
 
+    @Test("a Link relative to its page is read against it, as RFC 8288 allows")
+    func relativeLink() async throws {
+        let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))
+        harness.github.inject(.link(next: "?per_page=100&page=2"), at: "/users/mona/starred")
+        let read = try await harness.store().starsRead(by: "mona")
+        #expect(read.stars.count > 100 && read.isComplete)
+        #expect(harness.github.requests.contains { $0.query["page"] == "2" })
+    }
+
+    @Test("a Link back to a page already read, or to no address, ends the list there, said, and not as read whole")
+    func linkLoopsAndJunk() async throws {
+        let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))
+        let first = harness.github.baseURL + "/users/mona/starred?per_page=100"
+        harness.github.inject(.link(next: first), at: "/users/mona/starred")
+        let store = harness.store()
+        let looped = try await store.starsRead(by: "mona")
+        #expect(looped.stars.count == 100 && !looped.isComplete, "an unstar cannot be told from a star not reached")
+        #expect(store.report.dataWarnings.contains { $0.contains("leads back to a page already read") })
+        #expect(harness.github.requests.filter { $0.path == "/users/mona/starred" }.count == 1)
+
+        // No address: the list is read to there; the next run, the Link right again, reads it
+        // whole, though the cache's copy of the first page still names no address.
+        harness.github.inject(.link(next: "http://[::1"), at: "/users/mona/starred")
+        let junk = harness.store()
+        #expect(try await junk.starsRead(by: "mona").isComplete == false)
+        #expect(junk.report.dataWarnings.contains { $0.contains("leads to no address") })
+        let mended = try await harness.store().starsRead(by: "mona")
+        #expect(mended.stars.count > 100 && mended.isComplete)
+    }
+
+    @Test("a starred list with an item left out is not read whole: its repository is never taken as unstarred")
+    func anItemLeftOutLeavesTheListIncomplete() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(
+            .rewriteBody(target: "\"repo\":{", replacement: "\"repo\":null,\"was\":{"),
+            at: "/users/mona/starred")
+        let store = harness.store()
+        let read = try await store.starsRead(by: "mona")
+        #expect(!read.isComplete)
+        #expect(store.report.dataWarnings.contains { $0.contains("left out") }, "\(store.report.dataWarnings)")
+    }
+
     @Test("a Link to another host is followed without the token")
     func linkToAnotherHost() async throws {
         try await withAnotherHost { harness, elsewhere in

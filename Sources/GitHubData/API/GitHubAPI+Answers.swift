@@ -34,7 +34,8 @@ extension GitHubAPI {
             log.notModified()
             if let stored = copies.cached, let value = try? kept(type, stored, resource: resource) {
                 await cache?.markValidated(request.key, at: now(), pushedAt: request.pushedAt)
-                return .answered(Page(value: value, next: LinkHeader(stored.link).next))
+                // A 304 that carries a Link is the newer word on the pages after this one.
+                return .answered(Page(value: value, next: LinkHeader(response.headers["link"] ?? stored.link).next))
             }
             // Not modified, but the copy is gone or unreadable: ask again without conditions.
             if let cache { await cache.remove(request.key) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `Link` header of a paged answer (RFC 8288), as GitHub writes it:
 /// `<https://api.github.com/repositories/1/releases?page=2>; rel="next", <…>; rel="last"`.
 ///
@@ -29,6 +31,24 @@ package struct LinkHeader: Sendable, Hashable {
     }
 
     package var next: String? { links["next"] }
+
+    /// `reference` (a `Link` target) as an address: a reference relative to the page that
+    /// sent it (`<?page=2>`, which RFC 8288 allows) resolved against `base`; as written when it
+    /// is absolute already, or cannot be resolved (then `isFetchable` says it is no address).
+    package static func resolve(_ reference: String, against base: String) -> String {
+        guard !isFetchable(reference), let baseURL = URL(string: base),
+            let resolved = URL(string: reference, relativeTo: baseURL)?.absoluteString, isFetchable(resolved)
+        else { return reference }
+        return resolved
+    }
+
+    /// Whether `url` is an address a page can be fetched from: http or https, with a host.
+    package static func isFetchable(_ url: String) -> Bool {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
+            let host = parts.host
+        else { return false }
+        return ["http", "https"].contains(scheme) && !host.isEmpty
+    }
 
     /// Splits on the commas between entries, not those inside `<…>` or quotes.
     private static func entries(_ value: String) -> [Substring] {

@@ -128,7 +128,9 @@ final class SQLiteResponseCache: ResponseCache {
                             try String.fetchOne(
                                 db, sql: "SELECT link FROM response WHERE key = ? AND status != 404", arguments: [key])
                         }
-                    guard let next = LinkHeader(link).next, seen.insert(next).inserted else { break }
+                    guard let next = LinkHeader(link).next.map({ LinkHeader.resolve($0, against: last) }),
+                        LinkHeader.isFetchable(next), seen.insert(next).inserted
+                    else { break }
                     chain.append(next)
                 }
                 return chain
