@@ -95,6 +95,9 @@ extension BuildPipeline {
         store.untoldWarnings().forEach(events.warning)
         // Cached answers are decoded again offline, so their warnings stand in every run.
         report.dataWarnings.forEach(events.warning)
+        if report.moreDataWarnings > 0 {
+            events.warning("… and \(report.moreDataWarnings) more such warnings about the data GitHub sent")
+        }
         if settings.isOffline {
             events.info("Built offline from \(report.servedOffline) cached answers.", fields: [:])
             return

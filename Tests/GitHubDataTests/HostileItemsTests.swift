@@ -26,6 +26,18 @@ struct HostileItemsTests {
         )
     }
 
+    @Test("warnings about the data are each told once, the first thousand of them; the rest are counted")
+    func dataWarningsAreBounded() {
+        let log = FetchLog()
+        for index in 0..<1_500 {
+            log.warn("item \(index) left out")
+            log.warn("item \(index) left out")
+        }
+        #expect(log.snapshot.dataWarnings.count == FetchLog.maxDataWarnings)
+        #expect(log.snapshot.dataWarnings.first == "item 0 left out")
+        #expect(log.snapshot.moreDataWarnings == 500)
+    }
+
     @Test("a negative count is clamped to 0, with one warning naming the repository and the field")
     func negativeCount() async throws {
         let harness = try LiveHarness()

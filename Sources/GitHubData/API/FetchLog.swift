@@ -23,6 +23,8 @@ public struct FetchReport: Sendable, Hashable {
     /// What the data held that GitHub could not have sent, and what was done about it: an
     /// item left out, a count clamped, topics past GitHub's bound dropped. Each once.
     public var dataWarnings: [String] = []
+    /// Data warnings past the first `FetchLog.maxDataWarnings`, counted, not told.
+    public var moreDataWarnings = 0
 
     /// Requests that may have cost rate limit: everything but 304s.
     public var charged: Int { requests - notModified }
@@ -32,6 +34,11 @@ public struct FetchReport: Sendable, Hashable {
 final class FetchLog: @unchecked Sendable {
     private let lock = NSLock()
     private var report = FetchReport()
+    /// The data warnings given, for telling one again in constant time: an answer of 200,000
+    /// broken items took minutes when each was looked for in the list.
+    private var warned: Set<String> = []
+    /// The most data warnings a run keeps to tell; the rest are counted.
+    static let maxDataWarnings = 1_000
 
     var snapshot: FetchReport { lock.withLock { report } }
 
@@ -55,7 +62,12 @@ final class FetchLog: @unchecked Sendable {
 
     func warn(_ message: String) {
         lock.withLock {
-            if !report.dataWarnings.contains(message) { report.dataWarnings.append(message) }
+            guard warned.insert(message).inserted else { return }
+            if warned.count <= Self.maxDataWarnings {
+                report.dataWarnings.append(message)
+            } else {
+                report.moreDataWarnings += 1
+            }
         }
     }
 
