@@ -30,6 +30,12 @@ extension BuildPipeline {
             }
         }
 
+        /// What no published file may hold: the token, when the build has one.
+        var secrets: [String] {
+            guard case .github(let github) = origin, let token = github.token?.value else { return [] }
+            return [token]
+        }
+
         public var configuration: Configuration
         /// The bytes the configuration was parsed from (read once, so a file saved during the
         /// run cannot be stamped for a build made from the old one).

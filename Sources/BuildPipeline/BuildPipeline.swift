@@ -166,7 +166,8 @@ public struct BuildPipeline: Sendable {
         // unless forced; a new program or other shaping options render every page again.
         let build = SiteBuild(
             generator: SiteGenerator(theme: settings.theme, baseURL: settings.configuration.baseURL), writer: writer,
-            options: "program \(settings.program)\noptions \(settings.shapingOptions)", force: settings.force)
+            options: "program \(settings.program)\noptions \(settings.shapingOptions)", force: settings.force,
+            secrets: settings.secrets)
         let events = self.events
         let outcome = try await build.run(
             digest.site, readmes: digest.readmes, stamp: stamp, ahead: ahead,

@@ -34,6 +34,26 @@ import Testing
         #expect(page.contains("Deploy key: [redacted]"))
     }
 
+    @Test("a token spelt with character references in a README is not published once rendering spells it out")
+    func aTokenSpeltAnewByRenderingIsNotPublished() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let referenced = Self.token.unicodeScalars.map { "&#\($0.value);" }.joined()
+        github.update("lumen-labs/lantern") {
+            $0.readme = "# Lantern\n\nThe key: \(referenced)\n"
+            $0.releases[0].body =
+                "Built with &#x\(String(Self.token.unicodeScalars.first!.value, radix: 16));"
+                + Self.token.dropFirst()
+        }
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let outcome = try run.build()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(Self.holdingToken(run.output).isEmpty, "\(Self.holdingToken(run.output))")
+        let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/lantern.html"), encoding: .utf8)
+        #expect(page.contains("The key: [redacted]"), "\(page)")
+    }
+
     @Test(arguments: ["text", "json"])
     func aForbiddenMessageQuotingTheTokenIsPrintedRedacted(format: String) throws {
         let folder = try TemporaryFolder()

@@ -15,6 +15,8 @@ extension SiteBuild {
         let listener: Listener
         /// Render every file, whatever the marker kept (`--force`).
         let force: Bool
+        /// Taken out of every file made (`SiteBuild.secrets`).
+        let secrets: [String]
         /// Whether every file of the published build is one this build writes too: then each
         /// link the marker kept (all to files of that build) still leads somewhere, and none
         /// of 160,000 needs looking up to carry 10,000 pages.
@@ -23,7 +25,7 @@ extension SiteBuild {
 
         init(
             plan: SitePlan, inputs: SitePlan.Inputs, session: SiteValidator.Session, staging: SiteWriter.Staging,
-            listener: Listener, force: Bool
+            listener: Listener, force: Bool, secrets: [String] = []
         ) {
             self.plan = plan
             self.inputs = inputs
@@ -31,6 +33,7 @@ extension SiteBuild {
             self.staging = staging
             self.listener = listener
             self.force = force
+            self.secrets = secrets
             everyFileStays = staging.inventory.manifest?.isSubset(of: staging.paths) ?? false
         }
 
@@ -74,6 +77,7 @@ extension SiteBuild {
 
         /// Checks and stages one rendered file; its findings.
         func process(_ file: OutputFile, inputs fingerprint: String? = nil) throws -> [Finding] {
+            let file = secrets.isEmpty ? file : file.redacting(secrets)
             let (found, links) = session.check(file)
             if !found.isEmpty { done.failed.store(true, ordering: .relaxed) }
             var entry: SiteWriter.Marker.Entry?

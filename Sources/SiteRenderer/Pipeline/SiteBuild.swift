@@ -18,12 +18,20 @@ public struct SiteBuild: Sendable {
     public var options: String
     /// Render every file, carrying none over (`--force`).
     public var force: Bool
+    /// What no published file may hold (the token). The data layer takes it out of every
+    /// answer, but rendering may spell it anew (`&#103;hp_…` in a README, decoded): a file
+    /// that holds one has it replaced by `[redacted]` before it is checked.
+    public var secrets: [String]
 
-    public init(generator: SiteGenerator, writer: SiteWriter, options: String = "", force: Bool = false) {
+    public init(
+        generator: SiteGenerator, writer: SiteWriter, options: String = "", force: Bool = false,
+        secrets: [String] = []
+    ) {
         self.generator = generator
         self.writer = writer
         self.options = options
         self.force = force
+        self.secrets = secrets.filter { !$0.isEmpty }
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -55,7 +63,7 @@ public struct SiteBuild: Sendable {
         let inputs = SitePlan.Inputs(plan: plan, theme: generator.theme, options: options)
         let work = Work(
             plan: plan, inputs: inputs, session: SiteValidator.Session(paths: paths, published: writer.output),
-            staging: try await staged.value, listener: Listener(progress), force: force)
+            staging: try await staged.value, listener: Listener(progress), force: force, secrets: secrets)
         do {
             var findings: [Finding]
             if let readmes {
