@@ -38,6 +38,22 @@ struct HostileItemsTests {
         #expect(log.snapshot.moreDataWarnings == 500)
     }
 
+    @Test("a description of megabytes is cut, a homepage or language far too long left out, each said")
+    func textFarTooLongIsBounded() async throws {
+        let harness = try LiveHarness()
+        harness.github.update("lumen-labs/prism") {
+            $0.description = String(repeating: "é", count: 3_000_000)
+            $0.language = String(repeating: "x", count: 101)
+        }
+        let (repos, warnings, _) = try await orgRepositories(harness)
+        #expect(repos["prism"]?.description == String(repeating: "é", count: 1_000) + "…")
+        #expect(repos["prism"]?.language == nil)
+        #expect(
+            warnings.contains("repository lumen-labs/prism: its description is 3000000 characters long; cut to 1000"))
+        #expect(warnings.contains("repository lumen-labs/prism: its language is 101 characters long; left out"))
+        #expect(repos["lantern"]?.description == "A static site lantern")
+    }
+
     @Test("a negative count is clamped to 0, with one warning naming the repository and the field")
     func negativeCount() async throws {
         let harness = try LiveHarness()

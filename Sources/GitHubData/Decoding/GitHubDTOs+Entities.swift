@@ -9,6 +9,9 @@ extension RepoDTO {
     static let maxTopics = 20
     /// GitHub's bound on one topic's length.
     static let maxTopicLength = 50
+    /// The longest description, in characters, a page shows: GitHub allows 350. One of
+    /// megabytes (a broken or hostile server) would fail the build at every page showing it.
+    static let maxDescription = 1_000
 
     var entity: GitHubRepo { entity(warn: { _ in }) }
 
@@ -28,14 +31,19 @@ extension RepoDTO {
             }
             return count.value
         }
+        func tooLong(_ field: String, _ length: Int, _ done: String) -> String {
+            "repository \(repoName): its \(field) is \(length) characters long; \(done)"
+        }
         return GitHubRepo(
             id: GitHubRepo.ID(rawValue: id),
             name: repoName,
             owner: owner,
-            description: description,
+            description: description.map {
+                TextBound.cut($0, to: Self.maxDescription) { warn(tooLong("description", $0, "cut to 1000")) }
+            },
             htmlURL: htmlUrl ?? "https://github.com/\(repoName)",
-            homepage: homepage,
-            language: language,
+            homepage: homepage.flatMap { TextBound.fits($0, 2_048) { warn(tooLong("homepage", $0, "left out")) } },
+            language: language.flatMap { TextBound.fits($0, 100) { warn(tooLong("language", $0, "left out")) } },
             topics: Self.topics(topics ?? [], of: repoName, warn: warn),
             stars: count(stargazersCount, "stargazers_count") ?? 0,
             forks: count(forksCount, "forks_count") ?? 0,
@@ -97,8 +105,8 @@ extension AccountDTO {
             id: id,
             kind: type == "Organization" ? .organization : .user,
             htmlURL: htmlUrl ?? "https://github.com/\(login)",
-            displayName: name.flatMap { $0.isEmpty ? nil : $0 },
-            bio: (bio ?? description).flatMap { $0.isEmpty ? nil : $0 },
+            displayName: name.flatMap { $0.isEmpty ? nil : TextBound.cut($0, to: 1_000) },
+            bio: (bio ?? description).flatMap { $0.isEmpty ? nil : TextBound.cut($0, to: 1_000) },
             avatarURL: avatarUrl.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
@@ -115,9 +123,10 @@ extension ReleaseDTO {
         Release(
             id: id,
             tagName: tagName,
-            name: name,
-            body: body,
-            bodyHTML: bodyHtml,
+            name: name.map { TextBound.cut($0, to: 1_000) },
+            // GitHub allows notes of 125,000 characters.
+            body: body.map { TextBound.cut($0, to: 250_000) },
+            bodyHTML: bodyHtml.map { TextBound.cut($0, to: 1_000_000) },
             htmlURL: htmlUrl ?? "\(repoURL)/releases/tag/\(tagName)",
             publishedAt: publishedAt ?? createdAt,
             isPrerelease: prerelease ?? false,
@@ -171,5 +180,27 @@ extension ReadmeDTO {
         var end = window.endIndex
         while end > window.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         return window[..<end]
+    }
+}
+
+/// Bounds on the text GitHub sends, far past its own, so that one field of megabytes from a
+/// broken or hostile server costs that field, not every page that shows it: a page past
+/// libxml2's limits cannot be checked, and the build would fail at each run.
+enum TextBound {
+    /// `text`, or its first `limit` characters and "…" when longer; `cut` hears the length.
+    static func cut(_ text: String, to limit: Int, _ cut: (Int) -> Void = { _ in }) -> String {
+        // Most text is far shorter in bytes than the limit in characters: no count needed.
+        guard text.utf8.count > limit else { return text }
+        let count = text.count
+        guard count > limit else { return text }
+        cut(count)
+        return String(text.prefix(limit)) + "…"
+    }
+
+    /// `text` when at most `limit` characters long; else nil, and `tooLong` hears the length.
+    static func fits(_ text: String, _ limit: Int, _ tooLong: (Int) -> Void) -> String? {
+        guard text.utf8.count > limit, text.count > limit else { return text }
+        tooLong(text.count)
+        return nil
     }
 }

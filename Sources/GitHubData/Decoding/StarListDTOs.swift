@@ -119,7 +119,8 @@ extension StarListDTO {
             return repo.entity(warn: warn)
         }
         return StarList(
-            account: account, name: name, slug: slug, description: description, isPrivate: isPrivate,
+            account: account, name: TextBound.cut(name, to: 1_000), slug: slug,
+            description: description.map { TextBound.cut($0, to: 1_000) }, isPrivate: isPrivate,
             lastAddedAt: lastAddedAt, repositories: repositories)
     }
 }
