@@ -75,7 +75,7 @@ extension GitHubDataStore {
     /// cached answer or fails, naming the query).
     func graphQL<T: Decodable & Sendable>(_ type: T.Type, _ query: GraphQLQuery) async throws -> T {
         guard let data = try await api.fetch(GraphQLAnswer<T>.self, endpoint.graphQL, post: query).value.data else {
-            throw GitHubDataError.undecodable(resource: resource(query), reason: "the answer holds no data")
+            throw GitHubDataError.undecodable(resource: resource(query), reason: "at data: none")
         }
         return data
     }

@@ -116,10 +116,18 @@ public struct GitHubDataStore: RepositorySource {
     public func readme(of repo: GitHubRepo, from origin: DetailOrigin) async throws -> Readme? {
         let url = endpoint.readme(repo.name)
         do {
-            var readme = try await api.fetch(
+            let answer = try await api.fetch(
                 ReadmeDTO.self, url, rememberNotFound: true, cachedIsEnough: origin == .kept,
                 pushedAt: Self.version(of: repo)
-            ).value.entity(resource: "GET \(url)")
+            ).value
+            var readme: Readme
+            do {
+                readme = try answer.entity(resource: "GET \(url)")
+            } catch let error as GitHubDataError {
+                // One README whose text cannot be had costs that README, not the build.
+                api.log.warn("GET \(url): \(error.detail); the page shows no README")
+                return nil
+            }
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)
             if !readme.isMarkdown {

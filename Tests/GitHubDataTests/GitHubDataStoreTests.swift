@@ -139,4 +139,21 @@ struct GitHubDataStoreTests {
         #expect(try await store.readme(of: prism) == nil)
         #expect(try await store.releases(of: prism, limit: 3).isEmpty)
     }
+
+    @Test("a README whose text cannot be had costs that README, said, not the build")
+    func unreadableReadme() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(
+            .rewriteBody(target: "\"encoding\":\"base64\"", replacement: "\"encoding\":\"rot13\""),
+            at: "/repos/lumen-labs/lantern/readme")
+        let store = harness.store()
+        let lantern = try await store.repository(RepoName(owner: "lumen-labs", name: "lantern"))
+        #expect(try await store.readme(of: lantern) == nil)
+        #expect(
+            store.report.dataWarnings.contains {
+                $0.hasSuffix(
+                    "/readme: could not decode the answer at encoding: unknown encoding 'rot13'; the page shows no README"
+                )
+            }, "\(store.report.dataWarnings)")
+    }
 }

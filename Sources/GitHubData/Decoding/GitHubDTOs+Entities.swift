@@ -146,19 +146,19 @@ extension ReadmeDTO {
     /// `maxMarkdownBytes` only the beginning is kept, and the entity says how big the whole is.
     func entity(resource: String, maxBytes: Int = maxMarkdownBytes) throws -> Readme {
         guard let content else {
-            throw GitHubDataError.undecodable(resource: resource, reason: "README has no content")
+            throw GitHubDataError.undecodable(resource: resource, reason: "at content: none, so the README has no text")
         }
         let bytes: Data
         switch self.encoding ?? "base64" {
         case "base64":
             guard let decoded = Data(base64Encoded: content, options: .ignoreUnknownCharacters) else {
-                throw GitHubDataError.undecodable(resource: resource, reason: "README content is not valid base64")
+                throw GitHubDataError.undecodable(resource: resource, reason: "at content: not valid base64")
             }
             bytes = decoded
         case "utf-8", "utf8", "none":
             bytes = Data(content.utf8)
         case let other:
-            throw GitHubDataError.undecodable(resource: resource, reason: "unknown README encoding '\(other)'")
+            throw GitHubDataError.undecodable(resource: resource, reason: "at encoding: unknown encoding '\(other)'")
         }
         return Readme(
             path: self.path ?? "README.md",

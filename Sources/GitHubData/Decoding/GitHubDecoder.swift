@@ -70,7 +70,7 @@ struct GitHubDecoder: Sendable {
         if let error = error as? DecodingError { return describe(error) }
         // Foundation reports a number no Int64 holds with an error of its own, which only
         // the top level turns into a DecodingError ("not valid JSON"); here it is the item's.
-        return "a value is not what GitHub sends (a number out of range, say)"
+        return "at a value: not what GitHub sends (a number out of range, say)"
     }
 
     /// "at items[3].owner.login: value missing" rather than Foundation's debug dump.
