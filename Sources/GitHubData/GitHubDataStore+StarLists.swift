@@ -36,6 +36,8 @@ extension GitHubDataStore {
             pages += 1
             cursor = nextCursor(connection.pageInfo, seen: &cursors, query)
         } while cursor != nil && pages < maxPages
+        // More pages than one list may take: read to the bound, and said, as a REST list is.
+        if cursor != nil { api.log.cutShort("Star Lists of \(account)") }
         return lists
     }
 
@@ -68,6 +70,7 @@ extension GitHubDataStore {
             pages += 1
             after = nextCursor(pageInfo, seen: &cursors, query)
         }
+        if after != nil { api.log.cutShort(named) }
         return list.entity(account: account, items: nodes, warn: api.log.warn)
     }
 

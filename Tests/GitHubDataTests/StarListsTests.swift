@@ -54,6 +54,25 @@ struct StarListsTests {
         #expect(harness.github.requests.filter { $0.path == "/graphql" }.count == 2)
     }
 
+    @Test("Lists, or a List's items, past the pages one list may take are read to the bound and said to be")
+    func listsPastTheBoundAreSaid() async throws {
+        let harness = try Self.harness(lists: [
+            .init(
+                name: "Lights", slug: "lights", repos: ["lumen-labs/lantern", "lumen-labs/prism", "kit-harbor/knot"]),
+            .init(name: "Empty", slug: "empty", repos: []),
+        ])
+        var store = harness.store()
+        store.graphQLPageSize = 1
+        store.maxPages = 2
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.name) == ["Lights", "Empty"])
+        #expect(lists[0].repositories.count == 2)
+        #expect(store.report.cutShort == ["Star List 'Lights' of mona"])
+        store.maxPages = 1
+        _ = try await store.starLists(of: "mona")
+        #expect(store.report.cutShort.contains("Star Lists of mona"))
+    }
+
     @Test("a next page whose cursor was read already ends the read with a warning; a List given twice is one")
     func aCursorThatDoesNotMoveEndsTheRead() async throws {
         let harness = try LiveHarness()
