@@ -103,6 +103,20 @@ struct HostileServerTests {
         #expect(harness.github.requests.count < 30, "the loop is cut short: \(harness.github.requests.count) requests")
     }
 
+    @Test("a redirect to an address with a user name or password is not followed: the server chose them")
+    func redirectWithCredentials() async throws {
+        let harness = try LiveHarness()
+        let base = harness.github.baseURL.replacingOccurrences(of: "http://", with: "http://who:secret@")
+        harness.github.inject(.redirect(to: base + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
+        guard case .unavailable(_, let reason)? = error else {
+            Issue.record("expected .unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("user name or password") && !reason.contains("secret"), "\(reason)")
+        #expect(harness.github.requests.count == 1)
+    }
+
     @Test("a Link relative to its page is read against it, as RFC 8288 allows")
     func relativeLink() async throws {
         let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))

@@ -36,18 +36,19 @@ package struct LinkHeader: Sendable, Hashable {
     /// sent it (`<?page=2>`, which RFC 8288 allows) resolved against `base`; as written when it
     /// is absolute already, or cannot be resolved (then `isFetchable` says it is no address).
     package static func resolve(_ reference: String, against base: String) -> String {
-        guard !isFetchable(reference), let baseURL = URL(string: base),
-            let resolved = URL(string: reference, relativeTo: baseURL)?.absoluteString, isFetchable(resolved)
+        guard !isFetchable(reference), let resolved = URLOrigin.resolve(reference, against: base),
+            isFetchable(resolved)
         else { return reference }
         return resolved
     }
 
-    /// Whether `url` is an address a page can be fetched from: http or https, with a host.
+    /// Whether `url` is an address a page can be fetched from: http or https, with a host,
+    /// and no user name or password (which the server, not the user, would have chosen).
     package static func isFetchable(_ url: String) -> Bool {
         guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
             let host = parts.host
         else { return false }
-        return ["http", "https"].contains(scheme) && !host.isEmpty
+        return ["http", "https"].contains(scheme) && !host.isEmpty && parts.user == nil && parts.password == nil
     }
 
     /// Splits on the commas between entries, not those inside `<…>` or quotes.

@@ -48,6 +48,12 @@ public final class CurlHTTPClient: HTTPClient {
                 throw HTTPClientError(
                     .unsupportedURL, url: url, detail: "redirected to '\(location)', which is not an http(s) URL")
             }
+            // Credentials in the address would be sent as the server chose them (Basic auth).
+            if let parts = URLComponents(string: next), parts.user != nil || parts.password != nil {
+                throw HTTPClientError(
+                    .unsupportedURL, url: url,
+                    detail: "redirected to an address with a user name or password in it; not followed")
+            }
             guard visited.count <= configuration.maxRedirects, visited.insert(next).inserted else {
                 throw HTTPClientError(
                     .tooManyRedirects, url: request.url,
