@@ -103,6 +103,14 @@ struct HostileServerTests {
         #expect(harness.github.requests.count < 30, "the loop is cut short: \(harness.github.requests.count) requests")
     }
 
+    @Test("a 2xx other than 200 whose body does not decode names its status")
+    func noContentNamesItsStatus() async throws {
+        let harness = try LiveHarness()
+        harness.github.inject(.raw(status: 204, headers: [:], body: ""), at: "/users/mona", times: 5)
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().owner("mona") }
+        #expect(error?.description.contains("(HTTP 204)") == true, "\(String(describing: error))")
+    }
+
     @Test("a redirect to an address with a user name or password is not followed: the server chose them")
     func redirectWithCredentials() async throws {
         let harness = try LiveHarness()

@@ -95,7 +95,9 @@ extension GitHubAPI {
             }
             return .answered(Page(value: value, next: LinkHeader(response.headers["link"]).next))
         } catch GitHubDataError.undecodable(_, let undecodable) {
-            let reason = undecodable + Self.redirectNote(asked: request.url, answered: response.url)
+            // A 2xx other than 200 (a 204 No Content) is named: its body is seldom JSON.
+            let status = response.status == 200 ? "" : " (HTTP \(response.status))"
+            let reason = undecodable + status + Self.redirectNote(asked: request.url, answered: response.url)
             // JSON of the wrong shape is what the server means: asking again gets the same.
             // A body cut short or garbled in transit is worth asking again, never worth caching.
             return GitHubDecoder.isJSON(response.body)
