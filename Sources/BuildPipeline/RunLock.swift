@@ -31,15 +31,30 @@ public final class RunLock {
             throw .unusable(
                 path: folder.path, reason: Self.whyNoFolder(folder) ?? (error as NSError).localizedDescription)
         }
-        descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link: the pid written below would land in whatever file it names.
+        descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         let refusal = errno
         if descriptor < 0, refusal == EROFS || refusal == EACCES {
             // flock needs no write access: a lock file left on a folder since made read-only still serves.
-            descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
+            descriptor = open(path.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             // None there: why it could not be made ("Permission denied"), not that it is missing.
             if descriptor < 0, errno == ENOENT { errno = refusal }
         }
-        guard descriptor >= 0 else { throw .unusable(path: path.path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            let reason =
+                errno == ELOOP
+                ? "a symbolic link; a lock file never is one" + Self.remedy : String(cString: strerror(errno))
+            throw .unusable(path: path.path, reason: reason)
+        }
+        // A hard link to another file (or anything but a file of its own) is not written over either.
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+            close(descriptor)
+            throw .unusable(
+                path: path.path,
+                reason: "not a file of its own (a hard link, or not a regular file); a lock file never is" + Self.remedy
+            )
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             let holder = Self.holder(of: descriptor)
@@ -69,6 +84,9 @@ public final class RunLock {
             return nil
         }
     }
+
+    /// What to do about a lock file that is not one repodigest made.
+    static let remedy = ": remove it, and repodigest makes its own"
 
     /// Lets the next run in. Also happens when the process ends.
     public func release() {

@@ -30,6 +30,34 @@ import Testing
                 "file is a file, not a folder") == true)
     }
 
+    @Test(
+        "a lock file that is a link, dangling or not, or a hard link to another file, is refused, its target untouched")
+    func aLinkedLockFileIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "runlock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let victim = root.appending(path: "victim")
+        try Data("IMPORTANT\n".utf8).write(to: victim)
+        let symbolic = root.appending(path: "a.lock")
+        try FileManager.default.createSymbolicLink(at: symbolic, withDestinationURL: victim)
+        let dangling = root.appending(path: "b.lock")
+        try FileManager.default.createSymbolicLink(
+            at: dangling, withDestinationURL: root.appending(path: "made-by-nobody"))
+        let hard = root.appending(path: "c.lock")
+        try FileManager.default.linkItem(at: victim, to: hard)
+        for (file, reason) in [
+            (symbolic, "a symbolic link"), (dangling, "a symbolic link"), (hard, "not a file of its own"),
+        ] {
+            let error = #expect(throws: RunLockError.self) { try RunLock(file: file) }
+            guard case .unusable(let path, let said)? = error else { continue }
+            #expect(
+                path == file.path && said.hasPrefix(reason) && said.hasSuffix("remove it, and repodigest makes its own")
+            )
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "IMPORTANT\n")
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "made-by-nobody").path))
+    }
+
     @Test("a lock file that may not be made is said so, not as missing (a read-only state folder)")
     func aLockThatMayNotBeMadeSaysWhy() throws {
         // sysfs refuses a new file to anyone, root too: EACCES, as a folder without write access does.
