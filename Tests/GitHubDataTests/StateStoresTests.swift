@@ -193,6 +193,27 @@ import UseCases
         #expect(try Data(contentsOf: folder.appending(path: kept[0])) == damaged, "nothing in the old file is lost")
     }
 
+    @Test(
+        "a cell of the wrong type, written by hand, sets the file aside with a warning naming the column, never a trap",
+        arguments: [
+            ("run", "taken_at", "'abc'"), ("snapshot_span", "stars", "'x'"), ("favourite", "added_at", "x'00ff'"),
+        ])
+    func aMistypedCellSetsTheFileAside(table: String, column: String, value: String) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let stores = try open(&warnings)
+        try await stores.favourites.add(Favourite(name: RepoName(owner: "a", name: "b")))
+        try await stores.history.record(snapshot(1, [(1, "a/one", 10)]))
+        try await DatabaseQueue(path: file.path).write {
+            try $0.execute(sql: "UPDATE \(table) SET \(column) = \(value)")
+        }
+        let reopened = try open(&warnings)
+        #expect(try await reopened.history.latestSnapshot() == nil)
+        #expect(warnings.count == 1)
+        #expect(
+            warnings.first?.contains("holds a value of the wrong type in \(table).\(column)") == true, "\(warnings)")
+    }
+
     @Test("a reader without the lock waits out another process's write, and never sets the live file aside for it")
     func aWriteInProgressIsWaitedForNotSetAside() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

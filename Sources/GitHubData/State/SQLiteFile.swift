@@ -41,9 +41,13 @@ enum SQLiteFile {
     ///   - applicationID: the `PRAGMA application_id` our files carry.
     ///   - wholeFile: also read every page (`PRAGMA quick_check`). Without it only the header
     ///     and the schema are read, and a damaged page is found when it is read.
-    static func inspect(_ path: URL, applicationID: Int32, describedAs name: String, wholeFile: Bool = true)
-        -> Inspection
-    {
+    ///   - types: the storage classes (`typeof`) each column read without a fallback may hold,
+    ///     by table: a cell of another (`taken_at = 'abc'`, written by hand) would stop the
+    ///     program where it is read, on every run, before the file could be set aside.
+    static func inspect(
+        _ path: URL, applicationID: Int32, describedAs name: String, wholeFile: Bool = true,
+        types: [String: [String: [String]]] = [:]
+    ) -> Inspection {
         guard FileManager.default.fileExists(atPath: path.path) else { return .fresh }
         // A FIFO opened as a database waits for a writer for ever: looked at, not opened.
         var status = stat()
@@ -67,6 +71,9 @@ enum SQLiteFile {
                 let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
                 if application == 0 && version == 0 && tables == 0 { return .fresh }
                 guard application == applicationID else { return .unusable("not a repodigest \(name) file") }
+                if let (table, column) = try mistyped(db, types) {
+                    return .unusable("the \(name) file holds a value of the wrong type in \(table).\(column)")
+                }
                 return .ours(version: version)
             }
         } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
@@ -74,6 +81,20 @@ enum SQLiteFile {
         } catch {
             return .unusable("the \(name) file cannot be read (\(error))")
         }
+    }
+
+    /// The first column of `types` (those the file has: an older schema lacks some) holding a
+    /// cell of a storage class not listed for it.
+    private static func mistyped(_ db: Database, _ types: [String: [String: [String]]]) throws -> (String, String)? {
+        for (table, columns) in types.sorted(by: { $0.key < $1.key }) {
+            let present = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
+            for (column, allowed) in columns.sorted(by: { $0.key < $1.key }) where present.contains(column) {
+                let classes = allowed.map { "'\($0)'" }.joined(separator: ", ")
+                let sql = "SELECT 1 FROM \"\(table)\" WHERE typeof(\"\(column)\") NOT IN (\(classes)) LIMIT 1"
+                if try Int.fetchOne(db, sql: sql) != nil { return (table, column) }
+            }
+        }
+        return nil
     }
 
     /// A run killed in the middle of a write (`kill -9`, a power cut) leaves a hot journal
