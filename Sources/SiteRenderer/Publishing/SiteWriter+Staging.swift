@@ -316,6 +316,11 @@ extension SiteWriter {
             }
             return nil
         }
-        if let failure { throw .io(action: "writing", path: url.path, reason: String(cString: strerror(failure))) }
+        if let failure {
+            // Made here (O_EXCL), so ours to remove: an empty staging marker left in a spare on a
+            // full disk kept every later run from taking it, and the folder from being removed.
+            unlink(url.path)
+            throw .io(action: "writing", path: url.path, reason: String(cString: strerror(failure)))
+        }
     }
 }
