@@ -42,11 +42,14 @@ public struct BuildPipeline: Sendable {
         let stamp = BuildStamp(settings: settings, favourites: sources.request.favourites)
         let publishedStamp = settings.force ? nil : writer.publishedStamp()
 
-        // From the cache or the sample, the inputs are known before anything is read.
+        // From the cache or the sample, the inputs are known before anything is read. Up to
+        // date also needs the published files as that build left them (read only then: a run
+        // with news need not walk the site for it).
         if sources.live == nil || settings.isOffline,
             try await step(
                 .decide,
-                { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: sources.reading()) })
+                { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: sources.reading()) }),
+            writer.publishedIsWhole()
         {
             return upToDate()
         }
@@ -56,6 +59,7 @@ public struct BuildPipeline: Sendable {
         let unchanged: @Sendable () async throws -> Bool = {
             guard sources.live != nil else { return false }
             return UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await sources.reading())
+                && writer.publishedIsWhole()
         }
         // The published folder and the spare are read while GitHub is asked: at 10,000 pages
         // they take a tenth of a second to walk, which gathering, waiting on GitHub at first,
@@ -71,7 +75,8 @@ public struct BuildPipeline: Sendable {
         // stale data carries notices dated against this run: never up to date, never stamped.
         let reading = try await step(.decide) { try await sources.reading() }
         if sources.live != nil, !sources.isStale,
-            UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found)
+            UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found),
+            writer.publishedIsWhole()
         {
             return upToDate()
         }

@@ -28,6 +28,25 @@ import Testing
         #expect(try String(contentsOf: output.appending(path: "notes.txt"), encoding: .utf8) == "mine")
     }
 
+    @Test("a published file removed or edited by hand since is made again: the inputs alone are not up to date")
+    func aDamagedSiteIsNotUpToDate() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appending(path: "site")
+        func build() throws -> RepodigestProcess.Outcome {
+            try RepodigestProcess.run(
+                ["build", "--sample", "--output", output.path], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        }
+        #expect(try build().status == 0)
+        let whole = SiteFolder.files(in: output).filter { $0.key != ".repodigest-site" }
+        try FileManager.default.removeItem(at: output.appending(path: "index.html"))
+        try FileManager.default.removeItem(at: output.appending(path: "repos"))
+        try Data("hacked\n".utf8).write(to: output.appending(path: "feed.xml"))
+        let again = try build()
+        #expect(again.status == 0 && !again.standardError.contains("Up to date"), "\(again.standardError)")
+        #expect(SiteFolder.files(in: output).filter { $0.key != ".repodigest-site" } == whole)
+        #expect(try build().standardError.contains("Up to date"))
+    }
+
     @Test func theSampleBuiltTwiceIsBuiltOnceAndAnyChangedInputBuildsAgain() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")

@@ -55,6 +55,16 @@ public struct SiteWriter: Sendable {
         Marker.stamp(in: output)
     }
 
+    /// Whether every file the published build's marker lists is still there as that build
+    /// left it: a regular file, reached through real folders, not modified since the marker
+    /// was written. A run whose inputs are unchanged is up to date only then: a page removed
+    /// or edited by hand (a `git checkout` in the output) is made again, not left so.
+    public func publishedIsWhole() -> Bool {
+        guard let marker = Marker(in: output, manifestOnly: true), let listed = marker.entries else { return false }
+        let found = Inventory(of: output, writing: [], marker: marker, withEntries: true)
+        return found.entries.count == listed.count
+    }
+
     /// Beside the output, hidden, and named so that no leftover cleanup takes it: the lock
     /// a run holds on the output, whatever its state folder.
     public var lockFile: URL {
