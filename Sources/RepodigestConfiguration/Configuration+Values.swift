@@ -23,8 +23,11 @@ extension Configuration {
     /// `maxCharacters` characters, and no control character (which no page may carry).
     /// Says where the fault is, never the value itself, which may be megabytes long.
     public static func textProblem(_ value: String, name: String, maxCharacters: Int) -> String? {
-        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if value.isEmpty {
             return "\(name) must not be empty"
+        }
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return "\(name) must not be blank (white space only)"
         }
         // Bytes first (free on a native string): a 50 MB value, or one character with a
         // megabyte of combining marks, is refused without being walked; then characters.

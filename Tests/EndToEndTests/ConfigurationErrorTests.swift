@@ -36,7 +36,7 @@ import Testing
             "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"
         ),
         ("title = \n", "repodigest.toml:1:9: "),
-        ("title = \"  \"\n", "repodigest.toml:1:1: title must not be empty"),
+        ("title = \"  \"\n", "repodigest.toml:1:1: title must not be blank (white space only)"),
         (
             "title = \"" + String(repeating: "é", count: 201) + "\"\n",
             "repodigest.toml:1:1: title must be at most 200 characters long, found 201 characters"
@@ -71,7 +71,7 @@ import Testing
         ),
         (
             "[digest]\nsearches = [{ name = \" \", query = \"q\" }]\n",
-            "repodigest.toml:2:1: search 1: a search's name must not be empty"
+            "repodigest.toml:2:1: search 1: a search's name must not be blank (white space only)"
         ),
         (
             "[digest]\nstarred_by = [\"@me\", \"../x\"]\n",

@@ -195,6 +195,7 @@ import Testing
             ),
             (["--output", "", "--state-dir", "state"], "--output: an empty path; name the folder to publish into"),
             (["--output", "site", "--state-dir", ""], "--state-dir: an empty path; name the folder for the cache"),
+            (["--output", "site", "--config", ""], "--config: an empty path; name the configuration file"),
             (
                 ["--output", "themed", "--state-dir", "state", "--theme", "themed/mine"],
                 "\(root)/themed contains the theme folder \(root)/themed/mine"

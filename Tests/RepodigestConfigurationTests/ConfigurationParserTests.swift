@@ -93,7 +93,8 @@ import Testing
     @Test(
         "a text value that reaches pages is refused at its line when blank, too long or holding a control character",
         arguments: [
-            ("title = \"\"\n", "title must not be empty"), ("title = \"\\t\\n \"\n", "title must not be empty"),
+            ("title = \"\"\n", "title must not be empty"),
+            ("title = \"\\t\\n \"\n", "title must not be blank (white space only)"),
             ("title = \"" + String(repeating: "é", count: 201) + "\"\n", "title must be at most 200 characters"),
             ("title = \"a\\u0085\"\n", "title must not hold a control character, found U+0085"),
             ("theme = \"x\\n\"\n", "theme must not hold a control character"),

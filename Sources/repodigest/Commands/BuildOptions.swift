@@ -134,6 +134,9 @@ struct BuildOptions: ParsableArguments {
             let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample repodigest.toml")
             return (configuration, Data(SampleDataStore.configuration.utf8))
         }
+        if config?.isEmpty == true {
+            throw ConfigurationError(source: "--config", message: "an empty path; name the configuration file")
+        }
         let path = config ?? "repodigest.toml"
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
