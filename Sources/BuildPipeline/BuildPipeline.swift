@@ -54,17 +54,18 @@ public struct BuildPipeline: Sendable {
             return upToDate()
         }
 
-        // Live: once every request is answered, the same inputs (the cache's generation moves
-        // only when an answer's content does) need no reading of what the cache kept.
-        let unchanged: @Sendable () async throws -> Bool = {
-            guard sources.live != nil else { return false }
-            return UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await sources.reading())
-                && writer.publishedIsWhole()
-        }
         // The published folder and the spare are read while GitHub is asked: at 10,000 pages
         // they take a tenth of a second to walk, which gathering, waiting on GitHub at first,
         // leaves a core free for.
         let ahead = Task { writer.readAhead() }
+        // Live: once every request is answered, the same inputs (the cache's generation moves
+        // only when an answer's content does) need no reading of what the cache kept.
+        let unchanged: @Sendable () async throws -> Bool = {
+            guard sources.live != nil,
+                UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await sources.reading())
+            else { return false }
+            return writer.publishedIsWhole(as: await ahead.value)
+        }
         // Held as an optional so that it can be let go of once published (`take`), not when
         // this returns: freeing 10,000 pages' models need not hold up the run's last steps.
         var made = try await step(.digest, { try await self.digest(sources, unless: unchanged) })
@@ -76,7 +77,7 @@ public struct BuildPipeline: Sendable {
         let reading = try await step(.decide) { try await sources.reading() }
         if sources.live != nil, !sources.isStale,
             UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found),
-            writer.publishedIsWhole()
+            writer.publishedIsWhole(as: await ahead.value)
         {
             return upToDate()
         }

@@ -45,6 +45,20 @@ import Testing
         #expect(again.status == 0 && !again.standardError.contains("Up to date"), "\(again.standardError)")
         #expect(SiteFolder.files(in: output).filter { $0.key != ".repodigest-site" } == whole)
         #expect(try build().standardError.contains("Up to date"))
+
+        // Live, where the published folder is read while GitHub is asked: the same.
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let live = folder.url.appending(path: "live")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        let run = LiveBuildProcessTests.Run(folder: live, github: github)
+        #expect(try run.build().status == 0)
+        try FileManager.default.removeItem(at: run.output.appending(path: "index.html"))
+        let rebuilt = try run.build()
+        #expect(rebuilt.status == 0 && !rebuilt.standardError.contains("Up to date"), "\(rebuilt.standardError)")
+        // Made again (saying now that nothing changed since the first run, which the first did not).
+        #expect(FileManager.default.fileExists(atPath: run.output.appending(path: "index.html").path))
+        #expect(try run.build().standardError.contains("Up to date"))
     }
 
     @Test func theSampleBuiltTwiceIsBuiltOnceAndAnyChangedInputBuildsAgain() throws {

@@ -59,9 +59,12 @@ public struct SiteWriter: Sendable {
     /// left it: a regular file, reached through real folders, not modified since the marker
     /// was written. A run whose inputs are unchanged is up to date only then: a page removed
     /// or edited by hand (a `git checkout` in the output) is made again, not left so.
-    public func publishedIsWhole() -> Bool {
-        guard let marker = Marker(in: output, manifestOnly: true), let listed = marker.entries else { return false }
-        let found = Inventory(of: output, writing: [], marker: marker, withEntries: true)
+    /// - Parameter read: the published folder as this run read it already (`readAhead`),
+    ///   rather than walked again.
+    public func publishedIsWhole(as read: ReadAhead? = nil) -> Bool {
+        let marker = read.map(\.published.marker) ?? Marker(in: output, manifestOnly: true)
+        guard let marker, let listed = marker.entries else { return false }
+        let found = read?.published.inventory ?? inventory(writing: [], marker: marker)
         return found.entries.count == listed.count
     }
 
