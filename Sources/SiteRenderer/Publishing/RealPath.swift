@@ -8,6 +8,17 @@ public enum RealPath {
     /// More links than this in one chain is a loop, as for the kernel (`ELOOP`).
     static let maximumLinks = 40
 
+    /// Why `url` cannot be opened as a folder, in words (`no such folder`, `not a folder`, or
+    /// the system's reason); nil when it is one. A link that leads round to itself is told as
+    /// such ("Too many levels of symbolic links"), not as a folder that is not there.
+    public static func folderProblem(_ url: URL) -> String? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            return errno == ENOENT ? "no such folder" : String(cString: strerror(errno))
+        }
+        return status.st_mode & S_IFMT == S_IFDIR ? nil : "not a folder"
+    }
+
     public static func of(_ url: URL) -> URL {
         URL(fileURLWithPath: resolve(url.standardizedFileURL.path, links: 0)).standardizedFileURL
     }

@@ -40,16 +40,6 @@ extension Theme {
         return folders
     }
 
-    /// Why `url` cannot be read as a theme's folder, in words; nil when it is a folder. A link
-    /// that leads round to itself is told as such, not as a folder that is not there.
-    public static func problem(opening url: URL) -> String? {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            return errno == ENOENT ? "no such folder" : String(cString: strerror(errno))
-        }
-        return status.st_mode & S_IFMT == S_IFDIR ? nil : "not a folder"
-    }
-
     /// - Parameter followed: the themes that led here by `extends`, to catch a circle.
     private static func load(_ folder: ThemeFolder, followed: [ThemeFolder]) throws(ThemeError) -> Theme {
         guard !followed.contains(where: { $0.origin == folder.origin }) else {
@@ -152,7 +142,7 @@ struct ThemeFolder: Sendable {
 
     static func directory(_ url: URL) throws(ThemeError) -> ThemeFolder {
         let root = url.standardizedFileURL
-        if let problem = Theme.problem(opening: root) { throw .unreadable(path: root.path, reason: problem) }
+        if let problem = RealPath.folderProblem(root) { throw .unreadable(path: root.path, reason: problem) }
         let real = RealPath.of(root).path
         let inside = real == "/" ? "" : real
         var files: [String: Data] = [:]

@@ -187,7 +187,7 @@ struct BuildOptions: ParsableArguments {
         let name = theme ?? configuration.theme
         do throws(ThemeError) {
             if let folder = Self.themeFolder(name) {
-                if let problem = Theme.problem(opening: folder) {
+                if let problem = RealPath.folderProblem(folder) {
                     throw .unreadable(
                         path: folder.standardizedFileURL.path,
                         reason: problem + " (expected a built-in theme's name or a theme folder)")

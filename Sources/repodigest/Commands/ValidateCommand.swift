@@ -15,11 +15,9 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            let exists = FileManager.default.fileExists(atPath: directory)
-            console.error(
-                "\(directory): \(exists ? "not a folder (validate checks a site's folder)" : "no such folder")")
+        if let problem = RealPath.folderProblem(URL(fileURLWithPath: directory)) {
+            let said = problem == "not a folder" ? "not a folder (validate checks a site's folder)" : problem
+            console.error("\(directory): \(said)")
             throw ExitStatus.failure
         }
         let (findings, usersFiles) = try SiteValidator().validate(
