@@ -41,12 +41,12 @@ enum SQLiteFile {
     ///   - applicationID: the `PRAGMA application_id` our files carry.
     ///   - wholeFile: also read every page (`PRAGMA quick_check`). Without it only the header
     ///     and the schema are read, and a damaged page is found when it is read.
-    ///   - types: the storage classes (`typeof`) each column read without a fallback may hold,
-    ///     by table: a cell of another (`taken_at = 'abc'`, written by hand) would stop the
-    ///     program where it is read, on every run, before the file could be set aside.
+    ///   - typesChecked: also check that every cell holds what its column is declared to
+    ///     (`mistyped`): a cell of another type (`taken_at = 'abc'`, written by hand) would stop
+    ///     the program where it is read, on every run, before the file could be set aside.
     static func inspect(
         _ path: URL, applicationID: Int32, describedAs name: String, wholeFile: Bool = true,
-        types: [String: [String: [String]]] = [:]
+        typesChecked: Bool = false
     ) -> Inspection {
         guard FileManager.default.fileExists(atPath: path.path) else { return .fresh }
         // A FIFO opened as a database waits for a writer for ever: looked at, not opened.
@@ -71,7 +71,7 @@ enum SQLiteFile {
                 let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
                 if application == 0 && version == 0 && tables == 0 { return .fresh }
                 guard application == applicationID else { return .unusable("not a repodigest \(name) file") }
-                if let (table, column) = try mistyped(db, types) {
+                if typesChecked, let (table, column) = try mistyped(db) {
                     return .unusable("the \(name) file holds a value of the wrong type in \(table).\(column)")
                 }
                 return .ours(version: version)
@@ -83,18 +83,36 @@ enum SQLiteFile {
         }
     }
 
-    /// The first column of `types` (those the file has: an older schema lacks some) holding a
-    /// cell of a storage class not listed for it.
-    private static func mistyped(_ db: Database, _ types: [String: [String: [String]]]) throws -> (String, String)? {
-        for (table, columns) in types.sorted(by: { $0.key < $1.key }) {
-            let present = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
-            for (column, allowed) in columns.sorted(by: { $0.key < $1.key }) where present.contains(column) {
+    /// The first column holding a cell of another storage class than the schema declares for
+    /// it (INTEGER: integer; TEXT: text; DOUBLE: real or integer; BLOB: blob; null where it may
+    /// be null), as table and column; nil when every cell is what its column says.
+    private static func mistyped(_ db: Database) throws -> (String, String)? {
+        let tables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        for table in tables {
+            let columns = try Row.fetchAll(
+                db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [table])
+            for column in columns {
+                var allowed = storageClasses(declared: column["type"] as String? ?? "")
+                guard !allowed.isEmpty else { continue }
+                if column["notnull"] as Int == 0 && column["pk"] as Int == 0 { allowed.append("null") }
+                let name: String = column["name"]
                 let classes = allowed.map { "'\($0)'" }.joined(separator: ", ")
-                let sql = "SELECT 1 FROM \"\(table)\" WHERE typeof(\"\(column)\") NOT IN (\(classes)) LIMIT 1"
-                if try Int.fetchOne(db, sql: sql) != nil { return (table, column) }
+                let sql = "SELECT 1 FROM \"\(table)\" WHERE typeof(\"\(name)\") NOT IN (\(classes)) LIMIT 1"
+                if try Int.fetchOne(db, sql: sql) != nil { return (table, name) }
             }
         }
         return nil
+    }
+
+    /// The storage classes a column declared so may hold; none for a declaration not checked.
+    private static func storageClasses(declared: String) -> [String] {
+        let declared = declared.uppercased()
+        if declared.contains("INT") { return ["integer"] }
+        if declared.contains("TEXT") { return ["text"] }
+        if declared.contains("DOUBLE") || declared.contains("REAL") { return ["real", "integer"] }
+        if declared.contains("BLOB") { return ["blob"] }
+        return []
     }
 
     /// A run killed in the middle of a write (`kill -9`, a power cut) leaves a hot journal

@@ -100,30 +100,6 @@ final class StateDatabase: Sendable {
         """,
     ]
 
-    /// The storage classes each column may hold (`SQLiteFile.inspect`), the old `snapshot`
-    /// table's too, which a migration copies from.
-    static let columnTypes: [String: [String: [String]]] = {
-        let integer = ["integer"]
-        let text = ["text"]
-        let time = ["real", "integer"]
-        let figures: [String: [String]] = [
-            "repo_id": integer, "owner": text, "name": text, "stars": integer, "forks": integer,
-            "open_issues": integer, "latest_release": text + ["null"], "pushed_at": time + ["null"],
-            "archived": integer, "starred": integer, "favourite": integer, "starred_by": text + ["null"],
-            "lists": text + ["null"],
-        ]
-        return [
-            "favourite": ["owner": text, "name": text, "note": text + ["null"], "added_at": time],
-            "run": [
-                "id": integer, "taken_at": time, "starred_complete": integer, "sources": text + ["null"],
-                "gone": text + ["null"],
-            ],
-            "snapshot": figures.merging(["run_id": integer]) { first, _ in first },
-            "snapshot_span": figures.merging(["first_run": integer, "last_run": integer + ["null"]]) { first, _ in first
-            },
-        ]
-    }()
-
     let queue: DatabaseQueue
     /// The file, named in every failure.
     let path: String
@@ -163,7 +139,7 @@ final class StateDatabase: Sendable {
         } catch {
             throw .unusable(path: folder.path, reason: "cannot create the state folder (\(error.localizedDescription))")
         }
-        switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "state", types: columnTypes) {
+        switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "state", typesChecked: true) {
         case .ours(let version) where version > migrations.count:
             throw .newerSchema(path: path.path, found: version, known: migrations.count)
         case .busy(let reason):
