@@ -274,6 +274,49 @@ struct ConditionalCacheTests {
         #expect(Set(await cache.checks(for: keys).keys) == ["page", "k-" + url("gone")])
     }
 
+    @Test(
+        "a cell of the wrong type (an edit by hand) is a miss: its answer removed, asked again and said once, never a crash",
+        arguments: [false, true])
+    func mistypedCells(many: Bool) async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "mistyped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "cache.sqlite")
+        var cache = try #require(SQLiteResponseCache.open(at: path, warnings: WarningLog()))
+        for key in ["status", "etag", "copy", "fetched", "good"] {
+            await cache.store(
+                CachedResponse(key: key, etag: "\"1\"", body: Data("[]".utf8), fetchedAt: .now),
+                decoded: Data("copy".utf8))
+        }
+        // GRDB's subscripts trap on each of these (SIGILL, every run until the file was deleted).
+        try await DatabaseQueue(path: path.path).write { db in
+            try db.execute(
+                sql: """
+                    UPDATE response SET status = 'abc' WHERE key = 'status';
+                    UPDATE response SET etag = x'00ff' WHERE key = 'etag';
+                    UPDATE decoded SET link = x'ff' WHERE key = 'copy';
+                    UPDATE response SET fetched_at = 'abc' WHERE key = 'fetched';
+                    """)
+        }
+        let warnings = WarningLog()
+        cache = try #require(SQLiteResponseCache.open(at: path, warnings: warnings))
+        let filler = many ? (0..<SQLiteResponseCache.scanFrom).map { "absent \($0)" } : []
+        // Read by SQLite's own conversions, these two are no trap: a time of 0, due again; a
+        // `Link` read as text.
+        #expect(await cache.checks(for: ["fetched", "good"] + filler)["fetched"]?.fetchedAt.timeIntervalSince1970 == 0)
+        #expect(Set(await cache.decodedCopies(for: ["copy", "good"] + filler).keys) == ["copy", "good"])
+        #expect(Set(await cache.entries(for: ["status", "etag", "good"]).keys) == ["good"])
+        #expect(
+            warnings.all.count == 1
+                && warnings.all[0].contains("2 answer(s) with a value of the wrong type (the first: status of status)"),
+            "\(warnings.all)")
+        let left = try await DatabaseQueue(path: path.path).read {
+            try String.fetchAll($0, sql: "SELECT key FROM response")
+        }
+        #expect(Set(left) == ["copy", "fetched", "good"], "each mistyped answer removed, the others kept")
+        try await DatabaseQueue(path: path.path).write { try $0.execute(sql: "UPDATE generation SET cache = x'ff'") }
+        #expect(await cache.generation() == nil, "a generation that cannot be read vouches for nothing")
+    }
+
     @Test("the cache key includes the media type: star+json and plain JSON never share a body")
     func mediaTypeKey() {
         #expect(

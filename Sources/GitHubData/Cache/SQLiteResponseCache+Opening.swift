@@ -138,7 +138,14 @@ extension SQLiteResponseCache {
         let rows = try Row.fetchCursor(db, sql: "SELECT key, status, body FROM response")
         var contents: [(key: String, content: String)] = []
         while let row = try rows.next() {
-            contents.append((row["key"], CachedResponse.content(status: row["status"], body: row["body"])))
+            // Decoded, not read through subscripts, which trap on a cell of another type: this
+            // throws, and the run goes on without the cache, saying why.
+            contents.append(
+                (
+                    try row.decode(String.self, atIndex: 0),
+                    CachedResponse.content(
+                        status: try row.decode(Int.self, atIndex: 1), body: try row.decode(Data.self, atIndex: 2))
+                ))
         }
         for (key, content) in contents {
             try db.execute(sql: "UPDATE response SET content = ? WHERE key = ?", arguments: [content, key])

@@ -78,23 +78,35 @@ final class SQLiteResponseCache: ResponseCache {
         let unread = keys.filter { found[$0] == nil }
         guard !unread.isEmpty else { return found }
         do {
-            let reading = { @Sendable (db: Database) throws -> [CachedResponse] in
+            let reading = { @Sendable (db: Database) throws -> ([CachedResponse], [MistypedCell]) in
                 let statement = try db.cachedStatement(
                     sql: """
                         SELECT r.status, r.etag, r.last_modified, r.link, r.body, r.fetched_at, r.pushed_at, d.copy
                         FROM response r LEFT JOIN decoded d ON d.key = r.key WHERE r.key = ?
                         """)
-                return try unread.compactMap { key in
-                    try Row.fetchOne(statement, arguments: [key]).map { row in
+                var (read, mistyped) = ([CachedResponse](), [MistypedCell]())
+                for key in unread {
+                    guard let row = try Row.fetchOne(statement, arguments: [key]) else { continue }
+                    do throws(MistypedCell) {
                         // By position, as selected (a lookup by name is a search of the names).
-                        CachedResponse(
-                            key: key, status: row[0], etag: row[1], lastModified: row[2], link: row[3], body: row[4],
-                            fetchedAt: Date(timeIntervalSince1970: row[5]), pushedAt: row[6], decoded: row[7])
+                        read.append(
+                            CachedResponse(
+                                key: key, status: try row.cell(0, "status", of: key),
+                                etag: try row.cell(1, "etag", of: key),
+                                lastModified: try row.cell(2, "last_modified", of: key),
+                                link: try row.cell(3, "link", of: key), body: try row.cell(4, "body", of: key),
+                                fetchedAt: Date(timeIntervalSince1970: try row.cell(5, "fetched_at", of: key)),
+                                pushedAt: try row.cell(6, "pushed_at", of: key),
+                                decoded: try row.cell(7, "copy", of: key)))
+                    } catch {
+                        mistyped.append(error)
                     }
                 }
+                return (read, mistyped)
             }
             // Many at once in one transaction: SQLite's file locks once, not once a key.
-            let read = try await unread.count > 1 ? database.read(reading) : database.unsafeRead(reading)
+            let (read, mistyped) = try await unread.count > 1 ? database.read(reading) : database.unsafeRead(reading)
+            await drop(mistyped)
             let marks = validated.withLock { $0 }
             for var entry in read {
                 if let mark = marks[entry.key] {
@@ -180,8 +192,9 @@ final class SQLiteResponseCache: ResponseCache {
         // An answer whose write failed is served from memory this run: no copy stands for it.
         let unread = unwritten.withLock { kept in keys.filter { kept[$0] == nil } }
         do {
-            return try await rows(of: unread, "SELECT key, link, copy FROM decoded") { row in
-                CachedResponse.Copy(link: row[1], bytes: row[2])
+            return try await rows(of: unread, "SELECT key, link, copy FROM decoded") {
+                (row, key) throws(MistypedCell) in
+                CachedResponse.Copy(link: try row.cell(1, "link", of: key), bytes: try row.cell(2, "copy", of: key))
             }
         } catch {
             readFailed(error)
@@ -255,9 +268,11 @@ final class SQLiteResponseCache: ResponseCache {
             // From the index that holds these columns: in the table they follow the body.
             read = try await rows(
                 of: keys, "SELECT key, fetched_at, pushed_at, content FROM response INDEXED BY response_check"
-            ) { row in
+            ) { (row, key) throws(MistypedCell) in
                 // By position, as selected.
-                CachedResponse.Check(fetchedAt: Date(timeIntervalSince1970: row[1]), pushedAt: row[2], content: row[3])
+                CachedResponse.Check(
+                    fetchedAt: Date(timeIntervalSince1970: try row.cell(1, "fetched_at", of: key)),
+                    pushedAt: try row.cell(2, "pushed_at", of: key), content: try row.cell(3, "content", of: key))
             }
         } catch {
             readFailed(error)
@@ -287,29 +302,50 @@ final class SQLiteResponseCache: ResponseCache {
     /// for many keys, every row it finds, kept where the key is one of them: the cache holds
     /// what the site shows, so a run asking for each repository's answers would otherwise
     /// look up most of the cache one key at a time (20,000 lookups cost eight times the scan).
-    private func rows<T: Sendable>(of keys: [String], _ select: String, _ value: @escaping @Sendable (Row) -> T)
-        async throws -> [String: T]
-    {
-        try await database.read { db in
+    /// A row holding a cell of the wrong type is left out, a miss (`drop`).
+    private func rows<T: Sendable>(
+        of keys: [String], _ select: String,
+        _ value: @escaping @Sendable (Row, _ key: String) throws(MistypedCell) -> T
+    ) async throws -> [String: T] {
+        let (found, mistyped) = try await database.read { db in
             var found: [String: T] = [:]
+            var mistyped: [MistypedCell] = []
+            func keep(_ row: Row, as key: String) {
+                do { found[key] = try value(row, key) } catch { mistyped.append(error) }
+            }
             if keys.count >= Self.scanFrom {
                 let wanted = Set(keys)
                 let rows = try Row.fetchCursor(db, sql: select)
                 while let row = try rows.next() {
-                    let key: String = row[0]
-                    if wanted.contains(key) { found[key] = value(row) }
+                    if let key = try? row.decode(String.self, atIndex: 0), wanted.contains(key) { keep(row, as: key) }
                 }
-                return found
+                return (found, mistyped)
             }
             for start in stride(from: 0, to: keys.count, by: 500) {
                 let chunk = Array(keys[start..<min(keys.count, start + 500)])
                 let rows = try Row.fetchCursor(
                     db, sql: "\(select) WHERE key IN (\(databaseQuestionMarks(count: chunk.count)))",
                     arguments: StatementArguments(chunk))
-                while let row = try rows.next() { found[row[0]] = value(row) }
+                while let row = try rows.next() {
+                    if let key = try? row.decode(String.self, atIndex: 0) { keep(row, as: key) }
+                }
             }
-            return found
+            return (found, mistyped)
         }
+        await drop(mistyped)
+        return found
+    }
+
+    /// Removes the answers whose rows hold a cell of a type their column does not (an edit by
+    /// hand, another program): read, such a cell would stop the run, so each is a miss, asked
+    /// of GitHub again, and said once.
+    private func drop(_ mistyped: [MistypedCell]) async {
+        guard let first = mistyped.first else { return }
+        let keys = Set(mistyped.map(\.key))
+        warnings.once(
+            "the response cache held \(keys.count) answer(s) with a value of the wrong type (the first: \(first)); "
+                + "they were removed and are asked of GitHub again")
+        for key in keys { await remove(key) }
     }
 
     /// From how many keys `rows(of:)` reads every row rather than looking each key up.
@@ -354,8 +390,9 @@ final class SQLiteResponseCache: ResponseCache {
         await writeValidated()
         guard !failedWrite.withLock({ $0 }) else { return nil }
         return try? await database.read { db in
+            // Decoded, not read through a subscript, which traps on a cell of another type.
             try Row.fetchOne(db, sql: "SELECT cache, counter FROM generation WHERE id = 1")
-                .map { row in "\(row["cache"] as String)-\(row["counter"] as Int64)" }
+                .map { row in "\(try row.decode(String.self, atIndex: 0))-\(try row.decode(Int64.self, atIndex: 1))" }
         }
     }
 
@@ -377,5 +414,24 @@ final class SQLiteResponseCache: ResponseCache {
             )
             return nil
         }
+    }
+}
+
+/// A cell of a type its column does not hold, in the answer of `key`: GRDB's subscripts trap
+/// on one (`status = 'abc'`, `etag` a blob), so the cache decodes each cell and leaves the
+/// row out instead.
+struct MistypedCell: Error, CustomStringConvertible {
+    let key: String
+    let column: String
+
+    var description: String { "\(column) of \(key)" }
+}
+
+extension Row {
+    /// The cell at `index`, or `MistypedCell` naming `column` when it holds another type.
+    fileprivate func cell<T: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ index: Int, _ column: String, of key: String
+    ) throws(MistypedCell) -> T {
+        do { return try decode(T.self, atIndex: index) } catch { throw MistypedCell(key: key, column: column) }
     }
 }
