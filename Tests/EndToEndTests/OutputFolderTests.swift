@@ -137,6 +137,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["site"])
     }
 
+    @Test("An output named as another output's spare (.site.spare) is refused: the run publishing site would empty it")
+    func anOutputNamedAsASpareIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try Self.build(["--output", ".site.spare", "--quiet"], in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.contains("is named as the spare build repodigest keeps beside an output named 'site'"),
+            "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        // Names only like it are outputs as any other.
+        #expect(try Self.build(["--output", ".spare", "--quiet"], in: folder.url).status == 0)
+    }
+
     @Test("An output folder given as a symbolic link is published through it: the link stays, its folder gets the site")
     func anOutputLinkStaysALink() throws {
         let folder = try TemporaryFolder()

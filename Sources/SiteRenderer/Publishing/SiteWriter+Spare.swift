@@ -21,6 +21,15 @@ extension SiteWriter {
         output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).spare")
     }
 
+    /// The output whose spare a folder named `name` would be taken for (`.site.spare` →
+    /// `site`), or nil. A build's output may not be so named: the run publishing `site` beside
+    /// it would take that site for its spare, and empty it.
+    public static func outputSpared(byFolderNamed name: String) -> String? {
+        guard name.hasPrefix("."), name.hasSuffix(".spare") else { return nil }
+        let output = name.dropFirst().dropLast(".spare".count)
+        return output.isEmpty ? nil : String(output)
+    }
+
     /// What a build staged in the spare starts from.
     struct Spare {
         /// The spare's regular files that the new build writes, each as `lstat` saw it.

@@ -22,6 +22,7 @@ extension BuildOptions {
         try Self.refuseDanglingLink(output)
         let output = RealPath.of(output)
         try Self.refuseTooLong(output)
+        try Self.refuseSpareName(output)
         if let state {
             try Self.refuseOverlap(
                 output, RealPath.of(state), what: "the state folder", option: "--state-dir", inside: true)
@@ -82,6 +83,18 @@ extension BuildOptions {
             message: "the output folder's path is \(path.utf8.count) bytes long; the site's files below it would "
                 + "pass the \(PATH_MAX) bytes a path may have (at most \(Int(PATH_MAX) - deepestFile - 1) for the "
                 + "output). Nothing was changed")
+    }
+
+    /// An output named as another output's spare build (`.site.spare` beside `site`): a run
+    /// publishing `site` would take it for its spare, move its files into that site and
+    /// remove the rest.
+    private static func refuseSpareName(_ output: URL) throws(ConfigurationError) {
+        guard let spared = SiteWriter.outputSpared(byFolderNamed: output.lastPathComponent) else { return }
+        throw ConfigurationError(
+            source: "--output",
+            message: "the output folder \(output.path) is named as the spare build repodigest keeps beside an "
+                + "output named '\(spared)'; a build publishing '\(spared)' would take it for its own and empty it. "
+                + "Choose another name. Nothing was changed")
     }
 
     /// - Parameter inside: whether an output inside `folder` overlaps too (it does not for
