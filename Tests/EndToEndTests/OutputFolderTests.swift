@@ -143,7 +143,7 @@ import Testing
         let outcome = try Self.build(["--output", ".site.spare", "--quiet"], in: folder.url)
         #expect(outcome.status == 1)
         #expect(
-            outcome.standardError.contains("is named as the spare build repodigest keeps beside an output named 'site'"),
+            outcome.standardError.contains("the spare build repodigest keeps beside an output named 'site'"),
             "\(outcome.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
         // Names only like it are outputs as any other.
