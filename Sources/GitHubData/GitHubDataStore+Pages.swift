@@ -13,7 +13,7 @@ extension GitHubDataStore {
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
-        cachedIsEnough: Bool = false, pushedAt: String? = nil, atOnce: Bool = false,
+        cachedIsEnough: Bool = false, pushedAt: String? = nil, atOnce: Bool = false, rememberNotFound: Bool = false,
         enough: ([Item]) -> Bool = { _ in false }
     ) async throws -> (items: [Item], complete: Bool) {
         var items: [Item] = []
@@ -56,7 +56,7 @@ extension GitHubDataStore {
             }
             let page = try await api.fetch(
                 [Lenient<Item>].self, current, accept: accept, formerAccept: formerAccept,
-                cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
+                rememberNotFound: rememberNotFound, cachedIsEnough: cachedIsEnough, pushedAt: pushedAt)
             take(page, from: current)
             if enough(items) || page.value.isEmpty { break }
         }

@@ -88,13 +88,16 @@ public struct GitHubDataStore: RepositorySource {
     /// Published releases only (drafts are visible to maintainers, and are not news), with
     /// GitHub's own rendering of their notes beside the Markdown (`full+json`). Releases
     /// cached before that was asked for (plain JSON, Markdown only) still serve offline and
-    /// as the last resort; their notes are rendered by the site.
+    /// as the last resort; their notes are rendered by the site. A 404 (the repository gone or
+    /// hidden since it was listed) is none, remembered like a README's: kept details and
+    /// `--offline` then read it as none, where they asked GitHub again every run, or failed.
     public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
         guard limit > 0 else { return [] }
         do {
             let releases = try await pages(
                 ReleaseDTO.self, endpoint.releases(repo.name), accept: MediaType.fullJSON,
-                formerAccept: MediaType.json, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo)
+                formerAccept: MediaType.json, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo),
+                rememberNotFound: true
             ) { items in
                 items.lazy.filter { $0.draft != true }.count >= limit
             }.items

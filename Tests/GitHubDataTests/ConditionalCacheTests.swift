@@ -136,6 +136,20 @@ struct ConditionalCacheTests {
         #expect(offline.report.servedOffline == 1)
     }
 
+    @Test("a releases 404 is remembered: kept details and --offline read it as none, with no request and no failure")
+    func releasesNotFoundIsRemembered() async throws {
+        let harness = try LiveHarness()
+        let name = RepoName(owner: "lumen-labs", name: "lantern")
+        let repo = try await harness.store().repository(name)
+        harness.github.inject(.notFound, at: "/repos/lumen-labs/lantern/releases")
+        #expect(try await harness.store().releases(of: repo, limit: 3).isEmpty)
+        harness.github.clearLog()
+        #expect(try await harness.store().releases(of: repo, limit: 3, from: .kept).isEmpty)
+        #expect(try await harness.store { $0.offline = true }.releases(of: repo, limit: 3).isEmpty)
+        #expect(harness.github.requests.isEmpty)
+        #expect(try await harness.store().releases(of: repo, limit: 3).count > 0, "asked again when due")
+    }
+
     @Test("a corrupt cache file is set aside with a warning, and the run goes on")
     func corrupt() async throws {
         let harness = try LiveHarness()
