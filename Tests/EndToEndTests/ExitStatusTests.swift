@@ -1,4 +1,5 @@
 import BuildPipeline
+import Foundation
 import GitHubData
 import RepodigestConfiguration
 import SiteRenderer
@@ -75,5 +76,27 @@ import UseCases
         let outcome = try RepodigestProcess.run(arguments)
         #expect(outcome.status == 1, "\(outcome.standardError)")
         #expect(!outcome.standardError.isEmpty)
+    }
+
+    @Test(
+        "flags that contradict each other, or do nothing with --sample, are refused, not ignored",
+        arguments: [
+            (
+                ["build", "--offline", "--full"],
+                "--full asks GitHub again for every repository's details and --offline"
+            ),
+            (
+                ["build", "--sample", "--api-url", "http://127.0.0.1:1"],
+                "--api-url with --sample: the sample is bundled"
+            ),
+            (["serve", "--sample", "--offline"], "--offline with --sample"),
+        ])
+    func contradictoryFlagsAreRefused(arguments: [String], says: String) throws {
+        let folder = try TemporaryFolder()
+        let outcome = try RepodigestProcess.run(
+            arguments + ["--output", "site", "--state-dir", "state"], in: folder.url)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains(says), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing made")
     }
 }

@@ -68,6 +68,25 @@ struct BuildOptions: ParsableArguments {
             valueName: "format"))
     var logFormat = Console.Format.text
 
+    /// Options that contradict one another, or do nothing with the others, are refused rather
+    /// than ignored: `--offline --full` would send no request and ask for nothing again, and
+    /// `--sample` sends none at all, so a flag about requests beside it is a mistake to name.
+    func validate() throws {
+        if offline, full {
+            throw ValidationError(
+                "--full asks GitHub again for every repository's details and --offline sends no request: give one")
+        }
+        if sample {
+            let unused = [(apiURL != nil, "--api-url"), (offline, "--offline"), (full, "--full")]
+                .filter(\.0).map(\.1)
+            guard unused.isEmpty else {
+                throw ValidationError(
+                    "\(unused.joined(separator: ", ")) with --sample: the sample is bundled in the binary and sends no "
+                        + "request; leave \(unused.count == 1 ? "it" : "them") out")
+            }
+        }
+    }
+
     /// `--state-dir`, else the XDG state home's `repodigest` folder.
     func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError)
         -> URL
