@@ -17,6 +17,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
 
+    @Test("--offline still reads --config: a file that is not there is said, and nothing is touched")
+    func offlineReadsTheConfiguration() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try RepodigestProcess.run(
+            ["favourites", "add", "o/r", "--offline", "--config", "nosuch.toml", "--state-dir", "state"],
+            in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("nosuch.toml"), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
+    }
+
     @Test("listing makes nothing: a state folder not made yet (or named with a typo) is not created")
     func listingCreatesNothing() throws {
         let folder = try TemporaryFolder()

@@ -64,7 +64,8 @@ struct FavouritesCommand: AsyncParsableCommand {
             abstract: "Add a favourite; it is checked on GitHub unless --offline. Adding one twice is harmless.")
 
         @Argument(help: ArgumentHelp("The repository.", valueName: "owner/name")) var name: String
-        @Option(name: .long, help: "Why it is a favourite, for your own reference.") var note: String?
+        @Option(name: .long, help: "Why it is a favourite: published on the site, beside the repository.")
+        var note: String?
         @Flag(name: .long, help: "Do not check that the repository exists.") var offline = false
         @OptionGroup var state: StateOptions
 
@@ -77,12 +78,13 @@ struct FavouritesCommand: AsyncParsableCommand {
                 {
                     throw ConfigurationError(source: "--note", message: problem)
                 }
-                // Refused before the lock or the state folder is touched.
+                // Refused before the lock or the state folder is touched: a missing token, and a
+                // configuration that does not read (`--offline` too: a typo in `--config` is said).
                 if !offline { _ = try GitHubToken.fromEnvironment() }
+                let configuration = try state.configuration()
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                let source: (any RepositorySource)? =
-                    offline ? nil : try await state.liveStore(try state.configuration())
+                let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(configuration)
                 switch try await ManageFavourites(store: stores.favourites, source: source).add(repo, note: note) {
                 case .added(let name): console.result("Added \(name) to the favourites.")
                 case .alreadyThere(let name):
