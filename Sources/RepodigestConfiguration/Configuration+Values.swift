@@ -103,6 +103,14 @@ extension Configuration {
         if isWeb(text), text.contains("?") || text.contains("#") {
             return "must not hold a query ('?') or a fragment ('#'): page paths are appended to it, found '\(text)'"
         }
+        // Said as what it is: such a URL is absolute all the same.
+        if isWeb(text), let odd = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
+            return
+                (odd.value >= 0x80
+                ? "must be written in ASCII: a host in its xn-- form (punycode), a path percent-encoded"
+                : "must not hold a space or a control character (percent-encode it as %20 and the like)")
+                + ", found '\(text)'"
+        }
         let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
         guard
             isWeb(text) && text.hasSuffix("/")

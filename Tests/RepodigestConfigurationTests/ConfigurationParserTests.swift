@@ -219,11 +219,13 @@ import Testing
     }
 
     @Test(
-        "a base_url whose scheme is in capitals, or with a '.' or '..' segment, is refused saying which",
+        "a base_url whose scheme is in capitals, with a '.' or '..' segment, non-ASCII or a space is refused saying which",
         arguments: [
             ("HTTPS://example.org/", "written in lower case"), ("Http://example.org/", "written in lower case"),
             ("https://example.org/../x/", "'..' path segment"), ("https://example.org/a/./", "'..' path segment"),
             ("https://example.org/%2E%2e/x/", "'..' path segment"),
+            ("https://bücher.example/", "in ASCII: a host in its xn-- form"),
+            ("https://example.org/my site/", "must not hold a space"),
         ])
     func aBaseURLThatReadsAsAnotherIsRefused(url: String, says: String) throws {
         let error = try #require(Self.error("title = \"t\"\nbase_url = \"\(url)\"\n"))
