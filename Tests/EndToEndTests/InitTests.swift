@@ -69,6 +69,24 @@ import Testing
         #expect(unnamed.status == 1 && unnamed.standardError.contains("--config: a file name is needed"))
     }
 
+    @Test("a file that cannot be made is said in the system's words, not Foundation's ('The file doesn't exist')")
+    func aFileThatCannotBeMadeIsSaidPlainly() throws {
+        let folder = try TemporaryFolder()
+        try Data("x".utf8).write(to: folder.url.appending(path: "afile"))
+        let cases = [
+            ("nosuch/r.toml", "the folder \(folder.url.path)/nosuch does not exist; make it first"),
+            ("afile/r.toml", "a part of \(folder.url.path)/afile is not a folder"),
+            (String(repeating: "n", count: 300) + ".toml", "its name is 305 bytes long; a name may have 255"),
+            (".", ". is a folder; it was left as it is"),
+        ]
+        for (path, says) in cases {
+            let outcome = try RepodigestProcess.run(["init", "--config", path], in: folder.url)
+            #expect(outcome.status == 1)
+            #expect(outcome.standardError.contains(says), "\(outcome.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["afile"], "nothing left")
+    }
+
     @Test("--force replaces a regular file only: a link, a FIFO or a device is left as it is")
     func forceReplacesOnlyARegularFile() throws {
         let folder = try TemporaryFolder()

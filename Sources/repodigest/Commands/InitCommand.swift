@@ -39,14 +39,40 @@ struct InitCommand: ParsableCommand {
             try data.write(to: url, options: force ? [.atomic] : [.withoutOverwriting])
             if let mode { _ = chmod(config, mode) }
         } catch let error as CocoaError where error.code == .fileWriteFileExists {
-            console.error("\(config) already exists; it was left as it is (pass --force to replace it)")
+            let what = Self.notARegularFile(config).map { "is \($0)" } ?? "already exists"
+            console.error("\(config) \(what); it was left as it is (pass --force to replace a file)")
             throw ExitStatus.failure
         } catch {
-            console.error("\(config): cannot write: \((error as NSError).localizedDescription)")
+            console.error(
+                "\(config): cannot write: \(Self.writeProblem(config) ?? (error as NSError).localizedDescription)")
             throw ExitStatus.failure
         }
         console.info("Wrote \(config). Try it: repodigest build --sample --config \(config)")
         console.result(url.standardizedFileURL.path)
+    }
+
+    /// Why a file cannot be made at `path`, in the system's words, found by making one beside
+    /// it (Foundation's own say "The file doesn't exist" for a folder that does not, and
+    /// "error 512" for a path through a file); nil when one can be made.
+    static func writeProblem(_ path: String) -> String? {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if name.utf8.count > NAME_MAX {
+            return "its name is \(name.utf8.count) bytes long; a name may have \(NAME_MAX)"
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let probe = "\(folder)/.repodigest-init-\(getpid())"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor < 0 else {
+            close(descriptor)
+            unlink(probe)
+            return nil
+        }
+        let reason = String(cString: strerror(errno))
+        switch errno {
+        case ENOENT where access(folder, F_OK) != 0: return "the folder \(folder) does not exist; make it first"
+        case ENOTDIR: return "a part of \(folder) is not a folder"
+        default: return "\(reason) (in \(folder))"
+        }
     }
 
     /// What is at `path` when it is there and not a regular file, said for a message.
