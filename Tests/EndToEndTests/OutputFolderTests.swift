@@ -135,6 +135,12 @@ import Testing
             outcome.standardError.contains("is a link to volume/site, which does not exist"), "\(outcome.standardError)"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["site"])
+        // A link to itself leads nowhere too, but not "to nothing".
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appending(path: "loop").path, withDestinationPath: "loop")
+        let loop = try Self.build(["--output", "loop", "--quiet"], in: folder.url)
+        #expect(loop.status == 1)
+        #expect(loop.standardError.contains("which leads back through links to itself"), "\(loop.standardError)")
     }
 
     @Test("An output named as another output's spare (.site.spare) is refused: the run publishing site would empty it")

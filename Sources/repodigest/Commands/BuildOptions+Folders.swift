@@ -46,7 +46,14 @@ extension BuildOptions {
         var status = stat()
         guard lstat(output.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(output.path, &status) != 0
         else { return }
+        let loops = errno == ELOOP
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) ?? "?"
+        if loops {
+            throw ConfigurationError(
+                source: "--output",
+                message: "the output folder \(output.path) is a link to \(target), which leads back through links "
+                    + "to itself (too many levels of symbolic links); give the output's real path. Nothing was changed")
+        }
         throw ConfigurationError(
             source: "--output",
             message: "the output folder \(output.path) is a link to \(target), which does not exist "
