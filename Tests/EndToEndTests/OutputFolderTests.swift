@@ -213,6 +213,7 @@ import Testing
                 "\(root)/conf is the configuration file's folder (--config)"
             ),
             (["--output", "", "--state-dir", "state"], "--output: an empty path; name the folder to publish into"),
+            (["--output", "two\nlines", "--state-dir", "state"], "--output: the path holds a control character"),
             (["--output", "site", "--state-dir", ""], "--state-dir: an empty path; name the folder for the cache"),
             (["--output", "site", "--config", ""], "--config: an empty path; name the configuration file"),
             (

@@ -17,6 +17,13 @@ extension BuildOptions {
             throw ConfigurationError(
                 source: "--output", message: "an empty path; name the folder to publish into (such as Output)")
         }
+        // Its path is the line a build prints last, for scripts to read: a newline in it would
+        // make two.
+        if self.output.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ConfigurationError(
+                source: "--output",
+                message: "the path holds a control character (a newline, a tab); name a folder without one")
+        }
         // Refused even where the build reads no state (`--sample`): an empty path is a mistake.
         try Self.refuseEmpty(stateDir: stateDir)
         try Self.refuseDanglingLink(output)
