@@ -65,6 +65,7 @@ extension BuildPipeline {
         settings.offline = github.offline
         settings.concurrency = configuration.concurrency
         settings.maxWait = .seconds(configuration.maxWaitSeconds)
+        settings.maxFetch = .seconds(configuration.maxFetchSeconds)
         settings.userAgent = github.userAgent
         let warnings = WarningLog()
         let store = GitHubDataStore(options: settings, warnings: warnings)

@@ -12,6 +12,8 @@ extension GitHubDataStore {
         public var offline = false
         public var concurrency = 4
         public var maxWait: Duration = .seconds(60)
+        /// How long the run may spend asking GitHub (`max_fetch_seconds`); nil: no bound.
+        public var maxFetch: Duration? = .seconds(1_800)
         public var retry = RetryPolicy()
         public var connectTimeout: Duration = .seconds(10)
         public var totalTimeout: Duration = .seconds(60)
@@ -53,6 +55,7 @@ extension GitHubDataStore {
         api.redactor = Redactor(secrets: [options.token])
         if let sleep { api.sleep = sleep }
         if let now { api.now = now }
+        api.settings.fetchTime = options.maxFetch.map { ($0, api.now().addingTimeInterval($0.timeInterval)) }
         self.init(api: api, apiURL: options.apiURL, hasToken: options.token != nil)
     }
 }

@@ -41,6 +41,10 @@ extension Configuration {
         # How long, in seconds (0 to 3600), a run may spend waiting for rate limits, all
         # waits together; one that would pass it ends the run at once with exit code 3.
         max_wait_seconds = 60
+        # How long, in seconds (60 to 86400), a run may spend asking GitHub in all; past it,
+        # what is left is built from the cache and shown stale (exit code 2), so a slow
+        # server cannot hold a scheduled run, and its lock, for hours.
+        max_fetch_seconds = 1800
 
         [digest]
         # Accounts whose starred repositories are listed; "@me" is the token's owner.

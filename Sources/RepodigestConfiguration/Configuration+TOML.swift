@@ -64,7 +64,9 @@ extension Configuration {
 
         if let github = try reader.table("github", in: table, at: []) {
             let path = ["github"]
-            try reader.allow(["api_url", "include_private", "concurrency", "max_wait_seconds"], in: github, at: path)
+            try reader.allow(
+                ["api_url", "include_private", "concurrency", "max_wait_seconds", "max_fetch_seconds"], in: github,
+                at: path)
             if let url = try reader.string("api_url", in: github, at: path) {
                 if let problem = Self.apiURLProblem(url) {
                     throw reader.error(at: path + ["api_url"], "api_url \(problem)")
@@ -87,6 +89,14 @@ extension Configuration {
                     )
                 }
                 maxWaitSeconds = seconds
+            }
+            if let seconds = try reader.int("max_fetch_seconds", in: github, at: path) {
+                guard (60...86_400).contains(seconds) else {
+                    throw reader.error(
+                        at: path + ["max_fetch_seconds"],
+                        "max_fetch_seconds must be between 60 and 86400, found \(seconds)")
+                }
+                maxFetchSeconds = seconds
             }
         }
         if let digest = try reader.table("digest", in: table, at: []) {

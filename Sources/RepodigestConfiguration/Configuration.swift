@@ -23,6 +23,9 @@ public struct Configuration: Sendable, Equatable {
     public var concurrency = 4
     /// How long the whole run may wait for rate limits, all waits together, before it gives up (exit code 3).
     public var maxWaitSeconds = 60
+    /// How long a run may spend asking GitHub (`max_fetch_seconds`); past it, what is left
+    /// is built from the cache and shown stale.
+    public var maxFetchSeconds = 1_800
     public var starredBy: [String] = []
     public var favourites: [Favourite] = []
     public var owners: [String] = []

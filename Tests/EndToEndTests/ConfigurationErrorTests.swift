@@ -8,7 +8,11 @@ import Testing
     static let cases: [(String, String)] = [
         (
             "[github]\napi_url = \"https://api.github.com\"\ntoken = \"x\"\n",
-            "repodigest.toml:3:1: unknown key 'github.token'; expected one of: api_url, concurrency, include_private, max_wait_seconds"
+            "repodigest.toml:3:1: unknown key 'github.token'; expected one of: api_url, concurrency, include_private, max_fetch_seconds, max_wait_seconds"
+        ),
+        (
+            "[github]\nmax_fetch_seconds = 10\n",
+            "repodigest.toml:2:1: max_fetch_seconds must be between 60 and 86400, found 10"
         ),
         (
             "[github]\nconcurrency = \"four\"\n",

@@ -49,6 +49,22 @@ struct RetryAndFallbackTests {
         #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
     }
 
+    @Test("past max_fetch_seconds nothing more is sent: the cached copy is served as stale, no copy fails the source")
+    func pastTheFetchTimeNothingIsSent() async throws {
+        let harness = try LiveHarness()
+        _ = try await harness.store().starred(by: "mona")
+        harness.github.clearLog()
+        // No time at all: spent once the store is made.
+        let late = harness.store { $0.maxFetch = .zero }
+        #expect(try await late.starred(by: "mona").count == 5)
+        let stale = await late.staleData()
+        #expect(stale.map(\.reason) == ["not asked: the run had spent its max_fetch_seconds (0) asking GitHub"])
+        await #expect(throws: GitHubDataError.self) { try await late.owner("kit-harbor") }
+        #expect(harness.github.requests.isEmpty)
+        // Within the time, asked as ever.
+        #expect(try await harness.store { $0.maxFetch = .seconds(100) }.owner("kit-harbor").login == "kit-harbor")
+    }
+
     @Test("a README remembered missing stays missing when asking again fails: what was known, reported as stale")
     func rememberedAbsenceFallback() async throws {
         let harness = try LiveHarness()

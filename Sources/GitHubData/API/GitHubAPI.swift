@@ -18,6 +18,11 @@ struct GitHubAPI: Sendable {
         var tokenVariable: String?
         /// Rate-limit waits one request may sit through before giving up.
         var maxWaits = 3
+        /// How long the run may go on asking (`max_fetch_seconds`), and from when: past it, no
+        /// request is sent, and each answer is the cached copy, shown stale. Every request is
+        /// bounded on its own, but a slow server answering each just in time would hold a
+        /// cron run, and its lock, for hours.
+        var fetchTime: (limit: Duration, deadline: Date)?
     }
 
     var client: any HTTPClient
@@ -153,6 +158,10 @@ struct GitHubAPI: Sendable {
         let bucket = RateLimitReading.resource(for: request.url)
         while true {
             try Task.checkCancellation()
+            if let time = settings.fetchTime, now() >= time.deadline {
+                let seconds = Int(time.limit.components.seconds)
+                return try await fallback(type, copies.best, resource: request.resource, cause: .outOfTime(seconds: seconds))
+            }
             if let until = await budget.reserve(bucket, now: now()) {
                 // A second past the reset, so the clocks of client and server need not agree exactly.
                 let wait = Duration.seconds(max(0, until.timeIntervalSince(now())) + 1)

@@ -35,6 +35,8 @@ public struct StaleData: Sendable, Hashable {
         case undecodable(String)
         /// A GraphQL query GitHub answered with errors (their summary, as GitHub words them).
         case refused(String)
+        /// Not asked: the run had spent the time it may spend asking (`max_fetch_seconds`).
+        case outOfTime(seconds: Int)
 
         public var description: String {
             switch self {
@@ -44,6 +46,7 @@ public struct StaleData: Sendable, Hashable {
                 "the answer is not valid JSON (\(detail)) after \(Self.attempts(attempts))"
             case .undecodable(let detail): "the answer does not decode (\(detail))"
             case .refused(let summary): summary
+            case .outOfTime(let seconds): "not asked: the run had spent its max_fetch_seconds (\(seconds)) asking GitHub"
             }
         }
 

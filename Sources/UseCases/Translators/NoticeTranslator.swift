@@ -41,6 +41,7 @@ struct NoticeTranslator: Sendable {
             format.text("notice.reason.not_json", ["detail": detail, "attempts": format.count(attempts, "attempts")])
         case .undecodable(let detail): format.text("notice.reason.undecodable", ["detail": detail])
         case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
+        case .outOfTime(let seconds): format.text("notice.reason.out_of_time", ["seconds": String(seconds)])
         }
     }
 
