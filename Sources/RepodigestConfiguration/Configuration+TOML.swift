@@ -74,30 +74,14 @@ extension Configuration {
                 apiURL = url
             }
             includePrivate = try reader.bool("include_private", in: github, at: path) ?? includePrivate
-            if let limit = try reader.int("concurrency", in: github, at: path) {
-                guard (1...8).contains(limit) else {
-                    throw reader.error(
-                        at: path + ["concurrency"],
-                        "concurrency must be between 1 and 8 (GitHub asks clients not to flood it), found \(limit)")
-                }
-                concurrency = limit
-            }
-            if let seconds = try reader.int("max_wait_seconds", in: github, at: path) {
-                guard (0...3600).contains(seconds) else {
-                    throw reader.error(
-                        at: path + ["max_wait_seconds"], "max_wait_seconds must be between 0 and 3600, found \(seconds)"
-                    )
-                }
-                maxWaitSeconds = seconds
-            }
-            if let seconds = try reader.int("max_fetch_seconds", in: github, at: path) {
-                guard (60...86_400).contains(seconds) else {
-                    throw reader.error(
-                        at: path + ["max_fetch_seconds"],
-                        "max_fetch_seconds must be between 60 and 86400, found \(seconds)")
-                }
-                maxFetchSeconds = seconds
-            }
+            concurrency =
+                try reader.int(
+                    "concurrency", in: github, at: path, within: 1...8, why: " (GitHub asks clients not to flood it)")
+                ?? concurrency
+            maxWaitSeconds =
+                try reader.int("max_wait_seconds", in: github, at: path, within: 0...3600) ?? maxWaitSeconds
+            maxFetchSeconds =
+                try reader.int("max_fetch_seconds", in: github, at: path, within: 60...86_400) ?? maxFetchSeconds
         }
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
@@ -140,14 +124,8 @@ extension Configuration {
                 throw reader.error(
                     at: path + ["favourites"], "digest.favourites names '\(twice)' twice (names ignore case)")
             }
-            if let days = try reader.int("details_refresh_days", in: digest, at: path) {
-                guard (1...365).contains(days) else {
-                    throw reader.error(
-                        at: path + ["details_refresh_days"],
-                        "details_refresh_days must be between 1 and 365, found \(days)")
-                }
-                detailsRefreshDays = days
-            }
+            detailsRefreshDays =
+                try reader.int("details_refresh_days", in: digest, at: path, within: 1...365) ?? detailsRefreshDays
             if try reader.int("full_refresh_days", in: digest, at: path) != nil {
                 warnings.append(
                     reader.error(
@@ -156,19 +134,8 @@ extension Configuration {
                             + "remove it. details_refresh_days sets how often unchanged repositories are checked again"
                     ).description)
             }
-            if let days = try reader.int("history_days", in: digest, at: path) {
-                guard (1...3650).contains(days) else {
-                    throw reader.error(
-                        at: path + ["history_days"], "history_days must be between 1 and 3650, found \(days)")
-                }
-                historyDays = days
-            }
-            if let size = try reader.int("page_size", in: digest, at: path) {
-                guard (1...1000).contains(size) else {
-                    throw reader.error(at: path + ["page_size"], "page_size must be between 1 and 1000, found \(size)")
-                }
-                pageSize = size
-            }
+            historyDays = try reader.int("history_days", in: digest, at: path, within: 1...3650) ?? historyDays
+            pageSize = try reader.int("page_size", in: digest, at: path, within: 1...1000) ?? pageSize
             searches = try reader.searches(in: digest, at: path)
             starred.grouping = try reader.choice("starred_group", in: digest, at: path) ?? starred.grouping
             starred.order = try reader.choice("starred_sort", in: digest, at: path) ?? starred.order
@@ -239,6 +206,19 @@ private struct TOMLReader {
     func int(_ key: String, in table: TOMLTable, at path: [String]) throws(ConfigurationError) -> Int? {
         guard let value = table[key] else { return nil }
         guard let int = value.int else { throw mismatch(path + [key], "an integer", value) }
+        return int
+    }
+
+    /// The same, refused naming the bounds (and `why`, where they have a reason) outside `range`.
+    func int(_ key: String, in table: TOMLTable, at path: [String], within range: ClosedRange<Int>, why: String = "")
+        throws(ConfigurationError) -> Int?
+    {
+        guard let int = try int(key, in: table, at: path) else { return nil }
+        guard range.contains(int) else {
+            throw error(
+                at: path + [key],
+                "\(key) must be between \(range.lowerBound) and \(range.upperBound)\(why), found \(int)")
+        }
         return int
     }
 

@@ -160,7 +160,8 @@ struct GitHubAPI: Sendable {
             try Task.checkCancellation()
             if let time = settings.fetchTime, now() >= time.deadline {
                 let seconds = Int(time.limit.components.seconds)
-                return try await fallback(type, copies.best, resource: request.resource, cause: .outOfTime(seconds: seconds))
+                return try await fallback(
+                    type, copies.best, resource: request.resource, cause: .outOfTime(seconds: seconds))
             }
             if let until = await budget.reserve(bucket, now: now()) {
                 // A second past the reset, so the clocks of client and server need not agree exactly.

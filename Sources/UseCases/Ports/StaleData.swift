@@ -46,7 +46,8 @@ public struct StaleData: Sendable, Hashable {
                 "the answer is not valid JSON (\(detail)) after \(Self.attempts(attempts))"
             case .undecodable(let detail): "the answer does not decode (\(detail))"
             case .refused(let summary): summary
-            case .outOfTime(let seconds): "not asked: the run had spent its max_fetch_seconds (\(seconds)) asking GitHub"
+            case .outOfTime(let seconds):
+                "not asked: the run had spent its max_fetch_seconds (\(seconds)) asking GitHub"
             }
         }
 
