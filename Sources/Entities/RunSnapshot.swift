@@ -13,11 +13,16 @@ public struct RunSnapshot: Sendable, Hashable {
     /// The repositories of the run before that this run learned no longer exist (GitHub
     /// answered 404 for a favourite): its news told them as gone, and is told again so.
     public var gone: Set<GitHubRepo.ID>
+    /// The news this run found that the feeds tell as changes (star gains, unstars, renames,
+    /// Lists, …; new stars and releases are told from the data): kept with the run, so that a
+    /// feed read once a day still tells the news of every hourly run, not the latest's alone.
+    public var news: [DigestChange]
 
     public init(
         takenAt: Date, repositories: [RepoSnapshot], starredListComplete: Bool = true, sources: RunSources? = nil,
-        gone: Set<GitHubRepo.ID> = []
+        gone: Set<GitHubRepo.ID> = [], news: [DigestChange] = []
     ) {
+        self.news = news
         self.takenAt = takenAt
         self.repositories = repositories
         self.starredListComplete = starredListComplete

@@ -176,6 +176,10 @@ public struct BuildDigest: Sendable {
                         since: before.takenAt)
                 }
             }
+            if hasNews, case .changes(let found)? = changes?.outcome {
+                snapshot.news = ChangesTranslator.keptForFeeds(found)
+            }
+            changes?.earlier = try await history.recentNews(limit: FeedTranslator.defaultLimit)
         }
         let loader =
             streamed
@@ -261,4 +265,6 @@ extension BuildDigest.Request {
 struct Changes: Sendable {
     var outcome: ComputeChanges.Outcome
     var since: Date?
+    /// The news earlier runs kept for the feeds (`HistoryStore.recentNews`), the latest's first.
+    var earlier: [DigestChange] = []
 }

@@ -104,6 +104,20 @@ import UseCases
         func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
         func prune(before date: Date) async throws {}
+        /// An earlier run's news, kept, naming hostile repositories: the feeds tell it too.
+        func recentNews(limit: Int) async throws -> [DigestChange] {
+            let repo = RepoSnapshot(
+                id: GitHubRepo.ID(rawValue: 5000), name: RepoName(owner: "gone", name: "<script>alert(41)</script>"),
+                stars: 1)
+            let noticed = Date(timeIntervalSince1970: 1_794_800_000)
+            return [
+                DigestChange(kind: .starGain(from: 1, to: 9_999), repo: repo, noticedAt: noticed),
+                DigestChange(
+                    kind: .renamed(from: RepoName(owner: "x", name: "<img src=x onerror=alert(42)>")), repo: repo,
+                    noticedAt: noticed),
+                DigestChange(kind: .addedToList("</title><script>alert(43)</script>"), repo: repo, noticedAt: noticed),
+            ]
+        }
     }
 
     @Test(arguments: Theme.builtInNames)

@@ -87,6 +87,31 @@ import UseCases
             "and the one its news was found against")
     }
 
+    @Test("each run's news for the feeds is kept with it, every kind read back as told, the latest run's first")
+    func newsIsKeptWithItsRun() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        let repo = RepoSnapshot(id: GitHubRepo.ID(rawValue: 7), name: RepoName(owner: "o", name: "<r>"), stars: 0)
+        let kinds: [DigestChange.Kind] = [
+            .newlyStarred, .unstarred, .newFavourite, .newRelease(tag: "v2", previous: "v1"),
+            .newRelease(tag: "v1", previous: nil), .starGain(from: 1, to: 5), .archived,
+            .renamed(from: RepoName(owner: "old", name: "name")), .gone, .addedToList("Ideas"), .removedFromList("Old"),
+        ]
+        var first = snapshot(0, [(1, "a/one", 10)])
+        first.news = kinds.map { DigestChange(kind: $0, repo: repo, noticedAt: first.takenAt) }
+        try await history.record(first)
+        var second = snapshot(1, [(1, "a/one", 11)])
+        second.news = [DigestChange(kind: .starGain(from: 10, to: 11), repo: repo, noticedAt: second.takenAt)]
+        try await history.record(second)
+        try await history.record(snapshot(2, [(1, "a/one", 12)]))
+        #expect(try await history.recentNews(limit: 50) == second.news + first.news)
+        #expect(try await history.recentNews(limit: 2) == second.news + first.news.prefix(1))
+        #expect(try await history.latestSnapshot()?.news == [], "a snapshot read back is compared, not told")
+        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
+        #expect(try await history.recentNews(limit: 50) == second.news, "pruned with its run")
+    }
+
     @Test("recording compares with the latest run recorded, even one another store recorded since this one read")
     func recordingAfterAnotherStoreRecorded() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,6 +10,7 @@ actor InMemoryHistory: HistoryStore {
     func latestSnapshot() -> RunSnapshot? { snapshots.last }
     func snapshotBeforeLatest() -> RunSnapshot? { snapshots.dropLast().last }
     func record(_ snapshot: RunSnapshot) { snapshots.append(snapshot) }
+    func recentNews(limit: Int) -> [DigestChange] { Array(snapshots.reversed().flatMap(\.news).prefix(limit)) }
     func prune(before date: Date) {
         let latest = snapshots.suffix(2)
         snapshots.removeAll { $0.takenAt < date && !latest.contains($0) }

@@ -86,6 +86,16 @@ import UseCases
         let fourth = try await Self.build(source, day: 3, history: history)
         #expect(fourth.digest.changes?.summary == "1 change since 19 Nov 2026, 11:06 UTC.")
         #expect(fourth.digest.changes?.items.map(\.text) == ["lumen/lantern: 1,300 → 1,350 stars (+50, +3.8%)"])
+        // The feeds still tell day 1's changes beside day 3's: a reader who looks once a week
+        // misses none of them.
+        let fourthEntries = fourth.feed.filter { $0.kind == .change }
+        #expect(
+            Set(fourthEntries.map(\.title)) == [
+                "lumen/lantern: 1,300 → 1,350 stars (+50, +3.8%)", "lumen/lantern: 1,000 → 1,300 stars (+300, +30.0%)",
+                "kit/doomed no longer exists on GitHub",
+            ])
+        #expect(Set(fourthEntries).isSuperset(of: changeEntries), "day 1's entries as day 1 told them")
+        #expect(fourthEntries.first?.title == "lumen/lantern: 1,300 → 1,350 stars (+50, +3.8%)", "newest first")
     }
 
     @Test func withoutHistoryThereIsNoChangesSection() async throws {

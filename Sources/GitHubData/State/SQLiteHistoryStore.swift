@@ -96,11 +96,12 @@ final class SQLiteHistoryStore: HistoryStore {
             var held = Dictionary(
                 try (read ?? Self.held(db)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try db.execute(
-                sql: "INSERT INTO run (taken_at, starred_complete, sources, gone) VALUES (?, ?, ?, ?)",
+                sql: "INSERT INTO run (taken_at, starred_complete, sources, gone, news) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     snapshot.takenAt.timeIntervalSince1970, snapshot.starredListComplete,
                     snapshot.sources.map(StoredSources.encode),
                     snapshot.gone.isEmpty ? nil : StoredSources.encode(snapshot.gone.map(\.rawValue).sorted()),
+                    snapshot.news.isEmpty ? nil : StoredSources.encode(snapshot.news.map(StoredChange.init)),
                 ])
             let run = db.lastInsertedRowID
             let close = try db.makeStatement(
@@ -132,6 +133,15 @@ final class SQLiteHistoryStore: HistoryStore {
             // Shown by the latest run, not by this one.
             for id in held.keys { try close.execute(arguments: [previous, id.rawValue]) }
         }
+    }
+
+    public func recentNews(limit: Int) async throws -> [DigestChange] {
+        guard limit > 0 else { return [] }
+        let kept = try await database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT news FROM run WHERE news IS NOT NULL ORDER BY id DESC LIMIT ?", arguments: [limit])
+        }
+        return Array(kept.lazy.flatMap(StoredChange.decode).prefix(limit))
     }
 
     /// Forgets the runs taken before `date` but the latest two (the latest's news is found
@@ -186,5 +196,67 @@ private enum StoredSources {
     /// `run.gone`'s ids; none for NULL, or for a value that does not decode.
     static func ids(_ text: String?) -> [Int64] {
         text?.data(using: .utf8).flatMap { try? JSONDecoder().decode([Int64].self, from: $0) } ?? []
+    }
+}
+
+/// A change as `run.news` keeps it: what its feed entry tells, and the repository's id and
+/// name (its figures are the run's snapshot's business). One that does not decode (written
+/// by a later repodigest) is left out.
+private struct StoredChange: Codable {
+    var kind: String
+    var tag: String?
+    var previous: String?
+    var from: Int?
+    var to: Int?
+    var list: String?
+    var formerOwner: String?
+    var formerName: String?
+    var repoID: Int64
+    var owner: String
+    var repo: String
+    var noticedAt: Double
+
+    init(_ change: DigestChange) {
+        (repoID, owner, repo) = (change.repo.id.rawValue, change.repo.name.owner, change.repo.name.name)
+        noticedAt = change.noticedAt.timeIntervalSince1970
+        switch change.kind {
+        case .newlyStarred: kind = "starred"
+        case .unstarred: kind = "unstarred"
+        case .newFavourite: kind = "favourite"
+        case .newRelease(let tag, let previous): (kind, self.tag, self.previous) = ("release", tag, previous)
+        case .starGain(let from, let to): (kind, self.from, self.to) = ("stars", from, to)
+        case .archived: kind = "archived"
+        case .renamed(let from): (kind, formerOwner, formerName) = ("renamed", from.owner, from.name)
+        case .gone: kind = "gone"
+        case .addedToList(let list): (kind, self.list) = ("list-added", list)
+        case .removedFromList(let list): (kind, self.list) = ("list-removed", list)
+        }
+    }
+
+    var change: DigestChange? {
+        let kind: DigestChange.Kind
+        switch (self.kind, tag, from, to, list, formerOwner, formerName) {
+        case ("starred", _, _, _, _, _, _): kind = .newlyStarred
+        case ("unstarred", _, _, _, _, _, _): kind = .unstarred
+        case ("favourite", _, _, _, _, _, _): kind = .newFavourite
+        case ("release", let tag?, _, _, _, _, _): kind = .newRelease(tag: tag, previous: previous)
+        case ("stars", _, let from?, let to?, _, _, _): kind = .starGain(from: from, to: to)
+        case ("archived", _, _, _, _, _, _): kind = .archived
+        case ("renamed", _, _, _, _, let owner?, let name?): kind = .renamed(from: RepoName(owner: owner, name: name))
+        case ("gone", _, _, _, _, _, _): kind = .gone
+        case ("list-added", _, _, _, let list?, _, _): kind = .addedToList(list)
+        case ("list-removed", _, _, _, let list?, _, _): kind = .removedFromList(list)
+        default: return nil
+        }
+        return DigestChange(
+            kind: kind,
+            repo: RepoSnapshot(id: GitHubRepo.ID(rawValue: repoID), name: RepoName(owner: owner, name: repo), stars: 0),
+            noticedAt: Date(timeIntervalSince1970: noticedAt))
+    }
+
+    /// The changes one `run.news` holds; none where it does not decode.
+    static func decode(_ text: String) -> [DigestChange] {
+        let stored = (try? JSONDecoder().decode([StoredChange].self, from: Data(text.utf8))) ?? []
+        return stored.compactMap(\.change)
     }
 }

@@ -98,6 +98,11 @@ final class StateDatabase: Sendable {
         """
         ALTER TABLE run ADD COLUMN gone TEXT;
         """,
+        // The news each run found that the feeds tell as changes (a JSON array; NULL: none),
+        // so that the feeds go on telling it after later runs (`RunSnapshot.news`).
+        """
+        ALTER TABLE run ADD COLUMN news TEXT;
+        """,
     ]
 
     let queue: DatabaseQueue

@@ -41,8 +41,12 @@ struct ChangesTranslator: Sendable {
     /// Feed entries for the changes the feed does not already carry (stars and releases have
     /// entries of their own, dated by GitHub), dated at the run that noticed them: this one,
     /// or for news shown again by a run that had none, the run that found it.
+    /// Earlier runs' news that they kept (`Changes.earlier`) follows, each change once.
     func feedEntries(_ changes: Changes) -> [FeedEntry] {
-        guard case .changes(let all) = changes.outcome else { return [] }
+        let found: [DigestChange]
+        if case .changes(let all) = changes.outcome { found = all } else { found = [] }
+        var seen = Set(found.map(\.id))
+        let all = found + changes.earlier.filter { seen.insert($0.id).inserted }
         return all.map { (item: item($0), date: $0.noticedAt) }.filter { ![.starred, .release].contains($0.item.kind) }
             .map { item, date in
                 FeedEntry(
@@ -50,6 +54,18 @@ struct ChangesTranslator: Sendable {
                     repository: item.repository, route: item.route, url: item.url,
                     dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
             }
+    }
+
+    /// What a run keeps of its news for later runs' feeds (`RunSnapshot.news`): the changes
+    /// `feedEntries` tells, as many as a feed holds, in the order the feed breaks ties in.
+    static func keptForFeeds(_ changes: [DigestChange], limit: Int = FeedTranslator.defaultLimit) -> [DigestChange] {
+        let told = changes.filter {
+            switch $0.kind {
+            case .newlyStarred, .newRelease: false
+            default: true
+            }
+        }
+        return Array(told.sorted { $0.id < $1.id }.prefix(limit))
     }
 
     private func item(_ change: DigestChange) -> ChangeItem {

@@ -11,7 +11,8 @@ import PageModels
 struct FeedTranslator: Sendable {
     var cards: RepoCardTranslator
     /// At most this many entries, the newest.
-    var limit = 50
+    var limit = Self.defaultLimit
+    static let defaultLimit = 50
 
     /// - Parameter changes: this run's other changes, dated at the run.
     func entries(stars: [Star], details: [RepositoryDetail], changes: [FeedEntry] = []) -> [FeedEntry] {
