@@ -133,7 +133,8 @@ struct PopularReadmeTests {
             ("javascript", "const s = 'x'; /* c */", "hl-k", "hl-s", "hl-c"),
             ("ts", "interface A { b: string } // c \"x\"", "hl-k", "hl-t", "hl-c"),
             ("bash", "export X=\"$HOME\" # c", "hl-k", "hl-s", "hl-c"),
-            ("json", "{\"k\": \"v\", \"n\": true}", "hl-a", "hl-s", "hl-k"),
+            // A literal in the numbers' colour, as GitHub colours constants.
+            ("json", "{\"k\": \"v\", \"n\": true}", "hl-a", "hl-s", "hl-n"),
             ("yaml", "name: ci # c\non: [push]", "hl-a", "hl-c", "hl-a"),
             ("toml", "[package]\nname = \"x\" # c", "hl-a", "hl-s", "hl-c"),
             ("c", "#include <stdio.h>\nint main(void) { return 0; } /* c */", "hl-k", "hl-n", "hl-c"),

@@ -36,6 +36,29 @@ struct ReadmeFidelityTests {
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
 
+    @Test(
+        "a README's own <pre> drops the line feed just after its tag, as a browser does; a fenced block keeps its lines"
+    )
+    func preDropsItsFirstLineFeed() {
+        #expect(render("<pre>\nart\n  line\n</pre>\n").contains("<pre><code>art\n  line\n</code></pre>"))
+        #expect(render("```\n\nafter a blank line\n```\n").contains("<pre><code>\nafter a blank line\n</code></pre>"))
+    }
+
+    @Test("a checkbox outside a task list is not drawn as a task, as GitHub takes it out; a task's box still is")
+    func strayCheckboxes() {
+        let html = render("Agree: <input type=\"checkbox\" checked>\n\n- [x] done\n- item <input type=\"checkbox\">\n")
+        #expect(html.components(separatedBy: "task-checkbox").count == 2, "\(html)")
+        #expect(html.contains("<li class=\"task-list-item\"><span class=\"task-checkbox task-done\""), "\(html)")
+    }
+
+    @Test("a link to GitHub's own id for a heading (#user-content-…) follows it to the heading")
+    func userContentFragments() {
+        let html = render("# Install\n\n[how](#user-content-install) and [nowhere](#user-content-none)\n")
+        #expect(html.contains("<a href=\"#readme-install\">how</a>"), "\(html)")
+        #expect(html.contains("<a>nowhere</a>"), "a fragment that names nothing stays text")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
+
     @Test("only a quote of the document's own is an alert; one in a list or another quote stays a quote")
     func alertsAreNotNested() {
         let top = render("> [!NOTE]\n> Read this.\n")
@@ -101,7 +124,8 @@ struct ReadmeFidelityTests {
     @Test("a task box whose paragraph is past the depth bound stays with its item")
     func aDeepTaskBoxIsNotLost() {
         let deep =
-            String(repeating: "<div>", count: 100) + "\n\n<input type=\"checkbox\" checked>\n\n<p>deep</p>\n\n"
+            String(repeating: "<div>", count: 100)
+            + "\n\n<ul><li><input type=\"checkbox\" checked>\n\n<p>deep</p></li></ul>\n\n"
             + String(repeating: "</div>", count: 100) + "\n\nHello world.\n\n- [ ] loose\n\n- [x] again\n"
         let html = render(deep)
         #expect(html.components(separatedBy: "class=\"task-checkbox").count == 4, "\(html.suffix(600))")

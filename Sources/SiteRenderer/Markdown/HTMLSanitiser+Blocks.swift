@@ -7,7 +7,12 @@ extension HTMLSanitiser.Writer {
     /// (from cmark's `language-…` class, or GitHub's `highlight-source-…` around its own
     /// rendering), whatever markup it held.
     mutating func writePre(_ node: xmlNodePtr, asBlock: Bool = true) {
-        let text = XMLTree.text(of: node)
+        var text = XMLTree.text(of: node)
+        // A browser drops a line feed just after `<pre>` (a README's `<pre>\nart…`); written
+        // inside `<code>`, where none is dropped, it showed as an empty first line.
+        if let first = node.pointee.children, first.pointee.type == XML_TEXT_NODE, text.hasPrefix("\n") {
+            text.removeFirst()
+        }
         // A ```math block (or `$$…$$`, which `MathSpans` made one): the formula laid out.
         if XMLTree.children(of: node, named: "code").contains(where: { Self.classes(of: $0).contains("language-math") })
         {
@@ -124,8 +129,10 @@ extension HTMLSanitiser.Writer {
 
     /// A task list's box. A disabled `<input>` is a form control, active content the page
     /// gate refuses; a glyph with a role and a name reads the same to everyone.
+    /// Only a list item's own box, as cmark and GitHub write it: an `<input>` anywhere else,
+    /// which GitHub takes out, is not drawn as a task.
     mutating func writeCheckbox(_ node: xmlNodePtr) {
-        guard XMLTree.attribute("type", of: node)?.lowercased() == "checkbox" else { return }
+        guard XMLTree.attribute("type", of: node)?.lowercased() == "checkbox", Self.isTaskBox(node) else { return }
         let checked = XMLTree.attribute("checked", of: node) != nil
         let box =
             checked
@@ -150,10 +157,23 @@ extension HTMLSanitiser.Writer {
 
     /// Whether a list item opens with a task box, directly or in its first paragraph (a loose list).
     static func startsWithCheckbox(_ item: xmlNodePtr) -> Bool {
-        var node = firstContent(of: item)
-        if let paragraph = node, XMLTree.name(of: paragraph) == "p" { node = firstContent(of: paragraph) }
-        guard let node, XMLTree.name(of: node) == "input" else { return false }
+        guard let node = openingContent(of: item), XMLTree.name(of: node) == "input" else { return false }
         return XMLTree.attribute("type", of: node)?.lowercased() == "checkbox"
+    }
+
+    /// What a list item opens with: its first content, or its first paragraph's.
+    private static func openingContent(of item: xmlNodePtr) -> xmlNodePtr? {
+        let node = firstContent(of: item)
+        if let paragraph = node, XMLTree.name(of: paragraph) == "p" { return firstContent(of: paragraph) }
+        return node
+    }
+
+    /// Whether `input` is what its list item opens with (in the item, or its first paragraph).
+    static func isTaskBox(_ input: xmlNodePtr) -> Bool {
+        var item = input.pointee.parent
+        if let parent = item, XMLTree.name(of: parent) == "p" { item = parent.pointee.parent }
+        guard let item, item.pointee.type == XML_ELEMENT_NODE, XMLTree.name(of: item) == "li" else { return false }
+        return openingContent(of: item) == input
     }
 
     /// GitHub's permalink beside a heading of its own rendering (`<a class="anchor">` around

@@ -61,6 +61,13 @@ enum LinkPolicy {
         if let fragment = fragment(of: trimmed) {
             guard let id = documentID(fragment).map({ fragmentPrefix + $0 }) else { return nil }
             if knownIDs.contains(id) { return link(to: id) }
+            // GitHub's own ids are the document's prefixed `user-content-`: a link written
+            // with it (`#user-content-install`) names the id without it here.
+            if let plain = documentID(fragment)?.trimmingPrefix("user-content-"), !plain.isEmpty,
+                knownIDs.contains(fragmentPrefix + plain)
+            {
+                return link(to: fragmentPrefix + plain)
+            }
             // "Back to top" (`#top`, which a browser takes to the top of any page, or `#readme`,
             // GitHub's id for the README's box): the top of the page here.
             return topFragments.contains(fragment.lowercased()) ? "#top" : nil

@@ -118,7 +118,8 @@ struct SyntaxHighlighter: Sendable {
             if isKey(after: end) {
                 kind = .key
             } else if keywords.contains(text), !(language == .shell && isInPath) {
-                kind = .keyword
+                // The language's literals in the numbers' colour, as GitHub colours constants.
+                kind = Self.literals.contains(text) ? .number : .keyword
             } else if capitalisedAreTypes, let first = text.unicodeScalars.first,
                 first.properties.isUppercase
             {
@@ -130,6 +131,12 @@ struct SyntaxHighlighter: Sendable {
             }
             if let kind { emit(kind, to: end) } else { while index < end { plainScalar(scalars[index]) } }
         }
+
+        /// The keywords that name a value (`true`, `nil`, `None`, …): GitHub shows them as
+        /// constants, in blue, not in the keywords' red.
+        static let literals: Set<String> = [
+            "true", "false", "True", "False", "null", "nil", "None", "NULL", "nullptr", "undefined", "yes", "no",
+        ]
 
         /// Whether the word under `index` is part of a path or option (`/usr/local`, `--for`), not a command.
         private var isInPath: Bool { index > 0 && "/.-".unicodeScalars.contains(scalars[index - 1]) }
