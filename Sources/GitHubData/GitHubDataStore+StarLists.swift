@@ -45,7 +45,13 @@ extension GitHubDataStore {
     /// gives a cursor already read (the one asked with, or one before it): those pages again
     /// and again, to `maxPages`.
     private func nextCursor(_ page: PageInfoDTO, seen: inout Set<String>, _ query: GraphQLQuery) -> String? {
-        guard page.hasNextPage, let next = page.endCursor else { return nil }
+        guard page.hasNextPage else { return nil }
+        guard let next = page.endCursor else {
+            // More, says GitHub, but not from where: what was read is all there is to show.
+            api.log.warn("\(resource(query)): GitHub says there is more but gives no cursor; read no further")
+            api.log.cutShort(resource(query))
+            return nil
+        }
         guard seen.insert(next).inserted else {
             api.log.warn("\(resource(query)): the next page's cursor is one already read; read no further")
             return nil
@@ -59,6 +65,10 @@ extension GitHubDataStore {
         var pageInfo = list.items.pageInfo
         var pages = 1
         var after = pageInfo.hasNextPage ? pageInfo.endCursor : nil
+        if pageInfo.hasNextPage, after == nil {
+            api.log.warn("\(named): GitHub says there are more items but gives no cursor; read no further")
+            api.log.cutShort(named)
+        }
         var cursors = Set([after].compactMap { $0 })
         while let cursor = after, pages < maxPages {
             let query = StarListQueries.items(of: list.id, after: cursor, first: graphQLPageSize)

@@ -116,6 +116,47 @@ struct StarListsTests {
         #expect(warnings.contains { $0.contains("item [1] left out") }, "the half List: \(warnings)")
     }
 
+    @Test(
+        "GitHub's nulls and field errors beside data cost what they name: an item behind SAML, a null id, null topics"
+    )
+    func nullsAndFieldErrorsCostWhatTheyName() async throws {
+        let harness = try LiveHarness()
+        func repo(_ id: String, _ name: String, topics: String = #"{"nodes":[]}"#) -> String {
+            #"""
+            {"databaseId":ID,"name":"NAME","nameWithOwner":"a/NAME","owner":{"login":"a"},"description":null,
+            "url":"https://github.com/a/NAME","homepageUrl":null,"primaryLanguage":null,"repositoryTopics":TOPICS,
+            "stargazerCount":3,"forkCount":0,"isArchived":false,"isFork":false,"isPrivate":false,"pushedAt":null}
+            """#.replacingOccurrences(of: "ID", with: id).replacingOccurrences(of: "NAME", with: name)
+                .replacingOccurrences(of: "TOPICS", with: topics)
+        }
+        let items = [
+            repo("1", "plain"), repo("null", "noid1"), repo("null", "noid2"),
+            repo("4", "bare", topics: #"{"nodes":null}"#), "null",
+        ]
+        let answer = #"""
+            {"data":{"user":{"lists":{"nodes":[{"id":"UL_1","name":"Lights","slug":"lights","description":null,
+            "isPrivate":false,"lastAddedAt":null,"items":{"nodes":[ITEMS],
+            "pageInfo":{"hasNextPage":true,"endCursor":null}}},{"id":"UL_2","name":"Empty","slug":"empty","description":null,
+            "isPrivate":false,"lastAddedAt":null,"items":{"nodes":null,"pageInfo":{"hasNextPage":false,"endCursor":null}}}],
+            "pageInfo":{"hasNextPage":false,"endCursor":null}}}},
+            "errors":[{"type":"FORBIDDEN","path":["user","lists","nodes",0,"items","nodes",4],
+            "message":"Resource protected by organization SAML enforcement."}]}
+            """#.replacingOccurrences(of: "ITEMS", with: items.joined(separator: ","))
+        harness.github.inject(
+            .raw(status: 200, headers: ["Content-Type": "application/json"], body: answer), at: "/graphql", times: 1)
+        let store = harness.store()
+        let lists = try await store.starLists(of: "mona")
+        #expect(lists.map(\.slug) == ["lights", "empty"])
+        #expect(lists[0].repositories.map(\.name.name) == ["plain", "bare"], "no id, no repository; no topics, none")
+        #expect(lists[1].repositories.isEmpty)
+        let warnings = store.report.dataWarnings
+        #expect(warnings.contains { $0.contains("FORBIDDEN: Resource protected by organization SAML") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("a/noid1 left out: it has no databaseId") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("more items but gives no cursor") }, "\(warnings)")
+        #expect(store.report.cutShort == ["Star List 'Lights' of mona"])
+        #expect(store.report.stale.isEmpty, "data beside field errors is no refusal")
+    }
+
     @Test("a second List with a slug already read is left out with a warning naming both, not the build")
     func aRepeatedSlugLeavesTheLaterListOut() async throws {
         let harness = try Self.harness(lists: [

@@ -75,7 +75,8 @@ extension GitHubAPI {
     ) async throws -> Reading<T> {
         do {
             let value = try decoder.decode(type, from: response.body, resource: request.resource)
-            if let errors = (value as? any GraphQLErrorsCarrying)?.graphQLErrors, !errors.isEmpty {
+            if let answer = value as? any GraphQLErrorsCarrying, !answer.graphQLErrors.isEmpty {
+                let errors = answer.graphQLErrors
                 // GitHub answers a query it refused with a 200: never data, never cached.
                 if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
                     let reset = RateLimitReading(headers: response.headers, url: request.url, now: now())?.reset
@@ -83,7 +84,13 @@ extension GitHubAPI {
                         bucket, until: RateLimitRefusal.waitUntil(reset: reset ?? now(), now: now()))
                     return .refused(wait: nil)
                 }
-                return .final(.refused(GraphQLError.summary(errors)))
+                // Errors each about one field (an item behind an organisation's SAML, say),
+                // beside `data` where those fields are null: the rest of the answer stands,
+                // and what they name is left out, said once.
+                guard answer.hasData, errors.allSatisfy({ $0.path?.isEmpty == false }) else {
+                    return .final(.refused(GraphQLError.summary(errors)))
+                }
+                log.warn("\(request.resource): \(GraphQLError.summary(errors)); what they name is left out")
             }
             if request.caching, let cache {
                 await cache.store(

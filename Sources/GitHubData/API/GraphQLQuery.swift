@@ -27,11 +27,14 @@ struct GraphQLAnswer<Payload: Decodable & Sendable>: Decodable, Sendable, GraphQ
     var errors: [GraphQLError]?
 
     var graphQLErrors: [GraphQLError] { errors ?? [] }
+    var hasData: Bool { data != nil }
 }
 
 /// Lets `GitHubAPI.fetch` see the errors of any `GraphQLAnswer` without knowing its payload.
 protocol GraphQLErrorsCarrying {
     var graphQLErrors: [GraphQLError] { get }
+    /// Whether the answer holds `data` beside its errors.
+    var hasData: Bool { get }
 }
 
 /// One of GraphQL's `errors`.
@@ -39,6 +42,19 @@ struct GraphQLError: Decodable, Sendable, Hashable {
     var message: String
     /// GitHub's kind: `RATE_LIMITED`, `NOT_FOUND`, `FORBIDDEN`, …
     var type: String?
+    /// Where in `data` the error stands (`["user", "lists", "nodes", 0, …]`): an error with
+    /// one is about that field alone, which `data` gives as null.
+    var path: [PathPart]?
+
+    enum PathPart: Decodable, Sendable, Hashable {
+        case key(String)
+        case index(Int)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let index = try? value.decode(Int.self) { self = .index(index) } else { self = .key(try value.decode(String.self)) }
+        }
+    }
 
     /// "GraphQL errors: NOT_FOUND: Could not resolve …; …", for a stale notice or a failure.
     static func summary(_ errors: [GraphQLError]) -> String {

@@ -12,12 +12,13 @@ struct ConnectionDTO<Node: Decodable & Sendable>: Decodable, Sendable {
     /// Null entries (an item GitHub will not show this token) are dropped, not fatal; so is
     /// one that does not decode (`{}`, what `... on Repository` gives for an item of another
     /// kind; a field missing), with a warning, as a REST list's item is (`Lenient`).
-    var nodes: [LenientNode<Node>?]
+    /// Null as a whole too, which GitHub's schema allows: none.
+    var nodes: [LenientNode<Node>?]?
     var pageInfo: PageInfoDTO
 
     /// The nodes that decoded, in order; each that did not told to `warn`, naming `resource`.
     func values(resource: String, warn: (String) -> Void) -> [Node] {
-        nodes.enumerated().compactMap { index, entry in
+        (nodes ?? []).enumerated().compactMap { index, entry in
             guard let entry else { return nil }
             if let problem = entry.problem { warn("\(resource): item [\(index)] left out: \(problem)") }
             return entry.node
@@ -76,7 +77,8 @@ struct GraphQLRepoDTO: Decodable, Sendable {
             struct Topic: Decodable, Sendable { var name: String }
             var topic: Topic
         }
-        var nodes: [Node?]
+        /// Null as a whole too, which GitHub's schema allows: no topics.
+        var nodes: [Node?]?
     }
 
     var databaseId: Int64?
@@ -100,7 +102,7 @@ struct GraphQLRepoDTO: Decodable, Sendable {
             id: databaseId ?? 0, name: name, fullName: nameWithOwner,
             owner: AccountDTO(login: owner.login, id: 0), private: isPrivate, htmlUrl: url, description: description,
             fork: isFork, homepage: homepageUrl, language: primaryLanguage?.name,
-            topics: repositoryTopics?.nodes.compactMap { $0?.topic.name }, stargazersCount: stargazerCount,
+            topics: repositoryTopics?.nodes?.compactMap { $0?.topic.name }, stargazersCount: stargazerCount,
             subscribersCount: nil, forksCount: forkCount, openIssuesCount: nil, license: nil, archived: isArchived,
             defaultBranch: nil, createdAt: nil, updatedAt: nil, pushedAt: pushedAt)
     }
@@ -111,6 +113,11 @@ extension StarListDTO {
     /// repository whose name GitHub does not allow is left out, told to `warn`.
     func entity(account: String, items: [GraphQLRepoDTO], warn: (String) -> Void) -> StarList {
         let repositories = items.compactMap { node -> GitHubRepo? in
+            // GitHub's schema allows a null id: two such would be one repository to the site.
+            guard node.databaseId != nil else {
+                warn("Star List '\(name)' of \(account): \(node.nameWithOwner) left out: it has no databaseId")
+                return nil
+            }
             let repo = node.rest
             if let problem = repo.problem {
                 warn("Star List '\(name)' of \(account): \(node.nameWithOwner) left out: \(problem)")
