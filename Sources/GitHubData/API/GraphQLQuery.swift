@@ -52,7 +52,11 @@ struct GraphQLError: Decodable, Sendable, Hashable {
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            if let index = try? value.decode(Int.self) { self = .index(index) } else { self = .key(try value.decode(String.self)) }
+            if let index = try? value.decode(Int.self) {
+                self = .index(index)
+            } else {
+                self = .key(try value.decode(String.self))
+            }
         }
     }
 
