@@ -126,7 +126,7 @@ enum SiteFixture {
                 sections: [
                     DigestSection(
                         title: "Recently starred", cards: [lantern, hostile],
-                        more: PageLink(title: "All starred repositories", route: Route(.starred), count: 3)),
+                        more: PageLink(title: "All 3 starred repositories", route: Route(.starred), count: 3)),
                     DigestSection(title: "Favourites", cards: [lantern], more: nil),
                 ],
                 languages: [PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1, color: "#f34b7d")],

@@ -39,7 +39,8 @@ struct DigestMarkdown {
             lines += ["## " + Self.escape(section.title), ""]
             lines += section.cards.map { item($0) }
             if let more = section.more {
-                let title = Self.escape(more.title) + (more.count.map { " (\($0))" } ?? "")
+                // Its title says how many (`digest.all_starred`).
+                let title = Self.escape(more.title)
                 lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? title]
             }
             lines.append("")
@@ -71,7 +72,9 @@ struct DigestMarkdown {
         if shown, let language = card.language { facts.append(Self.escape(language.title)) }
         facts += card.badges.map { Self.escape(words.text("badge.\($0.rawValue)")) }
         var line = "- [\(Self.escape(card.fullName))](<\(router.link(for: card))>) " + facts.joined(separator: " · ")
-        if let description = card.description { line += ": " + Self.escape(description) }
+        if let description = card.description {
+            line += words.text("punctuation.after_name") + Self.escape(description)
+        }
         return line
     }
 

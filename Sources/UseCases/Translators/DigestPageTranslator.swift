@@ -25,13 +25,13 @@ struct DigestPageTranslator: Sendable {
             sections.append(
                 DigestSection(
                     title: format.text("digest.recently_starred"), cards: Array(starred.prefix(sectionSize)),
-                    more: more(starred, format.text("digest.all_starred"), .starred)))
+                    more: more(starred, "digest.all_starred", .starred)))
         }
         if !favourites.isEmpty {
             sections.append(
                 DigestSection(
                     title: format.text("digest.favourites"), cards: Array(favourites.prefix(sectionSize)),
-                    more: more(favourites, format.text("digest.all_favourites"), .favourites)))
+                    more: more(favourites, "digest.all_favourites", .favourites)))
         }
         if !recentlyPushed.isEmpty {
             sections.append(
@@ -55,8 +55,12 @@ struct DigestPageTranslator: Sendable {
         return page
     }
 
-    private func more(_ cards: [RepoCard], _ title: String, _ kind: Route.Kind) -> PageLink? {
-        cards.count > sectionSize ? PageLink(title: title, route: Route(kind), count: cards.count) : nil
+    /// The link to the whole list, its title (`key`) saying how many it holds, as the
+    /// site's language writes a count beside words.
+    private func more(_ cards: [RepoCard], _ key: String, _ kind: Route.Kind) -> PageLink? {
+        guard cards.count > sectionSize else { return nil }
+        let title = format.text(key, ["count": format.grouped(cards.count)])
+        return PageLink(title: title, route: Route(kind), count: cards.count)
     }
 
     /// Distinct links with how often each occurs, most frequent first, then by name.

@@ -38,7 +38,9 @@
   }
 
   function words() {
-    return input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    // NFKC first: a Japanese input method types full-width letters (ｍａｒｋｄｏｗｎ) and
+    // half-width kana (ﾁｪｯｶｰ), which the cards' text holds as markdown and チェッカー.
+    return input.value.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean);
   }
 
   function matches(text, query) {
