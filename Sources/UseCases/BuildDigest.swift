@@ -257,7 +257,7 @@ extension BuildDigest.Request {
     var sources: RunSources {
         RunSources(
             starredBy: starredBy, favourites: favourites.map(\.name.description), owners: owners,
-            searches: searches.map(\.name))
+            searches: searches.map(\.name), listsOf: listsOf)
     }
 }
 

@@ -66,28 +66,53 @@ public struct ComputeChanges: Sendable {
         return .changes(changes)
     }
 
-    /// Repositories added to or taken out of a Star List. Only against a run that recorded
-    /// Lists: the first run with `lists_of` (or one from before Lists were recorded) would
-    /// otherwise report every repository of every List as just added.
+    /// Repositories added to or taken out of a Star List, told apart by the List's id, so a
+    /// rename moves nothing and two Lists of one name stay two; only the Lists of accounts
+    /// both runs read (`lists_of`): the first run with an account would otherwise report every
+    /// repository of its Lists as just added, and one left out of it every one as taken out.
     private func listChanges(previous: RunSnapshot, current: RunSnapshot, before: [GitHubRepo.ID: RepoSnapshot])
         -> [DigestChange]
     {
-        guard previous.repositories.contains(where: { !$0.lists.isEmpty }) else { return [] }
+        let accounts: Set<String>?
+        if let old = previous.sources?.listsOf, let new = current.sources?.listsOf {
+            accounts = old.intersection(new)
+        } else {
+            // A run recorded before `lists_of` was: only against one that recorded Lists at all.
+            guard previous.repositories.contains(where: { !$0.lists.isEmpty }) else { return [] }
+            accounts = nil
+        }
+        // A run recorded before Lists had ids kept their names alone: compared by name, once.
+        let byName = previous.repositories.contains { $0.lists.contains { ListMembership(recorded: $0) == nil } }
+        /// Each List a repository is in, by what tells it apart, with its name.
+        func lists(_ recorded: Set<String>) -> [String: String] {
+            var lists: [String: String] = [:]
+            for text in recorded {
+                guard let membership = ListMembership(recorded: text) else {
+                    lists[text] = text
+                    continue
+                }
+                if let accounts, !accounts.contains(membership.account) { continue }
+                lists[byName ? membership.name : membership.account + "\u{1F}" + membership.list] = membership.name
+            }
+            return lists
+        }
         let at = current.takenAt
         var changes: [DigestChange] = []
         var seen = Set<GitHubRepo.ID>()
         for repo in current.repositories {
             seen.insert(repo.id)
-            let old = before[repo.id]?.lists ?? []
-            changes += repo.lists.subtracting(old).sorted().map {
+            let (now, old) = (lists(repo.lists), lists(before[repo.id]?.lists ?? []))
+            changes += now.filter { old[$0.key] == nil }.values.sorted().map {
                 DigestChange(kind: .addedToList($0), repo: repo, noticedAt: at)
             }
-            changes += old.subtracting(repo.lists).sorted().map {
+            changes += old.filter { now[$0.key] == nil }.values.sorted().map {
                 DigestChange(kind: .removedFromList($0), repo: repo, noticedAt: at)
             }
         }
         for old in previous.repositories where !seen.contains(old.id) {
-            changes += old.lists.sorted().map { DigestChange(kind: .removedFromList($0), repo: old, noticedAt: at) }
+            changes += lists(old.lists).values.sorted().map {
+                DigestChange(kind: .removedFromList($0), repo: old, noticedAt: at)
+            }
         }
         return changes
     }

@@ -133,7 +133,7 @@ struct DigestData: Sendable {
         let pinned = Set(favourites.map(\.repo.id))
         var lists: [GitHubRepo.ID: Set<String>] = [:]
         for list in starLists {
-            for repo in list.repositories { lists[repo.id, default: []].insert(list.name) }
+            for repo in list.repositories { lists[repo.id, default: []].insert(list.membership.recorded) }
         }
         let latestRelease = Dictionary(
             details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) },

@@ -37,6 +37,55 @@ import UseCases
         #expect(!ComputeChangesTests.kinds(outcomes[1]).contains(.addedToList("Git")))
     }
 
+    /// A run's snapshot that read the Lists of `listsOf`, each repository in the Lists given
+    /// as (account, id, name).
+    static func run(
+        day: Double, listsOf: [String], _ repos: [(Int64, [(String, String, String)])]
+    ) -> RunSnapshot {
+        RunSnapshot(
+            takenAt: ComputeChangesTests.day(day),
+            repositories: repos.map { id, lists in
+                repo(
+                    "a/r\(id)", id: id,
+                    lists: Set(lists.map { ListMembership(account: $0.0, list: $0.1, name: $0.2).recorded }))
+            },
+            sources: RunSources(listsOf: listsOf))
+    }
+
+    static func listNews(_ previous: RunSnapshot, _ current: RunSnapshot) -> [String] {
+        ComputeChangesTests.kinds(ComputeChanges()(previous: previous, current: current)).compactMap {
+            switch $0 {
+            case .addedToList(let name): "+ \(name)"
+            case .removedFromList(let name): "- \(name)"
+            default: nil
+            }
+        }
+    }
+
+    @Test("Lists are told apart by account and id: a rename moves nothing, two Lists of one name stay two")
+    func listsAreToldApartByID() {
+        let before = Self.run(
+            day: 0, listsOf: ["mona", "octocat"],
+            [(1, [("mona", "L1", "Swift server"), ("octocat", "L9", "Swift server")]), (2, [("mona", "L2", "Same")])])
+        // L1 renamed; r1 taken out of octocat's List of the same name; r2 added to another "Same".
+        let after = Self.run(
+            day: 1, listsOf: ["mona", "octocat"],
+            [(1, [("mona", "L1", "Swift on the server")]), (2, [("mona", "L2", "Same"), ("mona", "L3", "Same")])])
+        #expect(Self.listNews(before, after) == ["- Swift server", "+ Same"])
+    }
+
+    @Test("an account added to or left out of lists_of is no news; a List's first repositories are")
+    func listsOfChangesAreNoNews() {
+        let mona = Self.run(day: 0, listsOf: ["mona"], [(1, [("mona", "L1", "Tools")])])
+        let both = Self.run(
+            day: 1, listsOf: ["mona", "octocat"], [(1, [("mona", "L1", "Tools"), ("octocat", "L9", "Hers")])])
+        #expect(Self.listNews(mona, both).isEmpty, "octocat's Lists were not read before")
+        #expect(Self.listNews(both, mona).isEmpty, "nor after")
+        // Every List empty the run before: what goes into one now is news all the same.
+        let empty = Self.run(day: 0, listsOf: ["mona"], [(1, [])])
+        #expect(Self.listNews(empty, mona) == ["+ Tools"])
+    }
+
     @Test("the digest and the feeds say it in words, with an id stable for the run")
     func translated() async throws {
         let source = StarListPagesTests.source

@@ -126,7 +126,7 @@ extension StarListDTO {
             return repo.entity(warn: warn)
         }
         return StarList(
-            account: account, name: TextBound.cut(name, to: 1_000), slug: slug,
+            account: account, id: id, name: TextBound.cut(name, to: 1_000), slug: slug,
             description: description.map { TextBound.cut($0, to: 1_000) }, isPrivate: isPrivate,
             lastAddedAt: lastAddedAt, repositories: repositories)
     }

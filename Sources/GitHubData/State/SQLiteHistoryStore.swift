@@ -165,6 +165,8 @@ private enum StoredSources {
         var favourites: [String]
         var owners: [String]
         var searches: [String]
+        /// Absent in a run recorded before `lists_of` was.
+        var listsOf: [String]?
     }
 
     static func encode(_ sources: RunSources) -> String {
@@ -172,7 +174,7 @@ private enum StoredSources {
             Sources(
                 starredBy: sources.starredBy.sorted(), favourites: sources.favourites.sorted(),
                 owners: sources.owners.sorted(),
-                searches: sources.searches.sorted()))
+                searches: sources.searches.sorted(), listsOf: sources.listsOf?.sorted()))
     }
 
     static func encode(_ value: some Encodable) -> String {
@@ -186,7 +188,7 @@ private enum StoredSources {
         else { return nil }
         return RunSources(
             starredBy: sources.starredBy, favourites: sources.favourites, owners: sources.owners,
-            searches: sources.searches)
+            searches: sources.searches, listsOf: sources.listsOf)
     }
 
     static func strings(_ text: String?) -> [String]? {
