@@ -434,6 +434,24 @@ import Testing
         #expect(server.process.wait() == 0)
     }
 
+    @Test("an output folder the first build refused (not repodigest's) is never served: every path says why")
+    func aRefusedOutputIsNeverServed() throws {
+        let server = try Server { theme in
+            let site = theme.deletingLastPathComponent().appending(path: "site")
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            try Data("the user's secret".utf8).write(to: site.appending(path: "secret.txt"))
+        }
+        for path in ["/secret.txt", "/", "/nothing"] {
+            let answer = try server.get(path)
+            #expect(answer.status == 500, "\(path): \(answer.text)")
+            #expect(
+                !answer.text.contains("the user's secret") && answer.text.contains("refusing to publish"),
+                "\(answer.text)")
+        }
+        server.process.signal(SIGINT)
+        #expect(server.process.wait() == 0)
+    }
+
     @Test("A port in use is said plainly, before anything is built")
     func aPortInUseIsSaidBeforeBuilding() throws {
         let first = try Server()

@@ -21,6 +21,12 @@ public struct SiteWriter: Sendable {
     static let stagingMarker = ".repodigest-staging"
     static let markers: Set<String> = [marker, stagingMarker]
 
+    /// Whether `folder` holds a site repodigest published: its marker, a regular file (not
+    /// followed through a link). What the preview serves, and nothing else.
+    public static func holdsPublishedSite(_ folder: URL) -> Bool {
+        Inventory.kind(folder.appending(path: marker)) == .regular
+    }
+
     /// The line of the marker that holds the stamp of the build's inputs.
     static let stampPrefix = "inputs "
 

@@ -1,5 +1,6 @@
 internal import FlyingFox
 import Foundation
+import SiteRenderer
 import Synchronization
 
 /// Answers the preview server's requests: the site's files, the reload script and its event
@@ -56,6 +57,10 @@ struct SiteRequestHandler: HTTPHandler {
 
     /// - Parameter query: kept on a redirect to the folder's `/` (a list's filter, `?q=`).
     private func file(_ rawPath: String, query: String) -> HTTPResponse {
+        // Only a folder repodigest published is served: a first build that refused the output
+        // (`--output /etc`, a folder of the user's own) must not hand out what it holds.
+        guard SiteWriter.holdsPublishedSite(root) else { return unpublished() }
+        outputGone.noteThere()
         switch ServedPath.resolve(rawPath: rawPath, root: root) {
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
@@ -85,14 +90,6 @@ struct SiteRequestHandler: HTTPHandler {
             if let lines = problems.current {
                 return Self.answer(.internalServerError, ErrorPage.html(lines), type: "text/html; charset=utf-8")
             }
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) || !isFolder.boolValue {
-                // Deleted or moved away while serving: no page can be found until a rebuild.
-                let message = "the output folder \(root.path) is gone; save a watched file to build it again"
-                if outputGone.noteGone() { console.warning(message) }
-                return Self.plain(.serviceUnavailable, "\(message)\n")
-            }
-            outputGone.noteThere()
             return Self.plain(.notFound, "not found\n")
         }
         return self.page(.notFound, data, path: page.path)
@@ -137,6 +134,23 @@ struct SiteRequestHandler: HTTPHandler {
     }
 
     /// `!` to `~`: what a header's value may hold as it is.
+    /// Any path while the output holds no published site: the page that says why the build
+    /// failed, else that the folder is gone or not repodigest's.
+    private func unpublished() -> HTTPResponse {
+        if let lines = problems.current {
+            return Self.answer(.internalServerError, ErrorPage.html(lines), type: "text/html; charset=utf-8")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            // Deleted or moved away while serving: no page can be found until a rebuild.
+            let message = "the output folder \(root.path) is gone; save a watched file to build it again"
+            if outputGone.noteGone() { console.warning(message) }
+            return Self.plain(.serviceUnavailable, "\(message)\n")
+        }
+        return Self.plain(
+            .serviceUnavailable, "the output folder \(root.path) holds no site repodigest published; nothing is served\n")
+    }
+
     private static let printableASCII = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
 
     private func page(_ status: HTTPStatusCode, _ data: Data, path: String) -> HTTPResponse {
