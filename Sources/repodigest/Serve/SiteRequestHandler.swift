@@ -148,7 +148,8 @@ struct SiteRequestHandler: HTTPHandler {
             return Self.plain(.serviceUnavailable, "\(message)\n")
         }
         return Self.plain(
-            .serviceUnavailable, "the output folder \(root.path) holds no site repodigest published; nothing is served\n")
+            .serviceUnavailable,
+            "the output folder \(root.path) holds no site repodigest published; nothing is served\n")
     }
 
     private static let printableASCII = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
