@@ -225,6 +225,10 @@ import Testing
                 "\(root)/themed/mine/assets is inside the theme folder \(root)/themed/mine"
             ),
             (
+                ["--output", "site", "--state-dir", "themed/mine/locales/st", "--theme", "themed/mine"],
+                "--state-dir: the state folder \(root)/themed/mine/locales/st is inside the theme folder \(root)/themed/mine"
+            ),
+            (
                 ["--output", "later", "--state-dir", "alias/.state"],
                 "\(root)/later contains the state folder \(root)/later/.state"
             ),

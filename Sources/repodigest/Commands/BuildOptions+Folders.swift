@@ -44,6 +44,15 @@ extension BuildOptions {
         for folder in theme.folders {
             try Self.refuseOverlap(
                 output, RealPath.of(folder), what: "the theme folder", option: "--theme", inside: true)
+            // Nor the state folder: every build writes its cache there, which `serve` watching
+            // the theme took for an edit, and rebuilt, asking GitHub, for ever.
+            if let state, RealPath.isSameOrInside(RealPath.of(state), RealPath.of(folder)) {
+                throw ConfigurationError(
+                    source: "--state-dir",
+                    message: "the state folder \(RealPath.of(state).path) is inside the theme folder "
+                        + "\(RealPath.of(folder).path); each build writes the cache there, and a theme is only read. "
+                        + "Keep them apart. Nothing was changed")
+            }
         }
     }
 
