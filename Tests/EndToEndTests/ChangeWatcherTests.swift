@@ -26,6 +26,20 @@ import Testing
             ])
     }
 
+    /// A build that named another theme watches new paths; a save to the configuration while
+    /// it ran was taken as the start, and lost until the next save.
+    @Test func aSaveDuringABuildThatChangedThePathsIsStillAChange() throws {
+        let config = folder.appending(path: "repodigest.toml")
+        try Data("title = \"one\"\n".utf8).write(to: config)
+        let before = ChangeWatcher(paths: [config]).snapshot()
+        try Data("title = \"two, longer\"\n".utf8).write(to: config)
+        let paths = [config, folder.appending(path: "theme")]
+        let start = ServeCommand.snapshot(of: paths, keeping: before)
+        #expect(start[config.path] == before[config.path], "the configuration as it was before the build")
+        #expect(start != ChangeWatcher(paths: paths).snapshot(), "so its save is a change")
+        #expect(start[folder.appending(path: "theme").path] != nil, "the new theme watched from now")
+    }
+
     /// A theme folder named without a slash, removed (a branch switched): still watched, so
     /// its return rebuilds the site; it was dropped, and the preview kept its error page.
     @Test func aThemeFolderIsWatchedWhileItIsMissing() throws {

@@ -36,9 +36,18 @@ extension ServeCommand {
             problems.set(outcome.failure)
             await events.reload()
             let paths = watchedPaths(options)
-            last = paths == watcher.paths ? now : ChangeWatcher(paths: paths).snapshot()
+            last = paths == watcher.paths ? now : Self.snapshot(of: paths, keeping: now)
             watcher.paths = paths
         }
+    }
+
+    /// The start for watching `paths`, new after a build (the configuration named another
+    /// theme): what the old paths watched too keeps its state from before that build, so that
+    /// a save while it ran (a new title, just after the new theme) is a change, not the start.
+    static func snapshot(of paths: [URL], keeping before: ChangeWatcher.Snapshot) -> ChangeWatcher.Snapshot {
+        var snapshot = ChangeWatcher(paths: paths).snapshot()
+        for (path, stamp) in before where snapshot[path] != nil { snapshot[path] = stamp }
+        return snapshot
     }
 
     /// The files and folders of a theme a build reads.
