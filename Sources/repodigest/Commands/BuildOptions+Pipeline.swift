@@ -17,9 +17,9 @@ extension BuildOptions {
     }
 
     /// One build, as `build` runs it, and what went wrong in lines, for `serve` to show in the
-    /// open page; the lines are nil unless nothing was published for an error of exit 1 (the
-    /// configuration, the theme, a source with nothing cached, the output folder) or 4 (the
-    /// output failed validation).
+    /// open page; the lines are nil unless nothing was published (exit 1: the configuration,
+    /// the theme, a source with nothing cached, the output folder; 3: GitHub refused the
+    /// token or the rate limit is spent; 4: the output failed validation; 75: a lock held).
     /// - Parameter outputLockHeld: the caller holds the output's lock (`serve`).
     func buildReporting(
         console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil,
@@ -65,9 +65,10 @@ extension BuildOptions {
             // would exit with 1 and leave it half removed.
             if case .interrupted? = (error as? BuildFailure)?.underlying as? PublishError { signals?.awaitExit() }
             let code = console.fail(error)
-            return (
-                code, [ExitStatus.failure, ExitStatus.invalidOutput].contains(code) ? Console.failureLines(error) : nil
-            )
+            // Every failure's lines, for `serve` to show in place of the site: GitHub refusing
+            // the token or a spent rate limit (3) too, which otherwise reloaded the open pages
+            // onto the site as it was and took the page saying why away.
+            return (code, Console.failureLines(error))
         }
     }
 
