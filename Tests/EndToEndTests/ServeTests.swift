@@ -305,6 +305,24 @@ import Testing
         #expect(index.contains("After"), "the rebuild under way was published")
     }
 
+    @Test("a rebuild GitHub refuses (a revoked token: exit 3) shows why in the open page, not the site as it was")
+    func aRebuildGitHubRefusesShowsWhy() throws {
+        let server = try LiveServer()
+        let process = server.process
+        #expect(process.waitFor { process.standardOutput.contains("http://") }, "\(process.standardError)")
+        let line = try #require(process.standardOutput.split(separator: "\n").first { $0.hasPrefix("http://") })
+        let port = try #require(
+            line.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .init(charactersIn: "/"))) })
+        #expect(try RawHTTPConnection.request("/", port: port).status == 200)
+        server.github.inject(.status(401), at: "/rate_limit", times: 20)
+        try server.save(title: "After")
+        #expect(process.waitFor { process.standardError.contains("401") }, "\(process.standardError)")
+        #expect(process.waitFor { (try? RawHTTPConnection.request("/", port: port).status) == 500 })
+        #expect(try RawHTTPConnection.request("/", port: port).text.contains("401"))
+        process.signal(SIGINT)
+        #expect(process.wait() == 0, "\(process.standardError)")
+    }
+
     @Test("a save while the first build runs rebuilds once it is done: the preview never shows the file unsaved")
     func aSaveDuringTheFirstBuildRebuilds() throws {
         let server = try LiveServer(latency: 1)
