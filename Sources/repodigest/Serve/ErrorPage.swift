@@ -26,7 +26,7 @@ enum ErrorPage {
             <body>
             <main>
             <h1>The last build failed</h1>
-            <p>The site is not rebuilt until this is fixed. This page reloads by itself after the next change.</p>
+            <p>The site is not rebuilt until this is fixed. This page reloads by itself after the next save of the configuration or the theme (a fix elsewhere, in the output folder say, needs such a save to be seen).</p>
             <ul>
             \(items)
             </ul>
