@@ -74,6 +74,7 @@ extension FakeGitHub {
             "repositoryTopics": ["nodes": repo.topics.map { ["topic": ["name": $0]] }],
             "stargazerCount": repo.stars, "forkCount": 0, "isArchived": false, "isFork": false,
             "isPrivate": repo.isPrivate, "pushedAt": repo.pushedAt,
+            "issues": ["totalCount": 2], "pullRequests": ["totalCount": 1],
         ]
     }
 

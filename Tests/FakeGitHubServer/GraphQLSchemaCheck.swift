@@ -58,7 +58,13 @@ public enum GraphQLSchemaCheck {
           isFork: Boolean!
           isPrivate: Boolean!
           pushedAt: DateTime
+          issues(first: Int, after: String, last: Int, before: String, states: [IssueState!]): IssueConnection!
+          pullRequests(first: Int, after: String, last: Int, before: String, states: [PullRequestState!]): PullRequestConnection!
         }
+        enum IssueState { OPEN CLOSED }
+        enum PullRequestState { OPEN CLOSED MERGED }
+        type IssueConnection { totalCount: Int! }
+        type PullRequestConnection { totalCount: Int! }
         """
 
     static let schema: GraphQLSchema = try! buildSchema(source: sdl)

@@ -30,6 +30,9 @@ struct StarListsTests {
         let lists = try await harness.store().starLists(of: "mona")
         #expect(lists.count == 1)
         #expect(lists[0].repositories.map(\.name.description) == names)
+        #expect(
+            lists[0].repositories.allSatisfy { $0.openIssues == 3 },
+            "open issues and pull requests, as REST's open_issues_count counts them")
         let posts = harness.github.requests.filter { $0.path == "/graphql" }
         #expect(posts.count == 3 && posts.allSatisfy { $0.method == "POST" })
         #expect(harness.github.log.allSatisfy { $0.status == 200 }, "every query passed the schema check")

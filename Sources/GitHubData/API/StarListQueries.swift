@@ -1,4 +1,6 @@
-/// The GraphQL queries for Star Lists. `first` on every connection, as GitHub requires;
+/// The GraphQL queries for Star Lists. `first` on every connection, as GitHub requires (on
+/// the open issues' and pull requests' too, whose count alone is read: 1 keeps a page of
+/// Lists at some 230,000 of the 500,000 nodes a query may reach);
 /// 100 is the most it gives. The lists' first items come with the lists; a List holding more
 /// is read on by its node id, a page of 100 at a time, to its end.
 enum StarListQueries {
@@ -9,6 +11,7 @@ enum StarListQueries {
           databaseId name nameWithOwner owner { login } description url homepageUrl
           primaryLanguage { name } repositoryTopics(first: 20) { nodes { topic { name } } }
           stargazerCount forkCount isArchived isFork isPrivate pushedAt
+          issues(states: OPEN, first: 1) { totalCount } pullRequests(states: OPEN, first: 1) { totalCount }
         }
         """
 

@@ -96,6 +96,18 @@ struct GraphQLRepoDTO: Decodable, Sendable {
     var isFork: Bool
     var isPrivate: Bool
     var pushedAt: Date?
+    /// Open issues and open pull requests, which REST's `open_issues_count` counts together.
+    var issues: Total?
+    var pullRequests: Total?
+
+    struct Total: Decodable, Sendable { var totalCount: CountDTO }
+
+    /// REST's `open_issues_count`: issues and pull requests; nil where GitHub gave neither.
+    var openIssuesCount: CountDTO? {
+        guard let issues, let pullRequests else { return nil }
+        let (sum, overflow) = issues.totalCount.value.addingReportingOverflow(pullRequests.totalCount.value)
+        return CountDTO(overflow ? .max : sum)
+    }
 
     var rest: RepoDTO {
         RepoDTO(
@@ -103,7 +115,8 @@ struct GraphQLRepoDTO: Decodable, Sendable {
             owner: AccountDTO(login: owner.login, id: 0), private: isPrivate, htmlUrl: url, description: description,
             fork: isFork, homepage: homepageUrl, language: primaryLanguage?.name,
             topics: repositoryTopics?.nodes?.compactMap { $0?.topic.name }, stargazersCount: stargazerCount,
-            subscribersCount: nil, forksCount: forkCount, openIssuesCount: nil, license: nil, archived: isArchived,
+            subscribersCount: nil, forksCount: forkCount, openIssuesCount: openIssuesCount, license: nil,
+            archived: isArchived,
             defaultBranch: nil, createdAt: nil, updatedAt: nil, pushedAt: pushedAt)
     }
 }
