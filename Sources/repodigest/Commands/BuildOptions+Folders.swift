@@ -43,7 +43,8 @@ extension BuildOptions {
         // The theme's folder and every folder it extends: a build reads them all.
         for folder in theme.folders {
             try Self.refuseOverlap(
-                output, RealPath.of(folder), what: "the theme folder", option: "--theme", inside: true)
+                output, RealPath.of(folder), what: "the theme folder",
+                option: self.theme != nil ? "--theme" : "theme in \(config ?? "repodigest.toml")", inside: true)
             // Nor the state folder: every build writes its cache there, which `serve` watching
             // the theme took for an edit, and rebuilt, asking GitHub, for ever.
             if let state, RealPath.isSameOrInside(RealPath.of(state), RealPath.of(folder)) {
