@@ -42,6 +42,7 @@ import Testing
         #expect(file("/a%20b.html") == "a space")
         #expect(resolve("/repos") == .redirect("/repos/"))
         #expect(resolve("/nope.html") == .notFound)
+        #expect(resolve("/repos/o/n.html/") == .notFound, "a file is no folder: its relative links would be wrong")
     }
 
     @Test("climbing out, NUL, backslashes and bad escapes are refused; hidden entries are not found")

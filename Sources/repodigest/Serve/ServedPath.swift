@@ -44,6 +44,9 @@ enum ServedPath: Equatable {
             }
             return resolve(rawPath: "/" + segments.map { $0 + "/" }.joined() + "index.html", root: root)
         case S_IFREG:
+            // `/page.html/`, as a web server answers it: a file is no folder, and its page's
+            // relative links would be read against the wrong one.
+            guard !decoded.hasSuffix("/") else { return .notFound }
             return .file(URL(fileURLWithPath: real))
         default:
             return .notFound
