@@ -63,7 +63,9 @@ extension PageContext {
             "lists": card.lists.map { link($0, from: route) },
             "listsLabel": card.listsLabel,
             "stars": card.stars,
-            "starsTitle": phrasebook.text("card.stars_title", ["count": String(card.stars)]),
+            "starsTitle": phrasebook.text(
+                "count.stars", count: card.stars,
+                countText: Phrasebook.grouped(card.stars, separator: phrasebook.text("format.group_separator"))),
             "starsText": card.starsText,
             "forksText": card.forksText,
             "pushedText": card.pushedText,

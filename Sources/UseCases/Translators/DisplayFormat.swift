@@ -66,16 +66,7 @@ struct DisplayFormat: Sendable {
 
     /// Full counts with thousands separators: 12,345.
     func grouped(_ value: Int) -> String {
-        let digits = String(Self.shown(value))
-        let count = digits.utf8.count
-        guard count > 3 else { return digits }
-        // By bytes, not characters: some 50,000 numbers a build at 10,000 repositories.
-        var result = ""
-        for (index, digit) in digits.utf8.enumerated() {
-            if index > 0 && (count - index) % 3 == 0 { result += groupSeparator }
-            result.unicodeScalars.append(Unicode.Scalar(digit))
-        }
-        return result
+        Phrasebook.grouped(Self.shown(value), separator: groupSeparator)
     }
 
     /// The count as shown: stars, forks, sizes, list lengths and ages are never negative, and
