@@ -153,6 +153,7 @@ struct SiteTranslator: Sendable {
             data.favourites.isEmpty ? nil : format.count(data.favourites.count, "favourites"),
             data.owners.isEmpty ? nil : format.count(data.owners.count, "owners"),
             data.searches.isEmpty ? nil : format.count(data.searches.count, "saved_searches"),
+            data.starLists.isEmpty ? nil : format.count(data.starLists.count, "star_lists"),
         ]
         let named = parts.compactMap { $0 }
         // With no source at all, the count says it: no dangling "from".
