@@ -30,11 +30,19 @@
   var index = null;
   var here = location.pathname.split("/").pop() || "index.html";
   var shownLimit = 50;
-  // The words come from the site's catalogue, on the box's data-* attributes ({name}s filled here).
+  // The words come from the site's catalogue, on the box's data-* attributes ({name}s filled
+  // here); a number with its digits grouped, as the page's other counts are (1,050).
   function say(name, values) {
     return (box.getAttribute("data-" + name) || "").replace(/\{(\w+)\}/g, function (whole, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+      if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
+      var value = values[key];
+      return typeof value === "number" ? grouped(value) : String(value);
     });
+  }
+
+  // Three digits at a time, apart by the catalogue's separator (format.group_separator).
+  function grouped(number) {
+    return String(number).replace(/\B(?=(\d{3})+(?!\d))/g, box.getAttribute("data-group") || ",");
   }
 
   function words() {
