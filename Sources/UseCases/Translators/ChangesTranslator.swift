@@ -47,25 +47,28 @@ struct ChangesTranslator: Sendable {
         if case .changes(let all) = changes.outcome { found = all } else { found = [] }
         var seen = Set(found.map(\.id))
         let all = found + changes.earlier.filter { seen.insert($0.id).inserted }
-        return all.map { (item: item($0), date: $0.noticedAt) }.filter { ![.starred, .release].contains($0.item.kind) }
-            .map { item, date in
-                FeedEntry(
-                    id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text,
-                    repository: item.repository, route: item.route, url: item.url,
-                    dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
-            }
+        return all.filter(Self.isToldInFeeds).map { change in
+            let (item, date) = (item(change), change.noticedAt)
+            return FeedEntry(
+                id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text,
+                repository: item.repository, route: item.route, url: item.url,
+                dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
+        }
     }
 
     /// What a run keeps of its news for later runs' feeds (`RunSnapshot.news`): the changes
     /// `feedEntries` tells, as many as a feed holds, in the order the feed breaks ties in.
     static func keptForFeeds(_ changes: [DigestChange], limit: Int = FeedTranslator.defaultLimit) -> [DigestChange] {
-        let told = changes.filter {
-            switch $0.kind {
-            case .newlyStarred, .newRelease: false
-            default: true
-            }
+        Array(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }.prefix(limit))
+    }
+
+    /// Whether the feeds tell `change` as a change of its own: new stars and releases have
+    /// entries of their own, dated by GitHub.
+    static func isToldInFeeds(_ change: DigestChange) -> Bool {
+        switch change.kind {
+        case .newlyStarred, .newRelease: false
+        default: true
         }
-        return Array(told.sorted { $0.id < $1.id }.prefix(limit))
     }
 
     private func item(_ change: DigestChange) -> ChangeItem {
