@@ -34,26 +34,26 @@ extension GitHubDataStore {
                 lists.append(try await starList(list, of: account))
             }
             pages += 1
-            cursor = nextCursor(connection.pageInfo, seen: &cursors, query)
+            cursor = nextCursor(connection.pageInfo, seen: &cursors, resource(query))
         } while cursor != nil && pages < maxPages
         // More pages than one list may take: read to the bound, and said, as a REST list is.
         if cursor != nil { api.log.cutShort("Star Lists of \(account)") }
         return lists
     }
 
-    /// The cursor of the next page; nil at the end, and where GitHub says there is more but
-    /// gives a cursor already read (the one asked with, or one before it): those pages again
-    /// and again, to `maxPages`.
-    private func nextCursor(_ page: PageInfoDTO, seen: inout Set<String>, _ query: GraphQLQuery) -> String? {
+    /// The cursor of the next page of what `resource` names; nil at the end, and where GitHub
+    /// says there is more but gives no cursor, or one already read (the one asked with, or one
+    /// before it): those pages again and again, to `maxPages`.
+    private func nextCursor(_ page: PageInfoDTO, seen: inout Set<String>, _ resource: String) -> String? {
         guard page.hasNextPage else { return nil }
         guard let next = page.endCursor else {
             // More, says GitHub, but not from where: what was read is all there is to show.
-            api.log.warn("\(resource(query)): GitHub says there is more but gives no cursor; read no further")
-            api.log.cutShort(resource(query))
+            api.log.warn("\(resource): GitHub says there is more but gives no cursor; read no further")
+            api.log.cutShort(resource)
             return nil
         }
         guard seen.insert(next).inserted else {
-            api.log.warn("\(resource(query)): the next page's cursor is one already read; read no further")
+            api.log.warn("\(resource): the next page's cursor is one already read; read no further")
             return nil
         }
         return next
@@ -64,12 +64,8 @@ extension GitHubDataStore {
         var nodes = list.items.values(resource: named, warn: api.log.warn)
         var pageInfo = list.items.pageInfo
         var pages = 1
-        var after = pageInfo.hasNextPage ? pageInfo.endCursor : nil
-        if pageInfo.hasNextPage, after == nil {
-            api.log.warn("\(named): GitHub says there are more items but gives no cursor; read no further")
-            api.log.cutShort(named)
-        }
-        var cursors = Set([after].compactMap { $0 })
+        var cursors = Set<String>()
+        var after = nextCursor(pageInfo, seen: &cursors, named)
         while let cursor = after, pages < maxPages {
             let query = StarListQueries.items(of: list.id, after: cursor, first: graphQLPageSize)
             guard let items = try await graphQL(StarListItemsPayloadDTO.self, query).node?.items else {
@@ -78,7 +74,7 @@ extension GitHubDataStore {
             nodes += items.values(resource: named, warn: api.log.warn)
             pageInfo = items.pageInfo
             pages += 1
-            after = nextCursor(pageInfo, seen: &cursors, query)
+            after = nextCursor(pageInfo, seen: &cursors, resource(query))
         }
         if after != nil { api.log.cutShort(named) }
         return list.entity(account: account, items: nodes, warn: api.log.warn)

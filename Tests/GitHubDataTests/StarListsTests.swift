@@ -155,7 +155,10 @@ struct StarListsTests {
         let warnings = store.report.dataWarnings
         #expect(warnings.contains { $0.contains("FORBIDDEN: Resource protected by organization SAML") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("a/noid1 left out: it has no databaseId") }, "\(warnings)")
-        #expect(warnings.contains { $0.contains("more items but gives no cursor") }, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.contains("Star List 'Lights' of mona: GitHub says there is more but gives no cursor")
+            }, "\(warnings)")
         #expect(store.report.cutShort == ["Star List 'Lights' of mona"])
         #expect(store.report.stale.isEmpty, "data beside field errors is no refusal")
     }
