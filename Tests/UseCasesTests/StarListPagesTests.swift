@@ -59,6 +59,23 @@ import UseCases
         #expect(pages.map(\.route.page) == [1, 2])
     }
 
+    @Test("a List read through two accounts (mona, and @me with mona's token) is shown once, under the first")
+    func oneListThroughTwoAccounts() async throws {
+        var source = FakeRepositorySource()
+        let lights = StarList(account: "mona", id: "SL_1", name: "Lights", slug: "lights", repositories: [Self.lantern])
+        var mine = lights
+        mine.account = "@me"
+        let secret = StarList(
+            account: "@me", id: "SL_2", name: "Secret", slug: "secret", isPrivate: true, repositories: [Self.knot])
+        source.lists = ["mona": [lights], "@me": [mine, secret]]
+        let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+            BuildDigest.Request(title: "T", includePrivate: true, listsOf: ["mona", "@me"]).english)
+        #expect(
+            site.lists.filter(Self.isStarList).map(\.route.kind) == [
+                .starList(account: "mona", slug: "lights"), .starList(account: "@me", slug: "secret"),
+            ])
+    }
+
     @Test("a List that cannot be read fails the build naming the account")
     func failure() async throws {
         var source = Self.source
