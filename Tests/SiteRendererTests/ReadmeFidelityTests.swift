@@ -856,4 +856,24 @@ struct ReadmeFidelityTests {
         #expect(justified.contains(#"<p class="align-justify">Long text.</p>"#), "\(justified)")
         #expect(justified.components(separatedBy: "align-justify").count == 2, "\(justified)")
     }
+
+    @Test("an image no link holds links to itself, as on GitHub: a click shows it whole; a badge keeps its own link")
+    func imagesLinkToThemselves() {
+        let html = render(
+            "![logo](https://example.org/logo.png)\n\n[![build](https://example.org/ci.svg)](https://example.org/ci)\n\n"
+                + #"<picture><source media="(prefers-color-scheme: dark)" srcset="https://example.org/d.png">"#
+                + #"<img src="https://example.org/l.png"></picture>"#
+                + "\n\n| a |\n| - |\n| ![cell](https://example.org/c.png) |\n")
+        #expect(
+            html.contains(
+                #"<a href="https://example.org/logo.png"><img src="https://example.org/logo.png" alt="logo" /></a>"#),
+            "\(html)")
+        #expect(
+            html.contains(#"<a href="https://example.org/ci"><img src="https://example.org/ci.svg" alt="build" /></a>"#)
+        )
+        #expect(!html.contains(#"href="https://example.org/ci.svg""#), "no link inside a link")
+        #expect(!html.contains(#"href="https://example.org/l.png""#), "a picture's image picks its source: not linked")
+        #expect(html.contains(#"<a href="https://example.org/c.png"><img"#), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+    }
 }

@@ -174,6 +174,8 @@ extension HTMLSanitiser {
             var extraClass: String?
             /// Written last inside the element.
             var closing = ""
+            /// An image's own address, which a link around it leads to.
+            var selfLink: String?
             // HTML allows no definition inside another; a browser shows it as its text.
             if name == "dfn", open.contains(where: { $0.context.name == "dfn" }) { tag = "span" }
             switch name {
@@ -184,12 +186,7 @@ extension HTMLSanitiser {
                 // hold one) on a `<span>`.
                 let rawID = XMLTree.attribute("id", of: node) ?? XMLTree.attribute("name", of: node)
                 let id = givenID(rawID)
-                // Moved out of a table that a link holds, it is inside that link too. An anchor
-                // that is no link (`<a name>`) holds it too where a browser keeps that open,
-                // behind a table's cell (at any other `<a>` it closes it: `place`).
-                let insideLink =
-                    linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
-                    || open.contains { $0.context.name == "a" }
+                let insideLink = isInsideLink(placement)
                 let rawHref = XMLTree.attribute("href", of: node)
                 let href = !insideLink ? resolvedLink(rawHref) : nil
                 // Whether it is written at all is decided alike in both passes, though only the
@@ -230,6 +227,8 @@ extension HTMLSanitiser {
                 }
                 attributes.append(("src", src))
                 if XMLTree.attribute("alt", of: node) == nil { attributes.append(("alt", "")) }
+                // GitHub links an image that no link holds to itself: a click shows it whole.
+                if pictureDepth == 0, !isInsideLink(placement) { selfLink = src }
             case "source":
                 // A source whose `media` or `type` HTML cannot read is one a browser never picks.
                 guard pictureDepth > 0, let srcset = resolvedSrcset(XMLTree.attribute("srcset", of: node)),
@@ -309,6 +308,7 @@ extension HTMLSanitiser {
 
             frame.fostered = placement == .beforeTable
             frame.start = output.utf8.count
+            if let selfLink { output += "<a href=\"" + selfLink.xmlEscaped + "\">" }
             output += "<" + tag
             for (attribute, value) in attributes {
                 output += " "
@@ -322,7 +322,7 @@ extension HTMLSanitiser {
                 // A void element libxml2 did not know (`source`) may have taken what follows as
                 // its content: that content is written after it, as a browser would. Moved
                 // before its table, the element goes there alone: what follows stays put.
-                output += " />"
+                output += selfLink == nil ? " />" : " /></a>"
                 if frame.fostered { foster(from: frame.start) }
                 frames.append(Frame())
                 return true
@@ -363,6 +363,15 @@ extension HTMLSanitiser {
             let start = output.utf8.count
             write(&self, placement)
             if placement == .beforeTable || placement == .unwrapped { foster(from: start) }
+        }
+
+        /// Whether an element placed as `placement` is inside a link: no link may hold another.
+        /// Moved out of a table that a link holds, it is inside that link too. An anchor that is
+        /// no link (`<a name>`) holds it too where a browser keeps that open, behind a table's
+        /// cell (at any other `<a>` it closes it: `place`).
+        private func isInsideLink(_ placement: Placement) -> Bool {
+            linkDepth > 0 || (placement == .beforeTable && contextBeforeTable.link)
+                || open.contains { $0.context.name == "a" }
         }
 
         /// Whether an element placed as `placement` goes inside a `<th>` or a `<dt>`, which
