@@ -11,7 +11,7 @@ enum ServedPath: Equatable {
     case notFound
     /// Malformed or an attempt to climb out: 400.
     case refused(String)
-    /// A symlink that leads outside the folder: 403.
+    /// A symlink that leads outside the folder: not found (and said to the console).
     case outside
 
     static func resolve(rawPath: String, root: URL) -> ServedPath {

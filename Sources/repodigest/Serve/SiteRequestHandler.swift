@@ -75,8 +75,10 @@ struct SiteRequestHandler: HTTPHandler {
         case .refused(let reason):
             return Self.plain(.badRequest, "refused: \(reason)\n")
         case .outside:
+            // Not found, as a link to nothing is: a 403 would tell whoever planted the link
+            // which files exist outside the site. The person serving is told.
             console.warning("refused \(rawPath): it leads outside \(root.path)")
-            return Self.plain(.forbidden, "refused: the path leads outside the site\n")
+            return notFound()
         }
     }
 
