@@ -16,6 +16,14 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
+    @Test("--port -1 is said to be a wrong port, not a missing one")
+    func aNegativePortIsSaidToBeWrong() throws {
+        let error = try #require(throws: (any Error).self) { try ServeCommand.parse(["--sample", "--port", "-1"]) }
+        let message = ServeCommand.message(for: error)
+        #expect(message.contains("The value '-1' is invalid for '--port <n>'"), "\(message)")
+        #expect(try ServeCommand.parse(["--sample", "--port", "0"]).port == 0)
+    }
+
     @Test func watchesEachFilesFolderAndEveryFolderOfATheme() {
         let folders = ChangeWatcher.folders(of: [
             folder.appending(path: "repodigest.toml"), folder.appending(path: "theme"),

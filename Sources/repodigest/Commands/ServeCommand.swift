@@ -23,7 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: BuildOptions
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+    // Unconditional: `--port -1` is a wrong port to say so of, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
     var port: UInt16 = 8000
 
     @Option(
