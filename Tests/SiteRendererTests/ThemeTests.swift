@@ -128,7 +128,7 @@ import Testing
         }
     }
 
-    @Test("a link inside the theme is read; one out of it, or to a folder, is an error naming it")
+    @Test("a link inside the theme is read; one out of it, to a folder, or round to itself is an error naming it")
     func linksStayInsideTheTheme() throws {
         let secret = FileManager.default.temporaryDirectory.appending(path: "secret-\(UUID().uuidString).txt")
         try Data("secret".utf8).write(to: secret)
@@ -144,6 +144,7 @@ import Testing
         for (name, target, says) in [
             ("leak.txt", secret.path, "a link out of the theme's folder"),
             ("shared", "../shared", "a link to a folder, which is not followed"),
+            ("loop.css", "loop.css", "a link that leads round to itself (a loop of links)"),
         ] {
             let link = assets.appending(path: name)
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)

@@ -227,6 +227,10 @@ struct ThemeFolder: Sendable {
         var status = stat()
         guard lstat(file.path, &status) == 0 else { return nil }
         if status.st_mode & S_IFMT == S_IFLNK {
+            var followed = stat()
+            if stat(file.path, &followed) != 0, errno == ELOOP {
+                throw .unreadable(path: file.path, reason: "a link that leads round to itself (a loop of links)")
+            }
             let target = RealPath.of(file).path
             guard target.hasPrefix(inside + "/") else {
                 throw .unreadable(
