@@ -30,9 +30,16 @@ public struct GitHubDataStore: RepositorySource {
             return try checked(await api.fetch(AccountDTO.self, url).value, resource: "GET \(url)").entity
         }
         let url = try authenticated(endpoint.authenticatedUser)
-        let owner = try checked(await api.fetch(AccountDTO.self, url).value, resource: "GET \(url)").entity
-        await session.remember(me: owner.login)
-        return owner
+        let store = self
+        return try await session.me {
+            try store.checked(await store.api.fetch(AccountDTO.self, url).value, resource: "GET \(url)").entity
+        }.value
+    }
+
+    /// From `owner("@me")`: one `GET /user` a run, however many ask (a 304 with a token, free).
+    public func tokenOwner() async -> String? {
+        guard hasToken else { return nil }
+        return try? await owner("@me").login
     }
 
     /// Every page, each asked for conditionally: an unchanged page is a 304, free with a
@@ -209,8 +216,20 @@ public struct GitHubDataStore: RepositorySource {
 extension GitHubDataStore {
     /// What the run learned about its token's owner, for `@me`.
     private actor Session {
-        private var me: String?
-        func remember(me login: String) { me = login.lowercased() }
-        func isMe(_ login: String) -> Bool { me == login.lowercased() }
+        /// `GET /user`, asked once: `owners` and what the pages call `@me` both need it.
+        private var owner: Task<Owner, any Error>?
+
+        func me(_ fetch: @escaping @Sendable () async throws -> Owner) -> Task<Owner, any Error> {
+            if let owner { return owner }
+            let task = Task { try await fetch() }
+            owner = task
+            return task
+        }
+
+        /// Whether `login` is the token's owner, as far as this run asked.
+        func isMe(_ login: String) async -> Bool {
+            guard let owner, let me = try? await owner.value else { return false }
+            return me.login.lowercased() == login.lowercased()
+        }
     }
 }

@@ -121,6 +121,7 @@ public struct BuildDigest: Sendable {
         async let favourites = loadFavourites(request.favourites)
         async let starLists = CollectStarLists(source: source, includePrivate: includePrivate)(
             accounts: request.listsOf)
+        async let me = (request.starredBy + request.listsOf).contains("@me") ? source.tokenOwner() : nil
 
         let (found, gone) = try await favourites
         let starred = try await stars
@@ -128,6 +129,7 @@ public struct BuildDigest: Sendable {
             stars: starred.stars, favourites: found.filter { includePrivate || !$0.repo.isPrivate },
             owners: try await owners, searches: try await searches)
         data.starLists = try await starLists
+        data.me = await me
         data.starredComplete = starred.isComplete
         data.starredBy = starred.starredBy
         data.sources = request.sources

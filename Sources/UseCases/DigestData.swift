@@ -24,6 +24,8 @@ struct DigestData: Sendable {
     var starredBy: [GitHubRepo.ID: Set<String>] = [:]
     /// What the configuration named: recorded with the snapshot.
     var sources: RunSources?
+    /// The login of the token's owner, when `@me` is read and the source could tell.
+    var me: String?
     /// Owners' pictures by login, lower-cased, when the site publishes them itself.
     var avatars: [String: Avatar] = [:]
     /// Images READMEs show that the source holds itself (`RepositorySource.readmeImages`).
@@ -31,6 +33,9 @@ struct DigestData: Sendable {
     /// `allRepositories` as `unifyRepositories()` left it; nil again once a list it comes
     /// from changes. A build asks for them four times: 10,000 repositories gathered again each time.
     var unifiedRepositories: [GitHubRepo]? = nil
+
+    /// An account as the pages name it: `@me` as its login, where known.
+    func shown(_ account: String) -> String { account == "@me" ? me ?? account : account }
 
     /// The same repository (by id) can arrive with different data, say renamed between two
     /// answers. The first seen, in `allRepositories` order, is shown everywhere, so every

@@ -10,6 +10,8 @@ final class MemoizingSource: RepositorySource {
 
     init(_ base: any RepositorySource) { self.base = base }
 
+    func tokenOwner() async -> String? { await base.tokenOwner() }
+
     private func remember<T: Sendable>(_ key: String, _ body: () async throws -> T) async throws -> T {
         // Not `memo[key] as? T`: with an optional T, a missing key would cast to `.some(nil)`.
         if let stored = memo.withLock({ $0[key] }), let value = stored as? T { return value }

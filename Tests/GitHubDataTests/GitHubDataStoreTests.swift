@@ -60,6 +60,18 @@ struct GitHubDataStoreTests {
         #expect(harness.github.requests.last?.query["affiliation"] == "owner")
     }
 
+    @Test("the token's owner, which the pages name @me by: one GET /user a run, none without a token")
+    func tokenOwner() async throws {
+        let harness = try LiveHarness()
+        let store = harness.store()
+        #expect(await store.tokenOwner() == "mona")
+        #expect(await store.tokenOwner() == "mona")
+        _ = try await store.owner("@me")
+        #expect(harness.github.requests.map(\.path) == ["/user"], "owners' @me too: asked once")
+        #expect(await harness.store(token: nil).tokenOwner() == nil)
+        #expect(harness.github.requests.count == 1)
+    }
+
     @Test("search keeps at most the limit, asks for no more than it needs, sorts as configured")
     func search() async throws {
         let harness = try LiveHarness()

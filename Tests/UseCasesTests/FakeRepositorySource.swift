@@ -14,6 +14,8 @@ struct FakeRepositorySource: RepositorySource {
     /// Pictures by login.
     var avatars: [String: Avatar] = [:]
     var lists: [String: [StarList]] = [:]
+    /// The token's owner, for `@me`.
+    var me: String?
     /// Names of calls that fail, e.g. "starred:mona".
     var failing: Set<String> = []
 
@@ -40,6 +42,8 @@ struct FakeRepositorySource: RepositorySource {
         try check("lists:\(account)")
         return lists[account] ?? []
     }
+
+    func tokenOwner() async -> String? { me }
 
     func starsRead(by login: String) async throws -> StarsRead {
         try check("starred:\(login)")

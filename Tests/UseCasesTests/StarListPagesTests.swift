@@ -76,6 +76,31 @@ import UseCases
             ])
     }
 
+    @Test("@me is named by the token owner's login on the pages, where the source can tell; else @me")
+    func meIsNamedByItsLogin() async throws {
+        func site(me: String?) async throws -> Site {
+            var source = FakeRepositorySource()
+            source.me = me
+            source.stars["@me"] = [Make.star(Self.lantern, daysAgo: 1)]
+            source.lists["@me"] = [
+                StarList(account: "@me", id: "SL_1", name: "Lights", slug: "lights", repositories: [Self.knot])
+            ]
+            return try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
+                BuildDigest.Request(title: "T", starredBy: ["@me"], listsOf: ["@me"]).english)
+        }
+        let named = try await site(me: "Mona")
+        #expect(named.digest.summary.contains("starred by Mona"), "\(named.digest.summary)")
+        let starred = try #require(named.lists.first { $0.route.kind == .starred })
+        #expect(starred.summary.contains("Mona") && !starred.summary.contains("@me"), "\(starred.summary)")
+        let list = try #require(named.lists.first(where: Self.isStarList))
+        #expect(list.gitHubURL == "https://github.com/stars/Mona/lists/lights")
+        #expect(list.route.kind == .starList(account: "@me", slug: "lights"), "its page stays where it was")
+
+        let unknown = try await site(me: nil)
+        #expect(unknown.digest.summary.contains("starred by @me"), "\(unknown.digest.summary)")
+        #expect(unknown.lists.first(where: Self.isStarList)?.gitHubURL == nil)
+    }
+
     @Test("a List that cannot be read fails the build naming the account")
     func failure() async throws {
         var source = Self.source

@@ -54,11 +54,17 @@ public protocol RepositorySource: Sendable {
 
     /// Every Star List of an account (`@me`: the token's owner), each with its repositories.
     func starLists(of account: String) async throws -> [StarList]
+    /// The login of the token's owner, whom `@me` names: what the pages call that account.
+    /// Nil when the source cannot tell (no token, or no answer and none kept); the pages then
+    /// say `@me`. Never throws: it costs the site a name, never the build.
+    func tokenOwner() async -> String?
 }
 
 extension RepositorySource {
     /// Sources that know no Star Lists (in-memory fakes) have none.
     public func starLists(of account: String) async throws -> [StarList] { [] }
+    /// Sources with no token (the sample, in-memory fakes) know no owner of one.
+    public func tokenOwner() async -> String? { nil }
 }
 
 extension RepositorySource {

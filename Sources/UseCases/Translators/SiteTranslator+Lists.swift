@@ -12,7 +12,7 @@ extension SiteTranslator {
         var pages: [ListPage] = []
         if !request.starredBy.isEmpty {
             pages += StarredPagesTranslator(cards: cards, lists: lists, arrangement: request.starred)
-                .pages(data.stars, starredBy: request.starredBy, cards: starred)
+                .pages(data.stars, starredBy: request.starredBy.map(data.shown), cards: starred)
         }
         if !data.favourites.isEmpty {
             pages += lists.pages(
@@ -51,7 +51,7 @@ extension SiteTranslator {
                         title: nil,
                         cards: list.repositories.map { Self.onList(kind, cards.card(for: $0), format: format) })
                 ],
-                gitHubURL: Self.gitHubStarListURL(list))
+                gitHubURL: Self.gitHubStarListURL(list, account: data.shown(list.account)))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
         for (language, members) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
@@ -89,10 +89,10 @@ extension SiteTranslator {
         return card
     }
 
-    /// The List on github.com: `/stars/LOGIN/lists/SLUG`; nil for `@me`, whose login this
-    /// translator does not know.
-    static func gitHubStarListURL(_ list: StarList) -> String? {
-        list.account == "@me" ? nil : SafeURL.gitHub("stars", list.account, "lists", list.slug)
+    /// The List on github.com: `/stars/LOGIN/lists/SLUG`; nil for `@me` whose login the
+    /// source could not tell.
+    static func gitHubStarListURL(_ list: StarList, account: String) -> String? {
+        account == "@me" ? nil : SafeURL.gitHub("stars", account, "lists", list.slug)
     }
 
     /// The same search on github.com, sorted as the saved search is.

@@ -149,7 +149,9 @@ struct SiteTranslator: Sendable {
         let comma = format.text("punctuation.list")
         let parts = [
             data.stars.isEmpty
-                ? nil : format.text("digest.starred_by", ["logins": request.starredBy.joined(separator: comma)]),
+                ? nil
+                : format.text(
+                    "digest.starred_by", ["logins": request.starredBy.map(data.shown).joined(separator: comma)]),
             data.favourites.isEmpty ? nil : format.count(data.favourites.count, "favourites"),
             data.owners.isEmpty ? nil : format.count(data.owners.count, "owners"),
             data.searches.isEmpty ? nil : format.count(data.searches.count, "saved_searches"),
