@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import PageModels
+import SiteRenderer
 import Testing
 import UseCases
 
@@ -99,6 +100,28 @@ import UseCases
         let unknown = try await site(me: nil)
         #expect(unknown.digest.summary.contains("starred by @me"), "\(unknown.digest.summary)")
         #expect(unknown.lists.first(where: Self.isStarList)?.gitHubURL == nil)
+    }
+
+    @Test("two Lists of one name (two accounts' Favourites) are told apart by their accounts, in English and Japanese")
+    func sameNamedListsAreToldApart() async throws {
+        var source = FakeRepositorySource()
+        source.me = "mona"
+        source.lists["@me"] = [StarList(account: "@me", id: "SL_1", name: "Favourites", slug: "favourites")]
+        source.lists["octocat"] = [
+            StarList(account: "octocat", id: "SL_2", name: "Favourites", slug: "favourites", repositories: [Self.knot]),
+            StarList(account: "octocat", id: "SL_3", name: "Tools", slug: "tools", repositories: [Self.knot]),
+        ]
+        let request = BuildDigest.Request(title: "T", listsOf: ["@me", "octocat"])
+        let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(request.english)
+        #expect(
+            site.lists.filter(Self.isStarList).map(\.title) == ["Favourites (mona)", "Favourites (octocat)", "Tools"])
+        #expect(site.navigation.suffix(3).map(\.title) == ["Favourites (mona)", "Favourites (octocat)", "Tools"])
+        let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
+        #expect(knot.card.lists.map(\.title) == ["Favourites (octocat)", "Tools"])
+        var inJapanese = request
+        inJapanese.phrasebook = try Theme.builtIn("default").phrasebook(language: "ja").phrasebook
+        let japanese = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(inJapanese)
+        #expect(japanese.lists.filter(Self.isStarList).first?.title == "Favourites（mona）")
     }
 
     @Test("a List that cannot be read fails the build naming the account")

@@ -89,6 +89,23 @@ extension SiteTranslator {
         return card
     }
 
+    /// The data with each List whose name another List has too (two accounts' "Favourites")
+    /// told apart by its account, as the navigation, the titles and the cards name it.
+    func listsToldApart(_ data: DigestData) -> DigestData {
+        let shared = Set(Dictionary(grouping: data.starLists, by: \.name).filter { $0.value.count > 1 }.keys)
+        guard !shared.isEmpty else { return data }
+        var told = data
+        told.starLists = data.starLists.map { list in
+            guard shared.contains(list.name) else { return list }
+            var list = list
+            list.name = format.text("list.star_list_of", ["name": list.name, "account": data.shown(list.account)])
+            return list
+        }
+        // Names alone changed: the repositories stay as `unifyRepositories()` left them.
+        told.unifiedRepositories = data.unifiedRepositories
+        return told
+    }
+
     /// The List on github.com: `/stars/LOGIN/lists/SLUG`; nil for `@me` whose login the
     /// source could not tell.
     static func gitHubStarListURL(_ list: StarList, account: String) -> String? {

@@ -16,7 +16,8 @@ struct SiteTranslator: Sendable {
         format = DisplayFormat(request.phrasebook)
     }
 
-    func translate(_ data: DigestData, changes: Changes? = nil) -> Site {
+    func translate(_ gathered: DigestData, changes: Changes? = nil) -> Site {
+        let data = listsToldApart(gathered)
         let all = data.allRepositories
         let cards = RepoCardTranslator(
             favourites: Set(data.favourites.map(\.repo.id)),
