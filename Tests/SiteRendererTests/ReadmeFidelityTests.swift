@@ -876,4 +876,28 @@ struct ReadmeFidelityTests {
         #expect(html.contains(#"<a href="https://example.org/c.png"><img"#), "\(html)")
         #expect(findings(html).isEmpty, "\(findings(html))")
     }
+
+    @Test("a README's own <pre> keeps its links and emphasis, as GitHub does; a code block is written afresh")
+    func preKeepsItsMarkup() {
+        let html = render(
+            "<pre>\n<b>Usage</b>: tool [<a href=\"https://example.org/opts\">options</a>] &lt;file&gt;\n  --fast  <i>faster</i>\n</pre>\n"
+        )
+        #expect(
+            html.contains(
+                "<pre><code><b>Usage</b>: tool [<a href=\"https://example.org/opts\">options</a>] &lt;file&gt;\n  --fast  <i>faster</i>\n</code></pre>"
+            ), "\(html)")
+        #expect(findings(html).isEmpty, "\(findings(html))")
+        // Anything but a line's markup, or a language: its text, as before.
+        for source in [
+            "<pre><div><a href=\"https://example.org\">x</a></div></pre>", "<pre lang=\"swift\">let <b>x</b> = 1</pre>",
+            "<pre><span>plain</span></pre>",
+        ] {
+            let written = render(source + "\n")
+            #expect(!written.contains("<a ") && !written.contains("<b>") && !written.contains("<span>"), "\(written)")
+            #expect(findings(written).isEmpty, "\(findings(written))")
+        }
+        let inHeading = render("<details><summary><pre>a <b>b</b>\nc</pre></summary>x</details>\n")
+        #expect(inHeading.contains("<summary><code>a b<br />c</code></summary>"), "\(inHeading)")
+        #expect(findings(inHeading).isEmpty, "\(inHeading)")
+    }
 }

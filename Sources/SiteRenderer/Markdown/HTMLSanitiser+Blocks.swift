@@ -32,6 +32,34 @@ extension HTMLSanitiser.Writer {
         output += asBlock ? "<pre>" + opening + code + "</code></pre>" : opening + Self.lineBreaks(code) + "</code>"
     }
 
+    /// Whether a README's own `<pre>` is kept with its markup rather than written afresh
+    /// from its text (`writePre`): one in no language, holding links or emphasis and nothing
+    /// but a line's markup (ASCII-art menus, a usage with its options in bold). A code block,
+    /// GitHub's highlighted rendering, a diagram or a formula is written afresh as before.
+    static func keepsMarkup(_ pre: xmlNodePtr) -> Bool {
+        guard languageNames(of: pre).isEmpty else { return false }
+        var meaningful = false
+        var inLine = true
+        var seen = 0
+        XMLTree.walk(
+            pre,
+            enter: { node in
+                if node == pre { return true }
+                guard inLine, node.pointee.type == XML_ELEMENT_NODE else { return false }
+                seen += 1
+                let name = XMLTree.name(of: node)
+                if preMarkup.contains(name) { meaningful = true }
+                inLine = seen <= 10_000 && (preMarkup.contains(name) || ["span", "code", "br"].contains(name))
+                return inLine
+            }, leave: {})
+        return meaningful && inLine
+    }
+
+    /// What a `<pre>` may hold to keep its markup: links and a line's emphasis.
+    private static let preMarkup: Set<String> = [
+        "a", "b", "strong", "i", "em", "u", "s", "del", "ins", "mark", "sub", "sup", "kbd", "small",
+    ]
+
     /// Markup whose line feeds are `<br />`: each line kept, where `<pre>` cannot keep them.
     static func lineBreaks(_ html: String) -> String {
         var lines = html.split(separator: "\n", omittingEmptySubsequences: false)

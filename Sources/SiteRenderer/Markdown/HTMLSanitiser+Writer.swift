@@ -35,6 +35,8 @@ extension HTMLSanitiser {
         private var open: [(context: BrowserNesting.Context, frame: Int)] = []
         /// The traits of the element `place` placed last, for its context once it is written.
         private var placedTraits: BrowserNesting.Traits = []
+        /// A `<pre>` just opened, whose first line feed, if its text starts with one, goes.
+        private var droppingLineFeed: xmlNodePtr?
 
         /// What leaving an entered element writes and undoes.
         private struct Frame {
@@ -69,10 +71,18 @@ extension HTMLSanitiser {
         private mutating func enter(_ node: xmlNodePtr) -> Bool {
             switch node.pointee.type {
             case XML_TEXT_NODE:
-                let text = XMLTree.content(of: node)
+                var text = XMLTree.content(of: node)
+                // A browser drops a line feed just after `<pre>`; after its `<code>`, none is.
+                if let pre = droppingLineFeed, node.pointee.parent == pre, node.pointee.prev == nil,
+                    text.hasPrefix("\n")
+                {
+                    text.removeFirst()
+                }
+                droppingLineFeed = nil
                 writeText((codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped)
                 return false
             case XML_ELEMENT_NODE:
+                if droppingLineFeed != node { droppingLineFeed = nil }
                 return element(node)
             default:
                 // Comments, processing instructions, CDATA: nothing a reader sees.
@@ -137,7 +147,7 @@ extension HTMLSanitiser {
             guard !HTMLSanitiser.droppedWithContent.contains(raw) else { return false }
             let name = HTMLSanitiser.renamed[raw] ?? raw
             switch name {
-            case "pre":
+            case "pre" where !Self.keepsMarkup(node):
                 whole("pre") { $0.writePre(node, asBlock: $1 != .inLine) }
                 return false
             case "input":
@@ -161,6 +171,12 @@ extension HTMLSanitiser {
             guard HTMLSanitiser.keptElements.contains(name) else { return transparent(node) }
             // Where a browser would put it (`place`), before anything is decided from where it is.
             let placement = place(name == "a" && linkDepth > 0 ? "span" : name)
+            // A `<pre>` kept with its markup, where no block may stand: its lines as a line's
+            // code, as `writePre` writes any other there (`whole`, placed as here).
+            if name == "pre", placement == .inLine {
+                writePre(node, asBlock: false)
+                return false
+            }
             if placement == .unwrapped || placement == .inLine { return transparent(node) }
             let isVoid = HTMLSanitiser.voidElements.contains(name)
             guard isVoid || depth < HTMLSanitiser.maxDepth else { return transparent(node) }
@@ -174,6 +190,8 @@ extension HTMLSanitiser {
             var extraClass: String?
             /// Written last inside the element.
             var closing = ""
+            /// Written first inside the element.
+            var opening = ""
             /// An image's own address, which a link around it leads to.
             var selfLink: String?
             // HTML allows no definition inside another; a browser shows it as its text.
@@ -238,6 +256,12 @@ extension HTMLSanitiser {
                     return transparent(node)
                 }
                 attributes.append(("srcset", srcset))
+            case "pre":
+                // A README's own `<pre>` with links or emphasis in its lines (`keepsMarkup`):
+                // kept, as GitHub keeps it, in the `<code>` every code block is written in.
+                (opening, closing) = ("<code>", "</code>")
+                frame.isCode = true
+                droppingLineFeed = node
             case "picture":
                 frame.isPicture = true
             case "code", "kbd", "samp":
@@ -327,7 +351,7 @@ extension HTMLSanitiser {
                 frames.append(Frame())
                 return true
             }
-            output += ">"
+            output += ">" + opening
             if name == "p", let checkbox = pendingCheckbox {
                 output += checkbox
                 pendingCheckbox = nil
