@@ -31,6 +31,15 @@ import Testing
         #expect(repo.watchers == nil, "the legacy `watchers` field counts stars, not watchers")
     }
 
+    @Test("a language of nothing (\"\" or spaces) is none, not a language page of nothing", arguments: ["", "  "])
+    func anEmptyLanguageIsNone(_ language: String) throws {
+        let dto = try decode(
+            RepoDTO.self,
+            #"{"id": 1, "name": "n", "full_name": "o/n", "owner": {"login": "o", "id": 2}, "language": "\#(language)"}"#
+        )
+        #expect(dto.entity.language == nil)
+    }
+
     @Test func starsDecodeWithAndWithoutTheStarMediaType() throws {
         let repo =
             #"{"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 2, "type": "Organization"}}"#

@@ -43,7 +43,11 @@ extension RepoDTO {
             },
             htmlURL: htmlUrl ?? "https://github.com/\(repoName)",
             homepage: homepage.flatMap { TextBound.fits($0, 2_048) { warn(tooLong("homepage", $0, "left out")) } },
-            language: language.flatMap { TextBound.fits($0, 100) { warn(tooLong("language", $0, "left out")) } },
+            // "" is no language (a page `languages/x-811c9dc5/` of nothing, an empty fact).
+            language: language.flatMap {
+                $0.allSatisfy(\.isWhitespace)
+                    ? nil : TextBound.fits($0, 100) { warn(tooLong("language", $0, "left out")) }
+            },
             topics: Self.topics(topics ?? [], of: repoName, warn: warn),
             stars: count(stargazersCount, "stargazers_count") ?? 0,
             forks: count(forksCount, "forks_count") ?? 0,
