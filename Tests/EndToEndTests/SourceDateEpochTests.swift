@@ -15,4 +15,13 @@ import Testing
         #expect(outcome.status == 1, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("SOURCE_DATE_EPOCH"), "\(outcome.standardError)")
     }
+
+    @Test("SOURCE_DATE_EPOCH set to nothing is unset, as CI systems that export every variable mean it")
+    func emptyIsUnset() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try RepodigestProcess.run(
+            ["build", "--sample", "--output", folder.url.appending(path: "site").path],
+            environment: ["SOURCE_DATE_EPOCH": ""], in: folder.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+    }
 }

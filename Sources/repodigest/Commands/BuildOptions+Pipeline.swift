@@ -89,7 +89,7 @@ extension BuildOptions {
             configuration: configuration, configurationBytes: bytes, theme: theme, output: URL(fileURLWithPath: output),
             stateDirectory: state, origin: origin,
             shapingOptions: "sample=\(sample) api=\(apiURL ?? "-") base=\(baseURL ?? "-") theme=\(self.theme ?? "-")",
-            program: Self.program, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
+            program: Self.program, sourceDateEpoch: SystemClock.sourceDateEpoch(in: environment))
         settings.force = force
         settings.fullRefresh = full
         return settings

@@ -8,7 +8,7 @@ struct SystemClock: Clock {
     private let fixed: Date?
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) {
-        guard let text = environment["SOURCE_DATE_EPOCH"] else {
+        guard let text = Self.sourceDateEpoch(in: environment) else {
             fixed = nil
             return
         }
@@ -27,4 +27,10 @@ struct SystemClock: Clock {
     static let latest: Int64 = 253_402_300_799
 
     var now: Date { fixed ?? Date() }
+
+    /// `SOURCE_DATE_EPOCH` as set; nil when unset or set to nothing, as CI systems that
+    /// export every variable (`SOURCE_DATE_EPOCH=`) mean it.
+    static func sourceDateEpoch(in environment: [String: String]) -> String? {
+        environment["SOURCE_DATE_EPOCH"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 }
