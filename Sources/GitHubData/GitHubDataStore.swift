@@ -114,9 +114,12 @@ public struct GitHubDataStore: RepositorySource {
         }
     }
 
-    /// The published releases among `items`, newest first as GitHub lists them.
+    /// The published releases among `items`, newest first as GitHub lists them, each once: a
+    /// release published while the pages were read pushes the one before it onto the next
+    /// page too, and one release twice would be two feed entries with one id.
     static func published(_ items: [ReleaseDTO], of repo: GitHubRepo) -> [Release] {
-        items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft }
+        var seen = Set<Int64>()
+        return items.map { $0.entity(repoURL: repo.htmlURL) }.filter { !$0.isDraft && seen.insert($0.id).inserted }
     }
 
     public func readme(of repo: GitHubRepo) async throws -> Readme? {

@@ -40,6 +40,21 @@ import Testing
         #expect(dto.entity.language == nil)
     }
 
+    @Test("a release listed twice (published while the pages were read) is one release")
+    func aReleaseListedTwiceIsOne() throws {
+        let repo = try decode(
+            RepoDTO.self, #"{"id": 1, "name": "n", "full_name": "o/n", "owner": {"login": "o", "id": 2}}"#
+        ).entity
+        let items = try decode(
+            [ReleaseDTO].self,
+            """
+            [{"id": 7, "tag_name": "v2", "html_url": "https://github.com/o/n/releases/tag/v2"},
+             {"id": 6, "tag_name": "v1", "html_url": "https://github.com/o/n/releases/tag/v1"},
+             {"id": 6, "tag_name": "v1", "html_url": "https://github.com/o/n/releases/tag/v1"}]
+            """)
+        #expect(GitHubDataStore.published(items, of: repo).map(\.tagName) == ["v2", "v1"])
+    }
+
     @Test func starsDecodeWithAndWithoutTheStarMediaType() throws {
         let repo =
             #"{"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 2, "type": "Organization"}}"#
