@@ -27,21 +27,23 @@ public struct DigestChange: Sendable, Hashable {
         self.noticedAt = noticedAt
     }
 
-    /// Stable across runs for the same event, so a feed reader never shows it twice: a
-    /// release is the same entry whenever it is seen; a star gain belongs to its run.
+    /// Stable across runs for the same event, so a feed reader never shows it twice, and
+    /// another for the same kind of event again (archived, unarchived, archived again): a
+    /// release is the same entry whenever it is seen; any other change belongs to its run.
     public var id: String {
         let repo = "\(self.repo.id.rawValue)"
+        let run = "\(Int(noticedAt.timeIntervalSince1970))"
         switch kind {
-        case .newlyStarred: return "starred:\(repo)"
-        case .unstarred: return "unstarred:\(repo):\(Int(noticedAt.timeIntervalSince1970))"
-        case .newFavourite: return "favourite:\(repo)"
+        case .newlyStarred: return "starred:\(repo):\(run)"
+        case .unstarred: return "unstarred:\(repo):\(run)"
+        case .newFavourite: return "favourite:\(repo):\(run)"
         case .newRelease(let tag, _): return "release:\(repo):\(tag)"
-        case .starGain: return "stars:\(repo):\(Int(noticedAt.timeIntervalSince1970))"
-        case .archived: return "archived:\(repo)"
-        case .renamed(let from): return "renamed:\(repo):\(from)"
-        case .gone: return "gone:\(repo)"
-        case .addedToList(let list): return "list-added:\(repo):\(list):\(Int(noticedAt.timeIntervalSince1970))"
-        case .removedFromList(let list): return "list-removed:\(repo):\(list):\(Int(noticedAt.timeIntervalSince1970))"
+        case .starGain: return "stars:\(repo):\(run)"
+        case .archived: return "archived:\(repo):\(run)"
+        case .renamed(let from): return "renamed:\(repo):\(from):\(run)"
+        case .gone: return "gone:\(repo):\(run)"
+        case .addedToList(let list): return "list-added:\(repo):\(list):\(run)"
+        case .removedFromList(let list): return "list-removed:\(repo):\(list):\(run)"
         }
     }
 }

@@ -34,7 +34,7 @@ enum SiteFixture {
         badges: [.archived, .fork])
 
     static let release = FeedEntry(
-        id: "https://github.com/lumen-labs/lantern/releases/tag/v2.0.0", kind: .release,
+        id: "urn:repodigest:release:101:v2.0.0", kind: .release,
         title: "lumen-labs/lantern v2.0.0: Faster builds", repository: "lumen-labs/lantern",
         route: lantern.route, url: "https://github.com/lumen-labs/lantern/releases/tag/v2.0.0",
         dateISO: "2026-11-20T06:00:00Z", dateText: "20 Nov 2026", summary: lantern.description,
@@ -42,7 +42,7 @@ enum SiteFixture {
             source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"),
         releaseName: "v2.0.0: Faster builds")
     static let star = FeedEntry(
-        id: "https://github.com/zephyr-ops/stormcell#starred", kind: .starred, title: "Starred zephyr-ops/stormcell",
+        id: "urn:repodigest:star:102:1795514400", kind: .starred, title: "Starred zephyr-ops/stormcell",
         repository: "zephyr-ops/stormcell", route: hostile.route, url: "https://github.com/zephyr-ops/stormcell",
         dateISO: "2026-11-18T10:00:00Z", dateText: "18 Nov 2026", summary: hostile.description, content: nil)
 

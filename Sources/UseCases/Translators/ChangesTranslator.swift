@@ -50,7 +50,7 @@ struct ChangesTranslator: Sendable {
         return all.filter(Self.isToldInFeeds).map { change in
             let (item, date) = (item(change), change.noticedAt)
             return FeedEntry(
-                id: "urn:repodigest:change:" + item.id, kind: .change, title: item.text,
+                id: FeedTranslator.urn("change", item.id), kind: .change, title: item.text,
                 repository: item.repository, route: item.route, url: item.url,
                 dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
         }

@@ -4,10 +4,11 @@ import PageModels
 
 /// Stars, releases and this run's other changes → the digest's feed entries, newest first.
 ///
-/// A star's or release's entry id is a URL on GitHub, which never changes for the same star
-/// or release: a release's own page, or the repository's with `#starred` (a change's is its
-/// own `urn:repodigest:change:` id, made by `ChangesTranslator`). Entries without a date are
-/// left out, since a feed entry must say when it happened.
+/// An entry's id never changes for the same event, and names no other: a `urn:repodigest:`
+/// of GitHub's number for the repository (which a rename or a transfer keeps, where its
+/// address changes) and the star's time or the release's tag (a change's id, made by
+/// `ChangesTranslator`, holds its run's time). Entries without a date are left out, since a
+/// feed entry must say when it happened.
 struct FeedTranslator: Sendable {
     var cards: RepoCardTranslator
     /// At most this many entries, the newest.
@@ -47,6 +48,12 @@ struct FeedTranslator: Sendable {
             .map(\.entry)
     }
 
+    /// `urn:repodigest:KIND:ID`, every character of `id` an IRI may not hold as it is
+    /// (a tag's `|`, a List's space) percent-encoded: Atom's ids are IRIs.
+    static func urn(_ kind: String, _ id: String) -> String {
+        "urn:repodigest:\(kind):" + SafeURL.encoded(id, keeping: ":/@!$&'()*+,;=")
+    }
+
     /// Where a candidate entry comes from.
     private enum Source {
         case change(Int)
@@ -63,7 +70,8 @@ struct FeedTranslator: Sendable {
         case .star(let index):
             let card = cards.card(for: stars[index].repo)
             return FeedEntry(
-                id: card.gitHubURL + "#starred", kind: .starred,
+                id: Self.urn("star", "\(stars[index].repo.id.rawValue):\(Int(date.timeIntervalSince1970))"),
+                kind: .starred,
                 title: cards.format.text("feed.starred", ["repository": card.fullName]),
                 repository: card.fullName, route: card.route, url: card.gitHubURL,
                 dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
@@ -74,9 +82,8 @@ struct FeedTranslator: Sendable {
             let item = RepoPageTranslator.releaseItem(release, of: detail.repo, format: cards.format)
             let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
             return FeedEntry(
-                id: SafeURL.http(release.htmlURL)
-                    ?? RepoPageTranslator.releasesURL(of: detail.repo, tag: release.tagName),
-                kind: .release, title: "\(card.fullName) \(name)",
+                id: Self.urn("release", "\(detail.repo.id.rawValue):\(release.tagName)"), kind: .release,
+                title: "\(card.fullName) \(name)",
                 repository: card.fullName, route: card.route, url: item.url,
                 dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
                 summary: card.description, content: item.notes, releaseName: name, isPrerelease: item.isPrerelease)
