@@ -70,6 +70,20 @@ import Testing
         #expect(rules("other.xml", "<x><?xml-stylesheet href=\"s.xsl\"?></x>") == ["active-content"])
     }
 
+    @Test("a sitemap index's every <sitemap> needs one absolute <loc>; no other root is a sitemap")
+    func sitemapIndexes() {
+        let index = #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#
+        #expect(
+            rules("sitemap.xml", index + "<sitemap><loc>https://x.org/sitemaps/1.xml</loc></sitemap></sitemapindex>")
+                == [])
+        #expect(
+            rules("sitemap.xml", index + "<sitemap><loc>sitemaps/1.xml</loc></sitemap></sitemapindex>") == ["sitemap"])
+        #expect(
+            rules("sitemaps/2.xml", #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url/></urlset>"#)
+                == ["sitemap"])
+        #expect(rules("sitemap.xml", #"<feed xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>"#) == ["sitemap"])
+    }
+
     @Test func sitemapLocationsMustBeAbsolute() {
         let good =
             "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://x.org/</loc></url></urlset>"

@@ -6,8 +6,10 @@ import Testing
 
 /// feed.xml, feed.json, sitemap.xml, releases.opml, digest.json and digest.md, from `SiteFixture`.
 @Suite struct FeedTests {
-    static func files(baseURL: String?) throws -> [String: Data] {
-        let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: baseURL).render(SiteFixture.site)
+    static func files(baseURL: String?, sitemapLimit: Int = Sitemap.maxURLs) throws -> [String: Data] {
+        var generator = SiteGenerator(theme: try Theme.builtIn("default"), baseURL: baseURL)
+        generator.sitemapLimit = sitemapLimit
+        let files = try generator.render(SiteFixture.site)
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
     }
 
@@ -89,6 +91,31 @@ import Testing
         #expect(sitemap.contains("<loc>https://example.org/digest/</loc>"))
         #expect(sitemap.contains("<loc>https://example.org/digest/starred/2.html</loc>"))
         #expect(!sitemap.contains("404"))
+    }
+
+    @Test("past a sitemap's 50,000 addresses, sitemap.xml is the index of sitemaps that list every page once")
+    func aLargeSiteIsListedInParts() throws {
+        let limit = 3
+        let files = try Self.files(baseURL: "https://example.org/digest/", sitemapLimit: limit)
+        let pages = files.keys.filter { $0.hasSuffix(".html") && $0 != "404.html" }
+        let parts = files.keys.filter { $0.hasPrefix("sitemaps/") }.sorted()
+        #expect(parts.count == (pages.count + limit - 1) / limit && parts.count > 1)
+        let index = Self.text(files["sitemap.xml"])
+        #expect(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"), "\(index)")
+        #expect(index.contains("<sitemap><loc>https://example.org/digest/sitemaps/1.xml</loc></sitemap>"))
+        var listed: [Substring] = []
+        for part in parts {
+            let text = Self.text(files[part])
+            let locations = text.split(separator: "\n").filter { $0.hasPrefix("<url>") }
+            #expect(locations.count <= limit)
+            listed += locations
+        }
+        #expect(listed.count == pages.count && Set(listed).count == pages.count, "every page once")
+        let checked = files.filter { $0.key.hasSuffix(".xml") }.map { OutputFile(path: $0.key, contents: $0.value) }
+        #expect(checked.flatMap(FeedChecker.checkXML).isEmpty, "the index and each part are sitemaps")
+        #expect(
+            SiteValidator().validate(files.map { OutputFile(path: $0.key, contents: $0.value) }).isEmpty,
+            "the whole site passes")
     }
 
     @Test("releases.opml lists the releases feed of every repository the site follows, in order, escaped")

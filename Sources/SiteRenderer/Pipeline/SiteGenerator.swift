@@ -13,6 +13,8 @@ public struct SiteGenerator: Sendable {
     /// Where the site will be published, ending in `/`; nil or empty for relative links only
     /// (then there is no sitemap, and feeds link to GitHub).
     public var baseURL: String?
+    /// The most addresses one sitemap holds, past which `sitemap.xml` is an index of several.
+    var sitemapLimit = Sitemap.maxURLs
     /// The theme's templates, parsed once per generator rather than once per render: `serve`
     /// and the fuzzer render many times with one theme.
     private var library: Result<TemplateLibrary, ThemeError>
@@ -33,6 +35,6 @@ public struct SiteGenerator: Sendable {
 
     /// The site's files, each to be rendered when asked for.
     func plan(_ site: Site) throws(ThemeError) -> SitePlan {
-        SitePlan(site: site, theme: theme, library: try library.get(), baseURL: baseURL)
+        SitePlan(site: site, theme: theme, library: try library.get(), baseURL: baseURL, sitemapLimit: sitemapLimit)
     }
 }

@@ -104,6 +104,14 @@ extension SitePlan {
                 ReleasesOPML(site: plan.site).feedFollowed(&hasher)
             case .sitemap:
                 hasher.combine("sitemap")
+                hasher.combine(plan.sitemapLimit)
+                let pages = plan.items.filter { $0.item.isPage }
+                hasher.combine(pages.count)
+                for page in pages { hasher.combine(page.path) }
+            case .sitemapPart(let number):
+                hasher.combine("sitemap-part")
+                hasher.combine(number)
+                hasher.combine(plan.sitemapLimit)
                 let pages = plan.items.filter { $0.item.isPage }
                 hasher.combine(pages.count)
                 for page in pages { hasher.combine(page.path) }

@@ -17,6 +17,8 @@ struct SitePlan: Sendable {
         case avatar(String)
         case readmeImage(String)
         case atomFeed, jsonFeed, digestJSON, digestMarkdown, sitemap, releasesOPML
+        /// A part of a sitemap too large for one (`Sitemap`), numbered from 1.
+        case sitemapPart(Int)
 
         /// The index in `Site.repositories` of a repository page.
         var repository: Int? {
@@ -41,7 +43,10 @@ struct SitePlan: Sendable {
     /// Every file, in path order.
     let items: [(path: String, item: Item)]
 
-    init(site: Site, theme: Theme, library: TemplateLibrary, baseURL: String?) {
+    /// The most addresses one sitemap holds (`Sitemap.maxURLs`; smaller in tests).
+    let sitemapLimit: Int
+
+    init(site: Site, theme: Theme, library: TemplateLibrary, baseURL: String?, sitemapLimit: Int = Sitemap.maxURLs) {
         // "All topics" is a page of themes that have a template for it (the built-in ones);
         // an older custom theme goes on without it, and without a link to it.
         let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
@@ -57,6 +62,7 @@ struct SitePlan: Sendable {
             theme.assets[SearchIndex.script] == nil
             ? [:] : listPages.filter { $0.value.count > 1 && site.lists[$0.value[0]].isFilterable }
         self.site = site
+        self.sitemapLimit = sitemapLimit
         self.themeName = theme.name
         self.library = library
         self.router = router
@@ -73,7 +79,12 @@ struct SitePlan: Sendable {
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }
-        if router.baseURL != nil { items.append((Router.sitemap, .sitemap)) }
+        if router.baseURL != nil {
+            items.append((Router.sitemap, .sitemap))
+            // Every page but the 404: the pages so far.
+            let parts = Sitemap.parts(pages: items.count { $0.1.isPage } - 1, limit: sitemapLimit)
+            if parts > 1 { items += (1...parts).map { (Sitemap.path(ofPart: $0), .sitemapPart($0)) } }
+        }
         if !site.followed.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
         items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
@@ -121,10 +132,15 @@ struct SitePlan: Sendable {
         case .jsonFeed: return try JSONFeed(site: site, router: router, markdown: context.markdown).file()
         case .digestJSON: return try DigestJSON(site: site, router: router).file()
         case .digestMarkdown: return DigestMarkdown(site: site, router: router).file()
-        case .sitemap:
-            return Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path)).file()!
+        case .sitemap: return sitemap.file()!
+        case .sitemapPart(let number): return sitemap.part(number)!
         case .releasesOPML: return ReleasesOPML(site: site).file()!
         }
+    }
+
+    /// The sitemap of the pages of this plan.
+    var sitemap: Sitemap {
+        Sitemap(router: router, pages: items.filter { $0.item.isPage }.map(\.path), limit: sitemapLimit)
     }
 
     /// The repository page at `index` of `items`, from `page` rather than the site's model

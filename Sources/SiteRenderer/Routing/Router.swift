@@ -25,6 +25,8 @@ public struct Router: Sendable {
     public static let atomFeed = "feed.xml"
     public static let jsonFeed = "feed.json"
     public static let sitemap = "sitemap.xml"
+    /// The sitemaps a site past 50,000 pages is listed in, `sitemap.xml` their index.
+    public static let sitemapsFolder = "sitemaps/"
     public static let digestJSON = "digest.json"
     public static let digestMarkdown = "digest.md"
     public static let releasesOPML = "releases.opml"

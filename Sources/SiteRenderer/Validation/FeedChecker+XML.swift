@@ -56,6 +56,7 @@ extension FeedChecker {
             switch file {
             case Router.atomFeed: (format, textChildren) = (.atom, ["id", "title", "updated"])
             case Router.sitemap: (format, textChildren) = (.sitemap, ["loc"])
+            case _ where file.hasPrefix(Router.sitemapsFolder): (format, textChildren) = (.sitemap, ["loc"])
             case Router.releasesOPML: (format, textChildren) = (.opml, [])
             default: (format, textChildren) = (.other, [])
             }
@@ -151,8 +152,11 @@ extension FeedChecker {
             switch format {
             case .atom where name != "feed" || namespace != FeedChecker.atomNamespace:
                 return finding(line, "atom", "the root must be <feed xmlns=\"\(FeedChecker.atomNamespace)\">")
-            case .sitemap where name != "urlset" || namespace != FeedChecker.sitemapNamespace:
-                return finding(line, "sitemap", "the root must be <urlset xmlns=\"\(FeedChecker.sitemapNamespace)\">")
+            case .sitemap
+            where !["urlset", "sitemapindex"].contains(name) || namespace != FeedChecker.sitemapNamespace:
+                return finding(
+                    line, "sitemap",
+                    "the root must be <urlset> or <sitemapindex>, as xmlns=\"\(FeedChecker.sitemapNamespace)\"")
             case .opml where name != "opml" || attributes.first(named: "version") != "2.0":
                 return finding(line, "opml", "the root must be <opml version=\"2.0\">")
             default: return nil
@@ -178,10 +182,12 @@ extension FeedChecker {
                 return requiredAtomChildren(frame)
                     + (frame.showsContent
                         ? [] : [finding(frame.line, "atom", "<entry> needs <content> or an alternate <link>")])
-            case .sitemap where frame.name == "url":
+            case .sitemap where frame.name == "url" || frame.name == "sitemap":
                 let location = frame.children["loc"]
                 guard location?.count == 1, let text = location?.text, Self.isWebAddress(text)
-                else { return [finding(frame.line, "sitemap", "every <url> needs one absolute http(s) <loc>")] }
+                else {
+                    return [finding(frame.line, "sitemap", "every <\(frame.name)> needs one absolute http(s) <loc>")]
+                }
                 return []
             case .opml where frame.name == "body":
                 if frame.count("outline") == 0 {
@@ -219,7 +225,8 @@ extension FeedChecker {
                 return requiredAtomChildren(root)
                     + (authored ? [] : [finding(root.line, "atom", "<feed> needs an <author>, or every <entry> one")])
             case .sitemap:
-                return root.count("url") > 50_000 ? [finding(1, "sitemap", "a sitemap holds at most 50,000 URLs")] : []
+                return max(root.count("url"), root.count("sitemap")) > Sitemap.maxURLs
+                    ? [finding(1, "sitemap", "a sitemap holds at most 50,000 URLs, an index 50,000 sitemaps")] : []
             case .opml, .other: return []
             }
         }
