@@ -172,9 +172,20 @@ import Testing
             "a*b*_c_ [x](y) ![i](j) <b> `code` | ~del~",
             "a\\*b\\*\\_c\\_ \\[x\\](y) \\!\\[i\\](j) \\<b\\> \\`code\\` \\| \\~del\\~"
         ),
-        ("two\nlines", "two lines"),
+        ("two\nlines", "two lines"), ("$\\sqrt{2}$ costs $5", "\\$\\\\sqrt{2}\\$ costs \\$5"),
+        ("    indented", "indented"), ("   # heading", "\\# heading"),
     ])
     func markdownEscaping(_ text: String, _ escaped: String) {
         #expect(DigestMarkdown.escape(text, startsLine: true) == escaped)
+    }
+
+    @Test("without links (no base_url), the languages line opens no block: a language named '# x' is text")
+    func aLineOfNamesOpensNoBlock() {
+        var site = SiteFixture.site
+        site.digest.languages.insert(
+            PageLink(title: "# Pwned", route: Route(.language(name: "# Pwned")), count: 2), at: 0)
+        let router = Router(routes: [Route.digest], baseURL: nil)
+        let markdown = String(decoding: DigestMarkdown(site: site, router: router).file().contents, as: UTF8.self)
+        #expect(markdown.contains("\n\\# Pwned (2) · "), "\(markdown)")
     }
 }

@@ -41,7 +41,7 @@ struct DigestMarkdown {
             if let more = section.more {
                 // Its title says how many (`digest.all_starred`).
                 let title = Self.escape(more.title)
-                lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? title]
+                lines += ["", router.url(for: more.route).map { "[\(title)](<\($0)>)" } ?? Self.startingLine(title)]
             }
             lines.append("")
         }
@@ -56,10 +56,11 @@ struct DigestMarkdown {
         for (heading, links) in headed where !links.isEmpty {
             lines += ["## " + Self.escape(heading), ""]
             lines.append(
-                links.map { link in
-                    let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
-                    return router.url(for: link.route).map { "[\(text)](<\($0)>)" } ?? text
-                }.joined(separator: " · "))
+                Self.startingLine(
+                    links.map { link in
+                        let text = Self.escape(link.title) + (link.count.map { " (\($0))" } ?? "")
+                        return router.url(for: link.route).map { "[\(text)](<\($0)>)" } ?? text
+                    }.joined(separator: " · ")))
             lines.append("")
         }
         return lines
@@ -79,19 +80,27 @@ struct DigestMarkdown {
     }
 
     /// Text that Markdown shows as it is: the characters GFM gives an inline meaning to are
-    /// backslash-escaped, line breaks become spaces so a value stays on its line, and at the
-    /// start of a line whatever could open a block (`#`, `-`, `1.`, `>`) is escaped too.
+    /// backslash-escaped (`$` too, which opens math on GitHub), line breaks become spaces so a
+    /// value stays on its line, and at the start of a line whatever could open a block (`#`,
+    /// `-`, `1.`, `>`, an indent) is escaped too.
     static func escape(_ text: String, startsLine: Bool = false) -> String {
         var result = ""
         for character in text.directionsClosed {
             switch character {
             case "\n", "\r", "\u{2028}", "\u{2029}": result.append(" ")
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "&":
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "&", "$":
                 result += "\\" + String(character)
             default: result.append(character)
             }
         }
-        guard startsLine, let first = result.first else { return result }
+        return startsLine ? Self.startingLine(result) : result
+    }
+
+    /// An escaped line (or its start) that opens no block: its leading spaces (four make code,
+    /// fewer still let `#` open a heading) dropped, and a `#`, `-`, `+`, `=` or `1.` escaped.
+    static func startingLine(_ escaped: String) -> String {
+        var result = String(escaped.drop { $0 == " " || $0 == "\t" })
+        guard let first = result.first else { return result }
         if "#-+=".contains(first) { return "\\" + result }
         // "1. " or "1) " would start an ordered list; a backslash before a digit is no escape.
         if let end = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), end != result.startIndex,
