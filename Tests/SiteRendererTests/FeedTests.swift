@@ -156,6 +156,22 @@ import Testing
         }
     }
 
+    @Test("the JSON files leave out what the pages and XML files leave out, and close what the text opens")
+    func jsonFilesCarryNoControlCharacters() throws {
+        let files = try Self.files(baseURL: "https://example.org/digest/")
+        for path in ["digest.json", "feed.json"] {
+            let text = Self.text(files[path])
+            #expect(text.contains("'quotes'"), "\(path) holds the description")
+            #expect(!text.contains("\\u0001") && !text.contains("\u{1}"), "\(path) drops U+0001 as feed.xml does")
+        }
+        var site = SiteFixture.site
+        site.repositories[0].card.description = "nul\u{0} bell\u{7} c1\u{85} nonchar\u{FFFF} \u{202E}evil"
+        let digest = try SiteGenerator(theme: try Theme.builtIn("default")).render(site)
+            .first { $0.path == "digest.json" }
+        let text = String(decoding: try #require(digest).contents, as: UTF8.self)
+        #expect(text.contains("\"nul bell c1 nonchar \u{202E}evil\u{202C}\""), "\(text)")
+    }
+
     @Test func digestMarkdownEscapesTheDataAndLinksAbsolutely() throws {
         let markdown = Self.text(try Self.files(baseURL: nil)["digest.md"])
         #expect(markdown.hasPrefix("# Fixture \\& friends\n"))

@@ -49,7 +49,7 @@ struct DigestJSON {
     /// The whole document, with every repository, in the order published.
     func document() -> Document {
         Document(
-            title: site.title, generatedAt: site.generatedISO, baseUrl: router.baseURL,
+            title: site.title.jsonSafe, generatedAt: site.generatedISO, baseUrl: router.baseURL,
             // Sorted as indexes, each card then read where it is, rather than 10,000 cards
             // copied into pairs to be sorted and copied out again.
             repositories: site.repositories.indices.map { (site.repositories[$0].card.fullName.lowercased(), $0) }
@@ -60,10 +60,10 @@ struct DigestJSON {
     private func repository(_ card: RepoCard) -> Repository {
         Repository(
             fullName: card.fullName, url: URLSyntax.valid(card.gitHubURL), page: router.path(for: card.route),
-            pageUrl: router.url(for: card.route), description: card.description, language: card.language?.title,
-            topics: card.topics.map(\.title), stars: card.stars, favourite: card.badges.contains(.favourite),
-            archived: card.badges.contains(.archived), fork: card.badges.contains(.fork),
-            lists: card.lists.isEmpty ? nil : card.lists.map(\.title))
+            pageUrl: router.url(for: card.route), description: card.description?.jsonSafe,
+            language: card.language?.title.jsonSafe, topics: card.topics.map(\.title.jsonSafe), stars: card.stars,
+            favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
+            fork: card.badges.contains(.fork), lists: card.lists.isEmpty ? nil : card.lists.map(\.title.jsonSafe))
     }
 
     static var encoder: JSONEncoder {

@@ -59,16 +59,16 @@ struct JSONFeed {
             return Item(
                 id: entry.id, url: link,
                 externalURL: link == URLSyntax.valid(entry.url) ? nil : URLSyntax.valid(entry.url),
-                title: entry.title.directionsClosed, summary: entry.summary?.directionsClosed, contentHTML: html,
+                title: entry.title.jsonSafe, summary: entry.summary?.jsonSafe, contentHTML: html,
                 // Every item needs content; a star has only its description, or its title.
-                contentText: html == nil ? (entry.summary ?? entry.title).directionsClosed : nil,
+                contentText: html == nil ? (entry.summary ?? entry.title).jsonSafe : nil,
                 datePublished: entry.dateISO, tags: [entry.kind.rawValue])
         }
         let document = Document(
-            title: site.title.directionsClosed, description: site.digest.summary.directionsClosed,
+            title: site.title.jsonSafe, description: site.digest.summary.jsonSafe,
             homePageURL: router.url(for: .digest),
             feedURL: router.url(forFile: Router.jsonFeed), language: site.phrasebook.language,
-            authors: [Author(name: site.title.directionsClosed)], items: items)
+            authors: [Author(name: site.title.jsonSafe)], items: items)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(document)

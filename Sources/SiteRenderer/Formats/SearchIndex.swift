@@ -37,19 +37,19 @@ struct SearchIndex {
                 JSONString.append(card.fullName, to: &items)
                 if let description = card.description {
                     items += ",\"d\":".utf8
-                    JSONString.append(Self.cut(description, to: 160), to: &items)
+                    JSONString.append(Self.cut(description.jsonSafe, to: 160), to: &items)
                 }
                 items += ",\"s\":".utf8
                 JSONString.append(card.starsText, to: &items)
                 items += ",\"h\":".utf8
                 JSONString.append(router.href(from: first, to: card.route), to: &items)
                 items += ",\"p\":\(index),\"t\":".utf8
-                JSONString.append(PageContext.filterText(of: card), to: &items)
+                JSONString.append(PageContext.filterText(of: card).jsonSafe, to: &items)
                 items.append(UInt8(ascii: "}"))
             }
         }
         var data: [UInt8] = Array("{\"title\":".utf8)
-        JSONString.append(pages[0].title, to: &data)
+        JSONString.append(pages[0].title.jsonSafe, to: &data)
         data += Array(",\"count\":\(count),\"pages\":[".utf8)
         for (index, page) in pages.enumerated() {
             if index > 0 { data.append(UInt8(ascii: ",")) }

@@ -10,6 +10,11 @@ extension String {
         return String(result)
     }
 
+    /// Text from the data as the JSON files carry it, as the pages and the XML files do: what
+    /// XML forbids taken out (a NUL ends the text for a C reader, and PostgreSQL's `jsonb`
+    /// refuses the file), every direction it opens closed (`directionsClosed`).
+    var jsonSafe: String { directionsClosed.xmlSafe }
+
     /// Safe as XML text and as a double- or single-quoted attribute value.
     var xmlEscaped: String {
         // On bytes: the five characters are ASCII, and comparing Characters cost a tenth of a
