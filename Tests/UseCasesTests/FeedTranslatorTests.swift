@@ -82,4 +82,12 @@ import Testing
         #expect(
             feed.entries(stars: [newer] + stars.reversed(), details: []).map(\.repository) == ["x/z", "x/d", "x/b"])
     }
+
+    @Test("a star or release dated more than a day after the run is left out, not heading the feed for ever")
+    func farFutureDatesAreLeftOut() {
+        let soon = Make.star(Make.repo("x/soon", id: 1), daysAgo: -0.5)
+        let never = Make.star(Make.repo("x/never", id: 2), daysAgo: -400)
+        let feed = FeedTranslator(cards: RepoCardTranslator(favourites: [], format: .english), now: Make.epoch)
+        #expect(feed.entries(stars: [soon, never], details: []).map(\.repository) == ["x/soon"])
+    }
 }

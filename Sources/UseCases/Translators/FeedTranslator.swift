@@ -14,10 +14,14 @@ struct FeedTranslator: Sendable {
     /// At most this many entries, the newest.
     var limit = Self.defaultLimit
     static let defaultLimit = 50
+    /// The run's time: a star or release dated more than a day after it (a clock far off, or
+    /// a server's `9999-12-31`) is left out, rather than head the feed, and date it, for ever.
+    var now: Date? = nil
 
     /// - Parameter changes: this run's other changes, dated at the run.
     func entries(stars: [Star], details: [RepositoryDetail], changes: [FeedEntry] = []) -> [FeedEntry] {
         guard limit > 0 else { return [] }
+        let latest = now.map { $0.addingTimeInterval(86_400) } ?? .distantFuture
         // Every dated star and release is a candidate, but only the newest become entries:
         // formatting them all (at 10,000 repositories, every star and every release's notes)
         // cost more than the rest of the site's models.
@@ -25,11 +29,13 @@ struct FeedTranslator: Sendable {
             (try? Date(changes[index].dateISO, strategy: .iso8601)).map { ($0, .change(index)) }
         }
         for (index, star) in stars.enumerated() {
-            if let date = star.starredAt { candidates.append((date, .star(index))) }
+            if let date = star.starredAt, date <= latest { candidates.append((date, .star(index))) }
         }
         for (index, detail) in details.enumerated() {
             for release in detail.releases where !release.isDraft {
-                if let date = release.publishedAt { candidates.append((date, .release(index, release))) }
+                if let date = release.publishedAt, date <= latest {
+                    candidates.append((date, .release(index, release)))
+                }
             }
         }
         // Those as new as the `limit`-th newest, ties included: the id orders them below.

@@ -37,7 +37,7 @@ struct SiteTranslator: Sendable {
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
         let changesTranslator = ChangesTranslator(
             pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format)
-        let feed = FeedTranslator(cards: cards).entries(
+        let feed = FeedTranslator(cards: cards, now: now).entries(
             stars: data.stars, details: data.details,
             changes: changes.map(changesTranslator.feedEntries) ?? [])
 
