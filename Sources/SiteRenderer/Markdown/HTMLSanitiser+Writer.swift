@@ -69,20 +69,17 @@ extension HTMLSanitiser {
 
         /// Writes the start of a node; true when its children are to be visited (a frame was pushed).
         private mutating func enter(_ node: xmlNodePtr) -> Bool {
+            // Only the node just after a `<pre>`'s start tag may lose a line feed.
+            let openedPre = droppingLineFeed
+            droppingLineFeed = nil
             switch node.pointee.type {
             case XML_TEXT_NODE:
                 var text = XMLTree.content(of: node)
                 // A browser drops a line feed just after `<pre>`; after its `<code>`, none is.
-                if let pre = droppingLineFeed, node.pointee.parent == pre, node.pointee.prev == nil,
-                    text.hasPrefix("\n")
-                {
-                    text.removeFirst()
-                }
-                droppingLineFeed = nil
+                if let openedPre, node.pointee.parent == openedPre, text.hasPrefix("\n") { text.removeFirst() }
                 writeText((codeDepth > 0 ? text : Emoji.replacingShortcodes(in: text)).xmlEscaped)
                 return false
             case XML_ELEMENT_NODE:
-                if droppingLineFeed != node { droppingLineFeed = nil }
                 return element(node)
             default:
                 // Comments, processing instructions, CDATA: nothing a reader sees.

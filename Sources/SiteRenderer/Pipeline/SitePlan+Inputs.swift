@@ -102,15 +102,14 @@ extension SitePlan {
                 // XML again at 10,000 repositories, to find it unchanged.
                 hasher.combine("releases-opml")
                 ReleasesOPML(site: plan.site).feedFollowed(&hasher)
-            case .sitemap:
-                hasher.combine("sitemap")
-                hasher.combine(plan.sitemapLimit)
-                let pages = plan.items.filter { $0.item.isPage }
-                hasher.combine(pages.count)
-                for page in pages { hasher.combine(page.path) }
-            case .sitemapPart(let number):
-                hasher.combine("sitemap-part")
-                hasher.combine(number)
+            case .sitemap, .sitemapPart:
+                // The index or one part: which, the bound, and every page's path.
+                if case .sitemapPart(let number) = item {
+                    hasher.combine("sitemap-part")
+                    hasher.combine(number)
+                } else {
+                    hasher.combine("sitemap")
+                }
                 hasher.combine(plan.sitemapLimit)
                 let pages = plan.items.filter { $0.item.isPage }
                 hasher.combine(pages.count)
