@@ -65,6 +65,29 @@ import Testing
         #expect(try notes(later) == before)
     }
 
+    /// A reader shows release notes on its own page, where `#install` would lead nowhere: the
+    /// notes' links to a place in them go to that place on the release's page on GitHub.
+    @Test func linksToAPlaceInReleaseNotesGoToTheReleasesPage() throws {
+        var site = SiteFixture.site
+        let release = try #require(site.feed.firstIndex { $0.kind == .release })
+        site.feed[release].content = MarkdownText(
+            source: "# Install\n\nSee [install](#install), [top](#top) and [away](https://example.com/#x).\n",
+            markup: .markdown, linkBase: nil, imageBase: nil)
+        let page = site.feed[release].url
+        let files = try SiteGenerator(theme: try Theme.builtIn("default"), baseURL: nil).render(site)
+        let atom = Self.text(files.first { $0.path == "feed.xml" }?.contents)
+        let json = try #require(files.first { $0.path == "feed.json" }?.contents)
+        let feed = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let items = try #require(feed["items"] as? [[String: Any]])
+        let notes = try #require(
+            items.first { $0["id"] as? String == site.feed[release].id }?["content_html"] as? String)
+        #expect(atom.contains("href=&quot;\(page)#install&quot;"))
+        #expect(atom.contains("href=&quot;\(page)&quot;&gt;top"), "back to top: the page")
+        #expect(atom.contains("href=&quot;https://example.com/#x&quot;"), "other links as they were")
+        #expect(!atom.contains("href=&quot;#"), "no link to a place in the feed")
+        #expect(notes.contains("href=\"\(page)#install\""))
+    }
+
     @Test func theJSONFeedFollowsVersion1_1() throws {
         let data = try #require(try Self.files(baseURL: "https://example.org/digest/")["feed.json"])
         let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

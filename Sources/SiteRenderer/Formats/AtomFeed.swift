@@ -38,7 +38,9 @@ struct AtomFeed {
                 xml += "<summary>\(summary.directionsClosed.xmlEscaped)</summary>\n"
             }
             if let content = entry.content {
-                let html = markdown.html(content, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1)
+                let html = markdown.html(
+                    content, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1,
+                    fragmentsOn: router.link(for: entry))
                 xml += "<content type=\"html\">\(html.xmlEscaped)</content>\n"
             }
             xml += "</entry>\n"

@@ -54,7 +54,7 @@ struct JSONFeed {
         let items = site.feed.map { entry in
             let link = router.link(for: entry)
             let html = entry.content.map {
-                markdown.html($0, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1)
+                markdown.html($0, idPrefix: Router.contentIDPrefix(for: entry), headingOffset: 1, fragmentsOn: link)
             }
             return Item(
                 id: entry.id, url: link,

@@ -34,6 +34,9 @@ struct HTMLSanitiser: Sendable {
     /// Whether each heading ends with a link to itself (`<a class="anchor">`, which the
     /// themes show on hover), hidden from screen readers: the heading's name stays its text.
     var permalinks = false
+    /// Where the document is published, for one read away from it (a feed's release notes):
+    /// its links to a place in it go to that place on this page (`LinkPolicy.fragment(_:onPage:)`).
+    var fragmentPage: String?
 
     /// How deep the kept elements may nest; deeper ones are unwrapped to their content. With
     /// the theme's own nesting around it, and a formula's (`TeXMath`, some 50 levels at most),

@@ -21,6 +21,16 @@ enum LinkPolicy {
             .flatMap(URLSyntax.link)
     }
 
+    /// A link to a place in a document read away from its page (release notes in a feed,
+    /// whose reader resolves `#install` against the feed, or its own page): the same place
+    /// on the page the document is published on, GitHub's release page, which finds
+    /// `#install` (its `user-content-install`) itself. `#top` and `#readme`: the page.
+    static func fragment(_ url: String, onPage page: String) -> String? {
+        guard let fragment = fragment(of: url), documentID(fragment) != nil else { return nil }
+        let page = String(page.prefix { $0 != "#" })
+        return URLSyntax.link(topFragments.contains(fragment.lowercased()) ? page : page + "#" + fragment)
+    }
+
     /// Fragments that go to the top of the page where the document gives no such id.
     static let topFragments: Set<String> = ["top", "readme"]
 

@@ -54,14 +54,17 @@ public struct MarkdownRenderer: Sendable {
     ///   - localImages: for each image URL the site has its own copy of, the copy's address.
     ///   - permalinks: give each heading a link to itself, as GitHub does (a page's documents;
     ///     not a feed's, whose reader shows no page around them).
+    ///   - page: where the document is published, for one read away from it (a feed's release
+    ///     notes): a link to a place in it goes to that place on that page.
     public func html(
         _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:],
-        permalinks: Bool = false
+        permalinks: Bool = false, fragmentsOn page: String? = nil
     ) -> String {
-        let sanitiser = HTMLSanitiser(
+        var sanitiser = HTMLSanitiser(
             linkBase: text.linkBase, imageBase: text.imageBase, rootLinkBase: text.rootLinkBase,
             rootImageBase: text.rootImageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset), labels: labels,
             localImages: localImages, permalinks: permalinks)
+        sanitiser.fragmentPage = page
         // cmark and libxml2 read C strings, which a NUL would end: the rest of the document
         // lost. CommonMark (and GitHub) show it as U+FFFD.
         let source =
