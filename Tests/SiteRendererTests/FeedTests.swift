@@ -213,9 +213,34 @@ import Testing
         ),
         ("two\nlines", "two lines"), ("$\\sqrt{2}$ costs $5", "\\$\\\\sqrt{2}\\$ costs \\$5"),
         ("    indented", "indented"), ("   # heading", "\\# heading"),
+        // GFM links a bare address with its backslashes: each is a link of its own.
+        (
+            "docs: https://a.org/my_page?x=1&y=2.",
+            "docs: [https://a.org/my\\_page?x=1\\&y=2](<https://a.org/my_page?x=1&y=2>)."
+        ),
+        (
+            "see (http://a.org/a_(b)) or *https://b.org/c*",
+            "see ([http://a.org/a\\_(b)](<http://a.org/a_(b)>)) or \\*[https://b.org/c](<https://b.org/c>)\\*"
+        ),
+        ("at www.a.com/x_y, then", "at [www.a.com/x\\_y](<http://www.a.com/x_y>), then"),
+        ("<https://a.org/x> and https:// alone", "\\<[https://a.org/x](<https://a.org/x>)\\> and https:// alone"),
+        ("www.a.com/\"onmouseover=\"x", "[www.a.com/\"onmouseover=\"x](<http://www.a.com/%22onmouseover=%22x>)"),
+        ("nohttps://a.org/x_y", "nohttps://a.org/x\\_y"),
+        ("éhttps://a.org/x_y", "é[https://a.org/x\\_y](<https://a.org/x_y>)"),
     ])
     func markdownEscaping(_ text: String, _ escaped: String) {
         #expect(DigestMarkdown.escape(text, startsLine: true) == escaped)
+    }
+
+    /// What GitHub's Markdown (cmark-gfm) makes of the escaped text: the text as it was, each
+    /// address a link to itself.
+    @Test func escapedAddressesAreLinksToThemselves() {
+        let text = "Docs at https://a.org/my_page*x, www.b.com/c_d and <i>http://c.org/</i>!"
+        let html = MarkdownRenderer.unsanitisedHTML(DigestMarkdown.escape(text))
+        #expect(html.contains("<a href=\"https://a.org/my_page*x\">https://a.org/my_page*x</a>"), "\(html)")
+        #expect(html.contains("<a href=\"http://www.b.com/c_d\">www.b.com/c_d</a>"), "\(html)")
+        #expect(html.contains("&lt;i&gt;<a href=\"http://c.org/\">http://c.org/</a>&lt;/i&gt;!"), "\(html)")
+        #expect(!html.contains("%5C"), "no backslash in an address: \(html)")
     }
 
     @Test("without links (no base_url), the languages line opens no block: a language named '# x' is text")

@@ -19,7 +19,7 @@ extension DigestMarkdown {
         _ = anchors.next(for: contents)
         let ids = titles.map { anchors.next(for: $0) }
         for ((title, id), group) in zip(zip(titles, ids), groups) {
-            lines.append("- [\(Self.escape(title))](#\(id)) (\(group.cards.count))")
+            lines.append("- [\(Self.linkText(title))](#\(id)) (\(group.cards.count))")
         }
         lines.append("")
         for (title, group) in zip(titles, groups) {
