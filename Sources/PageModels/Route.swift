@@ -14,6 +14,8 @@ public struct Route: Sendable, Hashable, Comparable {
         case topic(name: String)
         /// Every topic, linked to its list.
         case topics
+        /// Every Star List, linked to its page.
+        case starLists
         case notFound
     }
 
@@ -29,6 +31,7 @@ public struct Route: Sendable, Hashable, Comparable {
     public static let digest = Route(.digest)
     public static let notFound = Route(.notFound)
     public static let topics = Route(.topics)
+    public static let starLists = Route(.starLists)
 
     public static func < (lhs: Route, rhs: Route) -> Bool {
         (lhs.kind, lhs.page) < (rhs.kind, rhs.page)

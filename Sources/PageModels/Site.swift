@@ -17,6 +17,9 @@ public struct Site: Sendable, Hashable {
     /// Every topic with how many repositories carry it, most used first: the "All topics"
     /// page, where the digest lists only the most used.
     public var topics: [PageLink] = []
+    /// Every Star List the site shows, in the navigation's order: the page of every List,
+    /// which the navigation links instead of each List when there are several.
+    public var starLists: [StarListEntry] = []
     /// The whole list for `digest.md`, grouped by language with a table of contents, as
     /// starred-list generators write it; nil for `digest.md` as the digest page.
     public var markdownList: [CardGroup]?
@@ -60,5 +63,25 @@ public struct FollowedRepository: Sendable, Hashable {
     public init(fullName: String, gitHubURL: String) {
         self.fullName = fullName
         self.gitHubURL = gitHubURL
+    }
+}
+
+/// A Star List as the page of every List shows it (`Site.starLists`).
+public struct StarListEntry: Sendable, Hashable {
+    /// Its name, as the navigation shows it (with its account where two share a name).
+    public var title: String
+    public var route: Route
+    /// "List" or "Private List".
+    public var label: String
+    public var description: String?
+    /// "12 repositories".
+    public var count: String
+
+    public init(title: String, route: Route, label: String, description: String?, count: String) {
+        self.title = title
+        self.route = route
+        self.label = label
+        self.description = description
+        self.count = count
     }
 }

@@ -51,6 +51,16 @@ import UseCases
         let site = try await Self.site(includePrivate: true)
         #expect(site.lists.contains { $0.title == "Secret" && $0.summary.hasPrefix("Private List · ") })
         #expect(site.lists.first { $0.title == "Lights" }?.cards.count == 3)
+        // What the page of every List says of each (the renderer's, where there are several).
+        #expect(
+            site.starLists == [
+                StarListEntry(
+                    title: "Lights", route: Route(.starList(account: "mona", slug: "lights")), label: "List",
+                    description: "Things that glow", count: "3 repositories"),
+                StarListEntry(
+                    title: "Secret", route: Route(.starList(account: "mona", slug: "secret")),
+                    label: "Private List", description: nil, count: "1 repository"),
+            ])
     }
 
     @Test("a long List is paginated like the starred list")

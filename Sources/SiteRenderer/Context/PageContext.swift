@@ -15,6 +15,12 @@ struct PageContext: Sendable {
     var hasFavicon = false
     /// Whether the site has an "All topics" page for the digest to link.
     var hasTopicIndex = false
+    /// Whether the site has a page of every Star List, which the navigation then links
+    /// instead of each List.
+    var hasStarListIndex = false
+    /// How many Star Lists the navigation shows as one link to the page of every List, in
+    /// themes that have one: a reader with twenty Lists got three lines of links on every page.
+    static let starListsInOne = 3
     /// The lists that ship a `search.json` of all their pages, for the filter box to load.
     var searchIndexes: Set<Route.Kind> = []
     /// The catalogue as templates see it (`t`): its dotted keys as nested values, `{site}`
@@ -72,11 +78,12 @@ struct PageContext: Sendable {
                 "atom": router.href(from: route, toFile: Router.atomFeed),
                 "json": router.href(from: route, toFile: Router.jsonFeed),
             ]),
-            "nav": site.navigation.map { link in
+            "nav": navigation.map { link in
                 Self.present([
                     "title": link.title,
                     "href": router.href(from: route, to: link.route),
-                    "current": link.route.kind == route.kind,
+                    "current": link.route.kind == route.kind
+                        || (link.route.kind == .starLists && Self.isStarList(route.kind)),
                 ])
             },
             // Only the digest says when the run happened: on every other page the time would
@@ -134,6 +141,38 @@ struct PageContext: Sendable {
                 "summary": phrasebook.text("topics.summary", ["topics": count]),
                 "topics": site.topics.map { link($0, from: route) },
             ], over: layout(for: route, title: heading, kind: "topics"))
+    }
+
+    /// The site's navigation, its Star Lists as one link to the page of every List where the site has it.
+    var navigation: [PageLink] {
+        guard hasStarListIndex, let first = site.navigation.firstIndex(where: { Self.isStarList($0.route.kind) })
+        else { return site.navigation }
+        var links = site.navigation.filter { !Self.isStarList($0.route.kind) }
+        links.insert(PageLink(title: phrasebook.text("nav.star_lists"), route: .starLists), at: first)
+        return links
+    }
+
+    static func isStarList(_ kind: Route.Kind) -> Bool {
+        if case .starList = kind { return true }
+        return false
+    }
+
+    /// Every Star List, in the navigation's order, each with what its own page says of it.
+    func starListIndex() -> TemplateValue {
+        let route = Route.starLists
+        let heading = phrasebook.text("star_lists.heading")
+        return Self.present(
+            [
+                "heading": heading,
+                "summary": phrasebook.text(
+                    "count.star_lists", count: site.starLists.count, countText: String(site.starLists.count)),
+                "lists": site.starLists.map { list in
+                    Self.present([
+                        "title": list.title, "href": router.href(from: route, to: list.route), "label": list.label,
+                        "description": list.description, "count": list.count,
+                    ])
+                },
+            ], over: layout(for: route, title: heading, kind: "star-lists"))
     }
 
     func notFound() -> TemplateValue {

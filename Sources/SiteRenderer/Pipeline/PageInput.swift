@@ -43,6 +43,16 @@ extension PageLink: PageInput {
     }
 }
 
+extension StarListEntry: PageInput {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        hasher.combine(title)
+        route.feed(&hasher, with: feeder)
+        hasher.combine(label)
+        hasher.combine(description)
+        hasher.combine(count)
+    }
+}
+
 extension MarkdownText: PageInput {
     func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
         hasher.combine(source)

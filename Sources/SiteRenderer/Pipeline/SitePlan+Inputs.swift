@@ -82,6 +82,10 @@ extension SitePlan {
                 hasher.combine("topic-index")
                 hasher.combine(plan.site.topics.count)
                 for topic in plan.site.topics { topic.feed(&hasher, with: feeder) }
+            case .starListIndex:
+                hasher.combine("star-list-index")
+                hasher.combine(plan.site.starLists.count)
+                for list in plan.site.starLists { list.feed(&hasher, with: feeder) }
             case .searchIndex(let lists):
                 hasher.combine("search-index")
                 for list in lists { plan.site.lists[list].feed(&hasher, with: feeder) }

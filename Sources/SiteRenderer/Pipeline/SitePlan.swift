@@ -11,6 +11,7 @@ struct SitePlan: Sendable {
         case list(Int)
         case repository(Int)
         case topicIndex
+        case starListIndex
         /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
         case searchIndex([Int])
         case asset(String)
@@ -28,7 +29,7 @@ struct SitePlan: Sendable {
 
         var isPage: Bool {
             switch self {
-            case .digest, .notFound, .list, .repository, .topicIndex: return true
+            case .digest, .notFound, .list, .repository, .topicIndex, .starListIndex: return true
             default: return false
             }
         }
@@ -50,9 +51,12 @@ struct SitePlan: Sendable {
         // "All topics" is a page of themes that have a template for it (the built-in ones);
         // an older custom theme goes on without it, and without a link to it.
         let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
+        // The page of every Star List, where there are enough to crowd the navigation.
+        let starListIndex =
+            site.starLists.count >= PageContext.starListsInOne && theme.templates[Theme.starListsTemplate] != nil
         let routes =
             [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
-            + (topicIndex ? [Route.topics] : [])
+            + (topicIndex ? [Route.topics] : []) + (starListIndex ? [Route.starLists] : [])
         let router = Router(routes: routes, baseURL: baseURL)
         // Lists of several pages with a filter box get an index of the whole list, in themes
         // whose script reads it.
@@ -68,7 +72,8 @@ struct SitePlan: Sendable {
         self.router = router
         self.context = PageContext(
             site: site, router: router, markdown: MarkdownRenderer(phrasebook: site.phrasebook),
-            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, searchIndexes: Set(indexed.keys),
+            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, hasStarListIndex: starListIndex,
+            searchIndexes: Set(indexed.keys),
             words: PageContext.words(site.phrasebook, siteTitle: site.title))
         self.assets = theme.assets
         var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
@@ -77,6 +82,7 @@ struct SitePlan: Sendable {
             (router.path(for: site.repositories[$0].card.route), .repository($0))
         }
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
+        if starListIndex { items.append((router.path(for: .starLists), .starListIndex)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }
         if router.baseURL != nil {
@@ -121,7 +127,7 @@ struct SitePlan: Sendable {
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {
-        case .digest, .notFound, .list, .topicIndex, .repository:
+        case .digest, .notFound, .list, .topicIndex, .starListIndex, .repository:
             let (template, values) = template(for: item)!  // it knows every page
             return try page(path, template, values)
         case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
@@ -157,6 +163,7 @@ struct SitePlan: Sendable {
         case .notFound: ("not-found", context.notFound())
         case .list(let list): ("list", context.list(site.lists[list]))
         case .topicIndex: (Theme.topicsTemplate, context.topicIndex())
+        case .starListIndex: (Theme.starListsTemplate, context.starListIndex())
         case .repository(let page): ("repository", context.repository(repository ?? site.repositories[page]))
         default: nil
         }

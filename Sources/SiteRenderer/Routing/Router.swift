@@ -124,6 +124,7 @@ public struct Router: Sendable {
         case .language(let name): return "languages/" + PathSegment.make(name)
         case .topic(let name): return "topics/" + PathSegment.make(name)
         case .topics: return "topics"
+        case .starLists: return "lists"
         }
     }
 

@@ -40,6 +40,8 @@ public struct Theme: Sendable {
     static let pageTemplates = ["digest", "list", "repository", "not-found"]
     /// The "All topics" page's template: optional, so themes written before it still load.
     static let topicsTemplate = "topics"
+    /// The page of every Star List's template: optional too.
+    static let starListsTemplate = "star-lists"
 
     /// A template of a folder on disk that no page reaches, through partials and parents from
     /// the page templates (a misspelt override: `crad.mustache`); none said when a template
@@ -48,7 +50,7 @@ public struct Theme: Sendable {
     var unusedTemplateWarnings: [String] {
         guard templates.values.allSatisfy({ Template.tags(in: $0.text) != nil }) else { return [] }
         var reached: Set<String> = []
-        var waiting = Self.pageTemplates + [Self.topicsTemplate]
+        var waiting = Self.pageTemplates + [Self.topicsTemplate, Self.starListsTemplate]
         while let name = waiting.popLast() {
             guard reached.insert(name).inserted, let template = templates[name] else { continue }
             let named = template.references.map(\.name)

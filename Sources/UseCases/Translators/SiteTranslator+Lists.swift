@@ -39,13 +39,11 @@ extension SiteTranslator {
                 gitHubURL: Self.gitHubSearchURL(result.search))
         }
         for list in data.starLists {
-            let count = format.count(list.repositories.count, "repositories")
-            let description = list.description.flatMap { $0.isEmpty ? nil : $0 }
-            let kind = Route.Kind.starList(account: list.account, slug: list.slug)
-            let label = format.text(list.isPrivate ? "list.private_star_list" : "list.star_list")
+            let entry = Self.entry(for: list, format: format)
+            let kind = entry.route.kind
             pages += lists.pages(
                 kind, title: list.name,
-                summary: [label, description, count].compactMap { $0 }.joined(separator: " · "),
+                summary: [entry.label, entry.description, entry.count].compactMap { $0 }.joined(separator: " · "),
                 groups: [
                     CardGroup(
                         title: nil,
@@ -71,6 +69,15 @@ extension SiteTranslator {
                 cards: members.map { cards.card(for: byStars[$0]) })
         }
         return pages
+    }
+
+    /// A Star List as the page of every List shows it; its own page's summary says the same.
+    static func entry(for list: StarList, format: DisplayFormat) -> StarListEntry {
+        StarListEntry(
+            title: list.name, route: Route(.starList(account: list.account, slug: list.slug)),
+            label: format.text(list.isPrivate ? "list.private_star_list" : "list.star_list"),
+            description: list.description.flatMap { $0.isEmpty ? nil : $0 },
+            count: format.count(list.repositories.count, "repositories"))
     }
 
     /// A card on the favourites list: there a "Favourite" badge on every card says nothing.

@@ -82,6 +82,7 @@ struct SiteTranslator: Sendable {
             })
         site.readmeImages = data.readmeImages.files
         site.followed = whole.followed
+        site.starLists = data.starLists.map { Self.entry(for: $0, format: format) }
         if request.markdown == .list {
             let listed = data.stars.isEmpty ? all : data.stars.map(\.repo)
             site.markdownList = Self.byLanguage(listed, other: format.text("list.other")).map { language, repos in
