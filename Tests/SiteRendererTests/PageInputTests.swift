@@ -135,8 +135,13 @@ import Testing
                 site,
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
-                    "notices", "topics", "markdownList", "avatars", "phrasebook", "readmeImages", "followed",
+                    "notices", "topics", "starLists", "markdownList", "avatars", "phrasebook", "readmeImages",
+                    "followed",
                 ]
+            ),
+            (
+                StarListEntry(title: "", route: .starLists, label: "", description: nil, count: ""),
+                ["title", "route", "label", "description", "count"]
             ),
             (
                 SiteFixture.release,

@@ -18,7 +18,7 @@ extension SitePlan {
         let siteWide: String
 
         /// Bump when the fingerprints' scheme changes, so no build trusts those made the old way.
-        static let scheme = "page-inputs 3"
+        static let scheme = "page-inputs 4"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan
@@ -38,6 +38,8 @@ extension SitePlan {
             // Every page's words: another language, or one text changed, renders every page again.
             plan.site.phrasebook.feed(&hasher, with: feeder)
             plan.site.navigation.feed(&hasher, with: feeder)
+            // Whether the navigation links the page of every Star List instead of each.
+            hasher.combine(plan.context.hasStarListIndex)
             plan.site.notices.feed(&hasher, with: feeder)
             shared = hasher.finalize()
 
