@@ -44,6 +44,27 @@ struct ReadmeFidelityTests {
         #expect(render("```\n\nafter a blank line\n```\n").contains("<pre><code>\nafter a blank line\n</code></pre>"))
     }
 
+    /// A file's page on GitHub is HTML, a broken image: GitHub shows the file itself.
+    @Test("an image given by its file's page on GitHub (…/blob/…) is shown from the file (…/raw/…)")
+    func blobImages() {
+        let html = render(
+            "![logo](https://github.com/o/r/blob/main/assets/a.png)\n\n"
+                + "<img src=\"https://GitHub.com/o/r/blob/v1.0/b%20c.svg?raw=true\" alt=\"b\">\n\n"
+                + "<picture><source srcset=\"https://github.com/o/r/blob/main/d.png\" media=\"(prefers-color-scheme: dark)\">"
+                + "<img src=\"https://github.com/o/r/blob/main/l.png\"></picture>\n\n"
+                + "[page](https://github.com/o/r/blob/main/docs/a.md) ![tree](https://github.com/o/r/tree/main/x.png)\n"
+        )
+        #expect(
+            html.contains(
+                "<a href=\"https://github.com/o/r/raw/main/assets/a.png\"><img src=\"https://github.com/o/r/raw/main/assets/a.png\" alt=\"logo\" /></a>"
+            ), "\(html)")
+        #expect(html.contains("src=\"https://github.com/o/r/raw/v1.0/b%20c.svg?raw=true\""), "\(html)")
+        #expect(html.contains("srcset=\"https://github.com/o/r/raw/main/d.png\""), "\(html)")
+        #expect(html.contains("src=\"https://github.com/o/r/raw/main/l.png\""), "\(html)")
+        #expect(html.contains("href=\"https://github.com/o/r/blob/main/docs/a.md\""), "a link to a page stays one")
+        #expect(html.contains("src=\"https://github.com/o/r/tree/main/x.png\""), "only a file's page is read so")
+    }
+
     @Test("a checkbox outside a task list is not drawn as a task, as GitHub takes it out; a task's box still is")
     func strayCheckboxes() {
         let html = render("Agree: <input type=\"checkbox\" checked>\n\n- [x] done\n- item <input type=\"checkbox\">\n")

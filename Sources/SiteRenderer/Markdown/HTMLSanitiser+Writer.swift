@@ -749,7 +749,7 @@ extension HTMLSanitiser {
     func imageSource(_ src: String?) -> String? {
         guard let src, !Self.isFragment(src) else { return nil }
         return LinkPolicy.resolve(src, base: imageBase, root: rootImageBase, fragmentPrefix: idPrefix, knownIDs: [])
-            .map { localImages[$0] ?? $0 }
+            .map(LinkPolicy.imageFile).map { localImages[$0] ?? $0 }
     }
 
     /// Whether the URL, spaces and tabs aside (`CharacterSet.whitespaces`), starts with `#`.

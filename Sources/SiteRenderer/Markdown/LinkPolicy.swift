@@ -31,6 +31,22 @@ enum LinkPolicy {
         return URLSyntax.link(topFragments.contains(fragment.lowercased()) ? page : page + "#" + fragment)
     }
 
+    /// The file a GitHub address shows as an image: a file's page (`github.com/o/r/blob/main/a.png`,
+    /// an HTML page, a broken image) read as the file itself (`…/raw/main/a.png`), as
+    /// GitHub's own rendering does. Any other address as it is.
+    static func imageFile(_ url: String) -> String {
+        guard
+            let host = ["https://github.com/", "http://github.com/", "https://www.github.com/"].first(where: {
+                url.utf8.count > $0.utf8.count && url.lowercased().hasPrefix($0)
+            })
+        else { return url }
+        let parts = url.dropFirst(host.count).split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, !parts[0].isEmpty, !parts[1].isEmpty, parts[2] == "blob",
+            parts[3].contains(where: { $0 != "/" && $0 != "?" && $0 != "#" })
+        else { return url }
+        return "https://github.com/\(parts[0])/\(parts[1])/raw/\(parts[3])"
+    }
+
     /// Fragments that go to the top of the page where the document gives no such id.
     static let topFragments: Set<String> = ["top", "readme"]
 
