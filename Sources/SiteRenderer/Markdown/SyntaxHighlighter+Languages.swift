@@ -4,6 +4,7 @@ extension SyntaxHighlighter {
         case swift, rust, go, python, javascript, typescript, shell, json, yaml, toml, c
         case ruby, java, kotlin, csharp, php, sql, css, diff, html
         case dockerfile, makefile, lua, scala, dart, hcl, powershell, graphql, nix, zig
+        case elixir, haskell, r, cmake, perl, julia, ini
         /// A shell session: commands after a prompt, and what they print (`SyntaxHighlighter.session`).
         case console
 
@@ -28,7 +29,9 @@ extension SyntaxHighlighter {
             "patch": .diff, "xml": .html, "htm": .html, "xhtml": .html, "svg": .html, "docker": .dockerfile,
             "containerfile": .dockerfile, "make": .makefile, "mk": .makefile, "mak": .makefile, "sc": .scala,
             "terraform": .hcl, "tf": .hcl, "tfvars": .hcl, "ps1": .powershell, "pwsh": .powershell,
-            "ps": .powershell, "gql": .graphql,
+            "ps": .powershell, "gql": .graphql, "ex": .elixir, "exs": .elixir, "hs": .haskell, "pl": .perl,
+            "pm": .perl, "jl": .julia, "cfg": .ini, "conf": .ini, "properties": .ini, "editorconfig": .ini,
+            "gitconfig": .ini, "dosini": .ini, "vue": .html, "svelte": .html,
         ]
 
         /// The language's keywords, built once: the highlighter asks for them at every word.
@@ -131,7 +134,35 @@ extension SyntaxHighlighter {
                 return Self.words(
                     "align allowzero and anyframe anytype asm async await break callconv catch comptime const continue defer else enum errdefer error export extern false fn for if inline noalias noinline nosuspend null opaque or orelse packed pub resume return struct suspend switch test threadlocal true try undefined union unreachable usingnamespace var volatile while"
                 )
-            case .json, .toml:
+            case .elixir:
+                return Self.words(
+                    "after alias and case catch cond def defexception defguard defimpl defmacro defmacrop defmodule defp defprotocol defstruct do else end false fn for if import in nil not or quote raise receive require rescue reraise super throw true try unless unquote use when with"
+                )
+            case .haskell:
+                return Self.words(
+                    "as case class data default deriving do else family forall foreign hiding if import in infix infixl infixr instance let module newtype of qualified then type where"
+                )
+            case .r:
+                return Self.words(
+                    "break else FALSE for function if in Inf library NA NaN next NULL repeat require return TRUE while")
+            case .cmake:
+                // Commands in either case, as CMake reads them; its keywords in capitals.
+                let commands = Self.words(
+                    "add_custom_command add_custom_target add_definitions add_dependencies add_executable add_library add_subdirectory add_test cmake_minimum_required configure_file else elseif enable_testing endforeach endfunction endif endmacro endwhile file find_library find_package foreach function if include include_directories install link_directories list macro message option project return set string target_compile_definitions target_compile_features target_compile_options target_include_directories target_link_libraries target_sources unset while"
+                )
+                return commands.union(commands.map { $0.uppercased() }).union(
+                    Self.words(
+                        "AND COMPONENTS DEFINED INTERFACE LANGUAGES NOT OFF ON OR PRIVATE PUBLIC REQUIRED STATUS VERSION"
+                    ))
+            case .perl:
+                return Self.words(
+                    "and cmp continue do else elsif eq for foreach ge gt if last le local lt my ne next no not or our package print redo require return sub unless until use while xor"
+                )
+            case .julia:
+                return Self.words(
+                    "abstract baremodule begin break catch const continue do else elseif end export false finally for function global if import in let local macro module mutable nothing quote return struct true try using where while"
+                )
+            case .json, .toml, .ini:
                 return ["true", "false", "null"]
             case .yaml:
                 return ["true", "false", "null", "yes", "no"]
@@ -150,7 +181,11 @@ extension SyntaxHighlighter {
 
         var lineComments: [String] {
             switch self {
-            case .python, .shell, .yaml, .toml, .ruby, .dockerfile, .makefile, .powershell, .graphql, .nix: return ["#"]
+            case .python, .shell, .yaml, .toml, .ruby, .dockerfile, .makefile, .powershell, .graphql, .nix, .elixir, .r,
+                .cmake, .perl, .julia:
+                return ["#"]
+            case .haskell: return ["--"]
+            case .ini: return [";", "#"]
             case .swift, .rust, .go, .javascript, .typescript, .c, .json, .java, .kotlin, .csharp, .scala, .dart, .zig:
                 return ["//"]
             case .hcl: return ["#", "//"]
@@ -166,10 +201,14 @@ extension SyntaxHighlighter {
 
         /// Whether `#` starts a comment only as a word of its own: in a shell and the languages
         /// that run one or name things with it (`${#list}`, `http://x/#top` are not comments).
-        var hashCommentsStandAlone: Bool { [.shell, .dockerfile, .makefile, .powershell, .nix, .hcl].contains(self) }
+        var hashCommentsStandAlone: Bool {
+            [.shell, .dockerfile, .makefile, .powershell, .nix, .hcl, .perl].contains(self)
+        }
 
         /// Whether `$name` (and `${…}`) is a variable.
-        var hasDollarVariables: Bool { [.shell, .php, .dockerfile, .makefile, .powershell, .graphql].contains(self) }
+        var hasDollarVariables: Bool {
+            [.shell, .php, .dockerfile, .makefile, .powershell, .graphql, .cmake, .perl].contains(self)
+        }
 
         /// Quotes that open a string. Rust's `'` also opens lifetimes, so it is left plain.
         var quotes: Set<Unicode.Scalar> {
@@ -177,22 +216,24 @@ extension SyntaxHighlighter {
             case .swift, .rust, .json: return ["\""]
             case .go, .javascript, .typescript, .ruby: return ["\"", "'", "`"]
             case .python, .shell, .yaml, .toml, .c, .java, .kotlin, .csharp, .php, .sql, .css, .html, .dockerfile,
-                .makefile, .lua, .scala, .dart, .powershell, .zig:
+                .makefile, .lua, .scala, .dart, .powershell, .zig, .elixir, .r, .perl, .ini:
                 return ["\"", "'"]
-            case .hcl, .graphql, .nix: return ["\""]
+            // A `'` is part of a name in Haskell (`x'`), a character or a transpose in Julia.
+            case .hcl, .graphql, .nix, .haskell, .julia, .cmake: return ["\""]
             case .diff, .console: return []
             }
         }
 
         /// Whether `"""` (and `'''`) open a string that runs over lines.
-        var hasTripleQuotes: Bool { [.swift, .python, .toml, .java, .kotlin, .csharp, .scala, .dart].contains(self) }
+        var hasTripleQuotes: Bool {
+            [.swift, .python, .toml, .java, .kotlin, .csharp, .scala, .dart, .elixir, .julia].contains(self)
+        }
 
         /// Whether a capitalised name reads as a type.
         var capitalisedAreTypes: Bool {
             [
                 .swift, .rust, .go, .typescript, .javascript, .python, .ruby, .java, .kotlin, .csharp, .php, .scala,
-                .dart,
-                .graphql,
+                .dart, .graphql, .elixir, .haskell, .julia,
             ]
             .contains(self)
         }
@@ -201,7 +242,7 @@ extension SyntaxHighlighter {
         var keySeparator: Unicode.Scalar? {
             switch self {
             case .json, .yaml, .css: return ":"
-            case .toml, .hcl, .nix: return "="
+            case .toml, .hcl, .nix, .ini: return "="
             default: return nil
             }
         }

@@ -65,6 +65,8 @@ struct SyntaxHighlighter: Sendable {
         private let keySeparator: Unicode.Scalar?
         private let hasDollarVariables: Bool
         private let hashCommentsStandAlone: Bool
+        /// How many CSS blocks (`{ … }`) are open: a property is a key only inside one.
+        private var cssDepth = 0
 
         init(language: Language, scalars: [Unicode.Scalar]) {
             self.language = language
@@ -94,8 +96,17 @@ struct SyntaxHighlighter: Sendable {
                     emit(isKey(after: end) ? .key : .string, to: end)
                 } else if isDigit(scalar), index == 0 || !isWord(scalars[index - 1]) {
                     emit(.number, to: run(from: index) { isWord($0) || $0 == "." })
-                } else if language == .toml, atLineStart, scalar == "[" {
+                } else if language == .toml || language == .ini, atLineStart, scalar == "[" {
                     emit(.key, to: run(from: index) { $0 != "\n" })
+                } else if language == .css, scalar == "." || scalar == "#", index + 1 < scalars.count,
+                    isWordStart(scalars[index + 1]) || scalar == "#" && isDigit(scalars[index + 1])
+                {
+                    // A selector's class or id, but inside a block `#fff`, a colour.
+                    let end = run(from: index + 1) { isWord($0) || $0 == "-" }
+                    let isColour =
+                        cssDepth > 0 && scalar == "#"
+                        && scalars[(index + 1)..<end].allSatisfy(\.properties.isASCIIHexDigit)
+                    emit(isColour ? .number : .function, to: end)
                 } else if hasDollarVariables, scalar == "$" {
                     emit(.variable, to: variableEnd())
                 } else if language == .ruby, scalar == "@" {
@@ -112,7 +123,7 @@ struct SyntaxHighlighter: Sendable {
         }
 
         private mutating func word() {
-            let end = run(from: index) { isWord($0) || language == .shell && $0 == "-" }
+            let end = run(from: index) { isWord($0) || (language == .shell || language == .css) && $0 == "-" }
             let text = Self.text(scalars[index..<end])
             let kind: TokenKind?
             if isKey(after: end) {
@@ -136,6 +147,7 @@ struct SyntaxHighlighter: Sendable {
         /// constants, in blue, not in the keywords' red.
         static let literals: Set<String> = [
             "true", "false", "True", "False", "null", "nil", "None", "NULL", "nullptr", "undefined", "yes", "no",
+            "TRUE", "FALSE", "NA", "NaN", "Inf", "nothing", "ON", "OFF",
         ]
 
         /// Whether the word under `index` is part of a path or option (`/usr/local`, `--for`), not a command.
@@ -143,7 +155,8 @@ struct SyntaxHighlighter: Sendable {
 
         /// A key of a data language: the first thing on its line (JSON: any string) before the separator.
         private func isKey(after end: Int) -> Bool {
-            guard let separator = keySeparator, language == .json || atLineStart else { return false }
+            guard let separator = keySeparator, language == .json || atLineStart || language == .css && cssDepth > 0
+            else { return false }
             var next = end
             while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
             guard next < scalars.count, scalars[next] == separator else { return false }
@@ -267,6 +280,9 @@ struct SyntaxHighlighter: Sendable {
         private mutating func plainScalar(_ scalar: Unicode.Scalar) {
             plain.append(scalar)
             index += 1
+            if language == .css, scalar == "{" || scalar == "}" {
+                cssDepth = max(0, cssDepth + (scalar == "{" ? 1 : -1))
+            }
             if scalar == "\n" {
                 atLineStart = true
             } else if !(scalar == " " || scalar == "\t" || language == .yaml && scalar == "-") {
