@@ -67,11 +67,12 @@ struct MathTests {
         #expect(hostile.contains("<mo>&lt;</mo>") && hostile.contains("&lt;script&gt;") && hostile.contains("&amp;"))
     }
 
-    @Test("delimiters: \\left and \\right stretch, written ones do not, bars take no space")
+    @Test("delimiters: \\left and \\right stretch, written ones do not, bars and slashes take no space")
     func delimiters() {
         #expect(math(#"\left( \frac{1}{2} \right)"#).contains("<mo stretchy=\"true\">(</mo><mfrac>"))
         #expect(math("(x)").contains("<mo stretchy=\"false\">(</mo>"))
         #expect(math("|x|").contains("<mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo>"))
+        #expect(math("dx/dt").contains("<mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">/</mo>"), "a slash too")
         #expect(math(#"\left\{ x \right."#).contains("<mo stretchy=\"true\">{</mo><mi>x</mi></mrow>"))
         #expect(math(#"\big( x"#).contains("minsize=\"1.2em\""))
         #expect(math(#"x \not= y"#).contains("<mo>≠</mo>"))

@@ -5,7 +5,7 @@ extension TeXMath {
     static let fence = " stretchy=\"true\""
     /// A delimiter written as a character, which TeX does not stretch (MathML would).
     private static let fixed = " stretchy=\"false\""
-    /// A bar, which TeX sets as a letter, with no space around it (`|x|`, `\|v\|`).
+    /// A bar or a slash, which TeX sets as a letter, with no space around it (`|x|`, `\|v\|`, `a/b`).
     private static let bar = " stretchy=\"false\" lspace=\"0\" rspace=\"0\""
 
     /// What a command or a character stands for: kept as plain values rather than as
@@ -39,7 +39,7 @@ extension TeXMath {
     static let characters: [Unicode.Scalar: Symbol] = [
         "-": .op("\u{2212}"), "*": .op("\u{2217}"), "(": .op("(", attributes: fixed),
         ")": .op(")", attributes: fixed), "[": .op("[", attributes: fixed), "]": .op("]", attributes: fixed),
-        "|": .op("|", attributes: bar), "/": .op("/", attributes: fixed),
+        "|": .op("|", attributes: bar), "/": .op("/", attributes: bar),
     ]
 
     /// Commands that stand for one symbol, by name (without the `\`).
