@@ -306,10 +306,12 @@ extension HTMLSanitiser {
             }
         }
         for node in after {
+            // Asked before it moves: libxml2 merges a text node into the text before it, and frees it.
+            let wasHeading = isHeading(node)
             // A space where a browser broke the line before the heading, read in its text too.
-            if isHeading(node), let space = xmlNewDocText(summary.pointee.doc, " ") { append(space, to: heading) }
+            if wasHeading, let space = xmlNewDocText(summary.pointee.doc, " ") { append(space, to: heading) }
+            if wasHeading { xmlNodeSetName(node, "span") }
             append(node, to: heading)
-            if isHeading(node) { xmlNodeSetName(node, "span") }
         }
     }
 

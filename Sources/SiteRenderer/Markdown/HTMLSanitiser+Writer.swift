@@ -296,7 +296,8 @@ extension HTMLSanitiser {
                 // Its own id too (`<h2 id="setup">`, raw HTML), which links name as they name a
                 // `<div id>`: on the anchor, as an element has one id, or on an empty span.
                 let own = givenID(XMLTree.attribute("id", of: node)).map { " id=\"\($0.xmlEscaped)\"" } ?? ""
-                if settings.permalinks, linkDepth == 0 {
+                // Not inside an `<a>`, a link or a named anchor: no `<a>` may hold another.
+                if settings.permalinks, !isInsideLink(placement) {
                     let href = URLSyntax.valid(LinkPolicy.link(to: id))
                     closing =
                         "<a class=\"anchor\"\(own) href=\"\(href.xmlEscaped)\" aria-hidden=\"true\" tabindex=\"-1\"></a>"
