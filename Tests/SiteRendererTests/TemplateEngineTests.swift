@@ -258,6 +258,23 @@ import Testing
         _ = try Template(parsing: "{{{readmeHTML}}}{{&release.notesHTML}}")
     }
 
+    /// HTML escaping does nothing in CSS: a description placed there could add rules.
+    @Test("no value or partial inside <style>: its text is CSS, which HTML escaping leaves open")
+    func noValueInsideAStyle() throws {
+        for text in [
+            "<style>.x { content: \"{{pageDescription}}\" }</style>", "<STYLE media=\"all\">\n{{>css}}\n</Style>",
+            "<style>.c { --d: {{{readmeHTML}}} }</style>",
+        ] {
+            #expect {
+                try Template(parsing: text)
+            } throws: { error in
+                (error as? Template.SyntaxError)?.reason.hasPrefix("a value or a partial inside <style>") ?? false
+            }
+        }
+        _ = try Template(parsing: "<style>.x { color: red }</style><p style=\"x\">{{title}}</p><styled>{{t}}</styled>")
+        _ = try Template(parsing: "<style>{{! a comment }}{{#section}}.x {}{{/section}}</style>")
+    }
+
     @Test func sectionsNestedPastTheLimitAreAnErrorAtTheirTagNotACrash() throws {
         let deep = String(repeating: "{{#a}}", count: 1_000) + "x" + String(repeating: "{{/a}}", count: 1_000)
         #expect {

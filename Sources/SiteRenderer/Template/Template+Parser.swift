@@ -28,6 +28,7 @@ extension Template {
         case unknownPragma
         case nestedTooDeeply
         case unescapedText
+        case valueInStyle
 
         var reason: String {
             switch self {
@@ -46,6 +47,10 @@ extension Template {
                 "only a value whose name ends in HTML (sanitised Markdown: readmeHTML, notesHTML), as it is, "
                     + "may be placed unescaped, with {{{…}}} or {{&…}}: any other is text, and must be escaped, "
                     + "and a transform would make other markup of the sanitised HTML"
+            case .valueInStyle:
+                "a value or a partial inside <style>…</style>, whose text is CSS: HTML escaping does nothing "
+                    + "there, so a description could add rules of its own; keep data out of CSS (a class per case, "
+                    + "or the page's text)"
             case .nestedTooDeeply:
                 "sections nest more than \(Template.maxSectionNesting) deep here (is a closing tag missing?)"
             }
@@ -60,6 +65,40 @@ extension Template {
         /// Every tag read so far that names something (a value, a section, a partial, a
         /// block), in the order of the text: what the theme's load-time checks point at.
         var tagsRead: [Tag] = []
+        /// Where the text's `<style>` elements run, from `<style` to `</style`: no value may
+        /// be placed there (`Problem.valueInStyle`).
+        lazy var styles: [Range<Int>] = Self.styleRanges(in: bytes)
+
+        static func styleRanges(in bytes: [UInt8]) -> [Range<Int>] {
+            func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+            func matches(_ word: String, at index: Int) -> Bool {
+                let word = Array(word.utf8)
+                guard index + word.count < bytes.count else { return false }
+                return (0..<word.count).allSatisfy { lowered(bytes[index + $0]) == word[$0] }
+                    && !(0x61...0x7A).contains(lowered(bytes[index + word.count]))
+            }
+            var ranges: [Range<Int>] = []
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<"), matches("<style", at: index) else {
+                    index += 1
+                    continue
+                }
+                var end = index + 6
+                while end < bytes.count, !(bytes[end] == UInt8(ascii: "<") && matches("</style", at: end)) { end += 1 }
+                ranges.append(index..<end)
+                index = end + 1
+            }
+            return ranges
+        }
+
+        /// Refuses a value or a partial at `tag` inside a `<style>`.
+        mutating func outsideStyles(_ tag: Int) throws(Problem) {
+            guard !styles.contains(where: { $0.contains(tag) }) else {
+                position = tag
+                throw .valueInStyle
+            }
+        }
 
         struct State {
             /// The section being read and its transforms as written; nil at the top.
@@ -179,6 +218,7 @@ extension Template {
                     flush()
                     position += 1
                     let name = try readName(state)
+                    try outsideStyles(tag)
                     tagsRead.append(Tag(sigil: Character(UnicodeScalar(sigil)), name: name.written, offset: tag))
                     if sigil == UInt8(ascii: "{") {
                         guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
@@ -200,6 +240,7 @@ extension Template {
                     let isDynamic = bytes[safe: position] == UInt8(ascii: "*")
                     if isDynamic { position += 1 }
                     var name = try readPartialName(state)
+                    try outsideStyles(tag)
                     name.isDynamic = isDynamic
                     tagsRead.append(Tag(sigil: ">", name: (isDynamic ? "*" : "") + name.written, offset: tag))
                     if !whitespace.isEmpty { nodes.append(textNode(whitespace)) }
@@ -268,6 +309,7 @@ extension Template {
                 default:
                     flush()
                     let name = try readName(state)
+                    try outsideStyles(tag)
                     tagsRead.append(Tag(sigil: nil, name: name.written, offset: tag))
                     nodes.append(.value(name, escaped: true, at: tag))
                 }

@@ -233,7 +233,15 @@ enum HTMLChecker {
                     at: position(of: element, line: line), "xml-only",
                     "<\(element)> inside <\(inside.element)>, whose content a browser does not read as this page's markup"
                 )
+            } else if let inside = rawText, inside.element != "noscript" {
+                // A <textarea>'s or a <style>'s content is its text to a browser: its ids, links
+                // and headings are no part of the page the checks would read them in.
+                finding(
+                    at: position(of: element, line: line), "xml-only",
+                    "<\(element)> inside <\(inside.element)>, whose content a browser reads as text, not as this page's markup"
+                )
             }
+            placement(of: element, attributes: attributes, line: line)
             if depth == 1 {
                 guard element == "html" else {
                     stopped = true
@@ -262,7 +270,15 @@ enum HTMLChecker {
             case "title":
                 sawTitle = true
                 if open == nil { open = (element, line, facts.findings.count, false, depth) }
-            case "meta" where attributes["charset"]?.lowercased() == "utf-8": sawCharset = true
+            case "meta" where attributes["charset"]?.lowercased() == "utf-8":
+                sawCharset = true
+                // A browser looks for it there only, and guesses the encoding of a page without.
+                if tagEnd > 1_024 {
+                    finding(
+                        at: here, "charset",
+                        "<meta charset=\"utf-8\"> ends past the page's first 1,024 bytes, where a browser looks for it: put it first in <head>"
+                    )
+                }
             case "img" where attributes["alt"] == nil:
                 finding(at: here, "img-alt", "<img> needs an alt attribute")
             case "script":
@@ -481,6 +497,32 @@ enum HTMLChecker {
             case .comment: break
             case .internalSubset:
                 finding(line, 1, "doctype", "a DOCTYPE with declarations: a page's is <!DOCTYPE html> alone")
+            }
+        }
+
+        /// Elements HTML allows in one place only: the head's own outside the head, an
+        /// `<option>` outside what lists options, and in a `<noscript>` in the head anything
+        /// but the three it may hold there (a browser with scripts off ends the head at it,
+        /// and takes what follows, the title and the charset too, into the body).
+        private func placement(of element: String, attributes: XMLAttributes, line: Int) {
+            let ancestors = nesting.dropLast().map(\.element)
+            let parent = ancestors.last
+            if element == "title" || element == "base" || element == "meta" && attributes["charset"] != nil,
+                !ancestors.contains("head"), svgDepth == nil
+            {
+                finding(
+                    at: position(of: element, line: line), "content-model",
+                    "<\(element)\(element == "meta" ? " charset" : "")> outside <head>: it belongs in the head only")
+            }
+            if element == "option", !["select", "datalist", "optgroup"].contains(parent ?? "") {
+                finding(
+                    at: position(of: element, line: line), "content-model",
+                    "<option> outside a <select>, a <datalist> or an <optgroup>, which alone hold options")
+            }
+            if parent == "noscript", ancestors.dropLast().last == "head", !["link", "style", "meta"].contains(element) {
+                finding(
+                    at: position(of: element, line: line), "content-model",
+                    "<\(element)> in a <noscript> in <head>, which holds only <link>, <style> and <meta> there")
             }
         }
 
