@@ -41,6 +41,21 @@ import Testing
         #expect(found.contains("charset"), "\(found)")
     }
 
+    /// A value a theme places in a `style` is escaped as HTML, not as CSS: it could add a
+    /// `url()` that tells a server who reads the page.
+    @Test(arguments: [
+        "color: red; background: URL ( https://evil.example/t )", "background-image: image-set('x.png' 1x)",
+        "x: \\75 rl(https://evil.example/t)", "width: expression(alert(1))",
+    ])
+    func inlineCSSThatFetchesIsAFinding(_ css: String) {
+        let found = findings("<p style=\"\(css)\">x</p>")
+        #expect(found.contains { $0.hasPrefix("unsafe-url: <p style> holds") }, "\(found)")
+    }
+
+    @Test func inlineCSSThatFetchesNothingPasses() {
+        #expect(findings("<p style=\"color: #0550ae; --w: 50%\">x</p>") == [])
+    }
+
     @Test func anOptionOutsideASelectIsAFinding() {
         let found = findings("<p>x</p><option>z</option>")
         #expect(found.contains { $0.hasPrefix("content-model: <option> outside a <select>") }, "\(found)")

@@ -71,6 +71,13 @@ enum HTMLChecker {
     static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
     /// a comment inside one hides markup from the XML parser that a browser reads.
+    /// The first of `url(`, `image-set(`, `image(`, `@import`, `expression(` or a backslash
+    /// (an escape that spells any of them) in inline CSS, written in any case; nil for none.
+    static func fetchingCSS(in css: String) -> String? {
+        let lowered = css.lowercased().filter { !$0.isWhitespace }
+        return ["\\", "url(", "image-set(", "image(", "@import", "expression("].first { lowered.contains($0) }
+    }
+
     static let rawTextElements: Set<String> = [
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
@@ -323,6 +330,13 @@ enum HTMLChecker {
                     let scheme = HTMLChecker.unsafeScheme(inValues: attributes.value(at: index))
                 {
                     finding(at: here, "unsafe-url", "<\(element) \(attrName)> uses the scheme '\(scheme):'")
+                }
+                // Inline CSS that fetches (a value placed in a `style` could add a `url()` of its
+                // own, which HTML escaping leaves as it is) or hides what it says in escapes.
+                if attrName == "style", let fetch = HTMLChecker.fetchingCSS(in: attributes.value(at: index)) {
+                    finding(
+                        at: here, "unsafe-url",
+                        "<\(element) style> holds '\(fetch)': a style attribute may load nothing and use no CSS escape")
                 }
                 // Only these attributes' values matter; the others' (class, aria-*) are not read.
                 guard attrName == "id" || attrName == "srcset" || HTMLChecker.urlAttributes.contains(attrName) else {
