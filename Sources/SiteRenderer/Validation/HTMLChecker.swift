@@ -519,10 +519,10 @@ enum HTMLChecker {
         /// but the three it may hold there (a browser with scripts off ends the head at it,
         /// and takes what follows, the title and the charset too, into the body).
         private func placement(of element: String, attributes: XMLAttributes, line: Int) {
-            let ancestors = nesting.dropLast().map(\.element)
-            let parent = ancestors.last
+            // Asked of every element: the names first, the open elements only for those.
+            let parent = nesting.count > 1 ? nesting[nesting.count - 2].element : nil
             if element == "title" || element == "base" || element == "meta" && attributes["charset"] != nil,
-                !ancestors.contains("head"), svgDepth == nil
+                svgDepth == nil, !nesting.dropLast().contains(where: { $0.element == "head" })
             {
                 finding(
                     at: position(of: element, line: line), "content-model",
@@ -533,7 +533,9 @@ enum HTMLChecker {
                     at: position(of: element, line: line), "content-model",
                     "<option> outside a <select>, a <datalist> or an <optgroup>, which alone hold options")
             }
-            if parent == "noscript", ancestors.dropLast().last == "head", !["link", "style", "meta"].contains(element) {
+            if parent == "noscript", nesting.count > 2, nesting[nesting.count - 3].element == "head",
+                !["link", "style", "meta"].contains(element)
+            {
                 finding(
                     at: position(of: element, line: line), "content-model",
                     "<\(element)> in a <noscript> in <head>, which holds only <link>, <style> and <meta> there")
