@@ -13,6 +13,9 @@ import Testing
         #expect(html.contains("<span class=\"hl-f\">.a</span> <span class=\"hl-f\">#b</span> a:hover"), "\(html)")
         #expect(html.contains("<span class=\"hl-a\">color</span>: <span class=\"hl-n\">#fff</span>;"), "\(html)")
         #expect(html.contains("<span class=\"hl-a\">margin-top</span>: <span class=\"hl-n\">0</span> auto;"))
+        #expect(
+            !(try self.html(".a { background: url(a.png) }", "css")).contains("<span class=\"hl-f\">.png</span>"),
+            "a file's dot is no class")
     }
 
     @Test(arguments: [

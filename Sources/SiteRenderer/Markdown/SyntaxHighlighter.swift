@@ -99,9 +99,11 @@ struct SyntaxHighlighter: Sendable {
                 } else if language == .toml || language == .ini, atLineStart, scalar == "[" {
                     emit(.key, to: run(from: index) { $0 != "\n" })
                 } else if language == .css, scalar == "." || scalar == "#", index + 1 < scalars.count,
-                    isWordStart(scalars[index + 1]) || scalar == "#" && isDigit(scalars[index + 1])
+                    isWordStart(scalars[index + 1]) || scalar == "#" && isDigit(scalars[index + 1]),
+                    index == 0 || !isWord(scalars[index - 1])
                 {
-                    // A selector's class or id, but inside a block `#fff`, a colour.
+                    // A selector's class or id, but inside a block `#fff`, a colour (and in
+                    // `url(a.png)` neither: a word goes before its dot).
                     let end = run(from: index + 1) { isWord($0) || $0 == "-" }
                     let isColour =
                         cssDepth > 0 && scalar == "#"
