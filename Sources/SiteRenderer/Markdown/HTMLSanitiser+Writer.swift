@@ -703,10 +703,10 @@ extension HTMLSanitiser {
 
         private mutating func resolvedLink(_ href: String?) -> String? {
             guard let href else { return nil }
-            if let page = settings.fragmentPage, LinkPolicy.fragment(of: href) != nil {
-                return LinkPolicy.fragment(href, onPage: page)
+            if LinkPolicy.fragment(of: href) != nil {
+                if let page = settings.fragmentPage { return LinkPolicy.fragment(href, onPage: page) }
+                sawFragment = true
             }
-            if LinkPolicy.fragment(of: href) != nil { sawFragment = true }
             return LinkPolicy.resolve(
                 href, base: settings.linkBase, root: settings.rootLinkBase, fragmentPrefix: settings.idPrefix,
                 knownIDs: knownIDs)

@@ -35,9 +35,11 @@ enum LinkPolicy {
     /// an HTML page, a broken image) read as the file itself (`…/raw/main/a.png`), as
     /// GitHub's own rendering does. Any other address as it is.
     static func imageFile(_ url: String) -> String {
+        // Every image of every README asks: only the address's start is lowered, once.
+        let start = url.prefix(23).lowercased()
         guard
             let host = ["https://github.com/", "http://github.com/", "https://www.github.com/"].first(where: {
-                url.utf8.count > $0.utf8.count && url.lowercased().hasPrefix($0)
+                url.utf8.count > $0.utf8.count && start.hasPrefix($0)
             })
         else { return url }
         let parts = url.dropFirst(host.count).split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)

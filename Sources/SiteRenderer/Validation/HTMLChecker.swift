@@ -71,13 +71,6 @@ enum HTMLChecker {
     static let animatedValues: Set<String> = ["to", "from", "values", "by"]
     /// Elements whose text an HTML parser reads raw, up to the first end tag of their name:
     /// a comment inside one hides markup from the XML parser that a browser reads.
-    /// The first of `url(`, `image-set(`, `image(`, `@import`, `expression(` or a backslash
-    /// (an escape that spells any of them) in inline CSS, written in any case; nil for none.
-    static func fetchingCSS(in css: String) -> String? {
-        let lowered = css.lowercased().filter { !$0.isWhitespace }
-        return ["\\", "url(", "image-set(", "image(", "@import", "expression("].first { lowered.contains($0) }
-    }
-
     static let rawTextElements: Set<String> = [
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
@@ -100,6 +93,13 @@ enum HTMLChecker {
         for (name, role) in ContentModels.roles { facts[name, default: ([], [], .none)].model = role }
         return facts
     }()
+
+    /// The first of `url(`, `image-set(`, `image(`, `@import`, `expression(` or a backslash
+    /// (an escape that spells any of them) in inline CSS, written in any case; nil for none.
+    static func fetchingCSS(in css: String) -> String? {
+        let lowered = css.lowercased().filter { !$0.isWhitespace }
+        return ["\\", "url(", "image-set(", "image(", "@import", "expression("].first { lowered.contains($0) }
+    }
 
     static func check(_ file: OutputFile) -> HTMLDocumentFacts {
         let page = Page(file)
