@@ -77,7 +77,7 @@ let package = Package(
         ),
 
         // The application layer: one build as named steps (check, lock, gather, decide, digest,
-        // publish, record), joining the layers below; what `build` and `serve` run.
+        // publish, record, prune), joining the layers below; what `build` and `serve` run.
         .target(
             name: "BuildPipeline",
             dependencies: [

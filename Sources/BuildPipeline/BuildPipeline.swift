@@ -6,11 +6,11 @@ import RepodigestConfiguration
 import SiteRenderer
 public import UseCases
 
-/// One build, as named steps: check the configuration, take the locks, gather, decide whether
-/// anything changed, digest, decide again once GitHub has answered, render-check-stage,
-/// publish, record. Every command that builds (`build`, `serve`) runs this and only prints
-/// what it returns; each step's failure comes back as a `BuildFailure` naming the step, and
-/// `ExitStatus` turns it into the exit code.
+/// One build, as named steps: check the configuration, take the locks, check the output,
+/// gather, decide whether anything changed, digest, decide again once GitHub has answered,
+/// render-check-stage, publish, record, prune the cache. Every command that builds (`build`,
+/// `serve`) runs this and only prints what it returns; each step's failure comes back as a
+/// `BuildFailure` naming the step, and `ExitStatus` turns it into the exit code.
 ///
 /// Why a layer of its own rather than a use case: the steps join the layers (the data
 /// layer's cache generation, the renderer's published stamp, the use cases' digest), which a
@@ -33,6 +33,8 @@ public struct BuildPipeline: Sendable {
         let request = try await step(.check) { try settings.digestRequest() }
         let locks = try await step(.lock) { try takeLocks() }
         defer { locks.forEach { $0.release() } }
+        // An output that can never be published into is said before GitHub is asked.
+        try await step(.publish) { try writer.checkBeforeBuilding() }
         return try await run(try await step(.gather) { try await gather(request) })
     }
 

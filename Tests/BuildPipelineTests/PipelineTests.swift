@@ -85,12 +85,46 @@ import UseCases
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appending(path: "site"), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: root.appending(path: "site/notes.txt"))
-        let pipeline = try pipeline(Lines())
+        let events = Lines()
+        let pipeline = try pipeline(events)
         await #expect {
             _ = try await pipeline.run()
         } throws: { error in
             guard let failure = error as? BuildFailure else { return false }
             return failure.step == .publish && failure.underlying is PublishError
         }
+        // Found before anything is gathered: a live run would have asked GitHub for nothing.
+        #expect(events.all.isEmpty, "\(events.all)")
+    }
+
+    @Test("an output that is a file, or beside which nothing can be written, is refused before gathering")
+    func outputCheckedFirst() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("a file".utf8).write(to: root.appending(path: "site"))
+        let events = Lines()
+        await #expect {
+            _ = try await pipeline(events).run()
+        } throws: { error in
+            guard let failure = error as? BuildFailure, case .notOurs = failure.underlying as? PublishError else {
+                return false
+            }
+            return failure.step == .publish
+        }
+        #expect(events.all.isEmpty, "\(events.all)")
+        try FileManager.default.removeItem(at: root.appending(path: "site"))
+        // Not writable: as root, `access` says yes to everything; the check is then the publish's.
+        guard geteuid() != 0 else { return }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: root.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path) }
+        await #expect {
+            _ = try await pipeline(events).run()
+        } throws: { error in
+            guard let failure = error as? BuildFailure,
+                case .notWritable(let path, let reason) = failure.underlying as? PublishError
+            else { return false }
+            return path == root.standardizedFileURL.path && reason.contains("the folder that holds the output")
+        }
+        #expect(events.all.isEmpty, "\(events.all)")
     }
 }

@@ -151,6 +151,37 @@ public struct SiteWriter: Sendable {
         }
     }
 
+    /// What makes a publish fail whatever the build holds, found before anything is gathered
+    /// or rendered (a live run would otherwise ask GitHub for everything first): an output
+    /// that is not a folder, or one of someone else's files; one that is a mount point; a
+    /// folder beside which, or in which, nothing can be written. Publishing checks all of it
+    /// again, with every folder of the published site (`checkWritable`).
+    public func checkBeforeBuilding() throws(PublishError) {
+        try checkOwnership()
+        if Self.isMountPoint(output) { throw .mountPoint(output.standardizedFileURL.path) }
+        // The parent, or the nearest folder above it that is there: publishing makes the rest.
+        var folder = output.deletingLastPathComponent()
+        while Inventory.kind(folder) == .missing, folder.path != "/" { folder = folder.deletingLastPathComponent() }
+        for folder in [folder, output] where Inventory.kind(folder) == .folder {
+            guard access(folder.path, W_OK) == 0 else { throw notWritable(folder) }
+        }
+    }
+
+    /// `folder` not writable, as `access` just said; for a folder above the output that
+    /// the user may not write, why it must be (the user named only the output).
+    func notWritable(_ folder: URL) -> PublishError {
+        let denied = errno == EACCES || errno == EPERM
+        let reason = String(cString: strerror(errno))
+        let path = folder.standardizedFileURL.path
+        guard denied, RealPath.isSameOrInside(output, folder), output.standardizedFileURL.path != path else {
+            return .notWritable(path, reason: reason)
+        }
+        return .notWritable(
+            path,
+            reason: "\(reason); each build is staged beside the output folder and swapped with it, so the "
+                + "folder that holds the output must be writable too")
+    }
+
     /// Refuses to replace a folder that holds files and was not published by repodigest.
     func checkOwnership() throws(PublishError) {
         let fileManager = FileManager.default
@@ -201,9 +232,7 @@ public struct SiteWriter: Sendable {
             folders += inventory.userEntries.map { output.appending(path: $0) }
         }
         for folder in folders where Inventory.kind(folder) == .folder {
-            guard access(folder.path, W_OK) == 0 else {
-                throw .notWritable(folder.standardizedFileURL.path, reason: String(cString: strerror(errno)))
-            }
+            guard access(folder.path, W_OK) == 0 else { throw notWritable(folder) }
         }
     }
 
