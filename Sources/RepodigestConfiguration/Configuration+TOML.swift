@@ -259,51 +259,75 @@ private struct TOMLReader {
         return strings
     }
 
-    /// The saved searches, each with a name, a query and its options checked.
+    /// The saved searches, each with a name, a query and its options checked. A mistake in
+    /// one is said at the line where that search starts, with its number and name.
     func searches(in digest: TOMLTable, at path: [String]) throws(ConfigurationError) -> [SavedSearch] {
         guard let value = digest["searches"] else { return [] }
         let keyPath = path + ["searches"]
         let expected = "an array of tables like { name = \"…\", query = \"…\" }"
         guard let array = value.array else { throw mismatch(keyPath, expected, value) }
         var searches: [SavedSearch] = []
-        for element in array {
-            guard let search = element.table else { throw mismatch(keyPath, expected, element) }
-            try allow(["name", "query", "sort", "limit"], in: search, at: keyPath)
-            guard let name = try string("name", in: search, at: keyPath), !name.isEmpty,
-                let query = try string("query", in: search, at: keyPath), !query.isEmpty
-            else { throw error(at: keyPath, "every search needs a non-empty name and query") }
-            for (label, value, limit) in [
-                ("name", name, Configuration.maxSearchNameCharacters),
-                ("query", query, Configuration.maxSearchQueryCharacters),
-            ] {
-                if let problem = Configuration.textProblem(value, name: "a search's \(label)", maxCharacters: limit) {
-                    throw error(at: keyPath, "search \(searches.count + 1): " + problem)
+        for (index, element) in array.enumerated() {
+            let name = element.table?["name"]?.string
+            do throws(ConfigurationError) {
+                searches.append(try search(element, at: keyPath, after: searches))
+            } catch {
+                var error = error
+                // The key's own line where it is in this search (`[[digest.searches]]` tables
+                // one key a line), else the line where this search starts.
+                if let start = TOMLGuard.line(ofElement: index, in: keyPath, text: text) {
+                    let next = TOMLGuard.line(ofElement: index + 1, in: keyPath, text: text) ?? Int.max
+                    if !(error.line.map { start < $0 && $0 < next } ?? false) { error.line = start }
                 }
-            }
-            var saved = SavedSearch(name: name, query: query)
-            if let sort = try string("sort", in: search, at: keyPath) {
-                guard let value = SavedSearch.Sort(rawValue: sort) else {
-                    throw error(
-                        at: keyPath,
-                        "search '\(name)': sort must be one of "
-                            + SavedSearch.Sort.allCases.map(\.rawValue).joined(separator: ", ") + ", found '\(sort)'")
+                error.column = error.line.map { _ in 1 }
+                let named = name.flatMap {
+                    Configuration.textProblem($0, name: "", maxCharacters: 80) == nil ? $0 : nil
                 }
-                saved.sort = value
+                error.message = "search \(index + 1)" + (named.map { " ('\($0)')" } ?? "") + ": " + error.message
+                throw error
             }
-            if let limit = try int("limit", in: search, at: keyPath) {
-                guard (1...1000).contains(limit) else {
-                    throw error(
-                        at: keyPath, "search '\(name)': limit must be between 1 and 1000 (GitHub's cap), found \(limit)"
-                    )
-                }
-                saved.limit = limit
-            }
-            guard !searches.contains(where: { $0.name == name }) else {
-                throw error(at: keyPath, "two searches are named '\(name)'")
-            }
-            searches.append(saved)
         }
         return searches
+    }
+
+    /// One saved search, `element` of the array at `keyPath`, after the `earlier` ones.
+    private func search(_ element: any TOMLValueConvertible, at keyPath: [String], after earlier: [SavedSearch])
+        throws(ConfigurationError) -> SavedSearch
+    {
+        let expected = "a table like { name = \"…\", query = \"…\" }"
+        guard let search = element.table else { throw mismatch(keyPath, expected, element) }
+        try allow(["name", "query", "sort", "limit"], in: search, at: keyPath)
+        guard let name = try string("name", in: search, at: keyPath), !name.isEmpty,
+            let query = try string("query", in: search, at: keyPath), !query.isEmpty
+        else { throw error(at: keyPath, "every search needs a non-empty name and query") }
+        for (label, value, limit) in [
+            ("name", name, Configuration.maxSearchNameCharacters),
+            ("query", query, Configuration.maxSearchQueryCharacters),
+        ] {
+            if let problem = Configuration.textProblem(value, name: "a search's \(label)", maxCharacters: limit) {
+                throw error(at: keyPath, problem)
+            }
+        }
+        var saved = SavedSearch(name: name, query: query)
+        if let sort = try string("sort", in: search, at: keyPath) {
+            guard let value = SavedSearch.Sort(rawValue: sort) else {
+                throw error(
+                    at: keyPath,
+                    "sort must be one of " + SavedSearch.Sort.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ", found '\(sort)'")
+            }
+            saved.sort = value
+        }
+        if let limit = try int("limit", in: search, at: keyPath) {
+            guard (1...1000).contains(limit) else {
+                throw error(at: keyPath, "limit must be between 1 and 1000 (GitHub's cap), found \(limit)")
+            }
+            saved.limit = limit
+        }
+        guard !earlier.contains(where: { $0.name == name }) else {
+            throw error(at: keyPath, "another search before it is named '\(name)'")
+        }
+        return saved
     }
 
     func mismatch(_ path: [String], _ expected: String, _ value: any TOMLValueConvertible) -> ConfigurationError {

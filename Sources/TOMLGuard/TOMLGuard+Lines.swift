@@ -82,3 +82,87 @@ extension TOMLGuard {
         return count
     }
 }
+
+extension TOMLGuard {
+    /// The line where element `index` (from 0) of the array of tables at `path` starts: its
+    /// `[[path]]` header, or the `{` of an inline table in `path = [{ … }, { … }]`. A message
+    /// about one search of several names its line, not the line of the array. Nil where the
+    /// text holds no such element (the array written another way).
+    public static func line(ofElement index: Int, in path: [String], text: String) -> Int? {
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // `[[path]]` headers, outside multi-line strings, as `line(of:)` reads them.
+        var headers: [Int] = []
+        var string: String?
+        for (number, raw) in lines.enumerated() {
+            let line = trimmed(raw)
+            if let delimiter = string {
+                if occurrences(of: delimiter, in: line) % 2 == 1 { string = nil }
+                continue
+            }
+            if line.hasPrefix("[["), let end = line.firstRange(of: "]]") {
+                if keyParts(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]) == path {
+                    headers.append(number + 1)
+                }
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                let value = trimmed(uncommented(line[line.index(after: equals)...]))
+                string = ["\"\"\"", "'''"].first { value.hasPrefix($0) && occurrences(of: $0, in: value) == 1 }
+            }
+        }
+        if !headers.isEmpty { return index < headers.count ? headers[index] : nil }
+        guard let start = line(of: path, in: text) else { return nil }
+        return inlineTable(index, after: lines[(start - 1)...].joined(separator: "\n"), firstLine: start)
+    }
+
+    /// The line of the `{` of inline table `index` in the array that is the value after the
+    /// first `=` of `text`, which starts at line `firstLine`.
+    private static func inlineTable(_ index: Int, after text: String, firstLine: Int) -> Int? {
+        let scalars = Array(text.unicodeScalars)
+        guard var position = scalars.firstIndex(of: "=") else { return nil }
+        var (line, depth, found) = (firstLine, 0, 0)
+        while position < scalars.count {
+            let scalar = scalars[position]
+            switch scalar {
+            case "\n": line += 1
+            case "#":
+                while position + 1 < scalars.count, scalars[position + 1] != "\n" { position += 1 }
+            case "\"", "'":
+                // A string, one-line or multi-line, its escapes skipped in basic strings.
+                let triple =
+                    position + 2 < scalars.count && scalars[position + 1] == scalar && scalars[position + 2] == scalar
+                position += triple ? 3 : 1
+                while position < scalars.count {
+                    if scalars[position] == "\n" { line += 1 }
+                    if scalar == "\"", scalars[position] == "\\" {
+                        // A multi-line string's line-ending backslash escapes the line break.
+                        if position + 1 < scalars.count, scalars[position + 1] == "\n" { line += 1 }
+                        position += 2
+                        continue
+                    }
+                    if scalars[position] == scalar,
+                        !triple
+                            || (position + 2 < scalars.count && scalars[position + 1] == scalar
+                                && scalars[position + 2] == scalar)
+                    {
+                        position += triple ? 2 : 0
+                        break
+                    }
+                    // A one-line string ends at its line's end, closed or not.
+                    if !triple, scalars[position] == "\n" { break }
+                    position += 1
+                }
+            case "[", "{":
+                if scalar == "{", depth == 1 {
+                    if found == index { return line }
+                    found += 1
+                }
+                depth += 1
+            case "]", "}":
+                depth -= 1
+                if depth <= 0 { return nil }
+            default: break
+            }
+            position += 1
+        }
+        return nil
+    }
+}

@@ -37,7 +37,7 @@ import Testing
         ("[digest]\npage_size = 0\n", "repodigest.toml:2:1: page_size must be between 1 and 1000, found 0"),
         (
             "[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
-            "repodigest.toml:2:1: search 'x': sort must be one of best-match, stars, forks, updated, found 'newest'"
+            "repodigest.toml:2:1: search 1 ('x'): sort must be one of best-match, stars, forks, updated, found 'newest'"
         ),
         ("title = \n", "repodigest.toml:1:9: "),
         ("title = \"  \"\n", "repodigest.toml:1:1: title must not be blank (white space only)"),

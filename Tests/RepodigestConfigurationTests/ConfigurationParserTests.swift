@@ -100,7 +100,7 @@ import Testing
             ("theme = \"x\\n\"\n", "theme must not hold a control character"),
             (
                 "[digest]\nsearches = [{ name = \"n\", query = \"" + String(repeating: "q", count: 257) + "\" }]\n",
-                "search 1: a search's query must be at most 256 characters"
+                "search 1 ('n'): a search's query must be at most 256 characters"
             ),
             (
                 "[digest]\nsearches = [{ name = \"n\\u0007\", query = \"q\" }]\n",
@@ -155,7 +155,20 @@ import Testing
             ("[digest]\n\"page_size\" = 0\n", 2),
             ("title = \"t\"\ndigest = { page_size = 0 }\n", 2),
             ("[digest]\nmarkdown = \"\"\"\npage_size = 2\n\"\"\"\npage_size = 0\n", 5),
-            ("[digest]\nowners = []\nsearches = [\n  { name = \"a\", query = \"b\", limt = 3 },\n]\n", 3),
+            // In an array of several: the search's own line, past strings and comments holding braces.
+            ("[digest]\nowners = []\nsearches = [\n  { name = \"a\", query = \"b\", limt = 3 },\n]\n", 4),
+            (
+                "[digest]\nsearches = [ # {\n  { name = \"{a\", query = 'b}' }, # }\n  { name = \"c\", query = \"d\", sort = \"x\" },\n]\n",
+                4
+            ),
+            (
+                "[digest]\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\nlimit = 3\n[[digest.searches]]\nname = \"c\"\nquery = \"d\"\nlimit = \"3\"\n",
+                6
+            ),
+            (
+                "[digest]\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\n[[digest.searches]]\nname = \"a\"\nquery = \"d\"\n",
+                5
+            ),
             ("[digest]\n\n[[digest.searches]]\nname = \"a\"\nquery = \"b\"\nlimit = \"3\"\n", 6),
             ("title = '''x''' # '''\n[digest]\npage_size = \"x\"\n", 3),
             ("title = \"a ''' b\"\n[digest]\npage_size = \"x\"\n", 3),
