@@ -15,8 +15,12 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Build from the sample data bundled in the binary: no token, no network.")
     var sample = false
 
-    @Option(name: .long, help: ArgumentHelp("Where to publish the site.", valueName: "dir"))
-    var output = "Output"
+    // Optional, with the default said in the help, as the man page shows no other default.
+    @Option(
+        name: .customLong("output"), help: ArgumentHelp("Where to publish the site. Default: Output.", valueName: "dir")
+    )
+    var outputOption: String?
+    var output: String { outputOption ?? "Output" }
 
     @Option(
         name: .long,
@@ -64,9 +68,10 @@ struct BuildOptions: ParsableArguments {
     @Option(
         name: .customLong("log-format"),
         help: ArgumentHelp(
-            "text, or json: one JSON object per line (time, level, message, fields) for log collectors.",
+            "text (the default), or json: one JSON object per line (time, level, message, fields) for log collectors.",
             valueName: "format"))
-    var logFormat = Console.Format.text
+    var logFormatOption: Console.Format?
+    var logFormat: Console.Format { logFormatOption ?? .text }
 
     /// Options that contradict one another, or do nothing with the others, are refused rather
     /// than ignored: `--offline --full` would send no request and ask for nothing again, and

@@ -10,8 +10,11 @@ struct InitCommand: ParsableCommand {
         discussion: "It builds as it is with `repodigest build --sample --config repodigest.toml`."
     )
 
-    @Option(name: .long, help: ArgumentHelp("Where to write it.", valueName: "file"))
-    var config = "repodigest.toml"
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Where to write it. Default: repodigest.toml.", valueName: "file"))
+    var configOption: String?
+    var config: String { configOption ?? "repodigest.toml" }
 
     @Flag(name: .long, help: "Replace the file if it exists.")
     var force = false

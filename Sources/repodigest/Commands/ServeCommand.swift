@@ -24,13 +24,19 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: BuildOptions
 
     // Unconditional: `--port -1` is a wrong port to say so of, not a missing one.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
-    var port: UInt16 = 8000
+    @Option(
+        name: .customLong("port"), parsing: .unconditional,
+        help: ArgumentHelp("The port to listen on, 0 to 65535; 0 picks a free one. Default: 8000.", valueName: "n"))
+    var portOption: UInt16?
+    var port: UInt16 { portOption ?? 8000 }
 
     @Option(
+        name: .customLong("host"),
         help: ArgumentHelp(
-            "The address to listen on. Anything but loopback shows the site to the network.", valueName: "address"))
-    var host = "127.0.0.1"
+            "The IP address (or localhost) to listen on. Default: 127.0.0.1. Anything but loopback shows the site to the network.",
+            valueName: "address"))
+    var hostOption: String?
+    var host: String { hostOption ?? "127.0.0.1" }
 
     /// How often the watched files are looked at when no event wakes the watcher (inotify
     /// wakes it at once on Linux). A few dozen stats each time cost nothing.
