@@ -25,7 +25,7 @@ CHECK_PACKAGES := default-jdk-headless python3-venv
 
 help:
 	@echo "make run    build, then publish the bundled sample into $(OUTPUT)/"
-	@echo "make test   the W3C HTML checker over a sample build, then every test"
+	@echo "make test   lint, the layer rule, the W3C HTML checker over four sample builds, then every test"
 	@echo "make install  release build into \$$(PREFIX)/bin, with its man page and bash, zsh and fish completions"
 	@echo "make bench  repodigest against Hugo, rebuilds, fetching, phases, hostile READMEs (REPOS=1000,10000 RUNS=5)"
 	@echo "make fuzz   libFuzzer over decoding, Link headers, Markdown, the configuration, URLs, redaction, Retry-After, JSON mending (FUZZ_SECONDS=60 each)"
@@ -139,7 +139,7 @@ html-check: check-deps
 	@echo "W3C Nu Html Checker: no errors"
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build $(VENV) .$(OUTPUT).spare .$(OUTPUT).lock
 	find $(OUTPUT) -mindepth 1 ! -name .gitignore -delete
 
 define install

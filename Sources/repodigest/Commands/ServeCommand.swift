@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             and the folders it extends). Open pages reload after each rebuild through a script \
             added to HTML answers while serving; the published files never contain it. Ctrl-C \
             or SIGTERM stops the server once a build under way is done (exit 0); a second \
-            signal stops it at once (130 or 143).
+            signal stops it at once (130 or 143; 2 if a rebuild had just published).
             """
     )
 
