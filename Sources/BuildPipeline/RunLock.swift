@@ -137,6 +137,7 @@ extension RunLock {
         // As written, `..` and all: the system walks it so (`file/../st` fails at `file`).
         var path = folder.path.hasPrefix("/") ? "" : "."
         for component in folder.path.split(separator: "/") {
+            let parent = path.isEmpty ? "/" : path
             path += "/" + component
             var status = stat()
             if stat(path, &status) == 0 {
@@ -145,7 +146,11 @@ extension RunLock {
             }
             switch errno {
             case ENOENT:
-                guard lstat(path, &status) == 0 else { return nil }
+                guard lstat(path, &status) == 0 else {
+                    // The first folder missing: made in its parent, if that may be written.
+                    guard access(parent, W_OK) != 0 else { return nil }
+                    return "cannot make the folder \(path): \(parent): \(String(cString: strerror(errno)))"
+                }
                 return "\(path) is a symbolic link to something that does not exist"
             case ELOOP: return "\(path) is a symbolic link that leads round in a loop"
             default: return "\(path): \(String(cString: strerror(errno)))"

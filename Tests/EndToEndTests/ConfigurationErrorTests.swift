@@ -138,6 +138,27 @@ import Testing
             "\(file.standardError)")
     }
 
+    @Test("a mistake in a theme's theme.toml or catalogue is said from the start of the line at that file and line")
+    func aThemeFilesMistakeStartsWithItsFileAndLine() throws {
+        let folder = try TemporaryFolder()
+        let theme = folder.url.appending(path: "mine")
+        try FileManager.default.createDirectory(
+            at: theme.appending(path: "locales"), withIntermediateDirectories: true)
+        try Data("name = \"mine\"\ncolour = \"red\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        let manifest = try RepodigestProcess.run(["build", "--sample", "--theme", "./mine/"], in: folder.url)
+        #expect(
+            manifest.standardError.hasPrefix(
+                "error: \(theme.standardizedFileURL.path)/theme.toml:2:1: theme.toml error: unknown key 'colour'"),
+            "\(manifest.standardError)")
+        try Data("name = \"mine\"\nextends = \"default\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        try Data("[nav]\n\ndigest = 3\n".utf8).write(to: theme.appending(path: "locales/en.toml"))
+        let catalogue = try RepodigestProcess.run(["build", "--sample", "--theme", "./mine/"], in: folder.url)
+        #expect(
+            catalogue.standardError.contains(
+                "/locales/en.toml:3:1: catalogue key 'nav.digest': must be a string, found integer"),
+            "\(catalogue.standardError)")
+    }
+
     @Test func aConfigurationFileThatCannotBeReadSaysWhy() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(

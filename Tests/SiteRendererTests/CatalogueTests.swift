@@ -122,13 +122,16 @@ import Testing
             _ = try theme.phrasebook(language: "en")
             Issue.record("accepted: \(text)")
         } catch {
-            guard case .entry(let file, let badKey, let message) = error else {
+            guard case .entry(let file, let badKey, let message, let line) = error else {
                 Issue.record("\(error)")
                 return
             }
             #expect(file == folder.url.standardizedFileURL.path + "/locales/en.toml")
             #expect(badKey == key)
             #expect(message.contains(reason), "\(message)")
+            // Each key is on the second line; the separators are checked once the catalogues
+            // are merged, where the file's text is no longer at hand.
+            #expect(line == (key.hasSuffix("_separator") ? nil : 2), "\(error)")
         }
     }
 
@@ -145,7 +148,7 @@ import Testing
         #expect {
             _ = try Theme(directory: child.url).phrasebook(language: "en")
         } throws: { error in
-            guard case LocaleError.entry(let file, "format.decimal_separator", _) = error else { return false }
+            guard case LocaleError.entry(let file, "format.decimal_separator", _, _) = error else { return false }
             return file == parent.url.standardizedFileURL.path + "/locales/en.toml"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PageModels
+import TOMLGuard
 internal import TOMLKit
 
 /// One locale catalogue file (`Themes/locales/ja.toml`, a theme's `locales/ja.toml`): TOML
@@ -25,8 +26,14 @@ struct Catalogue: Sendable, Equatable {
         self.language = language
         self.file = file
         entries = [:]
-        try flatten(table, prefix: "")
-        try check(against: reference ?? entries)
+        do throws(LocaleError) {
+            try flatten(table, prefix: "")
+            try check(against: reference ?? entries)
+        } catch .entry(let file, let key, let reason, nil) {
+            // Said at the key's line (a table's key is found under its `[table]` header).
+            let line = TOMLGuard.line(of: key.split(separator: ".").map(String.init), in: text)
+            throw .entry(file: file, key: key, reason: reason, line: line)
+        }
     }
 
     private mutating func flatten(_ table: TOMLTable, prefix: String) throws(LocaleError) {

@@ -5,8 +5,9 @@ public enum LocaleError: Error, Equatable, CustomStringConvertible {
     case unknownLanguage(String, available: [String])
     /// A catalogue that is not TOML (a value that is not a string is an `entry`).
     case unreadable(file: String, line: Int, column: Int, reason: String)
-    /// A key of a catalogue: unknown, not a string, a bad placeholder, a control character.
-    case entry(file: String, key: String, reason: String)
+    /// A key of a catalogue: unknown, not a string, a bad placeholder, a control character;
+    /// with the line it is written on, where the file's text is at hand.
+    case entry(file: String, key: String, reason: String, line: Int? = nil)
 
     public var description: String {
         switch self {
@@ -15,8 +16,8 @@ public enum LocaleError: Error, Equatable, CustomStringConvertible {
                 + available.joined(separator: ", ") + " (a theme folder may add one as locales/\(language).toml)"
         case .unreadable(let file, let line, let column, let reason):
             return "\(file):\(line):\(column): catalogue error: \(reason)"
-        case .entry(let file, let key, let reason):
-            return "\(file): catalogue key '\(key)': \(reason)"
+        case .entry(let file, let key, let reason, let line):
+            return "\(file)\(line.map { ":\($0):1" } ?? ""): catalogue key '\(key)': \(reason)"
         }
     }
 }

@@ -220,6 +220,11 @@ struct BuildOptions: ParsableArguments {
             }
             return try Theme.builtIn(name)
         } catch {
+            // A mistake in a theme's file is said at that file's line, as a template's is.
+            if case .manifest(let file, let line, let column, let reason) = error {
+                throw ConfigurationError(
+                    source: file, line: line, column: column, message: "theme.toml error: \(reason)")
+            }
             guard theme == nil else { throw ConfigurationError(source: "--theme", message: error.description) }
             throw ConfigurationError(
                 source: configuration.themeSource, line: configuration.themeLine,
