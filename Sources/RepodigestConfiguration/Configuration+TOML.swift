@@ -117,7 +117,7 @@ extension Configuration {
                 do {
                     favourites.append(Favourite(name: try RepoName(parsingWritten: text)))
                 } catch {
-                    throw reader.error(at: path + ["favourites"], error.description)
+                    throw reader.error(at: path + ["favourites"], "digest.favourites: \(error)")
                 }
             }
             if let twice = Self.firstRepeated(favourites.map(\.name.description)) {
@@ -217,7 +217,8 @@ private struct TOMLReader {
         guard range.contains(int) else {
             throw error(
                 at: path + [key],
-                "\(key) must be between \(range.lowerBound) and \(range.upperBound)\(why), found \(int)")
+                "'\((path + [key]).joined(separator: "."))' must be between \(range.lowerBound) and \(range.upperBound)\(why), found \(int)"
+            )
         }
         return int
     }

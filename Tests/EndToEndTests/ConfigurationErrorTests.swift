@@ -12,7 +12,7 @@ import Testing
         ),
         (
             "[github]\nmax_fetch_seconds = 10\n",
-            "repodigest.toml:2:1: max_fetch_seconds must be between 60 and 86400, found 10"
+            "repodigest.toml:2:1: 'github.max_fetch_seconds' must be between 60 and 86400, found 10"
         ),
         (
             "[github]\nconcurrency = \"four\"\n",
@@ -24,7 +24,7 @@ import Testing
         ),
         (
             "[digest]\nfavourites = [\"apple/swift/extra\"]\n",
-            "repodigest.toml:2:1: 'apple/swift/extra' is not a repository name: expected OWNER/NAME"
+            "repodigest.toml:2:1: digest.favourites: 'apple/swift/extra' is not a repository name: expected OWNER/NAME"
         ),
         (
             "title = \"x\"\ntheme = \"no-such-theme\"\n",
@@ -34,7 +34,7 @@ import Testing
             "title = \"x\"\n\ntheme = \"./no-such-folder/\"\n",
             "repodigest.toml:3:1: theme: /"
         ),
-        ("[digest]\npage_size = 0\n", "repodigest.toml:2:1: page_size must be between 1 and 1000, found 0"),
+        ("[digest]\npage_size = 0\n", "repodigest.toml:2:1: 'digest.page_size' must be between 1 and 1000, found 0"),
         (
             "[digest]\nsearches = [{ name = \"x\", query = \"y\", sort = \"newest\" }]\n",
             "repodigest.toml:2:1: search 1 ('x'): sort must be one of best-match, stars, forks, updated, found 'newest'"

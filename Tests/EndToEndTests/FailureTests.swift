@@ -37,7 +37,8 @@ import Testing
         ])
         #expect(outcome.status == 1)
         #expect(
-            outcome.standardError.contains("repodigest.toml:4:1: 'not a repo' is not a repository name"),
+            outcome.standardError.contains(
+                "repodigest.toml:4:1: digest.favourites: 'not a repo' is not a repository name"),
             "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "o").path), "nothing touched")
 

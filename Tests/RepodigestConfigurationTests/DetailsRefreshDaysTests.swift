@@ -22,7 +22,7 @@ import UseCases
         #expect(
             throws: ConfigurationError(
                 source: "repodigest.toml", line: 3, column: 1,
-                message: "details_refresh_days must be between 1 and 365, found \(days)"
+                message: "'digest.details_refresh_days' must be between 1 and 365, found \(days)"
             )
         ) {
             try Configuration(
