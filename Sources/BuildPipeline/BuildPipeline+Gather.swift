@@ -5,8 +5,9 @@ public import RepodigestConfiguration
 import UseCases
 
 extension BuildPipeline {
-    /// Where a build's data comes from, the history it compares with, and what to build.
-    struct Sources: Sendable {
+    /// What `gather` found: where the build's data comes from, the history it compares
+    /// with, and what to build.
+    struct Gathered: Sendable {
         var source: any RepositorySource
         var history: any HistoryStore
         /// The live store, for its report of what the run cost; nil for the sample.
@@ -31,14 +32,14 @@ extension BuildPipeline {
     /// with the state folder's history and the favourites added there, shown together with
     /// the configuration's.
     /// - Parameter prepared: `Settings.digestRequest()`, if the caller read the catalogues already.
-    func gather(_ prepared: (BuildDigest.Request, warnings: [String])? = nil) async throws -> Sources {
+    func gather(_ prepared: (BuildDigest.Request, warnings: [String])? = nil) async throws -> Gathered {
         settings.configuration.warnings.forEach(events.warning)
         var (request, warnings) = try prepared ?? settings.digestRequest()
         warnings.forEach(events.warning)
         request.detailRefresh.everything = settings.fullRefresh
         guard case .github(let github) = settings.origin else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])
-            return Sources(source: SampleDataStore(), history: SampleHistory(), request: request)
+            return Gathered(source: SampleDataStore(), history: SampleHistory(), request: request)
         }
         guard let folder = settings.stateDirectory else {
             throw ConfigurationError(
@@ -50,7 +51,7 @@ extension BuildPipeline {
             .list(configured: settings.configuration.favourites)
         let live = try await Self.liveStore(
             github, configuration: settings.configuration, stateDirectory: folder, events: events)
-        return Sources(source: live, history: state.history, live: live, state: state, request: request)
+        return Gathered(source: live, history: state.history, live: live, state: state, request: request)
     }
 
     /// The live store: libcurl to the API, the token, the response cache in the state folder.

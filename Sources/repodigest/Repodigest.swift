@@ -54,6 +54,8 @@ struct Repodigest: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // ArgumentParser's: its own errors, and `ExitStatus` (an `ExitCode`), which each
+            // command throws after printing (`ExitStatus.code(for:)` decides which).
             code = exitCode(for: error)
             // ArgumentParser ends a wrong command line with sysexits' 64; the README's contract
             // (and a cron job reading it) has one code for input to fix: 1.

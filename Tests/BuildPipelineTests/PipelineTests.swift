@@ -52,9 +52,9 @@ import UseCases
         defer { try? FileManager.default.removeItem(at: root) }
         let events = Lines()
         let pipeline = try pipeline(events)
-        var sources = try await pipeline.gather()
-        sources.history = FailingHistory()
-        guard case .published(let published) = try await pipeline.run(sources) else {
+        var gathered = try await pipeline.gather()
+        gathered.history = FailingHistory()
+        guard case .published(let published) = try await pipeline.run(gathered) else {
             Issue.record("the sample must publish")
             return
         }
