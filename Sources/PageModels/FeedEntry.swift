@@ -28,15 +28,17 @@ public struct FeedEntry: Sendable, Hashable {
     public var summary: String?
     /// Release notes, for release entries that have them.
     public var content: MarkdownText?
-    /// A release's own name, without its repository's: "v2.0.0: Faster builds"; nil for
-    /// entries of other kinds.
+    /// A release's own name, without its repository's or its tag: "Faster builds" (the tag
+    /// where the release has no other name); nil for entries of other kinds.
     public var releaseName: String?
+    /// A release's tag, where its name is not the tag itself: "v2.0.0".
+    public var releaseTag: String?
     public var isPrerelease: Bool
 
     public init(
         id: String, kind: Kind, title: String, repository: String, route: Route?, url: String,
         dateISO: String, dateText: String, summary: String?, content: MarkdownText?,
-        releaseName: String? = nil, isPrerelease: Bool = false
+        releaseName: String? = nil, releaseTag: String? = nil, isPrerelease: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -49,6 +51,7 @@ public struct FeedEntry: Sendable, Hashable {
         self.summary = summary
         self.content = content
         self.releaseName = releaseName
+        self.releaseTag = releaseTag
         self.isPrerelease = isPrerelease
     }
 }

@@ -156,7 +156,7 @@ import Testing
         let index = String(decoding: try Data(contentsOf: output.appending(path: "index.html")), as: UTF8.self)
         #expect(index.contains("最近スターしたリポジトリ"))
         #expect(index.contains("2026年11月20日にスター"))
-        #expect(index.contains("リポジトリ 60 件"))
+        #expect(index.contains("リポジトリ\u{A0}60\u{A0}件"))
         #expect(index.contains(" に repodigest で生成"))
         let quickparse = String(
             decoding: try Data(contentsOf: output.appending(path: "repos/lumen-labs/lantern.html")), as: UTF8.self)

@@ -34,7 +34,7 @@ import Testing
         #expect(warnings.isEmpty)
         #expect(Set(phrasebook.entries.keys) == english)
         #expect(phrasebook.language == "ja")
-        #expect(phrasebook.text("count.repositories", count: 1, countText: "1") == "リポジトリ 1 件")
+        #expect(phrasebook.text("count.repositories", count: 1, countText: "1") == "リポジトリ\u{A0}1\u{A0}件")
     }
 
     @Test func pluralFormsAndPlaceholders() {

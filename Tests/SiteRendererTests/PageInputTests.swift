@@ -147,7 +147,7 @@ import Testing
                 SiteFixture.release,
                 [
                     "id", "kind", "title", "repository", "route", "url", "dateISO", "dateText", "summary",
-                    "content", "releaseName", "isPrerelease",
+                    "content", "releaseName", "releaseTag", "isPrerelease",
                 ]
             ),
             (

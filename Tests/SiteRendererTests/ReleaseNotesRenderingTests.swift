@@ -28,6 +28,24 @@ struct ReleaseNotesRenderingTests {
             idPrefix: "release-1-", headingOffset: 3)
     }
 
+    @Test("notes that open at ## under the release's <h3> skip no level: their highest heading is an <h4>")
+    func notesHeadingsSkipNoLevel() {
+        func render(_ source: String) -> String {
+            MarkdownRenderer().html(
+                MarkdownText(source: source), idPrefix: "release-1-", headingOffset: 3, raisingHeadings: true)
+        }
+        let raised = render("## Highlights\n\ntext\n\n### Fixes\n\n- one\n")
+        #expect(raised.contains("<h4 id=\"release-1-highlights\">"), "\(raised)")
+        #expect(raised.contains("<h5 id=\"release-1-fixes\">"), "\(raised)")
+        // Opening at # already: as before.
+        #expect(render("# Big\n\n## Small\n").contains("<h4 id=\"release-1-big\">"))
+        // None: nothing to raise, and the text as it was.
+        #expect(
+            render("Just a line")
+                == MarkdownRenderer().html(
+                    MarkdownText(source: "Just a line"), idPrefix: "release-1-", headingOffset: 3))
+    }
+
     @Test("a new release leaves the permalinks of the older releases' headings where they were")
     func releaseHeadingIDsComeFromTheTag() throws {
         func page(_ site: Site) throws -> String {
@@ -41,9 +59,10 @@ struct ReleaseNotesRenderingTests {
         var newer = later.repositories[index].releases[0]
         newer.tag = "v3.0.0"
         later.repositories[index].releases.insert(newer, at: 0)
+        // The notes open at ## Changes: their highest heading, under the release's <h3>.
         let id = "release-\(PathSegment.hash("v2.0.0"))-changes"
-        #expect(try page(SiteFixture.site).contains("<h5 id=\"\(id)\">"))
-        #expect(try page(later).contains("<h5 id=\"\(id)\">"))
+        #expect(try page(SiteFixture.site).contains("<h4 id=\"\(id)\">"))
+        #expect(try page(later).contains("<h4 id=\"\(id)\">"))
     }
 
     @Test("GitHub's footnotes lose the heading only screen readers were to hear; the way back is named")

@@ -40,7 +40,7 @@ enum SiteFixture {
         dateISO: "2026-11-20T06:00:00Z", dateText: "20 Nov 2026", summary: lantern.description,
         content: MarkdownText(
             source: "## Changes\n\n- Incremental builds\n- <b onclick=x>raw</b> [bad](javascript:alert(1))"),
-        releaseName: "v2.0.0: Faster builds")
+        releaseName: "Faster builds", releaseTag: "v2.0.0")
     static let star = FeedEntry(
         id: "urn:repodigest:star:102:1795514400", kind: .starred, title: "Starred zephyr-ops/stormcell",
         repository: "zephyr-ops/stormcell", route: hostile.route, url: "https://github.com/zephyr-ops/stormcell",

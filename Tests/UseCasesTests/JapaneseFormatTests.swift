@@ -28,9 +28,9 @@ import Testing
 
     @Test func groupedCountsAndWords() {
         #expect(Self.japanese.grouped(12_345) == "12,345")
-        #expect(Self.japanese.count(1, "repositories") == "リポジトリ 1 件", "Japanese has no singular")
-        #expect(Self.japanese.count(12_345, "repositories") == "リポジトリ 12,345 件")
-        #expect(Self.japanese.bytes(812) == "812 バイト")
+        #expect(Self.japanese.count(1, "repositories") == "リポジトリ\u{A0}1\u{A0}件", "Japanese has no singular")
+        #expect(Self.japanese.count(12_345, "repositories") == "リポジトリ\u{A0}12,345\u{A0}件")
+        #expect(Self.japanese.bytes(812) == "812\u{A0}バイト")
         #expect(Self.japanese.bytes(12_300) == "12.3 KB")
         _ = Self.japanese.compact(Int.max)
     }
@@ -54,10 +54,10 @@ import Testing
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(request)
         #expect(site.phrasebook.language == "ja")
         #expect(site.navigation.map(\.title) == ["ダイジェスト", "スター"])
-        #expect(site.digest.summary == "リポジトリ 1 件（mona のスター）")
+        #expect(site.digest.summary == "リポジトリ\u{A0}1\u{A0}件（mona のスター）")
         let card = try #require(site.digest.sections.first?.cards.first)
         #expect(card.starsText == "1.2万")
         #expect(card.starredText == "2026年11月18日にスター")
-        #expect(site.lists.first { $0.route.kind == .starred }?.summary == "mona がスターしたリポジトリ 1 件、スターした日の新しい順")
+        #expect(site.lists.first { $0.route.kind == .starred }?.summary == "mona がスターしたリポジトリ\u{A0}1\u{A0}件、スターした日の新しい順")
     }
 }

@@ -34,7 +34,7 @@ extension PageContext {
                         "notesHTML": release.notes.map {
                             markdown.html(
                                 $0, idPrefix: "release-\(PathSegment.hash(release.tag))-", headingOffset: 3,
-                                permalinks: true)
+                                permalinks: true, raisingHeadings: true)
                         },
                     ])
                 },

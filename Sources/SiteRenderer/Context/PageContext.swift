@@ -195,6 +195,7 @@ struct PageContext: Sendable {
             "kind": entry.kind.rawValue,
             "repository": entry.repository,
             "release": entry.releaseName,
+            "tag": entry.releaseTag,
             "prerelease": entry.isPrerelease,
             "href": entry.route.map { router.href(from: route, to: $0) },
             "url": URLSyntax.valid(entry.url),

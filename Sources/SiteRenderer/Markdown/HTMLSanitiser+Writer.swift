@@ -16,6 +16,8 @@ extension HTMLSanitiser {
         /// The ids given by anything but a heading: an anchor's `name` or `id`, a footnote's.
         private(set) var otherIDs: Set<String> = []
         private(set) var sawFragment = false
+        /// The highest level of the document's own headings (1 for `#`), before the offset.
+        private(set) var highestHeading = 7
         /// Whether the output differs in shape from the tree `tidy` mended: an element unwrapped
         /// or moved, or closed where a browser closes it. Only then may a list need mending
         /// again (`HTMLSanitiser.regrouped`).
@@ -269,6 +271,7 @@ extension HTMLSanitiser {
                 if Self.classes(of: node).contains("sr-only"), XMLTree.attribute("id", of: node) == "footnote-label" {
                     return false
                 }
+                highestHeading = min(highestHeading, Int(name.dropFirst()) ?? 6)
                 let level = max(1, (Int(name.dropFirst()) ?? 6) + settings.headingOffset)
                 tag = "h\(min(6, level))"
                 // Below h6, a class keeps the level for the theme: #### to ###### demoted two

@@ -27,6 +27,9 @@ struct HTMLSanitiser: Sendable {
     var idPrefix: String
     /// How many levels headings move down, so a README's `#` sits under the page's own headings.
     var headingOffset: Int
+    /// Whether the document's highest heading is written as its `#` would be (release notes
+    /// that open at `##` under a release's `<h3>`: an `<h4>`, not an `<h5>` a level skipped).
+    var raisesHeadings = false
     /// The words it adds (task boxes' names), as HTML.
     var labels = MarkdownRenderer.Labels(.english)
     /// The site's own copy of an image, by the URL it resolved to: shown from there instead.
@@ -62,6 +65,12 @@ struct HTMLSanitiser: Sendable {
         let tidyMoved = tidy(root)
         var first = Writer(settings: self, knownIDs: [], headings: [])
         first.write(root)
+        if raisesHeadings, first.highestHeading > 1 {
+            var raised = self
+            raised.raisesHeadings = false
+            raised.headingOffset -= first.highestHeading - 1
+            return raised.sanitise(html)
+        }
         // Fragment links may name an id further down, and an anchor (`<a name>`) or footnote
         // may take an id a heading further down gives too: both need the second pass, which
         // knows every id the first one gave, and gives a heading's only to the heading.

@@ -56,14 +56,17 @@ public struct MarkdownRenderer: Sendable {
     ///     not a feed's, whose reader shows no page around them).
     ///   - page: where the document is published, for one read away from it (a feed's release
     ///     notes): a link to a place in it goes to that place on that page.
+    ///   - raisingHeadings: write the document's highest heading as its `#` would be, so that
+    ///     notes opening at `##` skip no level under the page's heading.
     public func html(
         _ text: MarkdownText, idPrefix: String, headingOffset: Int32, localImages: [String: String] = [:],
-        permalinks: Bool = false, fragmentsOn page: String? = nil
+        permalinks: Bool = false, fragmentsOn page: String? = nil, raisingHeadings: Bool = false
     ) -> String {
         var sanitiser = HTMLSanitiser(
             linkBase: text.linkBase, imageBase: text.imageBase, rootLinkBase: text.rootLinkBase,
             rootImageBase: text.rootImageBase, idPrefix: idPrefix, headingOffset: Int(headingOffset), labels: labels,
             localImages: localImages, permalinks: permalinks)
+        sanitiser.raisesHeadings = raisingHeadings
         sanitiser.fragmentPage = page
         // cmark and libxml2 read C strings, which a NUL would end: the rest of the document
         // lost. CommonMark (and GitHub) show it as U+FFFD.

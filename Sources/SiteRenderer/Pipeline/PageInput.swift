@@ -238,6 +238,7 @@ extension FeedEntry: PageInput {
         hasher.combine(summary)
         content.feed(&hasher, with: feeder)
         hasher.combine(releaseName)
+        hasher.combine(releaseTag)
         hasher.combine(isPrerelease)
     }
 }

@@ -92,7 +92,8 @@ struct FeedTranslator: Sendable {
                 title: "\(card.fullName) \(name)",
                 repository: card.fullName, route: card.route, url: item.url,
                 dateISO: DisplayFormat.iso(date), dateText: cards.format.day(date),
-                summary: card.description, content: item.notes, releaseName: name, isPrerelease: item.isPrerelease)
+                summary: card.description, content: item.notes, releaseName: item.title,
+                releaseTag: item.title == item.tag ? nil : item.tag, isPrerelease: item.isPrerelease)
         }
     }
 }
