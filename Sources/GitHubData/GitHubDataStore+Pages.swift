@@ -8,8 +8,10 @@ extension GitHubDataStore {
     /// The pages of a list along `Link: rel="next"`, until the last, an empty one, `enough`
     /// (a repository's releases: as many as it shows), or `maxPages`; the other parameters as
     /// in `GitHubAPI.fetch`. `complete` is false when the list was not read whole: past
-    /// `maxPages`, a `Link` back to a page already read or to no address, an item left out
-    /// (so a repository missing from it is never taken as unstarred).
+    /// `maxPages`, a `Link` back to a page already read or to no address, an item left out,
+    /// a page an earlier run's copy (asking failed: the list may have moved past it since),
+    /// an empty page that links to a next (so a repository missing from it is never taken as
+    /// unstarred).
     /// `atOnce` first asks, together, for the pages the cache's copies chain to.
     func pages<Item: CheckedDTO & Sendable>(
         _ type: Item.Type, _ url: String, accept: String = MediaType.json, formerAccept: String? = nil,
@@ -23,7 +25,11 @@ extension GitHubDataStore {
         var last: String?
         func take(_ page: Page<[Lenient<Item>]>, from current: String) {
             let values = page.value.values(resource: "GET \(current)", warn: api.log.warn)
-            if values.count < page.value.count { complete = false }
+            if values.count < page.value.count || page.isStale { complete = false }
+            if page.value.isEmpty, page.next != nil {
+                api.log.warn("GET \(current): an empty page that links to another; the list is read to there")
+                complete = false
+            }
             items += values
             pages += 1
             read.insert(current)

@@ -49,6 +49,30 @@ struct RetryAndFallbackTests {
         #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
     }
 
+    @Test("a starred list shown from the cache because asking failed is not read whole: none of it taken as unstarred")
+    func aStaleStarredListIsNotReadWhole() async throws {
+        let harness = try LiveHarness()
+        #expect(try await harness.store().starsRead(by: "mona").isComplete)
+        // The list may have moved past the cached page since (a new star pushes the last of
+        // the first page onto the second): a repository it misses may be starred still.
+        harness.github.inject(.status(502), at: "/users/mona/starred", times: 3)
+        let store = harness.store()
+        let stale = try await store.starsRead(by: "mona")
+        #expect(stale.stars.count == 5 && !stale.isComplete)
+        #expect(await store.staleData().count == 1)
+    }
+
+    @Test("an empty page that links to another is not the list's end: the list is not read whole, and says so")
+    func anEmptyPageThatLinksOnIsNotTheEnd() async throws {
+        let harness = try LiveHarness()
+        let next = harness.github.baseURL + "/users/mona/starred?per_page=100&page=2"
+        harness.github.inject(
+            .raw(status: 200, headers: ["Link": "<\(next)>; rel=\"next\""], body: "[]"), at: "/users/mona/starred")
+        let store = harness.store()
+        #expect(try await store.starsRead(by: "mona").isComplete == false)
+        #expect(store.report.dataWarnings.contains { $0.contains("an empty page that links to another") })
+    }
+
     @Test("past max_fetch_seconds nothing more is sent: the cached copy is served as stale, no copy fails the source")
     func pastTheFetchTimeNothingIsSent() async throws {
         let harness = try LiveHarness()

@@ -41,7 +41,7 @@ extension GitHubAPI {
             throw GitHubDataError.unavailable(resource: resource, reason: cause.description)
         }
         log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, cause: cause))
-        return Page(value: value, next: LinkHeader(cached.link).next)
+        return Page(value: value, next: LinkHeader(cached.link).next, isStale: true)
     }
 
     /// The value of an answer the cache kept: read from its decoded copy when it has one

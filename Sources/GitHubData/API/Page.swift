@@ -2,4 +2,7 @@
 struct Page<Value: Sendable>: Sendable {
     var value: Value
     var next: String?
+    /// An earlier run's copy, given because asking failed (`GitHubAPI.fallback`): a list
+    /// holding one was not read as it is now.
+    var isStale = false
 }
