@@ -62,6 +62,30 @@ struct RetryAndFallbackTests {
         #expect(await store.staleData().count == 1)
     }
 
+    @Test(
+        "GitHub blocking a cached repository (a 403 that is no rate limit, a 451) leaves it as the last run had it, stale"
+    )
+    func aRefusalFallsBackToTheCache() async throws {
+        let harness = try LiveHarness()
+        _ = try await harness.store().repository(Self.lantern)
+        for status in [451, 403] {
+            harness.github.inject(
+                .raw(status: status, headers: [:], body: #"{"message":"Repository access blocked"}"#),
+                at: "/repos/lumen-labs/lantern")
+            let store = harness.store()
+            #expect(try await store.repository(Self.lantern).stars == 1200)
+            let reason = await store.staleData().first?.reason ?? ""
+            #expect(reason.contains("\(status)") && reason.contains("Repository access blocked"), "\(reason)")
+        }
+        // Nothing cached: the run stops, naming what GitHub said.
+        let fresh = try LiveHarness()
+        fresh.github.inject(
+            .raw(status: 403, headers: [:], body: #"{"message":"Repository access blocked"}"#),
+            at: "/repos/lumen-labs/lantern")
+        let error = await #expect(throws: GitHubDataError.self) { try await fresh.store().repository(Self.lantern) }
+        #expect(error?.description.contains("forbidden (HTTP 403): Repository access blocked") == true)
+    }
+
     @Test("an empty page that links to another is not the list's end: the list is not read whole, and says so")
     func anEmptyPageThatLinksOnIsNotTheEnd() async throws {
         let harness = try LiveHarness()

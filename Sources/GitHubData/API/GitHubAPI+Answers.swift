@@ -19,7 +19,9 @@ extension GitHubAPI {
     }
 
     /// Reads `response`, the answer to `attempt` at `request`; throws where the answer ends
-    /// the request outright (401, a 403 that is no rate limit, a 404, an unexpected status).
+    /// the request outright (401, a 404; a 403 that is no rate limit and an unexpected status
+    /// where nothing is cached: where something is, GitHub blocking one repository, a 451,
+    /// leaves that repository as the last run had it, stale, rather than stop every run).
     /// A 304 whose copy is gone or unreadable drops it from `copies`, so that the next
     /// attempt asks without conditions.
     func read<T: Decodable & Sendable>(
@@ -45,7 +47,8 @@ extension GitHubAPI {
             throw GitHubDataError.unauthorized(resource: resource, tokenVariable: settings.tokenVariable)
         case 403, 429:
             guard let refusal = RateLimitRefusal(response, now: now()) else {
-                throw GitHubDataError.forbidden(resource: resource, message: Self.message(response))
+                return try Self.finalUnlessUncached(
+                    .forbidden(resource: resource, message: Self.message(response)), copies: copies)
             }
             switch refusal {
             case .primary(let reset):
@@ -64,9 +67,17 @@ extension GitHubAPI {
         case 500...599:
             return .failed(.status(response.status, attempts: attempt))
         default:
-            throw GitHubDataError.unexpectedStatus(
-                resource: resource, status: response.status, message: Self.message(response))
+            return try Self.finalUnlessUncached(
+                .unexpectedStatus(resource: resource, status: response.status, message: Self.message(response)),
+                copies: copies)
         }
+    }
+
+    /// `error` as a failure to fall back from, where the cache holds a copy to fall back on;
+    /// else thrown as it is, naming what GitHub said.
+    private static func finalUnlessUncached<T>(_ error: GitHubDataError, copies: Copies) throws -> Reading<T> {
+        guard let copy = copies.best, !copy.isNotFound else { throw error }
+        return .final(.refused(error.detail))
     }
 
     /// A 2xx: its body decoded and kept, unless it does not decode or is a GraphQL refusal.

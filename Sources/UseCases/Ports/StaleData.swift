@@ -33,7 +33,8 @@ public struct StaleData: Sendable, Hashable {
         /// JSON of another shape than the one asked for (the decoder's words): asking again
         /// would get the same.
         case undecodable(String)
-        /// A GraphQL query GitHub answered with errors (their summary, as GitHub words them).
+        /// GitHub said no, in its words: a GraphQL query answered with errors (their summary), or
+        /// an HTTP status asking again would only repeat ("forbidden (HTTP 403): …").
         case refused(String)
         /// Not asked: the run had spent the time it may spend asking (`max_fetch_seconds`).
         case outOfTime(seconds: Int)
