@@ -62,6 +62,10 @@ struct HostileReadmeBenchmark {
         Shape(
             name: "a row in a `<div>` in a table, in it", open: "<div>x<tr><td>a</td></tr>", close: "</div>",
             around: ("<table>", "</table>")),
+        // libxml2 compares each attribute with those before it: bounded before it parses (2026-11-29).
+        Shape(
+            name: "attributes on one element", open: "data-a=\"x\" ", close: "", nested: false,
+            around: ("<p ", ">x</p>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)

@@ -52,7 +52,7 @@ struct HTMLSanitiser: Sendable {
         // The body is opened first so nothing of the fragment can land in an implied <head>.
         // XML_PARSE_HUGE lifts libxml2's 256-level bound, which would stop the parse there and
         // lose the rest of the README: the writer bounds the depth itself, without recursion.
-        let wrapped = "<!DOCTYPE html><html><body>" + html
+        let wrapped = "<!DOCTYPE html><html><body>" + Self.boundingAttributes(html)
         let options =
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue
