@@ -125,6 +125,22 @@ struct HostileServerTests {
         #expect(harness.github.requests.count == 1)
     }
 
+    @Test("a page of a list with more items than any GitHub sends is refused whole, not decoded item by item")
+    func aPageOfMillionsIsRefused() async throws {
+        let harness = try LiveHarness()
+        let body = "[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "]"
+        harness.github.inject(.raw(status: 200, headers: [:], body: body), at: "/users/mona/starred")
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
+        #expect(
+            error?.description.contains("a list of more than 1000 items, where GitHub sends at most 100") == true,
+            "\(String(describing: error))")
+        #expect(harness.github.requests.count == 1, "the same again would only repeat")
+        // Strings and nested values hold commas that are no items.
+        #expect(!GitHubDecoder.topLevelItems(Data(#"[{"a":[1,2,3]},"x,y",[4,5]]"#.utf8), moreThan: 3))
+        #expect(GitHubDecoder.topLevelItems(Data("[1,2,3,4]".utf8), moreThan: 3))
+        #expect(!GitHubDecoder.topLevelItems(Data(#"{"a":1,"b":2}"#.utf8), moreThan: 0))
+    }
+
     @Test("a Link relative to its page is read against it, as RFC 8288 allows")
     func relativeLink() async throws {
         let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))

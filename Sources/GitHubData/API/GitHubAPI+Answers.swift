@@ -118,8 +118,11 @@ extension GitHubAPI {
             let reason = undecodable + status + Self.redirectNote(asked: request.url, answered: response.url)
             // JSON of the wrong shape is what the server means: asking again gets the same.
             // A body cut short or garbled in transit is worth asking again, never worth caching.
-            return GitHubDecoder.isJSON(response.body)
-                ? .final(.undecodable(reason)) : .failed(.notJSON(reason, attempts: attempt))
+            // (A list too long to decode is never parsed whole to find it JSON.)
+            let isJSON =
+                GitHubDecoder.topLevelItems(response.body, moreThan: GitHubDecoder.maxListItems)
+                || GitHubDecoder.isJSON(response.body)
+            return isJSON ? .final(.undecodable(reason)) : .failed(.notJSON(reason, attempts: attempt))
         }
     }
 }

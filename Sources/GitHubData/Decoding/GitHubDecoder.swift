@@ -28,10 +28,57 @@ struct GitHubDecoder: Sendable {
         if type == ReadmeDTO.self, let readme = ReadmeDTO.quickly(from: repaired, decoder: decoder) as? T {
             return readme
         }
+        // A page of a list holds at most 100 items; one of millions (`[1,1,1,…]` in 30 MB)
+        // took 12 GB to decode item by item, each failure kept for its warning.
+        if T.self is any LenientList.Type, Self.topLevelItems(repaired, moreThan: Self.maxListItems) {
+            throw GitHubDataError.undecodable(
+                resource: resource,
+                reason: "at the top level: a list of more than \(Self.maxListItems) items, where GitHub sends "
+                    + "at most 100 a page")
+        }
         do {
             return try decoder.decode(type, from: repaired)
         } catch let error as DecodingError {
             throw GitHubDataError.undecodable(resource: resource, reason: Self.describe(error))
+        }
+    }
+
+    /// The most items a page of a list may hold: GitHub sends at most 100.
+    static let maxListItems = 1_000
+
+    /// Whether `data`, a JSON array, holds more than `limit` items: its commas outside
+    /// strings and nested values, counted up to there. False for anything but an array.
+    static func topLevelItems(_ data: Data, moreThan limit: Int) -> Bool {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let start = bytes.firstIndex(where: { !(" \t\r\n".utf8.contains($0)) }),
+                bytes[start] == UInt8(ascii: "[")
+            else { return false }
+            var (depth, commas, index, inString) = (0, 0, start, false)
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        index += 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 { return false }
+                case UInt8(ascii: ",") where depth == 1:
+                    commas += 1
+                    if commas >= limit { return true }
+                default: break
+                }
+            }
+            return false
         }
     }
 

@@ -72,3 +72,10 @@ extension Array {
 }
 
 extension Lenient: Sendable where Item: Sendable {}
+
+/// A list answer read item by item (`[Lenient<Item>]`), whose length the decoder bounds.
+protocol LenientList {}
+extension Array: LenientList where Element: LenientMarker {}
+/// `Lenient` of any item, for `LenientList`.
+protocol LenientMarker {}
+extension Lenient: LenientMarker {}
