@@ -141,6 +141,23 @@ struct HostileServerTests {
         #expect(!GitHubDecoder.topLevelItems(Data(#"{"a":1,"b":2}"#.utf8), moreThan: 0))
     }
 
+    @Test("a 422 says why, in GitHub's words from its errors, on one line: what a saved search's author needs")
+    func aValidationFailureSaysWhy() async throws {
+        let harness = try LiveHarness()
+        let body = #"""
+            {"message":"Validation Failed","errors":[{"message":"The listed users cannot be searched\neither.",
+            "resource":"Search","field":"q","code":"invalid"},{"resource":"Search","field":"sort","code":"invalid"}]}
+            """#
+        harness.github.inject(.raw(status: 422, headers: [:], body: body), at: "/search/repositories")
+        let error = await #expect(throws: GitHubDataError.self) {
+            try await harness.store().search(SavedSearch(name: "n", query: "user:ghost"))
+        }
+        #expect(
+            error?.description.contains(
+                "unexpected HTTP 422: Validation Failed: The listed users cannot be searched either.; sort invalid")
+                == true, "\(String(describing: error))")
+    }
+
     @Test("a Link relative to its page is read against it, as RFC 8288 allows")
     func relativeLink() async throws {
         let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))

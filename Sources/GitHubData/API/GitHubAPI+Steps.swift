@@ -69,10 +69,34 @@ extension GitHubAPI {
 
     /// GitHub's own `message` from an error body, or the first bytes of the body.
     static func message(_ response: HTTPResponse) -> String {
-        struct ErrorBody: Decodable { var message: String? }
-        if let decoded = try? JSONDecoder().decode(ErrorBody.self, from: response.body), let message = decoded.message {
-            return message
+        // GitHub's 422 says "Validation Failed" and why in `errors` ("The listed users cannot
+        // be searched…"), which is what a person fixing a saved search needs.
+        struct ErrorBody: Decodable {
+            struct Detail: Decodable {
+                var message: String?
+                var field: String?
+                var code: String?
+            }
+            var message: String?
+            var errors: [Detail]?
         }
-        return String(decoding: response.body.prefix(200), as: UTF8.self)
+        guard let decoded = try? JSONDecoder().decode(ErrorBody.self, from: response.body),
+            let message = decoded.message
+        else {
+            return shown(String(decoding: response.body.prefix(200), as: UTF8.self))
+        }
+        let details = (decoded.errors ?? []).prefix(3).compactMap { detail -> String? in
+            if let message = detail.message { return message }
+            let named = [detail.field, detail.code].compactMap { $0 }.joined(separator: " ")
+            return named.isEmpty ? nil : named
+        }
+        return shown(details.isEmpty ? message : "\(message): \(details.joined(separator: "; "))")
+    }
+
+    /// A server's words as a message line holds them: control characters as spaces, at most
+    /// 500 characters.
+    private static func shown(_ text: String) -> String {
+        let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return line.count > 500 ? line.prefix(500) + "…" : line
     }
 }
