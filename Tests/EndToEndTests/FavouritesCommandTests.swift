@@ -83,6 +83,13 @@ import Testing
         #expect(added.standardOutput == "Added lumen-labs/prism to the favourites.\n", "kept under GitHub's spelling")
         let again = try favourites(["add", "lumen-labs/prism"])
         #expect(again.status == 0 && again.standardOutput.contains("is a favourite already"))
+        // Moved on GitHub: added under its new name, the one given said beside it.
+        run.github.rename("lumen-labs/lantern", to: "lumen-labs/beacon")
+        let moved = try favourites(["add", "lumen-labs/lantern"])
+        #expect(
+            moved.standardOutput == "Added lumen-labs/beacon (asked as lumen-labs/lantern) to the favourites.\n",
+            "\(moved.standardOutput)\(moved.standardError)")
+        _ = try favourites(["remove", "lumen-labs/beacon"])
 
         let missing = try favourites(["add", "lumen-labs/nothing"])
         #expect(missing.status == 1)

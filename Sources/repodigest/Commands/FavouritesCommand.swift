@@ -86,7 +86,12 @@ struct FavouritesCommand: AsyncParsableCommand {
                 defer { lock?.release() }
                 let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(configuration)
                 switch try await ManageFavourites(store: stores.favourites, source: source).add(repo, note: note) {
-                case .added(let name): console.result("Added \(name) to the favourites.")
+                case .added(let name):
+                    // GitHub's name for it where that is not the one given (a repository
+                    // renamed or moved): said, so that a surprise is seen.
+                    let asked =
+                        name.description.lowercased() == repo.description.lowercased() ? "" : " (asked as \(repo))"
+                    console.result("Added \(name)\(asked) to the favourites.")
                 case .alreadyThere(let name):
                     console.result("\(name) is a favourite already\(note == nil ? "" : "; its note is updated").")
                 }
