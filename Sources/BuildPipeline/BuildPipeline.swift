@@ -159,7 +159,7 @@ public struct BuildPipeline: Sendable {
         guard let result else { return nil }
         for name in result.goneFavourites {
             events.warning(
-                "favourite \(name): GitHub has no such repository (HTTP 404); it may be deleted or private. "
+                "favourite \(name): GitHub has no such repository (HTTP 404 or 410); it may be deleted or private. "
                     + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
         }
         return result

@@ -83,7 +83,9 @@ import Testing
         github.remove(repo: "kit-harbor/knot")
         let outcome = try run.build(digest: favourite)
         #expect(outcome.status == 0, "a deleted favourite is news, not a failure: \(outcome.standardError)")
-        #expect(outcome.standardError.contains("favourite kit-harbor/knot: GitHub has no such repository (HTTP 404)"))
+        #expect(
+            outcome.standardError.contains("favourite kit-harbor/knot: GitHub has no such repository (HTTP 404 or 410)")
+        )
         let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
         #expect(index.contains(">kit-harbor/knot</a> no longer exists on GitHub"))
         #expect(!FileManager.default.fileExists(atPath: run.output.appending(path: "repos/kit-harbor/knot.html").path))
