@@ -115,13 +115,8 @@ extension BuildPipeline {
             )
         }
         for stale in report.stale {
-            guard let fetchedAt = stale.fetchedAt else {
-                events.warning(
-                    "\(stale.resource): \(stale.reason), and no earlier copy is cached; left out of this build")
-                continue
-            }
             events.warning(
-                "\(stale.resource): \(stale.reason); using the copy fetched \(fetchedAt.formatted(.iso8601))")
+                "\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
         }
     }
 }

@@ -111,17 +111,7 @@ public struct GitHubDataStore: RepositorySource {
             return Array(Self.published(releases, of: repo).prefix(limit))
         } catch GitHubDataError.notFound {
             return []
-        } catch GitHubDataError.unavailable(let resource, let cause) {
-            leftOut(resource, cause)
-            return []
         }
-    }
-
-    /// A repository's releases or README that asking failed for, with nothing cached (one
-    /// newly starred, say): left out, said on every page, and the run ends with exit 2, rather
-    /// than one repository's failing endpoint holding back every other's news until it mends.
-    private func leftOut(_ resource: String, _ cause: StaleData.Cause) {
-        api.log.stale(StaleData(resource: resource, fetchedAt: nil, cause: cause))
     }
 
     /// The published releases among `items`, newest first as GitHub lists them, each once: a
@@ -158,9 +148,6 @@ public struct GitHubDataStore: RepositorySource {
             }
             return readme
         } catch GitHubDataError.notFound {
-            return nil
-        } catch GitHubDataError.unavailable(let resource, let cause) {
-            leftOut(resource, cause)
             return nil
         }
     }

@@ -99,32 +99,6 @@ struct LiveBuildTests {
             })
     }
 
-    @Test(
-        "a newly starred repository whose releases and README fail, with nothing cached, is shown without them: the rest's news is not held back"
-    )
-    func newRepositoryWithoutDetails() async throws {
-        let harness = try LiveHarness()
-        _ = try await build(harness.store())
-        harness.github.add(.init(id: 9_001, owner: "kit-harbor", name: "brand-new"))
-        harness.github.star("kit-harbor/brand-new", by: "mona", at: "2026-11-22T09:00:00Z")
-        harness.github.update("lumen-labs/lantern") { $0.stars = 9999 }
-        for endpoint in ["releases", "readme"] {
-            harness.github.inject(.status(502), at: "/repos/kit-harbor/brand-new/\(endpoint)", times: 12)
-        }
-        let store = harness.store()
-        let site = try await build(store)
-        let stale = await store.staleData()
-        #expect(stale.count == 2 && stale.allSatisfy { $0.fetchedAt == nil }, "\(stale)")
-        #expect(site.repositories.contains { $0.card.fullName == "kit-harbor/brand-new" && $0.releases.isEmpty })
-        #expect(
-            site.lists.contains { $0.cards.contains { $0.fullName == "lumen-labs/lantern" && $0.stars == 9999 } })
-        let notice = try #require(site.notices.first)
-        #expect(notice.text.contains("/repos/kit-harbor/brand-new/releases"), "\(notice.text)")
-        #expect(notice.text.contains("no earlier run had fetched them: they are left out"), "\(notice.text)")
-        let (_, findings) = try html(site)
-        #expect(findings.isEmpty)
-    }
-
     @Test("a 10 MB README: its page shows the first MiB, says so, and links to the whole")
     func hugeReadmePage() async throws {
         let github = FixtureWorld.make()
