@@ -66,6 +66,9 @@ struct HostileReadmeBenchmark {
         Shape(
             name: "attributes on one element", open: "data-a=\"x\" ", close: "", nested: false,
             around: ("<p ", ">x</p>")),
+        Shape(
+            name: "attributes on one element, behind a malformed one", open: "data-a=\"x\" ", close: "", nested: false,
+            around: ("<div>\n<p \"=\" ", ">x</p>")),
     ]
 
     static let lengths = (short: 5_000, long: 20_000)

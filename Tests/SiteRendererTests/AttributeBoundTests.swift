@@ -20,14 +20,28 @@ import Testing
         #expect(bounded == kept + ">text</p><p id=\"after\">more</p>", "\(bounded.suffix(80))")
     }
 
+    /// Each argument is the text around `count` attributes: short, so that the test's name
+    /// in a log stays a line.
     @Test(
-        "text within the bound, and what is no tag, comes back as it was, not copied",
+        "text within the bound, and what is no tag, comes back as it was",
         arguments: [
-            "<p title=\"t\" \(attributes(199))>x</p>", "a < b and c > d", "<!-- <p \(attributes(300))> -->",
-            "<p a='>' b=c\td>x</p>", "no tag at all", "<p \(attributes(10))", "é<b>ü</b>",
+            ("<p title=\"t\" ", 199, ">x</p>"), ("a < b and c > d", 0, ""), ("<!-- <p ", 20, "> -->"),
+            ("<p a='>' b=c\td>x</p>", 0, ""), ("no tag at all", 0, ""), ("<p ", 10, ""), ("é<b>ü</b>", 0, ""),
         ])
-    func withinTheBound(_ html: String) {
+    func withinTheBound(_ before: String, _ count: Int, _ after: String) {
+        let html = before + Self.attributes(count) + after
         #expect(HTMLSanitiser.boundingAttributes(html) == html)
+    }
+
+    @Test(
+        "a tag libxml2 reads where an HTML5 tokenizer would not is bounded too: behind a declaration, a processing instruction, a malformed name",
+        arguments: [
+            ("<!X <p ", ">x</p>"), ("<? <p ", ">x</p> ?>"), ("<p \"=\" ", " \">x</p>"), ("<!-- <p ", "> -->"),
+            ("<p a\"b ", ">x</p>"),
+        ])
+    func libxml2sReadingIsBounded(_ before: String, _ after: String) {
+        let bounded = HTMLSanitiser.boundingAttributes(before + Self.attributes(1_000) + after)
+        #expect(bounded.components(separatedBy: "data-a").count - 1 <= HTMLSanitiser.maxAttributes)
     }
 
     @Test("a README with one element of 20,000 attributes renders, keeping what it may of the first")

@@ -7,8 +7,12 @@ extension HTMLSanitiser {
 
     /// `html` with every element's attributes past `maxAttributes` left out (the tag closed
     /// after the last one kept); `html` itself, not copied, where no element has that many.
-    /// One pass over the bytes, reading tags as HTML does: names and values, quoted values
-    /// (which may hold `>`), comments and declarations skipped whole.
+    /// One pass over the bytes, reading a tag as libxml2 2.9 does: its name, then attributes
+    /// (a name, and a value, quoted values holding `>`), a malformed one (a name starting with
+    /// a quote) skipped to the next space, each counted. Nothing else is skipped: what looks
+    /// like a tag inside a comment, a declaration or a processing instruction, which libxml2
+    /// may read as text and then parse what follows (`<!X <p …>`, `<? <p …> ?>`), is scanned
+    /// too. Cutting a tag libxml2 would not have read costs nothing.
     static func boundingAttributes(_ html: String) -> String {
         var html = html
         // (where the first attribute past the bound starts, where its tag ends: at its `>`, or
@@ -19,41 +23,19 @@ extension HTMLSanitiser {
             var index = 0
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
             func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            /// Past `needle` from `index`, or the end.
-            func skip(past needle: [UInt8]) {
-                while index < count {
-                    if bytes[index] == needle[0], index + needle.count <= count,
-                        (0..<needle.count).allSatisfy({ bytes[index + $0] == needle[$0] })
-                    {
-                        index += needle.count
-                        return
-                    }
-                    index += 1
-                }
+            /// What libxml2's `htmlParseHTMLName` reads as a name: letters, digits, `:_.-`.
+            func isNameByte(_ byte: UInt8) -> Bool {
+                isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x3A || byte == 0x5F || byte == 0x2E
+                    || byte == 0x2D
             }
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
-                    index += 1
-                    continue
-                }
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-                    index += 2
-                    let isComment = index + 1 < count && bytes[index] == 0x2D && bytes[index + 1] == 0x2D
-                    skip(past: isComment ? Array("-->".utf8) : [UInt8(ascii: ">")])
-                    continue
-                }
-                guard isLetter(next) else {
+                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count, isLetter(bytes[index + 1]) else {
                     index += 1
                     continue
                 }
                 // The tag's name, then its attributes up to its `>`.
                 index += 1
-                while index < count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
-                    bytes[index] != UInt8(ascii: "/")
-                {
-                    index += 1
-                }
+                while index < count, isNameByte(bytes[index]) { index += 1 }
                 var attributes = 0
                 var cutFrom: Int?
                 while index < count {
@@ -63,15 +45,15 @@ extension HTMLSanitiser {
                         index += 1
                         continue
                     }
-                    // An attribute: its name, then `=` and a value, if it has one.
                     attributes += 1
                     if attributes > maxAttributes, cutFrom == nil { cutFrom = index }
-                    index += 1
-                    while index < count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
-                        bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "=")
-                    {
-                        index += 1
+                    guard isNameByte(byte) else {
+                        // Not a name: libxml2 drops it up to the next space (or the tag's end).
+                        while index < count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                        continue
                     }
+                    // A name, then `=` and a value, if it has one.
+                    while index < count, isNameByte(bytes[index]) { index += 1 }
                     while index < count, isSpace(bytes[index]) { index += 1 }
                     guard index < count, bytes[index] == UInt8(ascii: "=") else { continue }
                     index += 1
