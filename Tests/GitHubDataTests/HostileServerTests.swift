@@ -135,6 +135,16 @@ struct HostileServerTests {
             error?.description.contains("a list of more than 1000 items, where GitHub sends at most 100") == true,
             "\(String(describing: error))")
         #expect(harness.github.requests.count == 1, "the same again would only repeat")
+        // A list inside an answer (a search's `items`) stops at its 1,001st item.
+        let items =
+            "{\"total_count\":2000,\"items\":[" + Array(repeating: "1", count: 2_000).joined(separator: ",") + "]}"
+        harness.github.inject(.raw(status: 200, headers: [:], body: items), at: "/search/repositories")
+        let searched = await #expect(throws: GitHubDataError.self) {
+            try await harness.store().search(SavedSearch(name: "n", query: "q"))
+        }
+        #expect(
+            searched?.description.contains("at items[1000]: a list of more than 1000 items") == true,
+            "\(String(describing: searched))")
         // Strings and nested values hold commas that are no items.
         #expect(!GitHubDecoder.topLevelItems(Data(#"[{"a":[1,2,3]},"x,y",[4,5]]"#.utf8), moreThan: 3))
         #expect(GitHubDecoder.topLevelItems(Data("[1,2,3,4]".utf8), moreThan: 3))

@@ -23,6 +23,15 @@ struct Lenient<Item: CheckedDTO>: Decodable {
 
     init(from decoder: any Decoder) throws {
         index = decoder.codingPath.last?.intValue
+        // A list longer than any page GitHub sends (a search's `items` of millions): refused
+        // whole at its 1,001st item, before each item's failure is kept for its warning.
+        if let index, index >= GitHubDecoder.maxListItems {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a list of more than \(GitHubDecoder.maxListItems) items, where GitHub sends "
+                        + "at most 100 a page"))
+        }
         do {
             let item = try Item(from: decoder)
             if let problem = item.problem { self.problem = problem } else { self.item = item }
