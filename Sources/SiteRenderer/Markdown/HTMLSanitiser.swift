@@ -65,7 +65,8 @@ struct HTMLSanitiser: Sendable {
         let tidyMoved = tidy(root)
         var first = Writer(settings: self, knownIDs: [], headings: [])
         first.write(root)
-        if raisesHeadings, first.highestHeading > 1 {
+        // (7: no heading at all, nothing to raise.)
+        if raisesHeadings, (2...6).contains(first.highestHeading) {
             var raised = self
             raised.raisesHeadings = false
             raised.headingOffset -= first.highestHeading - 1
