@@ -113,14 +113,22 @@ extension TOMLGuard {
         return inlineTable(index, after: lines[(start - 1)...].joined(separator: "\n"), firstLine: start)
     }
 
-    /// The line of the `{` of inline table `index` in the array that is the value after the
-    /// first `=` of `text`, which starts at line `firstLine`.
+    /// The line where element `index` starts (the `{` of an inline table, or any other value)
+    /// in the array that is the value after the first `=` of `text`, which starts at line
+    /// `firstLine`.
     private static func inlineTable(_ index: Int, after text: String, firstLine: Int) -> Int? {
         let scalars = Array(text.unicodeScalars)
         guard var position = scalars.firstIndex(of: "=") else { return nil }
         var (line, depth, found) = (firstLine, 0, 0)
+        /// Whether the next value in the array (past spaces, line breaks and comments) starts an element.
+        var awaiting = false
         while position < scalars.count {
             let scalar = scalars[position]
+            if depth == 1, awaiting, !" \t\r\n,#]".unicodeScalars.contains(scalar) {
+                if found == index { return line }
+                found += 1
+                awaiting = false
+            }
             switch scalar {
             case "\n": line += 1
             case "#":
@@ -150,12 +158,11 @@ extension TOMLGuard {
                     if !triple, scalars[position] == "\n" { break }
                     position += 1
                 }
+            case ",":
+                if depth == 1 { awaiting = true }
             case "[", "{":
-                if scalar == "{", depth == 1 {
-                    if found == index { return line }
-                    found += 1
-                }
                 depth += 1
+                if depth == 1 { awaiting = true }
             case "]", "}":
                 depth -= 1
                 if depth <= 0 { return nil }

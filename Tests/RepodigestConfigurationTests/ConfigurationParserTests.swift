@@ -157,6 +157,9 @@ import Testing
             ("[digest]\nmarkdown = \"\"\"\npage_size = 2\n\"\"\"\npage_size = 0\n", 5),
             // In an array of several: the search's own line, past strings and comments holding braces.
             ("[digest]\nowners = []\nsearches = [\n  { name = \"a\", query = \"b\", limt = 3 },\n]\n", 4),
+            // An element that is no table is counted as one.
+            ("[digest]\nsearches = [\n  \"oops\",\n  { name = \"a\", query = \"b\" },\n]\n", 3),
+            ("[digest]\nsearches = [ { name = \"a\", query = \"b\" }, \"oops\" ]\n", 2),
             (
                 "[digest]\nsearches = [ # {\n  { name = \"{a\", query = 'b}' }, # }\n  { name = \"c\", query = \"d\", sort = \"x\" },\n]\n",
                 4
