@@ -228,7 +228,7 @@ import Testing
         #expect(partial.status == 2, "\(partial.standardError)")
         #expect(
             try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains(
-                "could not be reached"))
+                "from GitHub failed"))
 
         // GitHub is back and nothing changed there: every answer a 304, yet the notice must go.
         github.clearFaults()
@@ -236,7 +236,7 @@ import Testing
         #expect(recovered.status == 0 && !recovered.standardError.contains("Up to date"), "\(recovered.standardError)")
         #expect(
             try !String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8).contains(
-                "could not be reached"))
+                "from GitHub failed"))
         #expect(try run.build().standardError.contains("Up to date"))
     }
 }

@@ -20,8 +20,8 @@ struct NoticeTranslatorTests {
             cause: .status(502, attempts: 4))
         let notice = try #require(NoticeTranslator(now: now, format: .english).notices(for: [stale]).first)
         #expect(
-            notice.text == "GitHub could not be reached for GET https://api.github.com/users/mona/starred "
-                + "(HTTP 502 after 4 attempts); the data shown for it was fetched 3 hours before this build "
+            notice.text == "Refreshing GET https://api.github.com/users/mona/starred "
+                + "(HTTP 502 after 4 attempts) from GitHub failed; the data shown for it was fetched 3 hours before this build "
                 + "(\(DisplayFormat.english.minute(now - 3 * 3600))), in an earlier run.")
     }
 
