@@ -63,21 +63,22 @@ struct HTMLSanitiser: Sendable {
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { return "" }
         let tidyMoved = tidy(root)
-        var first = Writer(settings: self, knownIDs: [], headings: [])
+        var settings = self
+        var first = Writer(settings: settings, knownIDs: [], headings: [])
         first.write(root)
-        // (7: no heading at all, nothing to raise.)
+        // Raised: written again from the same tree (a writer leaves it as it is), not parsed
+        // again. (7: no heading at all, nothing to raise.)
         if raisesHeadings, (2...6).contains(first.highestHeading) {
-            var raised = self
-            raised.raisesHeadings = false
-            raised.headingOffset -= first.highestHeading - 1
-            return raised.sanitise(html)
+            settings.headingOffset -= first.highestHeading - 1
+            first = Writer(settings: settings, knownIDs: [], headings: [])
+            first.write(root)
         }
         // Fragment links may name an id further down, and an anchor (`<a name>`) or footnote
         // may take an id a heading further down gives too: both need the second pass, which
         // knows every id the first one gave, and gives a heading's only to the heading.
         guard first.sawFragment || !first.otherIDs.isEmpty else { return Self.regrouped(first, tidyMoved: tidyMoved) }
         var second = Writer(
-            settings: self, knownIDs: first.headingIDs.union(first.otherIDs), headings: first.headingIDs)
+            settings: settings, knownIDs: first.headingIDs.union(first.otherIDs), headings: first.headingIDs)
         second.write(root)
         return Self.regrouped(second, tidyMoved: tidyMoved)
     }
