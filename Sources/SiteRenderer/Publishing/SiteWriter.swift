@@ -158,11 +158,25 @@ public struct SiteWriter: Sendable {
     /// again, with every folder of the published site (`checkWritable`).
     public func checkBeforeBuilding() throws(PublishError) {
         try checkOwnership()
+        try checkOutputFolder(userEntries: [])
+    }
+
+    /// The output and the folder that holds it, for both checks: neither the output nor one of
+    /// `userEntries` in it a mount point, and both folders writable (the parent, or the
+    /// nearest folder above it that is there: publishing makes the rest).
+    private func checkOutputFolder(userEntries: [String]) throws(PublishError) {
+        // The new build is staged beside the output and swapped with it by a rename, which no
+        // file system allows across its own edge: found at the swap, every page was made for nothing.
         if Self.isMountPoint(output) { throw .mountPoint(output.standardizedFileURL.path) }
-        // The parent, or the nearest folder above it that is there: publishing makes the rest.
-        var folder = output.deletingLastPathComponent()
-        while Inventory.kind(folder) == .missing, folder.path != "/" { folder = folder.deletingLastPathComponent() }
-        for folder in [folder, output] where Inventory.kind(folder) == .folder {
+        // Nor can a file system mounted on a folder of the user's be moved into the new build:
+        // found then, the site was published without it and every later run refused.
+        if let mounted = userEntries.first(where: { Self.isMountPoint(output.appending(path: $0)) }) {
+            throw .mountPointInside(
+                output.standardizedFileURL.path, output.appending(path: mounted).standardizedFileURL.path)
+        }
+        var parent = output.deletingLastPathComponent()
+        while Inventory.kind(parent) == .missing, parent.path != "/" { parent = parent.deletingLastPathComponent() }
+        for folder in [parent, output] where Inventory.kind(folder) == .folder {
             guard access(folder.path, W_OK) == 0 else { throw notWritable(folder) }
         }
     }
@@ -216,21 +230,9 @@ public struct SiteWriter: Sendable {
     /// after the swap, a read-only one would leave the new site published, the old one
     /// beside it, the user's `.git` behind, and every later run failing.
     func checkWritable(_ inventory: Inventory) throws(PublishError) {
-        // The new build is staged beside the output and swapped with it by a rename, which no
-        // file system allows across its own edge: found at the swap, every page was made for nothing.
-        if Self.isMountPoint(output) { throw .mountPoint(output.standardizedFileURL.path) }
-        // Nor can a file system mounted on a folder of the user's be moved into the new build:
-        // found then, the site was published without it and every later run refused.
-        if let mounted = inventory.userEntries.first(where: { Self.isMountPoint(output.appending(path: $0)) }) {
-            throw .mountPointInside(
-                output.standardizedFileURL.path, output.appending(path: mounted).standardizedFileURL.path)
-        }
-        var folders = [output.deletingLastPathComponent()]
-        if Inventory.kind(output) == .folder {
-            folders.append(output)
-            folders += inventory.folders.map { output.appending(path: $0) }
-            folders += inventory.userEntries.map { output.appending(path: $0) }
-        }
+        try checkOutputFolder(userEntries: inventory.userEntries)
+        guard Inventory.kind(output) == .folder else { return }
+        let folders = (inventory.folders + inventory.userEntries).map { output.appending(path: $0) }
         for folder in folders where Inventory.kind(folder) == .folder {
             guard access(folder.path, W_OK) == 0 else { throw notWritable(folder) }
         }
