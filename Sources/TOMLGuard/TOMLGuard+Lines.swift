@@ -8,11 +8,43 @@ extension TOMLGuard {
     /// an array of them (`searches = [{ … }]`), the line of the deepest table around it. Lines
     /// inside a multi-line string are never taken for keys. Nil where nothing names it.
     public static func line(of path: [String], in text: String) -> Int? {
-        // "\r\n" is one Character in Swift, so a file with Windows line ends is split on both.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var section: [String] = []
         var inner: Int?
         var outer: (depth: Int, line: Int)?
+        for (number, line) in statements(lines(of: text)) {
+            let key: [String]
+            if isHeader(line), let end = line.firstIndex(of: "]") {
+                section = keyParts(line[..<end].drop { $0 == "[" })
+                key = section
+            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
+                key = section + keyParts(line[..<equals])
+            } else {
+                continue
+            }
+            if key == path { return number }
+            if key.count > path.count, key.starts(with: path), inner == nil { inner = number }
+            if key.count < path.count, path.starts(with: key), key.count > outer?.depth ?? 0 {
+                outer = (key.count, number)
+            }
+        }
+        return inner ?? outer?.line
+    }
+
+    /// The text's lines. "\r\n" is one Character in Swift, so a file with Windows line ends
+    /// is split on both.
+    private static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+
+    /// A table's header (`[digest]`, `[[digest.searches]]`), as the lines read it.
+    private static func isHeader(_ line: Substring) -> Bool {
+        line.hasPrefix("[") && line.contains("]")
+    }
+
+    /// Each line that is not inside a multi-line string, trimmed, with its number (from 1):
+    /// the lines a key or a header may be written on.
+    private static func statements(_ lines: [Substring]) -> [(number: Int, line: Substring)] {
+        var statements: [(number: Int, line: Substring)] = []
         var string: String?  // the delimiter of the multi-line string being read
         for (index, raw) in lines.enumerated() {
             let line = trimmed(raw)
@@ -20,26 +52,15 @@ extension TOMLGuard {
                 if occurrences(of: delimiter, in: line) % 2 == 1 { string = nil }
                 continue
             }
-            let key: [String]
-            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-                section = keyParts(line[..<end].drop { $0 == "[" })
-                key = section
-            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                key = section + keyParts(line[..<equals])
-                // A multi-line string opens where the value starts with its delimiter and does
-                // not close on the same line.
+            statements.append((index + 1, line))
+            // A multi-line string opens where a key's value starts with its delimiter and does
+            // not close on the same line.
+            if !isHeader(line), !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
                 let value = trimmed(uncommented(line[line.index(after: equals)...]))
                 string = ["\"\"\"", "'''"].first { value.hasPrefix($0) && occurrences(of: $0, in: value) == 1 }
-            } else {
-                continue
-            }
-            if key == path { return index + 1 }
-            if key.count > path.count, key.starts(with: path), inner == nil { inner = index + 1 }
-            if key.count < path.count, path.starts(with: key), key.count > outer?.depth ?? 0 {
-                outer = (key.count, index + 1)
             }
         }
-        return inner ?? outer?.line
+        return statements
     }
 
     /// A line's value without its comment: up to the first `#` outside quotes.
@@ -89,28 +110,17 @@ extension TOMLGuard {
     /// about one search of several names its line, not the line of the array. Nil where the
     /// text holds no such element (the array written another way).
     public static func line(ofElement index: Int, in path: [String], text: String) -> Int? {
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        let textLines = lines(of: text)
         // `[[path]]` headers, outside multi-line strings, as `line(of:)` reads them.
-        var headers: [Int] = []
-        var string: String?
-        for (number, raw) in lines.enumerated() {
-            let line = trimmed(raw)
-            if let delimiter = string {
-                if occurrences(of: delimiter, in: line) % 2 == 1 { string = nil }
-                continue
-            }
-            if line.hasPrefix("[["), let end = line.firstRange(of: "]]") {
-                if keyParts(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]) == path {
-                    headers.append(number + 1)
-                }
-            } else if !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                let value = trimmed(uncommented(line[line.index(after: equals)...]))
-                string = ["\"\"\"", "'''"].first { value.hasPrefix($0) && occurrences(of: $0, in: value) == 1 }
-            }
+        let headers = statements(textLines).compactMap { number, line -> Int? in
+            guard line.hasPrefix("[["), let end = line.firstRange(of: "]]"),
+                keyParts(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]) == path
+            else { return nil }
+            return number
         }
         if !headers.isEmpty { return index < headers.count ? headers[index] : nil }
         guard let start = line(of: path, in: text) else { return nil }
-        return inlineTable(index, after: lines[(start - 1)...].joined(separator: "\n"), firstLine: start)
+        return inlineTable(index, after: textLines[(start - 1)...].joined(separator: "\n"), firstLine: start)
     }
 
     /// The line where element `index` starts (the `{` of an inline table, or any other value)
