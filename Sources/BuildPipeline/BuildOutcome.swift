@@ -13,7 +13,8 @@ public struct Published: Sendable {
     public var report: SiteWriter.Report
     public var files: Int
     public var index: URL
-    /// Sources that failed and whose previous data was kept (their pages say so).
+    /// Sources that failed and whose previous data was kept, or, with none, were left out
+    /// (their pages say so).
     public var staleSources = 0
     /// What went wrong after the site was published (tidying the old build, recording the run).
     public var problems: [String] = []

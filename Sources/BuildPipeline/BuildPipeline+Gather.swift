@@ -16,7 +16,7 @@ extension BuildPipeline {
         var state: StateStores?
         var request: BuildDigest.Request
 
-        /// Some source failed and its previous data was kept.
+        /// Some source failed and its previous data was kept, or, with none, was left out.
         var isStale: Bool { !(live?.report.stale.isEmpty ?? true) }
 
         /// What the data and the history are now, for comparing with the published stamp: the
@@ -115,8 +115,13 @@ extension BuildPipeline {
             )
         }
         for stale in report.stale {
+            guard let fetchedAt = stale.fetchedAt else {
+                events.warning(
+                    "\(stale.resource): \(stale.reason), and no earlier copy is cached; left out of this build")
+                continue
+            }
             events.warning(
-                "\(stale.resource): \(stale.reason); using the copy fetched \(stale.fetchedAt.formatted(.iso8601))")
+                "\(stale.resource): \(stale.reason); using the copy fetched \(fetchedAt.formatted(.iso8601))")
         }
     }
 }

@@ -9,6 +9,9 @@ public struct RepoSnapshot: Sendable, Hashable {
     public var openIssues: Int
     /// Tag of the latest published release, if any.
     public var latestRelease: String?
+    /// False where no run up to this one could fetch the releases (a repository newly
+    /// starred whose releases failed): its first known release is then no news.
+    public var releasesKnown = true
     public var pushedAt: Date?
     public var isArchived: Bool
     public var isStarred: Bool

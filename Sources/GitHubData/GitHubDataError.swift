@@ -1,4 +1,5 @@
 public import Foundation
+public import UseCases
 
 /// What went wrong fetching or reading GitHub data, naming the resource at fault. Never
 /// carries the token: messages about it name the variable it came from.
@@ -14,7 +15,7 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
     /// HTTP 403 for another reason than the rate limit (a token without the scope, say).
     case forbidden(resource: String, message: String)
     /// Still failing after every retry, and no earlier copy to fall back on.
-    case unavailable(resource: String, reason: String)
+    case unavailable(resource: String, cause: StaleData.Cause)
     /// `--offline`, and this resource was never fetched.
     case notCached(resource: String)
     /// `@me` names the token's owner, and no token was given.
@@ -61,8 +62,8 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
                 "GitHub's \(which); try again after \(until.formatted(.iso8601)) (in about \(Self.span(until.timeIntervalSinceNow)))"
         case .forbidden(_, let message):
             return "forbidden (HTTP 403): \(message)"
-        case .unavailable(_, let reason):
-            return "\(reason), and no earlier copy is cached"
+        case .unavailable(_, let cause):
+            return "\(cause), and no earlier copy is cached"
         case .notCached:
             return "not in the cache; --offline can only show what an earlier run fetched"
         case .needsToken:

@@ -111,7 +111,26 @@ public struct GitHubDataStore: RepositorySource {
             return Array(Self.published(releases, of: repo).prefix(limit))
         } catch GitHubDataError.notFound {
             return []
+        } catch let error as GitHubDataError {
+            throw notFetched(error)
         }
+    }
+
+    /// A repository's releases or README that GitHub would not give (failing on every try, or
+    /// refusing: a repository whose access GitHub blocked answers 403 or 451), with nothing
+    /// cached, as for one newly starred: said among the stale data (every page's notice, exit
+    /// code 2) and thrown as `DetailNotFetched`, for the use case to show as not known. One
+    /// repository's failing endpoint would otherwise hold back every other's news until it
+    /// mends. Any other failure (the token, the rate limit, `--offline`) is thrown as it is.
+    private func notFetched(_ error: GitHubDataError) -> any Error {
+        let cause: StaleData.Cause
+        switch error {
+        case .unavailable(_, let why): cause = why
+        case .forbidden, .unexpectedStatus: cause = .refused(error.detail)
+        default: return error
+        }
+        api.log.stale(StaleData(resource: error.resource, fetchedAt: nil, cause: cause))
+        return DetailNotFetched(resource: error.resource)
     }
 
     /// The published releases among `items`, newest first as GitHub lists them, each once: a
@@ -149,6 +168,8 @@ public struct GitHubDataStore: RepositorySource {
             return readme
         } catch GitHubDataError.notFound {
             return nil
+        } catch let error as GitHubDataError {
+            throw notFetched(error)
         }
     }
 

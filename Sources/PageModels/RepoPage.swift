@@ -13,6 +13,11 @@ public struct RepoPage: Sendable, Hashable {
     public var homepageURL: String?
     public var releases: [ReleaseItem]
     public var readme: MarkdownText?
+    /// False where GitHub would not give the releases and no earlier run had them: `releases`
+    /// is empty because they are not known, and the page says so rather than showing none.
+    public var releasesKnown = true
+    /// The same for the README: the page says it could not be fetched, not that there is none.
+    public var readmeKnown = true
     /// For a page whose README is left out, to be streamed to the renderer (`ReadmeBatch`):
     /// what names the README it will show (`RepositorySource.readmeVersions`), so that a page
     /// whose inputs did not change is carried over without its README ever being read. Nil

@@ -42,7 +42,8 @@ public struct ComputeChanges: Sendable {
                 changes.append(DigestChange(kind: .newFavourite, repo: repo, noticedAt: at))
             }
             guard let old else { continue }
-            if let tag = repo.latestRelease, tag != old.latestRelease {
+            // A release first known this run is news only if the run before knew the releases.
+            if let tag = repo.latestRelease, old.releasesKnown, tag != old.latestRelease {
                 changes.append(
                     DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
             }

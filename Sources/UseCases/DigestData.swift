@@ -119,6 +119,7 @@ struct DigestData: Sendable {
     /// star it did not read, and dropping them would hide the unstar from the next full read.
     func snapshot(at date: Date, previous: RunSnapshot?) -> RunSnapshot {
         var snapshot = snapshot(at: date)
+        snapshot.repositories = Self.releasesCarried(into: snapshot.repositories, from: previous, notKnown: details)
         guard !starredComplete, let previous else { return snapshot }
         let seen = Set(snapshot.repositories.map(\.id))
         // Only the stars of accounts this run still reads: an account left out is not read at all.
@@ -131,6 +132,26 @@ struct DigestData: Sendable {
             return carried.starredBy.isEmpty ? nil : carried
         }
         return snapshot
+    }
+
+    /// A repository whose releases this run could not fetch (`RepositoryDetail.releasesKnown`)
+    /// keeps the latest release the run before knew, or, new to this run, none known: its
+    /// latest release, once fetched, is then not told as news, nor is it "gone" meanwhile.
+    private static func releasesCarried(
+        into repositories: [RepoSnapshot], from previous: RunSnapshot?, notKnown details: [RepositoryDetail]
+    ) -> [RepoSnapshot] {
+        let unknown = Set(details.filter { !$0.releasesKnown }.map(\.repo.id))
+        guard !unknown.isEmpty else { return repositories }
+        let before = Dictionary(
+            (previous?.repositories ?? []).filter { unknown.contains($0.id) }.map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
+        return repositories.map { repo in
+            guard unknown.contains(repo.id) else { return repo }
+            var carried = repo
+            carried.latestRelease = before[repo.id]?.latestRelease
+            carried.releasesKnown = before[repo.id]?.releasesKnown ?? false
+            return carried
+        }
     }
 
     private func snapshot(at date: Date) -> RunSnapshot {

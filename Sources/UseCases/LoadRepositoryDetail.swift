@@ -69,6 +69,16 @@ public struct LoadRepositoryDetail: Sendable {
         }
     }
 
+    /// What `body` gives; nil where the source could not fetch it and had nothing kept
+    /// (`DetailNotFetched`): the page shows it as not known, and the run goes on.
+    private static func fetched<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T? {
+        do {
+            return try await body()
+        } catch is DetailNotFetched {
+            return nil
+        }
+    }
+
     /// The releases the source kept for those of `repos` not `due` whose kept page is all they
     /// need, read all at once: a task and a read of the cache each cost more than decoding,
     /// done for 10,000 repositories a run. None where the READMEs load with the details (one
@@ -78,12 +88,19 @@ public struct LoadRepositoryDetail: Sendable {
     }
 
     private func load(_ repo: GitHubRepo, from origin: DetailOrigin) async throws -> RepositoryDetail {
+        let (source, limit, readmes) = (self.source, releasesPerRepository, self.readmes)
         do {
-            async let releases = source.releases(of: repo, limit: releasesPerRepository, from: origin)
-            async let readme = readmes ? source.readme(of: repo, from: origin) : nil
-            async let refreshed: Void = !readmes && origin == .source ? source.refreshReadme(of: repo) : ()
-            try await refreshed
-            return RepositoryDetail(repo: repo, releases: try await releases, readme: try await readme)
+            async let releases = Self.fetched { try await source.releases(of: repo, limit: limit, from: origin) }
+            async let readme = Self.fetched { readmes ? try await source.readme(of: repo, from: origin) : nil }
+            async let refreshed = Self.fetched { () async throws -> Bool in
+                if !readmes && origin == .source { try await source.refreshReadme(of: repo) }
+                return true
+            }
+            let (gotReleases, gotReadme, wasRefreshed) = try await (releases, readme, refreshed)
+            var detail = RepositoryDetail(repo: repo, releases: gotReleases ?? [], readme: gotReadme ?? nil)
+            detail.releasesKnown = gotReleases != nil
+            detail.readmeKnown = gotReadme != nil && wasRefreshed != nil
+            return detail
         } catch {
             throw UseCaseFailure(step: "loading the details of \(repo.name)", underlying: error)
         }

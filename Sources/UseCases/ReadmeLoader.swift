@@ -34,7 +34,8 @@ public struct ReadmeLoader: ReadmeSupply {
     /// The repository pages of `site` at `pages` (all, when nil), in that order, in batches of `size`.
     public func batches(for site: Site, pages: [Int]? = nil, size: Int = batchSize) -> Batches {
         let pages = pages ?? Array(site.repositories.indices)
-        let repos = pages.map { byRoute[site.repositories[$0].card.route] }
+        // A README no run could fetch is not asked for again: the page says it is not known.
+        let repos = pages.map { site.repositories[$0].readmeKnown ? byRoute[site.repositories[$0].card.route] : nil }
         let ranges = stride(from: 0, to: repos.count, by: max(1, size)).map { $0..<min(repos.count, $0 + max(1, size)) }
         return Batches(loader: self, pages: pages, repos: repos, ranges: ranges)
     }

@@ -141,6 +141,31 @@ import Testing
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
     }
 
+    @Test(
+        "a newly starred repository GitHub blocks (451 for its releases and README): published without them, exit 2; shown once they answer"
+    )
+    func aNewRepositoryWhoseDetailsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let run = Run(folder: folder.url, github: try Self.world())
+        defer { run.github.stop() }
+        #expect(try run.build().status == 0)
+        run.github.add(.init(id: 9_001, owner: "kit-harbor", name: "blocked", readme: "# Blocked no more\n"))
+        run.github.star("kit-harbor/blocked", by: "mona", at: "2026-11-22T09:00:00Z")
+        for endpoint in ["releases", "readme"] {
+            run.github.inject(.status(451), at: "/repos/kit-harbor/blocked/\(endpoint)", times: 50)
+        }
+        let outcome = try run.build()
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("/repos/kit-harbor/blocked/readme"), "\(outcome.standardError)")
+        let page = run.output.appending(path: "repos/kit-harbor/blocked.html")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("could not be fetched from GitHub"))
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+
+        run.github.clearFaults()
+        #expect(try run.build().status == 0)
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Blocked no more"))
+    }
+
     @Test func aSourceThatKeepsFailingKeepsItsPreviousDataAndExits2() throws {
         let folder = try TemporaryFolder()
         let run = Run(folder: folder.url, github: try Self.world())

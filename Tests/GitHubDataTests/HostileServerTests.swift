@@ -41,12 +41,12 @@ struct HostileServerTests {
         let harness = try LiveHarness()
         harness.github.inject(.invalidUTF8, at: "/users/mona/starred", times: 3)
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
-        guard case .unavailable(let resource, let reason)? = error else {
+        guard case .unavailable(let resource, let cause)? = error else {
             Issue.record("expected .unavailable, got \(String(describing: error))")
             return
         }
         #expect(resource.hasSuffix("/users/mona/starred?per_page=100"))
-        #expect(reason.contains("after 3 attempts"), "\(reason)")
+        #expect(cause.description.contains("after 3 attempts"), "\(cause)")
 
         _ = try await harness.store().starred(by: "mona")
         harness.github.inject(.invalidUTF8, at: "/users/mona/starred", times: 3)
@@ -95,11 +95,11 @@ struct HostileServerTests {
         harness.github.inject(.redirect(to: base + "/loop/b"), at: "/users/mona/starred", times: 3)
         harness.github.inject(.redirect(to: base + "/users/mona/starred?per_page=100"), at: "/loop/b", times: 30)
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
-        guard case .unavailable(_, let reason)? = error else {
+        guard case .unavailable(_, let cause)? = error else {
             Issue.record("expected .unavailable, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("loop"), "\(reason)")
+        #expect(cause.description.contains("loop"), "\(cause)")
         #expect(harness.github.requests.count < 30, "the loop is cut short: \(harness.github.requests.count) requests")
     }
 
@@ -117,11 +117,12 @@ struct HostileServerTests {
         let base = harness.github.baseURL.replacingOccurrences(of: "http://", with: "http://who:secret@")
         harness.github.inject(.redirect(to: base + "/users/mona/starred?per_page=100"), at: "/users/mona/starred")
         let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starred(by: "mona") }
-        guard case .unavailable(_, let reason)? = error else {
+        guard case .unavailable(_, let cause)? = error else {
             Issue.record("expected .unavailable, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("user name or password") && !reason.contains("secret"), "\(reason)")
+        #expect(
+            cause.description.contains("user name or password") && !cause.description.contains("secret"), "\(cause)")
         #expect(harness.github.requests.count == 1)
     }
 

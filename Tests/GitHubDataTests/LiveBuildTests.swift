@@ -99,6 +99,88 @@ struct LiveBuildTests {
             })
     }
 
+    @Test(
+        "a newly starred repository whose releases and README fail, with nothing cached, is shown without them: the rest's news is not held back"
+    )
+    func newRepositoryWithoutDetails() async throws {
+        let harness = try LiveHarness()
+        _ = try await build(harness.store())
+        harness.github.add(.init(id: 9_001, owner: "kit-harbor", name: "brand-new"))
+        harness.github.star("kit-harbor/brand-new", by: "mona", at: "2026-11-22T09:00:00Z")
+        harness.github.update("lumen-labs/lantern") { $0.stars = 9999 }
+        for endpoint in ["releases", "readme"] {
+            harness.github.inject(.status(502), at: "/repos/kit-harbor/brand-new/\(endpoint)", times: 12)
+        }
+        let store = harness.store()
+        let site = try await build(store)
+        let stale = await store.staleData()
+        #expect(stale.count == 2 && stale.allSatisfy { $0.fetchedAt == nil }, "\(stale)")
+        let page = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/brand-new" })
+        #expect(page.releases.isEmpty && page.readme == nil && !page.releasesKnown && !page.readmeKnown)
+        #expect(
+            site.lists.contains { $0.cards.contains { $0.fullName == "lumen-labs/lantern" && $0.stars == 9999 } })
+        let notice = try #require(site.notices.first)
+        #expect(notice.text.contains("/repos/kit-harbor/brand-new/releases"), "\(notice.text)")
+        #expect(notice.text.contains("no earlier run had fetched them: they are left out"), "\(notice.text)")
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        // Said as not known, not as none.
+        let shown = try #require(files.first { $0.path == "repos/kit-harbor/brand-new.html" })
+        let text = String(decoding: shown.contents, as: UTF8.self)
+        #expect(text.contains("The README could not be fetched from GitHub for this build."))
+        #expect(text.contains("The releases could not be fetched from GitHub for this build."))
+        #expect(!text.contains("This repository has no README."))
+    }
+
+    @Test(
+        "a new repository's releases and README not fetched: the streamed README is not asked for again, and its first release fetched later is no news"
+    )
+    func notFetchedThenFetched() async throws {
+        let harness = try LiveHarness()
+        let state = try StateStores(folder: harness.stateDirectory) { _ in }
+        let first = try await BuildDigest(source: harness.store(), clock: FixedClock(), history: state.history).build(
+            Self.request)
+        try await state.history.record(first.snapshot)
+
+        harness.github.add(
+            .init(
+                id: 9_001, owner: "kit-harbor", name: "brand-new",
+                releases: [.init(id: 77, tag: "v1.0.0", name: "First light")], readme: "# Brand new\n"))
+        harness.github.star("kit-harbor/brand-new", by: "mona", at: "2026-11-22T09:00:00Z")
+        for endpoint in ["releases", "readme"] {
+            harness.github.inject(.status(502), at: "/repos/kit-harbor/brand-new/\(endpoint)", times: 50)
+        }
+        let later = FixedClock(now: FixedClock().now.addingTimeInterval(3600))
+        let second = try await BuildDigest(source: harness.store(), clock: later, history: state.history).build(
+            Self.request, readmes: .streamed)
+        let index = try #require(second.site.repositories.firstIndex { $0.card.fullName == "kit-harbor/brand-new" })
+        #expect(!second.site.repositories[index].readmeKnown)
+        let asked = harness.github.requests.count { $0.path == "/repos/kit-harbor/brand-new/readme" }
+        var streamed: [MarkdownText?] = []
+        for try await batch in try #require(second.readmes).batches(for: second.site, pages: [index]) {
+            streamed += batch.readmes
+        }
+        #expect(streamed == [nil])
+        #expect(harness.github.requests.count { $0.path == "/repos/kit-harbor/brand-new/readme" } == asked)
+        let snapshot = try #require(second.snapshot.repositories.first { $0.name.name == "brand-new" })
+        #expect(!snapshot.releasesKnown && snapshot.latestRelease == nil)
+        try await state.history.record(second.snapshot)
+        #expect(try await state.history.latestSnapshot()?.repositories.first { $0.id == snapshot.id } == snapshot)
+
+        harness.github.clearFaults()
+        let mended = FixedClock(now: later.now.addingTimeInterval(3600))
+        let third = try await BuildDigest(source: harness.store(), clock: mended, history: state.history).build(
+            Self.request)
+        let page = try #require(third.site.repositories.first { $0.card.fullName == "kit-harbor/brand-new" })
+        #expect(page.releasesKnown && page.readmeKnown && page.releases.map(\.tag) == ["v1.0.0"])
+        #expect(third.snapshot.repositories.first { $0.id == snapshot.id }?.latestRelease == "v1.0.0")
+        // Known since this run, not published since the last: no "new release", no news at all
+        // (the digest goes on showing the run before's: brand-new starred).
+        #expect(!third.hasNews)
+        let changes = try #require(third.site.digest.changes)
+        #expect(changes.items.map(\.kind) == [.starred], "\(changes.items)")
+    }
+
     @Test("a 10 MB README: its page shows the first MiB, says so, and links to the whole")
     func hugeReadmePage() async throws {
         let github = FixtureWorld.make()

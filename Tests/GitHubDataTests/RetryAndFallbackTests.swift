@@ -135,7 +135,7 @@ struct RetryAndFallbackTests {
         #expect(
             error
                 == .unavailable(
-                    resource: "GET \(harness.github.baseURL)/users/mona", reason: "HTTP 500 after 3 attempts"))
+                    resource: "GET \(harness.github.baseURL)/users/mona", cause: .status(500, attempts: 3)))
     }
 
     @Test("404 and 401 are not retried")

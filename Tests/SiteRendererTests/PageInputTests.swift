@@ -47,6 +47,18 @@ import Testing
         #expect(before.keys.filter { before[$0] != after[$0] } == [Self.lantern])
     }
 
+    @Test("a README or releases not fetched changes that page's fingerprint, as what it shows changes")
+    func notFetched() throws {
+        let index = SiteFixture.site.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" }!
+        let before = Self.fingerprints(try Self.inputs())
+        for change: WritableKeyPath<RepoPage, Bool> in [\.readmeKnown, \.releasesKnown] {
+            var site = SiteFixture.site
+            site.repositories[index][keyPath: change] = false
+            let after = Self.fingerprints(try Self.inputs(site))
+            #expect(before.keys.filter { before[$0] != after[$0] } == [Self.lantern])
+        }
+    }
+
     @Test("a change of stars on a card changes every page that shows the card")
     func cardChange() throws {
         var site = SiteFixture.site
@@ -115,7 +127,7 @@ import Testing
                 page,
                 [
                     "card", "owner", "ownerLogin", "ownerGitHubURL", "facts", "homepageURL", "releases", "readme",
-                    "readmeVersion",
+                    "releasesKnown", "readmeKnown", "readmeVersion",
                 ]
             ),
             (

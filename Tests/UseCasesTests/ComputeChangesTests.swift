@@ -58,6 +58,27 @@ actor InMemoryHistory: HistoryStore {
         #expect(outcomes == [.firstRun])
     }
 
+    @Test("a release first known after a run that could not fetch the releases is no news; one after it is")
+    func releasesNotKnownBefore() throws {
+        var unknown = Self.snapshot("octo/new", id: 1)
+        unknown.releasesKnown = false
+        let at = Self.day(1)
+        let known = Self.snapshot("octo/new", id: 1, release: "v1")
+        let previous = RunSnapshot(takenAt: Self.day(0), repositories: [unknown])
+        #expect(
+            ComputeChanges()(previous: previous, current: RunSnapshot(takenAt: at, repositories: [known]))
+                == .changes([]))
+        let next = RunSnapshot(takenAt: Self.day(2), repositories: [Self.snapshot("octo/new", id: 1, release: "v2")])
+        let outcome = ComputeChanges()(previous: RunSnapshot(takenAt: at, repositories: [known]), current: next)
+        #expect(
+            outcome
+                == .changes([
+                    DigestChange(
+                        kind: .newRelease(tag: "v2", previous: "v1"), repo: next.repositories[0], noticedAt: Self.day(2)
+                    )
+                ]))
+    }
+
     @Test func anUnchangedDayReportsNothing() async throws {
         let repos = [Self.snapshot("a/b", id: 1, release: "v1")]
         #expect(try await Self.run([repos, repos]).last == .changes([]))

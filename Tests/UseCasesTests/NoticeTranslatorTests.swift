@@ -25,6 +25,20 @@ struct NoticeTranslatorTests {
                 + "(\(DisplayFormat.english.minute(now - 3 * 3600))), in an earlier run.")
     }
 
+    @Test("what no run had fetched is said apart: left out, with no age")
+    func leftOut() throws {
+        let served = StaleData(resource: "GET /a", fetchedAt: now - 3600, cause: .status(502, attempts: 3))
+        let missing = StaleData(resource: "GET /b/readme", fetchedAt: nil, cause: .status(502, attempts: 3))
+        let notices = NoticeTranslator(now: now, format: .english).notices(for: [served, missing])
+        #expect(notices.count == 2)
+        #expect(notices.first?.text.contains("GET /a") == true && notices.first?.text.contains("GET /b") == false)
+        #expect(
+            notices.last?.text
+                == "Fetching GET /b/readme (HTTP 502 after 3 attempts) from GitHub failed, and no earlier run "
+                + "had fetched it: it is left out of this build.")
+        #expect(NoticeTranslator(now: now, format: .english).notices(for: [missing]).count == 1)
+    }
+
     @Test("a Japanese site says why in Japanese; the client's own words stay as they are")
     func japanese() throws {
         let stale = [

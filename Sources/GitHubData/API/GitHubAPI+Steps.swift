@@ -38,7 +38,7 @@ extension GitHubAPI {
             throw GitHubDataError.notFound(resource: resource)
         }
         guard let cached, let value = try? kept(type, cached, resource: resource) else {
-            throw GitHubDataError.unavailable(resource: resource, reason: cause.description)
+            throw GitHubDataError.unavailable(resource: resource, cause: cause)
         }
         log.stale(StaleData(resource: resource, fetchedAt: cached.fetchedAt, cause: cause))
         return Page(value: value, next: LinkHeader(cached.link).next, isStale: true)

@@ -64,19 +64,21 @@ final class SQLiteHistoryStore: HistoryStore {
         // search of the row's names, 13 per row, a tenth of a second at 10,000 rows.
         let sql = """
             SELECT repo_id, owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred,
-                favourite, starred_by, lists
+                favourite, starred_by, lists, releases_unknown
             FROM snapshot_span
             """
             + (run == nil
                 ? " WHERE last_run IS NULL ORDER BY repo_id"
                 : " WHERE first_run <= ?1 AND (last_run IS NULL OR last_run >= ?1) ORDER BY repo_id")
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(run.map { [$0] } ?? [])).map { row in
-            RepoSnapshot(
+            var repo = RepoSnapshot(
                 id: GitHubRepo.ID(rawValue: row[0]), name: RepoName(owner: row[1], name: row[2]),
                 stars: row[3], forks: row[4], openIssues: row[5], latestRelease: row[6],
                 pushedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
                 isArchived: row[8], isStarred: row[9], isFavourite: row[10],
                 starredBy: strings(row[11]), lists: strings(row[12]))
+            repo.releasesKnown = !(row[13] as Bool)
+            return repo
         }
     }
 
@@ -109,8 +111,9 @@ final class SQLiteHistoryStore: HistoryStore {
             let open = try db.makeStatement(
                 sql: """
                     INSERT OR REPLACE INTO snapshot_span (repo_id, first_run, last_run, owner, name, stars, forks,
-                        open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists)
-                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists,
+                        releases_unknown)
+                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             // A repository listed twice is recorded as listed last, as one row per run once was.
             let shown = Dictionary(snapshot.repositories.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -127,7 +130,7 @@ final class SQLiteHistoryStore: HistoryStore {
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred,
                     repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
-                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
+                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()), !repo.releasesKnown,
                 ])
             }
             // Shown by the latest run, not by this one.

@@ -103,6 +103,11 @@ final class StateDatabase: Sendable {
         """
         ALTER TABLE run ADD COLUMN news TEXT;
         """,
+        // Repositories whose releases no run could fetch yet (`RepoSnapshot.releasesKnown`):
+        // 1 there, so that their first release fetched is not told as news.
+        """
+        ALTER TABLE snapshot_span ADD COLUMN releases_unknown INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     let queue: DatabaseQueue

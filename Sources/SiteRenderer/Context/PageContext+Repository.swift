@@ -38,6 +38,9 @@ extension PageContext {
                         },
                     ])
                 },
+                // What GitHub would not give and no run had fetched: said so, not shown as none.
+                "releasesNotFetched": !page.releasesKnown,
+                "readmeNotFetched": !page.readmeKnown,
                 "readmeHTML": page.readme.map {
                     markdown.html(
                         $0, idPrefix: "readme-", headingOffset: 2, localImages: readmeImages(of: $0, from: route),

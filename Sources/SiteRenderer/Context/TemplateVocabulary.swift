@@ -22,7 +22,8 @@ enum TemplateVocabulary {
         "lists", "listsLabel",
         // A repository's page.
         "repo", "owner", "moreFromOwner", "ownerLogin", "ownerGitHubURL", "ownerOnGitHub", "facts", "value",
-        "homepage", "tag", "isLatest", "isLatestRelease", "notesHTML", "readmeHTML",
+        "homepage", "tag", "isLatest", "isLatestRelease", "notesHTML", "readmeHTML", "readmeNotFetched",
+        "releasesNotFetched",
     ]
 
     /// The name nearest `name` by spelling (at most two letters apart, or the same but for

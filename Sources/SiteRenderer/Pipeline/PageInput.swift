@@ -132,6 +132,8 @@ extension RepoPage: PageInput {
         }
         hasher.combine(homepageURL)
         releases.feed(&hasher, with: feeder)
+        hasher.combine(releasesKnown)
+        hasher.combine(readmeKnown)
         // The README's name where there is one, whether or not its text has arrived: the same
         // fingerprint before the README is read (to carry the page over) and after (to render it).
         if let readmeVersion {

@@ -24,7 +24,8 @@ public protocol RepositorySource: Sendable {
     /// and at which `pushed_at`; a repository it keeps nothing for is left out (and asked for).
     func keptDetails(of repos: [GitHubRepo]) async -> [GitHubRepo.ID: KeptDetail]
     /// The releases as `releases(of:limit:)`, or, `from: .kept`, the copy an earlier run kept,
-    /// without asking, when there is one.
+    /// without asking, when there is one. `DetailNotFetched` where they could not be had and
+    /// none were kept (this and `readme(of:from:)`, `refreshReadme(of:)`): shown as not known.
     func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release]
     /// The releases `releases(of:limit:from:)` would give for each of `repos` that this source
     /// can give at once, without asking anyone: what it kept for those not `due` (and, offline,

@@ -1,19 +1,21 @@
 public import Foundation
 
 /// Data a source could not refresh and served from an earlier run instead: which, since when,
-/// and why. The site says so, in its own language, and the run ends with exit code 2.
+/// and why; or, for a repository's releases or README that no run had fetched yet, left out.
+/// The site says so, in its own language, and the run ends with exit code 2.
 public struct StaleData: Sendable, Hashable {
     /// What was asked for, e.g. `GET https://api.github.com/users/octocat/starred`.
     public var resource: String
-    /// When the data served was last fetched or confirmed.
-    public var fetchedAt: Date
+    /// When the data served was last fetched or confirmed; nil where nothing was cached, and
+    /// what it would have shown is left out of this build.
+    public var fetchedAt: Date?
     /// Why refreshing failed.
     public var cause: Cause
 
     /// Why refreshing failed, in English, for the log: "HTTP 502 after 4 attempts".
     public var reason: String { cause.description }
 
-    public init(resource: String, fetchedAt: Date, cause: Cause) {
+    public init(resource: String, fetchedAt: Date?, cause: Cause) {
         self.resource = resource
         self.fetchedAt = fetchedAt
         self.cause = cause

@@ -10,22 +10,37 @@ struct NoticeTranslator: Sendable {
     /// The site's language.
     var format = DisplayFormat(Phrasebook())
 
+    /// One notice for what is shown from earlier runs, and one for what no run had fetched
+    /// and is left out (a new repository's README that GitHub would not give).
     func notices(for stale: [StaleData]) -> [Notice] {
-        guard let oldest = stale.map(\.fetchedAt).min() else { return [] }
+        let served = stale.filter { $0.fetchedAt != nil }
+        let missing = stale.filter { $0.fetchedAt == nil }
+        var notices: [Notice] = []
+        if let oldest = served.compactMap(\.fetchedAt).min() {
+            notices.append(
+                Notice(
+                    text: format.phrasebook.text(
+                        "notice.stale", count: served.count, countText: format.grouped(served.count),
+                        ["resources": resources(served), "age": age(of: oldest), "date": format.minute(oldest)])))
+        }
+        if !missing.isEmpty {
+            notices.append(
+                Notice(
+                    text: format.phrasebook.text(
+                        "notice.missing", count: missing.count, countText: format.grouped(missing.count),
+                        ["resources": resources(missing)])))
+        }
+        return notices
+    }
+
+    /// The first few resources with why each failed, and how many more.
+    private func resources(_ stale: [StaleData]) -> String {
         let first = stale.prefix(named).map {
             format.text("notice.resource", ["resource": $0.resource, "reason": reason($0.cause)])
         }
-        var resources = first.joined(separator: format.text("notice.separator"))
-        if stale.count > named {
-            resources = format.text(
-                "notice.more", ["resources": resources, "count": format.grouped(stale.count - named)])
-        }
-        return [
-            Notice(
-                text: format.phrasebook.text(
-                    "notice.stale", count: stale.count, countText: format.grouped(stale.count),
-                    ["resources": resources, "age": age(of: oldest), "date": format.minute(oldest)]))
-        ]
+        let resources = first.joined(separator: format.text("notice.separator"))
+        guard stale.count > named else { return resources }
+        return format.text("notice.more", ["resources": resources, "count": format.grouped(stale.count - named)])
     }
 
     /// "HTTP 502 after 3 attempts", in the site's language (a detail from the client or from

@@ -27,7 +27,7 @@ struct RepoPageTranslator: Sendable {
     func page(for detail: RepositoryDetail, starredAt: Date?) -> RepoPage {
         let repo = detail.repo
         let format = cards.format
-        return RepoPage(
+        var page = RepoPage(
             card: cards.card(for: repo, starredAt: starredAt),
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
                 ? PageLink(title: repo.owner.login, route: Route(.owner(login: repo.owner.login))) : nil,
@@ -38,6 +38,9 @@ struct RepoPageTranslator: Sendable {
             releases: Self.releaseItems(of: detail, format: format),
             readme: detail.readme.map { Self.markdown(of: $0, in: repo, format: format, images: images) }
         )
+        page.releasesKnown = detail.releasesKnown
+        page.readmeKnown = detail.readmeKnown
+        return page
     }
 
     /// A README as its page shows it: relative links and images resolve on GitHub (or to the

@@ -52,7 +52,8 @@ extension BuildOptions {
                 published.problems.forEach(console.warning)
                 if published.staleSources > 0 {
                     console.warning(
-                        "published, but \(published.staleSources) resource(s) could not be refreshed; their previous data was kept"
+                        "published, but \(published.staleSources) resource(s) could not be refreshed; the warnings above say "
+                            + "which, and whether an earlier copy was shown or, with none, it was left out"
                     )
                 }
                 return (

@@ -12,7 +12,8 @@ enum ExitStatus {
     /// Nothing published: a usage or configuration error, a source failed with nothing cached
     /// to fall back on, the network or the disk failed, or the output cannot be written.
     static let failure = ExitCode(1)
-    /// Published, but some sources failed and their previous data was kept, or something
+    /// Published, but some sources failed and their previous data was kept (or, for a
+    /// repository's releases or README no run had fetched yet, left out), or something
     /// after the publish failed (tidying the old build, recording the run).
     static let partial = ExitCode(2)
     /// Nothing published: authentication failed or the rate limit is spent.
