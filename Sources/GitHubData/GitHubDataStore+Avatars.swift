@@ -12,10 +12,15 @@ extension GitHubDataStore {
     /// never sent, not even to a picture on the API's own origin (GitHub Enterprise without
     /// subdomain isolation serves them there).
     public func avatar(of owner: Owner, size: Int) async -> Avatar? {
-        guard let base = owner.avatarURL, let parts = URLComponents(string: base),
-            ["https", "http"].contains(parts.scheme),
-            parts.host != nil
+        guard let base = owner.avatarURL, let parts = URLComponents(string: base), let host = parts.host,
+            let scheme = parts.scheme
         else { return nil }
+        guard Self.servesAvatars(scheme: scheme, host: host, api: endpoint.root) else {
+            api.log.warn(
+                "the picture of \(owner.login) is at \(host), not at GitHub's avatar server; the site shows none for it"
+            )
+            return nil
+        }
         let url = base + (base.contains("?") ? "&" : "?") + "s=\(size)"
         let key = CachedResponse.key(url: url, accept: "image/*")
         let cached = await api.cache?.entry(for: key).flatMap { $0.isNotFound ? nil : $0 }
@@ -47,6 +52,23 @@ extension GitHubDataStore {
                 key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
                 link: nil, body: response.body, fetchedAt: now, pushedAt: nil))
         return image
+    }
+
+    /// Whether a picture at `scheme://host` is GitHub's, for the API at `api`: GitHub's avatar
+    /// server (`avatars.githubusercontent.com`), or for GitHub Enterprise the API's own host
+    /// or one under it (`avatars.HOST` with subdomain isolation), or under the domain an
+    /// `api.` host serves (GHE.com's `api.NAME.ghe.com`). An answer naming any other host (a
+    /// server on the runner's own network) is never asked: the build fetches only from GitHub.
+    /// Over https, or over http only where the API itself is (a local GitHub Enterprise).
+    static func servesAvatars(scheme: String, host: String, api: String) -> Bool {
+        guard let apiParts = URLComponents(string: api), let apiHost = apiParts.host?.lowercased() else { return false }
+        let host = host.lowercased()
+        guard scheme.lowercased() == "https" || (scheme.lowercased() == "http" && apiParts.scheme == "http") else {
+            return false
+        }
+        func within(_ domain: String) -> Bool { host == domain || host.hasSuffix("." + domain) }
+        if apiHost == "api.github.com" { return within("githubusercontent.com") || within("github.com") }
+        return within(apiHost) || (apiHost.hasPrefix("api.") && within(String(apiHost.dropFirst(4))))
     }
 
     private static func image(_ data: Data) -> Avatar? {

@@ -51,6 +51,32 @@ import Testing
         #expect(await harness.store().avatar(of: gone, size: 96) == nil)
     }
 
+    @Test("A picture an answer places on another host than GitHub's is never asked for")
+    func otherHostsAreNotAsked() async throws {
+        let harness = try LiveHarness()
+        let elsewhere = FakeGitHub(token: "other", tokenOwner: "other")
+        try elsewhere.start()
+        defer { elsewhere.stop() }
+        var owner = try await harness.store().owner("lumen-labs")
+        // The same address on another host: localhost, not the API's 127.0.0.1.
+        owner.avatarURL = elsewhere.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/avatars/u/1"
+        #expect(await harness.store().avatar(of: owner, size: 96) == nil)
+        #expect(elsewhere.requests.isEmpty)
+
+        let github = "https://api.github.com"
+        #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "avatars.githubusercontent.com", api: github))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "http", host: "avatars.githubusercontent.com", api: github))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "169.254.169.254", api: github))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "evilgithubusercontent.com", api: github))
+        let enterprise = "https://ghe.example.org/api/v3"
+        #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "ghe.example.org", api: enterprise))
+        #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "avatars.ghe.example.org", api: enterprise))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "example.org", api: enterprise))
+        #expect(
+            GitHubDataStore.servesAvatars(
+                scheme: "https", host: "avatars.octocorp.ghe.com", api: "https://api.octocorp.ghe.com"))
+    }
+
     @Test("The sample draws its own pictures, as SVG, for its made-up accounts")
     func samplePictures() async throws {
         let store = SampleDataStore()
