@@ -9,8 +9,11 @@ public struct RepoSnapshot: Sendable, Hashable {
     public var openIssues: Int
     /// Tag of the latest published release, if any.
     public var latestRelease: String?
+    /// When the latest release was published, where GitHub said.
+    public var latestReleaseAt: Date?
     /// False where no run up to this one could fetch the releases (a repository newly
-    /// starred whose releases failed): its first known release is then no news.
+    /// starred whose releases failed): its first release known is then news only if it was
+    /// published after that run.
     public var releasesKnown = true
     public var pushedAt: Date?
     public var isArchived: Bool

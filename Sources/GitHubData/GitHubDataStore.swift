@@ -163,7 +163,17 @@ public struct GitHubDataStore: RepositorySource {
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)
             if !readme.isMarkdown {
-                readme.html = try await renderedReadme(url, of: repo, from: origin)
+                do {
+                    readme.html = try await renderedReadme(url, of: repo, from: origin)
+                } catch let error as GitHubDataError {
+                    // Kept without its rendering, the README would count as kept (`keptDetails`):
+                    // the next run would not ask again, and the page would ask for the rendering
+                    // only as it is made, after every notice is.
+                    if error != .notFound(resource: error.resource) {
+                        await api.cache?.remove(CachedResponse.key(url: url, accept: MediaType.json))
+                    }
+                    throw error
+                }
             }
             return readme
         } catch GitHubDataError.notFound {

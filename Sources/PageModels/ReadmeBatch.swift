@@ -8,11 +8,15 @@ public struct ReadmeBatch: Sendable, Equatable {
     public var pages: [Int]
     /// The README of each page, in the order of `pages`; nil for a repository that has none.
     public var readmes: [MarkdownText?]
+    /// The pages (of `pages`) whose README could not be fetched and was not kept: nil in
+    /// `readmes` because it is not known (`RepoPage.readmeKnown`), not because there is none.
+    public var notFetched: Set<Int>
 
-    public init(pages: [Int], readmes: [MarkdownText?]) {
+    public init(pages: [Int], readmes: [MarkdownText?], notFetched: Set<Int> = []) {
         precondition(pages.count == readmes.count, "one README (or nil) per page")
         self.pages = pages
         self.readmes = readmes
+        self.notFetched = notFetched
     }
 }
 

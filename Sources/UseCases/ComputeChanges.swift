@@ -42,8 +42,11 @@ public struct ComputeChanges: Sendable {
                 changes.append(DigestChange(kind: .newFavourite, repo: repo, noticedAt: at))
             }
             guard let old else { continue }
-            // A release first known this run is news only if the run before knew the releases.
-            if let tag = repo.latestRelease, old.releasesKnown, tag != old.latestRelease {
+            // Releases the run before could not fetch: the first known is news only if published
+            // since that run (a run with no news is not recorded, so "that run" may be hours ago).
+            if let tag = repo.latestRelease, tag != old.latestRelease,
+                old.releasesKnown || repo.latestReleaseAt.map({ $0 > previous.takenAt }) == true
+            {
                 changes.append(
                     DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
             }

@@ -136,7 +136,7 @@ struct DigestData: Sendable {
 
     /// A repository whose releases this run could not fetch (`RepositoryDetail.releasesKnown`)
     /// keeps the latest release the run before knew, or, new to this run, none known: its
-    /// latest release, once fetched, is then not told as news, nor is it "gone" meanwhile.
+    /// latest release, once fetched, is then news only if published since (`ComputeChanges`).
     private static func releasesCarried(
         into repositories: [RepoSnapshot], from previous: RunSnapshot?, notKnown details: [RepositoryDetail]
     ) -> [RepoSnapshot] {
@@ -149,6 +149,7 @@ struct DigestData: Sendable {
             guard unknown.contains(repo.id) else { return repo }
             var carried = repo
             carried.latestRelease = before[repo.id]?.latestRelease
+            carried.latestReleaseAt = before[repo.id]?.latestReleaseAt
             carried.releasesKnown = before[repo.id]?.releasesKnown ?? false
             return carried
         }
@@ -162,16 +163,18 @@ struct DigestData: Sendable {
             for repo in list.repositories { lists[repo.id, default: []].insert(list.membership.recorded) }
         }
         let latestRelease = Dictionary(
-            details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }?.tagName) },
-            uniquingKeysWith: { first, _ in first })
+            details.map { ($0.repo.id, $0.releases.first { !$0.isDraft }) }, uniquingKeysWith: { first, _ in first })
         return RunSnapshot(
             takenAt: date,
             repositories: allRepositories.map { repo in
-                RepoSnapshot(
+                let release = latestRelease[repo.id] ?? nil
+                var snapshot = RepoSnapshot(
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
-                    latestRelease: latestRelease[repo.id] ?? nil, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
+                    latestRelease: release?.tagName, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
                     isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id),
                     starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [], lists: lists[repo.id] ?? [])
+                snapshot.latestReleaseAt = release?.publishedAt
+                return snapshot
             },
             starredListComplete: starredComplete, sources: sources)
     }

@@ -80,7 +80,10 @@ public struct ReadmeLoader: ReadmeSupply {
                 let loader = batches.loader
                 let repos = batches.repos[range].map { $0.map { loader.repositories[$0] } }
                 let pages = Array(batches.pages[range])
-                return Task { ReadmeBatch(pages: pages, readmes: try await loader.readmes(of: repos)) }
+                return Task {
+                    let (readmes, notFetched) = try await loader.readmes(of: repos)
+                    return ReadmeBatch(pages: pages, readmes: readmes, notFetched: Set(notFetched.map { pages[$0] }))
+                }
             }
         }
     }
@@ -112,30 +115,36 @@ public struct ReadmeLoader: ReadmeSupply {
         return await source.readmeVersions(of: repositories)
     }
 
-    /// The README of each repository, in the order given.
-    func readmes(of repos: [GitHubRepo?]) async throws -> [MarkdownText?] {
+    /// The README of each repository, in the order given, and the offsets of those that could
+    /// not be fetched and were not kept (`DetailNotFetched`: a README the gathering found kept,
+    /// whose rendering was not; or a build without a cache, which reads READMEs only here).
+    func readmes(of repos: [GitHubRepo?]) async throws -> (texts: [MarkdownText?], notFetched: [Int]) {
         let source = self.source
         let format = self.format
         let images = self.images
-        return try await withThrowingTaskGroup(of: (Int, MarkdownText?).self) { group in
+        return try await withThrowingTaskGroup(of: (Int, MarkdownText??).self) { group in
             for (index, repo) in repos.enumerated() {
                 guard let repo else { continue }
                 group.addTask {
                     do {
-                        return (
-                            index,
-                            try await source.readme(of: repo, from: .kept).map {
-                                RepoPageTranslator.markdown(of: $0, in: repo, format: format, images: images)
-                            }
-                        )
+                        // Typed: `map` would otherwise make a repository with no README not fetched.
+                        let text: MarkdownText? = try await source.readme(of: repo, from: .kept).map {
+                            RepoPageTranslator.markdown(of: $0, in: repo, format: format, images: images)
+                        }
+                        return (index, .some(text))
+                    } catch is DetailNotFetched {
+                        return (index, nil)
                     } catch {
                         throw UseCaseFailure(step: "loading the README of \(repo.name)", underlying: error)
                     }
                 }
             }
             var texts = [MarkdownText?](repeating: nil, count: repos.count)
-            for try await (index, text) in group { texts[index] = text }
-            return texts
+            var notFetched: [Int] = []
+            for try await (index, text) in group {
+                if let text { texts[index] = text } else { notFetched.append(index) }
+            }
+            return (texts, notFetched.sorted())
         }
     }
 }

@@ -67,6 +67,35 @@ import Testing
         #expect(try published() == expected)
     }
 
+    @Test(
+        "a README the supply could not fetch: its page says so, and the site is not stamped, so the next run tries again"
+    )
+    func aReadmeNotFetched() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        struct NotFetched: ReadmeSupply {
+            let page: Int
+            func batches(for site: Site, pages: [Int]) -> any AsyncSequence<ReadmeBatch, any Error> {
+                AsyncThrowingStream { continuation in
+                    continuation.yield(
+                        ReadmeBatch(pages: pages, readmes: pages.map { _ in nil }, notFetched: [page]))
+                    continuation.finish()
+                }
+            }
+        }
+        var site = SiteFixture.site
+        let index = site.repositories.firstIndex { $0.card.fullName == "lumen-labs/lantern" }!
+        for page in site.repositories.indices { site.repositories[page].readme = nil }
+        let build = SiteBuild(
+            generator: SiteGenerator(theme: try Theme.builtIn("default")), writer: SiteWriter(output: output))
+        _ = try await build.run(site, readmes: NotFetched(page: index), stamp: "inputs")
+        #expect(build.writer.publishedStamp() == nil)
+        let page = try published()["repos/lumen-labs/lantern.html"].map { String(decoding: $0, as: UTF8.self) }
+        #expect(page?.contains("The README could not be fetched from GitHub for this build.") == true)
+
+        _ = try await build.run(site, readmes: Supply(readmes: [:]), stamp: "inputs")
+        #expect(build.writer.publishedStamp() == "inputs")
+    }
+
     @Test("a page the data names twice is an error naming its path, before anything is staged")
     func aPageNamedTwiceIsRefused() async throws {
         defer { try? FileManager.default.removeItem(at: root) }

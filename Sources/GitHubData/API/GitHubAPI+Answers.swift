@@ -73,10 +73,11 @@ extension GitHubAPI {
         }
     }
 
-    /// `error` as a failure to fall back from, where the cache holds a copy to fall back on;
-    /// else thrown as it is, naming what GitHub said.
+    /// `error` as a failure to fall back from, where the cache holds a copy to fall back on (a
+    /// remembered 404 too: "none", as the run before found, as for any other failure); else
+    /// thrown as it is, naming what GitHub said.
     private static func finalUnlessUncached<T>(_ error: GitHubDataError, copies: Copies) throws -> Reading<T> {
-        guard let copy = copies.best, !copy.isNotFound else { throw error }
+        guard copies.best != nil else { throw error }
         return .final(.refused(error.detail))
     }
 

@@ -64,7 +64,7 @@ final class SQLiteHistoryStore: HistoryStore {
         // search of the row's names, 13 per row, a tenth of a second at 10,000 rows.
         let sql = """
             SELECT repo_id, owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred,
-                favourite, starred_by, lists, releases_unknown
+                favourite, starred_by, lists, releases_unknown, latest_release_at
             FROM snapshot_span
             """
             + (run == nil
@@ -78,6 +78,7 @@ final class SQLiteHistoryStore: HistoryStore {
                 isArchived: row[8], isStarred: row[9], isFavourite: row[10],
                 starredBy: strings(row[11]), lists: strings(row[12]))
             repo.releasesKnown = !(row[13] as Bool)
+            repo.latestReleaseAt = (row[14] as Double?).map(Date.init(timeIntervalSince1970:))
             return repo
         }
     }
@@ -112,8 +113,8 @@ final class SQLiteHistoryStore: HistoryStore {
                 sql: """
                     INSERT OR REPLACE INTO snapshot_span (repo_id, first_run, last_run, owner, name, stars, forks,
                         open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists,
-                        releases_unknown)
-                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        releases_unknown, latest_release_at)
+                    VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             // A repository listed twice is recorded as listed last, as one row per run once was.
             let shown = Dictionary(snapshot.repositories.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -122,6 +123,9 @@ final class SQLiteHistoryStore: HistoryStore {
                     // As it reads back: seconds since 1970 do not give every fraction back exactly.
                     var stored = repo
                     stored.pushedAt = repo.pushedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+                    stored.latestReleaseAt = repo.latestReleaseAt.map {
+                        Date(timeIntervalSince1970: $0.timeIntervalSince1970)
+                    }
                     if figures == stored { continue }
                     try close.execute(arguments: [previous, repo.id.rawValue])
                 }
@@ -131,6 +135,7 @@ final class SQLiteHistoryStore: HistoryStore {
                     repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
                     repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()), !repo.releasesKnown,
+                    repo.latestReleaseAt?.timeIntervalSince1970,
                 ])
             }
             // Shown by the latest run, not by this one.

@@ -40,6 +40,10 @@ extension SiteBuild {
         /// What the new marker keeps of each file staged so far.
         var entries: [String: SiteWriter.Marker.Entry] { done.entries.withLock { $0 } }
 
+        /// Whether a README streamed to the build could not be fetched (`ReadmeBatch.notFetched`):
+        /// the site then shows what this run could not know, and is not stamped as up to date.
+        var leftOutReadmes: Bool { done.leftOutReadmes.load(ordering: .relaxed) }
+
         /// The bytes fingerprint of each file checked, by path: for telling that a page
         /// rendered again to trace its findings (`SiteBuild.traced`) is the one checked.
         var checked: [String: String] {
@@ -132,9 +136,11 @@ extension SiteBuild {
                         (page: page, item: $0, readme: batch.readmes[offset])
                     }
                 }
+                if !batch.notFetched.isEmpty { done.leftOutReadmes.store(true, ordering: .relaxed) }
                 findings += try Parallel.map(pages.count) { offset in
                     var page = plan.site.repositories[pages[offset].page]
                     page.readme = pages[offset].readme
+                    if batch.notFetched.contains(pages[offset].page) { page.readmeKnown = false }
                     return try make(pages[offset].item, page: page)
                 }.flatMap { $0 }
             }
@@ -148,6 +154,7 @@ extension SiteBuild {
     private final class Counter: Sendable {
         let count = Mutex(0)
         let failed = Atomic<Bool>(false)
+        let leftOutReadmes = Atomic<Bool>(false)
         let entries = Mutex([String: SiteWriter.Marker.Entry]())
         /// The bytes fingerprint of each file checked but not staged: it failed, or one before it did.
         let unstaged = Mutex([String: String]())

@@ -79,6 +79,8 @@ public struct SiteBuild: Sendable {
                         findings, plan: plan, checked: work.checked, sources: generator.theme.templates,
                         readmes: readmes))
             }
+            // A site with a README this run could not fetch is made again by the next run.
+            let stamp = work.leftOutReadmes ? nil : stamp
             return .published(try writer.commit(work.staging, entries: work.entries, stamp: stamp), files: plan.count)
         } catch {
             work.staging.discard()
