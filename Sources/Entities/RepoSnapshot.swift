@@ -11,10 +11,11 @@ public struct RepoSnapshot: Sendable, Hashable {
     public var latestRelease: String?
     /// When the latest release was published, where GitHub said.
     public var latestReleaseAt: Date?
-    /// False where no run up to this one could fetch the releases (a repository newly
-    /// starred whose releases failed): its first release known is then news only if it was
-    /// published after that run.
-    public var releasesKnown = true
+    /// Since which run no run could fetch the releases (a repository newly starred whose
+    /// releases failed): its first release known is then news only if published since. Nil
+    /// where they are known.
+    public var releasesUnknownSince: Date?
+    public var releasesKnown: Bool { releasesUnknownSince == nil }
     public var pushedAt: Date?
     public var isArchived: Bool
     public var isStarred: Bool

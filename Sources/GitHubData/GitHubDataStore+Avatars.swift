@@ -32,7 +32,9 @@ extension GitHubDataStore {
         var headers = HTTPHeaders()
         headers["Accept"] = "image/png, image/jpeg, image/gif, image/webp"
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
-        guard let response = try? await api.client.send(HTTPRequest(url: url, headers: headers, authorized: false))
+        guard
+            let response = try? await api.client.send(
+                HTTPRequest(url: url, headers: headers, authorized: false, followsRedirects: false))
         else {
             api.log.warn("the picture of \(owner.login) could not be fetched; the site shows none for it")
             return cached.flatMap { Self.image($0.body) }
@@ -54,21 +56,28 @@ extension GitHubDataStore {
         return image
     }
 
-    /// Whether a picture at `scheme://host` is GitHub's, for the API at `api`: GitHub's avatar
-    /// server (`avatars.githubusercontent.com`), or for GitHub Enterprise the API's own host
-    /// or one under it (`avatars.HOST` with subdomain isolation), or under the domain an
-    /// `api.` host serves (GHE.com's `api.NAME.ghe.com`). An answer naming any other host (a
-    /// server on the runner's own network) is never asked: the build fetches only from GitHub.
-    /// Over https, or over http only where the API itself is (a local GitHub Enterprise).
+    /// Whether a picture at `scheme://host` is GitHub's, for the API at `api`: for github.com,
+    /// its avatar servers (`avatars.githubusercontent.com`, `avatars2.…`); for GitHub
+    /// Enterprise Server, the API's own host or one under it (`avatars.HOST` with subdomain
+    /// isolation); for GHE.com (`api.NAME.ghe.com`), a host under `NAME.ghe.com`. An answer
+    /// naming any other host (a server on the runner's own network) is never asked, nor is a
+    /// redirect followed from one: the build fetches pictures only from GitHub. Over https,
+    /// or over http only where the API itself is (a local GitHub Enterprise).
     static func servesAvatars(scheme: String, host: String, api: String) -> Bool {
-        guard let apiParts = URLComponents(string: api), let apiHost = apiParts.host?.lowercased() else { return false }
-        let host = host.lowercased()
-        guard scheme.lowercased() == "https" || (scheme.lowercased() == "http" && apiParts.scheme == "http") else {
-            return false
+        func bare(_ host: String) -> String {
+            host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         }
+        guard let apiParts = URLComponents(string: api), let apiHost = apiParts.host.map(bare) else { return false }
+        let (scheme, host) = (scheme.lowercased(), bare(host))
+        guard scheme == "https" || (scheme == "http" && apiParts.scheme?.lowercased() == "http") else { return false }
         func within(_ domain: String) -> Bool { host == domain || host.hasSuffix("." + domain) }
-        if apiHost == "api.github.com" { return within("githubusercontent.com") || within("github.com") }
-        return within(apiHost) || (apiHost.hasPrefix("api.") && within(String(apiHost.dropFirst(4))))
+        if apiHost == "api.github.com" {
+            guard host.hasSuffix(".githubusercontent.com") else { return false }
+            let name = host.dropLast(".githubusercontent.com".count)
+            return name.hasPrefix("avatars") && name.dropFirst("avatars".count).allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        if apiHost.hasPrefix("api."), apiHost.hasSuffix(".ghe.com") { return within(String(apiHost.dropFirst(4))) }
+        return within(apiHost)
     }
 
     private static func image(_ data: Data) -> Avatar? {

@@ -123,14 +123,19 @@ public struct GitHubDataStore: RepositorySource {
     /// repository's failing endpoint would otherwise hold back every other's news until it
     /// mends. Any other failure (the token, the rate limit, `--offline`) is thrown as it is.
     private func notFetched(_ error: GitHubDataError) -> any Error {
-        let cause: StaleData.Cause
-        switch error {
-        case .unavailable(_, let why): cause = why
-        case .forbidden, .unexpectedStatus: cause = .refused(error.detail)
-        default: return error
-        }
+        guard let cause = Self.leftOutCause(of: error) else { return error }
         api.log.stale(StaleData(resource: error.resource, fetchedAt: nil, cause: cause))
         return DetailNotFetched(resource: error.resource)
+    }
+
+    /// Why a detail is left out, for the failures that leave it out (`notFetched`); nil for
+    /// the rest, which stop the run.
+    private static func leftOutCause(of error: GitHubDataError) -> StaleData.Cause? {
+        switch error {
+        case .unavailable(_, let why): why
+        case .forbidden, .unexpectedStatus: .refused(error.detail)
+        default: nil
+        }
     }
 
     /// The published releases among `items`, newest first as GitHub lists them, each once: a
@@ -166,10 +171,11 @@ public struct GitHubDataStore: RepositorySource {
                 do {
                     readme.html = try await renderedReadme(url, of: repo, from: origin)
                 } catch let error as GitHubDataError {
-                    // Kept without its rendering, the README would count as kept (`keptDetails`):
-                    // the next run would not ask again, and the page would ask for the rendering
-                    // only as it is made, after every notice is.
-                    if error != .notFound(resource: error.resource) {
+                    // Kept without its rendering, a README left out would count as kept
+                    // (`keptDetails`): the next run would not ask again, and the page would ask
+                    // for the rendering only as it is made, after every notice is. (A run that
+                    // stops, rate-limited or offline, keeps it.)
+                    if Self.leftOutCause(of: error) != nil {
                         await api.cache?.remove(CachedResponse.key(url: url, accept: MediaType.json))
                     }
                     throw error

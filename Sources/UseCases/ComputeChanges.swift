@@ -42,10 +42,10 @@ public struct ComputeChanges: Sendable {
                 changes.append(DigestChange(kind: .newFavourite, repo: repo, noticedAt: at))
             }
             guard let old else { continue }
-            // Releases the run before could not fetch: the first known is news only if published
-            // since that run (a run with no news is not recorded, so "that run" may be hours ago).
+            // Releases no run could fetch: the first known is news only if published since the
+            // first of those runs (a run with no news is not recorded, one with news may be).
             if let tag = repo.latestRelease, tag != old.latestRelease,
-                old.releasesKnown || repo.latestReleaseAt.map({ $0 > previous.takenAt }) == true
+                old.releasesUnknownSince.map({ since in repo.latestReleaseAt.map { $0 > since } ?? false }) ?? true
             {
                 changes.append(
                     DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))

@@ -119,7 +119,8 @@ struct DigestData: Sendable {
     /// star it did not read, and dropping them would hide the unstar from the next full read.
     func snapshot(at date: Date, previous: RunSnapshot?) -> RunSnapshot {
         var snapshot = snapshot(at: date)
-        snapshot.repositories = Self.releasesCarried(into: snapshot.repositories, from: previous, notKnown: details)
+        snapshot.repositories = Self.releasesCarried(
+            into: snapshot.repositories, from: previous, notKnown: details, at: date)
         guard !starredComplete, let previous else { return snapshot }
         let seen = Set(snapshot.repositories.map(\.id))
         // Only the stars of accounts this run still reads: an account left out is not read at all.
@@ -135,10 +136,12 @@ struct DigestData: Sendable {
     }
 
     /// A repository whose releases this run could not fetch (`RepositoryDetail.releasesKnown`)
-    /// keeps the latest release the run before knew, or, new to this run, none known: its
-    /// latest release, once fetched, is then news only if published since (`ComputeChanges`).
+    /// keeps the latest release the run before knew; or, new to this run, none known since
+    /// `date` (or since an earlier run that could not fetch them either): its latest release,
+    /// once fetched, is then news only if published since (`ComputeChanges`).
     private static func releasesCarried(
-        into repositories: [RepoSnapshot], from previous: RunSnapshot?, notKnown details: [RepositoryDetail]
+        into repositories: [RepoSnapshot], from previous: RunSnapshot?, notKnown details: [RepositoryDetail],
+        at date: Date
     ) -> [RepoSnapshot] {
         let unknown = Set(details.filter { !$0.releasesKnown }.map(\.repo.id))
         guard !unknown.isEmpty else { return repositories }
@@ -150,7 +153,7 @@ struct DigestData: Sendable {
             var carried = repo
             carried.latestRelease = before[repo.id]?.latestRelease
             carried.latestReleaseAt = before[repo.id]?.latestReleaseAt
-            carried.releasesKnown = before[repo.id]?.releasesKnown ?? false
+            carried.releasesUnknownSince = before[repo.id].map(\.releasesUnknownSince) ?? date
             return carried
         }
     }

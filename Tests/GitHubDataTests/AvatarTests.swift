@@ -62,12 +62,24 @@ import Testing
         owner.avatarURL = elsewhere.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/avatars/u/1"
         #expect(await harness.store().avatar(of: owner, size: 96) == nil)
         #expect(elsewhere.requests.isEmpty)
+        // Nor is a redirect followed from GitHub's own host to another.
+        harness.github.setAvatar(of: "lumen-labs", to: Self.png)
+        owner = try await harness.store().owner("lumen-labs")
+        let away = elsewhere.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/avatars/u/1"
+        harness.github.inject(.redirect(to: away), at: URLComponents(string: owner.avatarURL!)!.path)
+        #expect(await harness.store().avatar(of: owner, size: 96) == nil)
+        #expect(elsewhere.requests.isEmpty)
 
         let github = "https://api.github.com"
         #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "avatars.githubusercontent.com", api: github))
         #expect(!GitHubDataStore.servesAvatars(scheme: "http", host: "avatars.githubusercontent.com", api: github))
         #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "169.254.169.254", api: github))
         #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "evilgithubusercontent.com", api: github))
+        #expect(GitHubDataStore.servesAvatars(scheme: "HTTPS", host: "Avatars2.GitHubUserContent.com.", api: github))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "raw.githubusercontent.com", api: github))
+        #expect(!GitHubDataStore.servesAvatars(scheme: "https", host: "someone.github.com", api: github))
+        #expect(
+            GitHubDataStore.servesAvatars(scheme: "https", host: "avatars.githubusercontent.com", api: github + "."))
         let enterprise = "https://ghe.example.org/api/v3"
         #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "ghe.example.org", api: enterprise))
         #expect(GitHubDataStore.servesAvatars(scheme: "https", host: "avatars.ghe.example.org", api: enterprise))
@@ -75,6 +87,11 @@ import Testing
         #expect(
             GitHubDataStore.servesAvatars(
                 scheme: "https", host: "avatars.octocorp.ghe.com", api: "https://api.octocorp.ghe.com"))
+        // Only GHE.com's `api.` hosts vouch for their parent domain.
+        #expect(
+            !GitHubDataStore.servesAvatars(
+                scheme: "https", host: "intranet.corp.example", api: "https://api.corp.example"))
+        #expect(GitHubDataStore.servesAvatars(scheme: "http", host: "ghe.local", api: "HTTP://ghe.local/api/v3"))
     }
 
     @Test("The sample draws its own pictures, as SVG, for its made-up accounts")

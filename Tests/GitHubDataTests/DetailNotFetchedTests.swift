@@ -26,18 +26,23 @@ struct DetailNotFetchedTests {
         }
     }
 
-    @Test("a release published after the run that could not fetch the releases is news, even runs later")
-    func releaseAfterUnknownIsNews() async throws {
-        let harness = try LiveHarness()
+    /// Builds `hours` after the fixed clock, recording the run as the pipeline does: only a run
+    /// with news is recorded.
+    static func runner(_ harness: LiveHarness) throws -> @Sendable (Double) async throws -> BuildDigest.Result {
         let state = try StateStores(folder: harness.stateDirectory) { _ in }
-        func run(_ hours: Double) async throws -> BuildDigest.Result {
+        return { hours in
             let clock = FixedClock(now: FixedClock().now.addingTimeInterval(hours * 3600))
             let result = try await BuildDigest(source: harness.store(), clock: clock, history: state.history).build(
                 Self.request)
-            // As the pipeline does: a run with no news is not recorded.
             if result.hasNews { try await state.history.record(result.snapshot) }
             return result
         }
+    }
+
+    @Test("a release published after the run that could not fetch the releases is news, even runs later")
+    func releaseAfterUnknownIsNews() async throws {
+        let harness = try LiveHarness()
+        let run = try Self.runner(harness)
         _ = try await run(0)
         harness.github.add(
             .init(id: 9_001, owner: "kit-harbor", name: "brand-new", releases: [.init(id: 77, tag: "v1.0.0")]))
@@ -55,6 +60,30 @@ struct DetailNotFetchedTests {
         let changes = try #require(fourth.site.digest.changes)
         #expect(changes.items.map(\.kind) == [.release], "\(changes.items)")
         #expect(changes.items.first?.text.contains("v2.0.0") == true, "\(changes.items)")
+    }
+
+    @Test("a release published while the releases stayed unknown over two recorded runs is news once fetched")
+    func releaseWhileUnknownOverRecordedRuns() async throws {
+        let harness = try LiveHarness()
+        let run = try Self.runner(harness)
+        func iso(_ hours: Double) -> String { FixedClock().now.addingTimeInterval(hours * 3600).formatted(.iso8601) }
+        _ = try await run(0)
+        harness.github.add(
+            .init(id: 9_001, owner: "kit-harbor", name: "brand-new", releases: [.init(id: 77, tag: "v1.0.0")]))
+        harness.github.star("kit-harbor/brand-new", by: "mona", at: iso(0.5))
+        harness.github.inject(.status(502), at: "/repos/kit-harbor/brand-new/releases", times: 500)
+        #expect(try await run(1).hasNews)  // starred; its releases not known since this run
+        harness.github.update("kit-harbor/brand-new") {
+            $0.releases.insert(.init(id: 78, tag: "v2.0.0", publishedAt: iso(1.5)), at: 0)
+            $0.pushedAt = iso(1.5)
+        }
+        // Other news, so this run is recorded too; the releases still fail.
+        harness.github.add(.init(id: 9_003, owner: "kit-harbor", name: "other"))
+        harness.github.star("kit-harbor/other", by: "mona", at: iso(1.8))
+        #expect(try await run(2).hasNews)
+        harness.github.clearFaults()
+        let third = try await run(3)
+        #expect(third.site.digest.changes?.items.map(\.kind) == [.release])
     }
 
     @Test(
@@ -82,6 +111,25 @@ struct DetailNotFetchedTests {
                 #expect(batch.readmes == [nil])
             }
         }
+    }
+
+    @Test("a README kept without its rendering, read offline: the run stops, and the README stays kept")
+    func offlineKeepsTheReadme() async throws {
+        let harness = try LiveHarness()
+        var made = FakeGitHub.Repo(id: 9_002, owner: "kit-harbor", name: "rst", readme: "Title\n=====\n")
+        made.readmePath = "README.rst"
+        made.readmeHTML = "<h1>Title</h1>"
+        harness.github.add(made)
+        let repo = try await harness.store().repository(RepoName(owner: "kit-harbor", name: "rst"))
+        let online = harness.store()
+        _ = try await online.readme(of: repo, from: .source)
+        let url = harness.github.baseURL + "/repos/kit-harbor/rst/readme"
+        // A cache from before renderings were kept, or one pruned.
+        await online.api.cache?.remove(CachedResponse.key(url: url, accept: MediaType.html))
+        await #expect(throws: GitHubDataError.self) {
+            try await harness.store { $0.offline = true }.readme(of: repo, from: .kept)
+        }
+        #expect(await online.api.cache?.entry(for: CachedResponse.key(url: url, accept: MediaType.json)) != nil)
     }
 
     @Test("without a cache, a README failing when its page is made is not known there, and stops nothing")

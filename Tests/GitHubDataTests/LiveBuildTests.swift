@@ -163,7 +163,7 @@ struct LiveBuildTests {
         #expect(streamed == [nil])
         #expect(harness.github.requests.count { $0.path == "/repos/kit-harbor/brand-new/readme" } == asked)
         let snapshot = try #require(second.snapshot.repositories.first { $0.name.name == "brand-new" })
-        #expect(!snapshot.releasesKnown && snapshot.latestRelease == nil)
+        #expect(snapshot.releasesUnknownSince == later.now && snapshot.latestRelease == nil)
         try await state.history.record(second.snapshot)
         #expect(try await state.history.latestSnapshot()?.repositories.first { $0.id == snapshot.id } == snapshot)
 

@@ -61,7 +61,7 @@ actor InMemoryHistory: HistoryStore {
     @Test("a release first known after a run that could not fetch the releases is no news; one after it is")
     func releasesNotKnownBefore() throws {
         var unknown = Self.snapshot("octo/new", id: 1)
-        unknown.releasesKnown = false
+        unknown.releasesUnknownSince = Self.day(0)
         let at = Self.day(1)
         let known = Self.snapshot("octo/new", id: 1, release: "v1")
         let previous = RunSnapshot(takenAt: Self.day(0), repositories: [unknown])

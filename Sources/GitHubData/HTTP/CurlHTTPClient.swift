@@ -39,7 +39,7 @@ public final class CurlHTTPClient: HTTPClient {
             let answer = try await perform(url: url, headers: headers, body: request.body)
             // A POST is answered where it was sent: following a redirect would send the query
             // (and, to the same origin, the token) somewhere its author never named.
-            guard request.body == nil, [301, 302, 303, 307, 308].contains(answer.status),
+            guard request.body == nil, request.followsRedirects, [301, 302, 303, 307, 308].contains(answer.status),
                 let location = answer.headers["location"]
             else {
                 return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: url)

@@ -12,11 +12,18 @@ public struct HTTPRequest: Sendable, Hashable {
     /// needs none, an owner's picture, which GitHub Enterprise without subdomain isolation
     /// serves from the API's own origin.
     public var authorized: Bool
+    /// Whether a redirect is followed: not for an owner's picture, whose host is checked
+    /// before it is asked (`GitHubDataStore.servesAvatars`), and a redirect would leave it.
+    public var followsRedirects: Bool
 
-    public init(url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil, authorized: Bool = true) {
+    public init(
+        url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil, authorized: Bool = true,
+        followsRedirects: Bool = true
+    ) {
         self.url = url
         self.headers = headers
         self.body = body
         self.authorized = authorized
+        self.followsRedirects = followsRedirects
     }
 }

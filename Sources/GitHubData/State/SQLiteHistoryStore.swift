@@ -64,7 +64,7 @@ final class SQLiteHistoryStore: HistoryStore {
         // search of the row's names, 13 per row, a tenth of a second at 10,000 rows.
         let sql = """
             SELECT repo_id, owner, name, stars, forks, open_issues, latest_release, pushed_at, archived, starred,
-                favourite, starred_by, lists, releases_unknown, latest_release_at
+                favourite, starred_by, lists, releases_unknown_since, latest_release_at
             FROM snapshot_span
             """
             + (run == nil
@@ -77,7 +77,7 @@ final class SQLiteHistoryStore: HistoryStore {
                 pushedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
                 isArchived: row[8], isStarred: row[9], isFavourite: row[10],
                 starredBy: strings(row[11]), lists: strings(row[12]))
-            repo.releasesKnown = !(row[13] as Bool)
+            repo.releasesUnknownSince = (row[13] as Double?).map(Date.init(timeIntervalSince1970:))
             repo.latestReleaseAt = (row[14] as Double?).map(Date.init(timeIntervalSince1970:))
             return repo
         }
@@ -113,7 +113,7 @@ final class SQLiteHistoryStore: HistoryStore {
                 sql: """
                     INSERT OR REPLACE INTO snapshot_span (repo_id, first_run, last_run, owner, name, stars, forks,
                         open_issues, latest_release, pushed_at, archived, starred, favourite, starred_by, lists,
-                        releases_unknown, latest_release_at)
+                        releases_unknown_since, latest_release_at)
                     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             // A repository listed twice is recorded as listed last, as one row per run once was.
@@ -123,9 +123,13 @@ final class SQLiteHistoryStore: HistoryStore {
                     // As it reads back: seconds since 1970 do not give every fraction back exactly.
                     var stored = repo
                     stored.pushedAt = repo.pushedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
-                    stored.latestReleaseAt = repo.latestReleaseAt.map {
+                    stored.releasesUnknownSince = repo.releasesUnknownSince.map {
                         Date(timeIntervalSince1970: $0.timeIntervalSince1970)
                     }
+                    // The date of a release alone keeps the span: a tag published again
+                    // (`nightly`), and every row recorded before dates were, would open one
+                    // a run. The span's own date serves: it is the release's first.
+                    stored.latestReleaseAt = figures.latestReleaseAt
                     if figures == stored { continue }
                     try close.execute(arguments: [previous, repo.id.rawValue])
                 }
@@ -134,8 +138,8 @@ final class SQLiteHistoryStore: HistoryStore {
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred,
                     repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
-                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()), !repo.releasesKnown,
-                    repo.latestReleaseAt?.timeIntervalSince1970,
+                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
+                    repo.releasesUnknownSince?.timeIntervalSince1970, repo.latestReleaseAt?.timeIntervalSince1970,
                 ])
             }
             // Shown by the latest run, not by this one.

@@ -103,11 +103,11 @@ final class StateDatabase: Sendable {
         """
         ALTER TABLE run ADD COLUMN news TEXT;
         """,
-        // Repositories whose releases no run could fetch yet (`RepoSnapshot.releasesKnown`):
-        // 1 there; and when the latest release was published: so that the first release
-        // fetched of such a repository is told as news only if it was published since.
+        // Since when no run could fetch a repository's releases (`RepoSnapshot
+        // .releasesUnknownSince`; NULL: known), and when the latest release was published: so
+        // that the first release fetched of such a repository is news only if published since.
         """
-        ALTER TABLE snapshot_span ADD COLUMN releases_unknown INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE snapshot_span ADD COLUMN releases_unknown_since DOUBLE;
         ALTER TABLE snapshot_span ADD COLUMN latest_release_at DOUBLE;
         """,
     ]
