@@ -42,11 +42,7 @@ public struct ComputeChanges: Sendable {
                 changes.append(DigestChange(kind: .newFavourite, repo: repo, noticedAt: at))
             }
             guard let old else { continue }
-            // Releases no run could fetch: the first known is news only if published since the
-            // first of those runs (a run with no news is not recorded, one with news may be).
-            if let tag = repo.latestRelease, tag != old.latestRelease,
-                old.releasesUnknownSince.map({ since in repo.latestReleaseAt.map { $0 > since } ?? false }) ?? true
-            {
+            if let tag = repo.latestRelease, tag != old.latestRelease, Self.releaseIsNews(repo, after: old) {
                 changes.append(
                     DigestChange(kind: .newRelease(tag: tag, previous: old.latestRelease), repo: repo, noticedAt: at))
             }
@@ -68,6 +64,16 @@ public struct ComputeChanges: Sendable {
         changes += listChanges(previous: previous, current: current, before: before)
         changes += largestGains(gains, at: at)
         return .changes(changes)
+    }
+
+    /// Whether `repo`'s latest release, another than `old`'s, is news: where the run before
+    /// knew the releases, always; where no run could fetch them (`releasesUnknownSince`), only
+    /// if published since the first of those runs. Not the last: a run with no news is not
+    /// recorded, and one with other news may be while the releases still fail.
+    private static func releaseIsNews(_ repo: RepoSnapshot, after old: RepoSnapshot) -> Bool {
+        guard let since = old.releasesUnknownSince else { return true }
+        guard let published = repo.latestReleaseAt else { return false }
+        return published > since
     }
 
     /// Repositories added to or taken out of a Star List, told apart by the List's id, so a
