@@ -192,6 +192,34 @@ import UseCases
         #expect(try await history.latestSnapshot()?.repositories == [twice.repositories[1]])
     }
 
+    @Test("a release's date alone keeps the span, the first date kept; releases not known since a run read back")
+    func releaseDatesKeepTheSpan() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        var run = snapshot(1, [(1, "a/one", 10), (2, "b/two", 5)])
+        run.repositories[0].latestRelease = "nightly"
+        let first = Date(timeIntervalSince1970: 1_794_000_000)
+        run.repositories[0].latestReleaseAt = first
+        run.repositories[1].releasesUnknownSince = run.takenAt
+        try await history.record(run)
+        #expect(try await history.latestSnapshot() == run)
+        // The same tag published again; a row recorded before dates were (NULL) likewise.
+        for date in [Date(timeIntervalSince1970: 1_795_100_000), nil] {
+            run.takenAt += 86_400
+            run.repositories[0].latestReleaseAt = date
+            try await history.record(run)
+        }
+        let spans = try await DatabaseQueue(path: file.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot_span WHERE repo_id = 1")
+        }
+        #expect(spans == 1)
+        #expect(try await history.latestSnapshot()?.repositories.map(\.latestReleaseAt) == [first, nil])
+        #expect(
+            try await history.latestSnapshot()?.repositories[1].releasesUnknownSince
+                == run.repositories[1].releasesUnknownSince)
+    }
+
     @Test(arguments: ["corrupt", "truncated", "foreign"])
     func anUnusableFileIsKeptAsideWithAWarningAndANewOneStarted(_ damage: String) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,7 +21,8 @@
     button.className = "copy";
     say(button, copy);
     button.addEventListener("click", function () {
-      navigator.clipboard.writeText(pre.textContent).then(function () {
+      // As shown: a README's own <pre> may break its lines with <br>.
+      navigator.clipboard.writeText(pre.innerText).then(function () {
         button.classList.add("copied");
         say(button, copied);
         setTimeout(function () {
