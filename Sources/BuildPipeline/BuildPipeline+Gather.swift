@@ -102,19 +102,25 @@ extension BuildPipeline {
         }
         if settings.isOffline {
             events.info("Built offline from \(report.servedOffline) cached answers.", fields: [:])
-            return
+        } else {
+            events.info(
+                "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried; "
+                    + "\(report.kept) answers of repositories not pushed to taken from the cache "
+                    + "(their releases; a README is read only for a page that changed).",
+                fields: [:])
+            for resource in report.cutShort {
+                events.warning(
+                    "\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown"
+                )
+            }
         }
-        events.info(
-            "GitHub: \(report.requests) requests, \(report.notModified) answered 304 Not Modified, \(report.retries) retried; "
-                + "\(report.kept) answers of repositories not pushed to taken from the cache "
-                + "(their releases; a README is read only for a page that changed).",
-            fields: [:])
-        for resource in report.cutShort {
-            events.warning(
-                "\(resource): the list offers more pages than repodigest reads from one list; only the first ones are shown"
-            )
-        }
-        for stale in report.stale {
+        // Offline too: a repository's releases or README no run fetched (a live run left them out).
+        warnStale(report.stale)
+    }
+
+    /// Each resource refreshing failed for: the copy shown instead, or none, left out.
+    private func warnStale(_ stale: [StaleData]) {
+        for stale in stale {
             guard let fetchedAt = stale.fetchedAt else {
                 events.warning(
                     "\(stale.resource): \(stale.reason), and no earlier copy is cached; left out of this build")

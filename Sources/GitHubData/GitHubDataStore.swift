@@ -121,7 +121,9 @@ public struct GitHubDataStore: RepositorySource {
     /// cached, as for one newly starred: said among the stale data (every page's notice, exit
     /// code 2) and thrown as `DetailNotFetched`, for the use case to show as not known. One
     /// repository's failing endpoint would otherwise hold back every other's news until it
-    /// mends. Any other failure (the token, the rate limit, `--offline`) is thrown as it is.
+    /// mends. So too, `--offline`, for what no run fetched (a live run left it out): the site
+    /// can be made again offline, with a new theme, say. Any other failure (the token, the
+    /// rate limit) is thrown as it is.
     private func notFetched(_ error: GitHubDataError) -> any Error {
         guard let cause = Self.leftOutCause(of: error) else { return error }
         api.log.stale(StaleData(resource: error.resource, fetchedAt: nil, cause: cause))
@@ -134,6 +136,7 @@ public struct GitHubDataStore: RepositorySource {
         switch error {
         case .unavailable(_, let why): why
         case .forbidden, .unexpectedStatus: .refused(error.detail)
+        case .notCached: .offline
         default: nil
         }
     }
@@ -173,9 +176,9 @@ public struct GitHubDataStore: RepositorySource {
                 } catch let error as GitHubDataError {
                     // Kept without its rendering, a README left out would count as kept
                     // (`keptDetails`): the next run would not ask again, and the page would ask
-                    // for the rendering only as it is made, after every notice is. (A run that
-                    // stops, rate-limited or offline, keeps it.)
-                    if Self.leftOutCause(of: error) != nil {
+                    // for the rendering only as it is made, after every notice is. (An offline
+                    // run, and one that stops, rate-limited, keep it.)
+                    if !api.settings.offline, Self.leftOutCause(of: error) != nil {
                         await api.cache?.remove(CachedResponse.key(url: url, accept: MediaType.json))
                     }
                     throw error

@@ -160,6 +160,11 @@ import Testing
         let page = run.output.appending(path: "repos/kit-harbor/blocked.html")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("could not be fetched from GitHub"))
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+        // Made again offline (a new theme, say): the same, not a stop for what no run fetched.
+        let offline = try run.build(extra: ["--offline", "--force"])
+        #expect(offline.status == 2, "\(offline.standardError)")
+        #expect(offline.standardError.contains("--offline, and no earlier run fetched it"), "\(offline.standardError)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("could not be fetched from GitHub"))
 
         run.github.clearFaults()
         #expect(try run.build().status == 0)

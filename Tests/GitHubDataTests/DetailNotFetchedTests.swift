@@ -113,7 +113,7 @@ struct DetailNotFetchedTests {
         }
     }
 
-    @Test("a README kept without its rendering, read offline: the run stops, and the README stays kept")
+    @Test("a README kept without its rendering, read offline: not fetched, and the README stays kept")
     func offlineKeepsTheReadme() async throws {
         let harness = try LiveHarness()
         var made = FakeGitHub.Repo(id: 9_002, owner: "kit-harbor", name: "rst", readme: "Title\n=====\n")
@@ -126,7 +126,7 @@ struct DetailNotFetchedTests {
         let url = harness.github.baseURL + "/repos/kit-harbor/rst/readme"
         // A cache from before renderings were kept, or one pruned.
         await online.api.cache?.remove(CachedResponse.key(url: url, accept: MediaType.html))
-        await #expect(throws: GitHubDataError.self) {
+        await #expect(throws: DetailNotFetched.self) {
             try await harness.store { $0.offline = true }.readme(of: repo, from: .kept)
         }
         #expect(await online.api.cache?.entry(for: CachedResponse.key(url: url, accept: MediaType.json)) != nil)

@@ -40,6 +40,9 @@ public struct StaleData: Sendable, Hashable {
         case refused(String)
         /// Not asked: the run had spent the time it may spend asking (`max_fetch_seconds`).
         case outOfTime(seconds: Int)
+        /// Not asked: an `--offline` build, and no earlier run fetched it (a repository's
+        /// releases or README a live run left out).
+        case offline
 
         public var description: String {
             switch self {
@@ -51,6 +54,7 @@ public struct StaleData: Sendable, Hashable {
             case .refused(let summary): summary
             case .outOfTime(let seconds):
                 "not asked: the run had spent its max_fetch_seconds (\(seconds)) asking GitHub"
+            case .offline: "not asked: --offline, and no earlier run fetched it"
             }
         }
 

@@ -57,6 +57,7 @@ struct NoticeTranslator: Sendable {
         case .undecodable(let detail): format.text("notice.reason.undecodable", ["detail": detail])
         case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
         case .outOfTime(let seconds): format.text("notice.reason.out_of_time", ["seconds": String(seconds)])
+        case .offline: format.text("notice.reason.offline")
         }
     }
 
