@@ -36,6 +36,14 @@ private struct SnapshotDTO: Decodable {
         var archived: Bool
         var starred: Bool
         var favourite: Bool
+        /// The Star Lists that held it.
+        var lists: [List]?
+    }
+
+    struct List: Decodable {
+        var account: String
+        var id: String
+        var name: String
     }
 
     /// What the sample's earlier run read: its starred repositories are `starredBy`'s.
@@ -44,6 +52,7 @@ private struct SnapshotDTO: Decodable {
         var favourites: [String]
         var owners: [String]
         var searches: [String]
+        var listsOf: [String]?
     }
 
     var takenAt: Date
@@ -53,7 +62,9 @@ private struct SnapshotDTO: Decodable {
 
     var entity: RunSnapshot {
         let sources = sources.map {
-            RunSources(starredBy: $0.starredBy, favourites: $0.favourites, owners: $0.owners, searches: $0.searches)
+            RunSources(
+                starredBy: $0.starredBy, favourites: $0.favourites, owners: $0.owners, searches: $0.searches,
+                listsOf: $0.listsOf ?? [])
         }
         return RunSnapshot(
             takenAt: takenAt,
@@ -63,7 +74,11 @@ private struct SnapshotDTO: Decodable {
                         id: GitHubRepo.ID(rawValue: repo.id), name: name, stars: repo.stars, forks: repo.forks,
                         openIssues: repo.openIssues, latestRelease: repo.latestRelease, pushedAt: repo.pushedAt,
                         isArchived: repo.archived, isStarred: repo.starred, isFavourite: repo.favourite,
-                        starredBy: repo.starred ? sources?.starredBy ?? [] : [])
+                        starredBy: repo.starred ? sources?.starredBy ?? [] : [],
+                        lists: Set(
+                            (repo.lists ?? []).map {
+                                ListMembership(account: $0.account, list: $0.id, name: $0.name).recorded
+                            }))
                 }
             },
             starredListComplete: starredListComplete, sources: sources)

@@ -29,8 +29,29 @@ public struct ChangeItem: Sendable, Hashable {
     public var repository: String
     /// The repository's page on this site, when it has one (gone and unstarred ones may not).
     public var route: Route?
-    /// The repository (or release) on GitHub, always https.
+    /// The repository (or release) on GitHub, always https; for `members`, the Star List's
+    /// page on GitHub, or empty where the List is gone.
     public var url: String
+    /// The repositories of a change told once for many: several added to one Star List, or
+    /// taken out of one (a List filled or deleted at once), each linked after `text` ("12
+    /// repositories were added to the List Databases"), which then names the List as
+    /// `repository`. Empty for a change of one repository.
+    public var members: [Member] = []
+
+    /// One repository of a change told for many.
+    public struct Member: Sendable, Hashable {
+        public var name: String
+        /// Its page on this site, when it has one.
+        public var route: Route?
+        /// The repository on GitHub.
+        public var url: String
+
+        public init(name: String, route: Route?, url: String) {
+            self.name = name
+            self.route = route
+            self.url = url
+        }
+    }
 
     /// `text` is `before` + the repository's name + `after`.
     public struct Around: Sendable, Hashable {

@@ -38,6 +38,60 @@ import Testing
         #expect(markdown.contains("- **Gone** [old/tool no longer exists on GitHub](<https://github.com/old/tool>)"))
     }
 
+    /// Changes told together: one with its List's page, one of a List the site no longer has.
+    static let together: ChangesSection = {
+        var filled = ChangeItem(
+            id: "list-added-together:1:Lights", kind: .addedToList, label: "Added to a List",
+            text: "3 repositories were added to the List Lights", repository: "Lights",
+            route: Route(.starList(account: "mona", slug: "lights")), url: "https://github.com/stars/mona/lists/lights")
+        filled.around = ChangeItem.Around(before: "3 repositories were added to the List ", after: "")
+        filled.members = [
+            ChangeItem.Member(
+                name: "lumen-labs/lantern", route: SiteFixture.lantern.route,
+                url: "https://github.com/lumen-labs/lantern"),
+            ChangeItem.Member(name: "old/tool", route: nil, url: "https://github.com/old/tool"),
+        ]
+        var deleted = ChangeItem(
+            id: "list-removed-together:1:Old", kind: .removedFromList, label: "Removed from a List",
+            text: "3 repositories were removed from the List Old", repository: "Old", route: nil, url: "")
+        deleted.members = filled.members
+        return ChangesSection(summary: "6 changes since 21 Nov 2026, 03:00 UTC.", items: [filled, deleted])
+    }()
+
+    @Test(arguments: Theme.builtInNames)
+    func changesToldTogetherLinkTheListAndEachRepository(_ theme: String) throws {
+        var site = Self.site(Self.together)
+        site.starLists = [
+            StarListEntry(
+                title: "Lights", route: Route(.starList(account: "mona", slug: "lights")), label: "List",
+                description: nil, count: "3 repositories")
+        ]
+        site.lists.append(
+            ListPage(
+                route: Route(.starList(account: "mona", slug: "lights")), title: "Lights", summary: "",
+                groups: [], pagination: nil))
+        let files = try SiteGenerator(theme: Theme.builtIn(theme)).render(site)
+        #expect(SiteValidator().validate(files) == [])
+        let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
+        // Each theme keeps each name whole on a line.
+        let member = theme == "default" ? "<a class=\"change-member\"" : "<a class=\"rd-member\""
+        #expect(
+            index.contains(
+                "3 repositories were added to the List <a href=\"lists/mona/lights/index.html\">Lights</a>: "
+                    + "\(member) href=\"repos/lumen-labs/lantern.html\">lumen-labs/lantern</a>, "
+                    + "\(member) href=\"https://github.com/old/tool\">old/tool</a>"), "\(index)")
+        #expect(
+            index.contains("3 repositories were removed from the List Old: <a"),
+            "a List gone is named, not linked")
+        let markdown = String(decoding: try #require(files.first { $0.path == "digest.md" }).contents, as: UTF8.self)
+        #expect(
+            markdown.contains(
+                "- **Removed from a List** 3 repositories were removed from the List Old: "
+                    + "[lumen-labs/lantern](<https://github.com/lumen-labs/lantern>), [old/tool](<https://github.com/old/tool>)"
+            ),
+            "\(markdown)")
+    }
+
     @Test func theFirstRunSaysSoAndNoSectionWithoutHistory() throws {
         let first = ChangesSection(summary: "Nothing to compare with yet: this is the first run.", items: [])
         let files = try SiteGenerator(theme: Theme.builtIn("default")).render(Self.site(first))

@@ -168,8 +168,9 @@ import Testing
             ),
             (
                 ChangeItem(id: "", kind: .stars, label: "", text: "", repository: "", route: nil, url: ""),
-                ["id", "kind", "label", "text", "around", "repository", "route", "url"]
+                ["id", "kind", "label", "text", "around", "repository", "route", "url", "members"]
             ),
+            (ChangeItem.Member(name: "", route: nil, url: ""), ["name", "route", "url"]),
             (ChangesSection(summary: "", items: []), ["summary", "items"]),
             (
                 MarkdownText(source: ""),

@@ -105,11 +105,19 @@ struct PageContext: Sendable {
                         "items": changes.items.map { item in
                             Self.present([
                                 "kind": item.kind.rawValue, "label": item.label, "text": item.text,
+                                // None for changes told together of a List gone from the site.
                                 "link": item.route.map { router.href(from: route, to: $0) }
-                                    ?? URLSyntax.valid(item.url),
+                                    ?? (item.url.isEmpty ? nil : URLSyntax.valid(item.url)),
                                 "around": item.around.map { around in
                                     Self.present([
                                         "before": around.before, "name": item.repository, "after": around.after,
+                                    ])
+                                },
+                                "members": item.members.map { member in
+                                    Self.present([
+                                        "name": member.name,
+                                        "link": member.route.map { router.href(from: route, to: $0) }
+                                            ?? URLSyntax.valid(member.url),
                                     ])
                                 },
                             ])

@@ -10,8 +10,8 @@ enum TemplateVocabulary {
         "home", "assets", "stylesheet", "favicon", "canonical", "feeds", "atom", "json", "nav", "current",
         "generated", "text", "iso", "notices",
         // The digest, its changes, sections, releases, languages and topics.
-        "summary", "changes", "items", "kind", "label", "link", "around", "before", "name", "after", "sections",
-        "cards", "more", "releases", "release", "prerelease", "repository", "url", "dateISO", "dateText",
+        "summary", "changes", "items", "kind", "label", "link", "around", "before", "name", "after", "members",
+        "sections", "cards", "more", "releases", "release", "prerelease", "repository", "url", "dateISO", "dateText",
         "languages", "topics", "allTopics", "color", "count", "title", "href",
         // A list page and its pagination.
         "heading", "gitHubURL", "filterable", "searchIndex", "grouped", "groups", "id", "pagination", "page",

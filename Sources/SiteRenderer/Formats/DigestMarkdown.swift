@@ -30,8 +30,21 @@ struct DigestMarkdown {
                 "",
             ]
             lines += changes.items.map { item in
-                let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
-                return "- **\(Self.escape(item.label))** [\(Self.linkText(item.text))](<\(link)>)"
+                let label = "- **\(Self.escape(item.label))** "
+                guard !item.members.isEmpty else {
+                    let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
+                    return label + "[\(Self.linkText(item.text))](<\(link)>)"
+                }
+                // Changes told together: the List named (linked where the site has it), then each
+                // repository.
+                let link = item.route.flatMap(router.url(for:)) ?? (item.url.isEmpty ? nil : URLSyntax.valid(item.url))
+                let text = link.map { "[\(Self.linkText(item.text))](<\($0)>)" } ?? Self.escape(item.text)
+                let members = item.members.map { member in
+                    let link = member.route.flatMap(router.url(for:)) ?? URLSyntax.valid(member.url)
+                    return "[\(Self.linkText(member.name))](<\(link)>)"
+                }
+                return label + text + Self.escape(words.text("punctuation.after_name"))
+                    + members.joined(separator: Self.escape(words.text("punctuation.list")))
             }
             if !changes.items.isEmpty { lines.append("") }
         }

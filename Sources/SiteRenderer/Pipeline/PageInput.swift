@@ -224,6 +224,15 @@ extension ChangeItem: PageInput {
         hasher.combine(repository)
         route.feed(&hasher, with: feeder)
         hasher.combine(url)
+        members.feed(&hasher, with: feeder)
+    }
+}
+
+extension ChangeItem.Member: PageInput {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        hasher.combine(name)
+        route.feed(&hasher, with: feeder)
+        hasher.combine(url)
     }
 }
 

@@ -18,7 +18,7 @@ extension SitePlan {
         let siteWide: String
 
         /// Bump when the fingerprints' scheme changes, so no build trusts those made the old way.
-        static let scheme = "page-inputs 5"
+        static let scheme = "page-inputs 6"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan

@@ -8,6 +8,20 @@ struct ChangesTranslator: Sendable {
     var pages: Set<Route>
     /// The site's language.
     var format = DisplayFormat(Phrasebook())
+    /// The Star Lists of this build by the name the news gives them (a name two Lists share is
+    /// left out): a change told for many repositories of one List links it.
+    var lists: [String: ListLink] = [:]
+
+    /// A Star List's page on this site, and on GitHub (empty where its login is not known).
+    struct ListLink: Sendable {
+        var route: Route
+        var url: String
+    }
+
+    /// From how many repositories added to one Star List in one run (or taken out of one) the
+    /// news tells them as one change: a List filled or deleted at once is one line of the
+    /// digest and one feed entry, naming its repositories, not a line for each.
+    static let toldTogetherFrom = 3
 
     /// News first: releases and new stars, then gains, then what went away.
     private static let order: [ChangeItem.Kind] = [
@@ -27,15 +41,60 @@ struct ChangesTranslator: Sendable {
         guard case .changes(let all) = changes.outcome else {
             return ChangesSection(summary: format.text("changes.first_run"), items: [])
         }
-        let items = all.map { (item: item($0), size: Self.size(of: $0)) }.sorted {
+        let items = Self.told(all).map { told in
+            (item: item(told), size: told.map(Self.size(of:)).max() ?? 0)
+        }.sorted {
             (Self.order.firstIndex(of: $0.item.kind)!, $1.size, $0.item.repository.lowercased(), $0.item.id)
                 < (Self.order.firstIndex(of: $1.item.kind)!, $0.size, $1.item.repository.lowercased(), $1.item.id)
         }.map(\.item)
+        // Every repository's change counts, told together or not.
         let summary =
             items.isEmpty
             ? format.text("changes.none", ["since": since])
-            : format.text("changes.some", ["changes": format.count(items.count, "changes"), "since": since])
+            : format.text("changes.some", ["changes": format.count(all.count, "changes"), "since": since])
         return ChangesSection(summary: summary, items: items)
+    }
+
+    /// The changes as the news tells them, in their order: each alone, but those of one run
+    /// that add `toldTogetherFrom` or more repositories to one Star List (or take them out of
+    /// one), which are told together where the first of them is.
+    static func told(_ changes: [DigestChange]) -> [[DigestChange]] {
+        var counts: [String: Int] = [:]
+        for change in changes {
+            if let id = togetherID(of: change) { counts[id, default: 0] += 1 }
+        }
+        var told: [[DigestChange]] = []
+        var at: [String: Int] = [:]
+        for change in changes {
+            guard let id = togetherID(of: change), counts[id, default: 0] >= toldTogetherFrom else {
+                told.append([change])
+                continue
+            }
+            if let index = at[id] {
+                told[index].append(change)
+            } else {
+                at[id] = told.count
+                told.append([change])
+            }
+        }
+        return told
+    }
+
+    /// The id of the changes told together with `change`, if it is of a kind that can be: one
+    /// Star List's, added or taken out, in one run. Never the id of a single change (whose
+    /// kinds end in the repository's id and the List's name).
+    static func togetherID(of change: DigestChange) -> String? {
+        let run = "\(Int(change.noticedAt.timeIntervalSince1970))"
+        switch change.kind {
+        case .addedToList(let list): return "list-added-together:\(run):\(list)"
+        case .removedFromList(let list): return "list-removed-together:\(run):\(list)"
+        default: return nil
+        }
+    }
+
+    /// The id of what `told` gives: a change's own, or that of the changes told together.
+    static func id(of told: [DigestChange]) -> String {
+        told.count > 1 ? togetherID(of: told[0]) ?? told[0].id : told[0].id
     }
 
     /// Feed entries for the changes the feed does not already carry (stars and releases have
@@ -47,19 +106,25 @@ struct ChangesTranslator: Sendable {
         if case .changes(let all) = changes.outcome { found = all } else { found = [] }
         var seen = Set(found.map(\.id))
         let all = found + changes.earlier.filter { seen.insert($0.id).inserted }
-        return all.filter(Self.isToldInFeeds).map { change in
-            let (item, date) = (item(change), change.noticedAt)
+        return Self.told(all.filter(Self.isToldInFeeds)).map { told in
+            let (item, date) = (item(told), told[0].noticedAt)
+            // Changes told together are named in the entry's text; it links their List, on
+            // GitHub where this site has no address to give, else the first repository.
+            let members = item.members.map(\.name).joined(separator: format.text("punctuation.list"))
             return FeedEntry(
                 id: FeedTranslator.urn("change", item.id), kind: .change, title: item.text,
-                repository: item.repository, route: item.route, url: item.url,
-                dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: nil, content: nil)
+                repository: item.repository, route: item.route,
+                url: item.url.isEmpty ? item.members.first?.url ?? item.url : item.url,
+                dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: members.isEmpty ? nil : members,
+                content: nil)
         }
     }
 
     /// What a run keeps of its news for later runs' feeds (`RunSnapshot.news`): the changes
-    /// `feedEntries` tells, as many as a feed holds, in the order the feed breaks ties in.
+    /// `feedEntries` tells, for as many entries as a feed holds (changes told together are one),
+    /// in the order the feed breaks ties in.
     static func keptForFeeds(_ changes: [DigestChange], limit: Int = FeedTranslator.defaultLimit) -> [DigestChange] {
-        Array(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }.prefix(limit))
+        Array(told(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }).prefix(limit).joined())
     }
 
     /// Whether the feeds tell `change` as a change of its own: new stars and releases have
@@ -69,6 +134,41 @@ struct ChangesTranslator: Sendable {
         case .newlyStarred, .newRelease: false
         default: true
         }
+    }
+
+    /// One change's item, or that of changes told together.
+    private func item(_ told: [DigestChange]) -> ChangeItem {
+        told.count > 1 ? item(together: told) : item(told[0])
+    }
+
+    /// Repositories added to one Star List, or taken out of it: "12 repositories were added to
+    /// the List Databases", its name linking the List where this build has its page, then each
+    /// repository, the largest first.
+    private func item(together changes: [DigestChange]) -> ChangeItem {
+        let told: (kind: ChangeItem.Kind, key: String, list: String)
+        switch changes[0].kind {
+        case .addedToList(let list): told = (.addedToList, "added_to_list", list)
+        case .removedFromList(let list): told = (.removedFromList, "removed_from_list", list)
+        default: return item(changes[0])
+        }
+        let link = lists[told.list]
+        var item = ChangeItem(
+            id: Self.id(of: changes), kind: told.kind, label: format.text("changes.label." + told.key), text: "",
+            repository: told.list, route: link?.route, url: link?.url ?? "")
+        item.phrase(
+            "changes.text.\(told.key)_together", ["repositories": format.count(changes.count, "repositories")],
+            format: format)
+        // A List gone from the site (deleted) is named, not linked.
+        if link == nil { item.around = nil }
+        item.members = changes.map { (change: $0, size: Self.size(of: $0), name: $0.repo.name.description) }.sorted {
+            ($1.size, $0.name.lowercased()) < ($0.size, $1.name.lowercased())
+        }.map(\.change).map { change in
+            let route = Route(.repository(owner: change.repo.name.owner, name: change.repo.name.name))
+            return ChangeItem.Member(
+                name: change.repo.name.description, route: pages.contains(route) ? route : nil,
+                url: SafeURL.gitHub(change.repo.name.owner, change.repo.name.name))
+        }
+        return item
     }
 
     private func item(_ change: DigestChange) -> ChangeItem {

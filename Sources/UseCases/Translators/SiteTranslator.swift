@@ -36,7 +36,14 @@ struct SiteTranslator: Sendable {
         let starred = data.stars.concurrentMap { cards.card(for: $0.repo, starredAt: $0.starredAt) }
         let favourites = data.favourites.map { Self.unmarked(cards.card(for: $0.repo)) }
         let changesTranslator = ChangesTranslator(
-            pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format)
+            pages: Set(data.details.map { RepoCardTranslator.route(for: $0.repo) }), format: format,
+            // By the names the news gives them: as GitHub names them, before `listsToldApart`.
+            lists: Dictionary(grouping: gathered.starLists, by: \.name).compactMapValues { lists in
+                guard lists.count == 1, let list = lists.first else { return nil }
+                return ChangesTranslator.ListLink(
+                    route: Self.entry(for: list, format: format).route,
+                    url: Self.gitHubStarListURL(list, account: data.shown(list.account)) ?? "")
+            })
         let feed = FeedTranslator(cards: cards, now: now).entries(
             stars: data.stars, details: data.details,
             changes: changes.map(changesTranslator.feedEntries) ?? [])

@@ -1,0 +1,124 @@
+import Entities
+import Foundation
+import PageModels
+import Testing
+
+@testable import UseCases
+
+/// A Star List filled or deleted at once is one change in the digest and the feeds, naming its
+/// repositories, not a line for each.
+@Suite struct StarListTogetherTests {
+    static func change(_ kind: DigestChange.Kind, _ name: String, id: Int64, stars: Int = 100, day: Double = 1)
+        -> DigestChange
+    {
+        var repo = ComputeChangesTests.snapshot(name, id: id)
+        repo.stars = stars
+        return DigestChange(kind: kind, repo: repo, noticedAt: ComputeChangesTests.day(day))
+    }
+
+    static let databases = ChangesTranslator.ListLink(
+        route: Route(.starList(account: "mona", slug: "databases")),
+        url: "https://github.com/stars/mona/lists/databases")
+
+    static func translator(lists: [String: ChangesTranslator.ListLink] = ["Databases": databases])
+        -> ChangesTranslator
+    {
+        ChangesTranslator(
+            pages: [Route(.repository(owner: "a", name: "two"))], format: .english, lists: lists)
+    }
+
+    static let filled = [
+        change(.addedToList("Databases"), "a/one", id: 1, stars: 10),
+        change(.starGain(from: 10, to: 20), "a/one", id: 1),
+        change(.addedToList("Databases"), "a/two", id: 2, stars: 500),
+        change(.addedToList("Databases"), "a/three", id: 3, stars: 50),
+        change(.addedToList("Tools"), "a/four", id: 4),
+        change(.addedToList("Tools"), "a/five", id: 5),
+    ]
+
+    @Test("three or more added to one List are one item, the most starred first; two are told apart")
+    func toldTogetherInTheDigest() throws {
+        let section = Self.translator().section(Changes(outcome: .changes(Self.filled), since: nil))
+        #expect(section.summary.hasPrefix("6 changes since"), "every repository's change counts")
+        let lists = section.items.filter { $0.kind == .addedToList }
+        #expect(
+            lists.map(\.text) == [
+                "3 repositories were added to the List Databases",
+                "a/five was added to the List Tools", "a/four was added to the List Tools",
+            ])
+        let together = try #require(lists.first)
+        #expect(together.members.map(\.name) == ["a/two", "a/three", "a/one"])
+        #expect(together.members[0].route == Route(.repository(owner: "a", name: "two")))
+        #expect(together.members[1].route == nil && together.members[1].url == "https://github.com/a/three")
+        #expect(together.route == Self.databases.route && together.url == Self.databases.url)
+        #expect(together.repository == "Databases")
+        #expect(
+            together.around
+                == ChangeItem.Around(before: "3 repositories were added to the List ", after: ""),
+            "the List's name is the link")
+        #expect(together.id == "list-added-together:\(Int(ComputeChangesTests.day(1).timeIntervalSince1970)):Databases")
+    }
+
+    @Test("a List gone from the site is named, not linked; the feed links its first repository")
+    func aDeletedList() throws {
+        let removed = ["a/one", "a/two", "a/three"].enumerated().map { index, name in
+            Self.change(.removedFromList("Old"), name, id: Int64(index + 1), stars: 10 * (index + 1))
+        }
+        let translator = Self.translator(lists: [:])
+        let item = try #require(translator.section(Changes(outcome: .changes(removed), since: nil)).items.first)
+        #expect(item.text == "3 repositories were removed from the List Old")
+        #expect(item.around == nil && item.route == nil && item.url.isEmpty)
+        let entries = translator.feedEntries(Changes(outcome: .changes(removed), since: nil))
+        let entry = try #require(entries.first)
+        #expect(entries.count == 1)
+        #expect(entry.title == "3 repositories were removed from the List Old")
+        #expect(entry.summary == "a/three, a/two, a/one")
+        #expect(entry.url == "https://github.com/a/three")
+    }
+
+    @Test("the feeds tell changes together as one entry, and keep them whole for later runs' feeds")
+    func oneFeedEntryKeptWhole() throws {
+        let entries = Self.translator().feedEntries(Changes(outcome: .changes(Self.filled), since: nil))
+        #expect(entries.filter { $0.title.contains("Databases") }.count == 1)
+        #expect(entries.count == 4, "\(entries.map(\.title))")
+        let together = try #require(entries.first { $0.title.contains("Databases") })
+        #expect(together.route == Self.databases.route)
+        #expect(together.url == Self.databases.url)
+        // A feed's worth, in the order of the changes' ids: the three added together count as
+        // one entry, kept whole, then the first of Tools'.
+        let kept = ChangesTranslator.keptForFeeds(Self.filled, limit: 2)
+        #expect(kept.map(\.repo.name.description) == ["a/one", "a/two", "a/three", "a/four"])
+        #expect(ChangesTranslator.told(kept).count == 2)
+    }
+
+    @Test("changes of two runs are not told together, nor of two Lists, nor added with taken out")
+    func onlyOneRunsOneListsOneKind() {
+        let mixed = [
+            Self.change(.addedToList("Databases"), "a/one", id: 1, day: 1),
+            Self.change(.addedToList("Databases"), "a/two", id: 2, day: 1),
+            Self.change(.addedToList("Databases"), "a/three", id: 3, day: 2),
+            Self.change(.removedFromList("Databases"), "a/four", id: 4, day: 1),
+            Self.change(.addedToList("Tools"), "a/five", id: 5, day: 1),
+        ]
+        #expect(ChangesTranslator.told(mixed).map(\.count) == [1, 1, 1, 1, 1])
+    }
+
+    @Test("a List filled between two builds is one line of the built digest, linking its page")
+    func builtDigest() async throws {
+        let history = InMemoryHistory()
+        var source = StarListPagesTests.source
+        source.lists["mona"]![0].repositories = []
+        let request = BuildDigest.Request(title: "T", includePrivate: true, listsOf: ["mona"]).english
+        await history.record(
+            try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch), history: history).build(request)
+                .snapshot)
+        let site = try await BuildDigest(
+            source: StarListPagesTests.source, clock: FixedClock(now: Make.epoch.addingTimeInterval(Make.day)),
+            history: history)(request)
+        let items = site.digest.changes?.items.filter { $0.kind == .addedToList } ?? []
+        #expect(items.map(\.text) == ["3 repositories were added to the List Lights"])
+        #expect(items.first?.route == Route(.starList(account: "mona", slug: "lights")))
+        #expect(items.first?.url == "https://github.com/stars/mona/lists/lights")
+        #expect(items.first?.members.map(\.name) == ["lumen-labs/lantern", "kit-harbor/knot", "mona/diary"])
+    }
+}
