@@ -41,10 +41,13 @@ struct Repodigest: AsyncParsableCommand {
     static func main() async {
         returnLargeBlocksAtOnce()
         var code = ExitCode.success
-        if let problem = workingFolderProblem() { _exit(Console().fail(problem).rawValue) }
-        if let topic = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
-            let message = "Error: no command named '\(topic)'. See 'repodigest --help' for the commands.\n"
-            FileHandle.standardError.write(Data(message.utf8))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // A command line that cannot be read is said as the run would say it: a log collector
+        // given `--log-format json` gets a JSON line for a mistyped option too.
+        let console = Console(format: requestedLogFormat(arguments))
+        if let problem = workingFolderProblem() { _exit(console.fail(problem).rawValue) }
+        if let topic = unknownHelpTopic(arguments) {
+            usageError("Error: no command named '\(topic)'. See 'repodigest --help' for the commands.", console)
             _exit(ExitStatus.failure.rawValue)
         }
         do {
@@ -62,13 +65,40 @@ struct Repodigest: AsyncParsableCommand {
             // (and a cron job reading it) has one code for input to fix: 1.
             if code == ExitStatus.argumentParserUsage { code = ExitStatus.failure }
             let message = fullMessage(for: error)
-            if !message.isEmpty {
-                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-                stream.write(Data((message + "\n").utf8))
+            if code == .success {
+                // Help and the version, asked for: for people, on standard output.
+                if !message.isEmpty { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+            } else if !message.isEmpty {
+                usageError(message, console)
             }
         }
         fflush(nil)  // every C stream: what `print` wrote
         _exit(code.rawValue)
+    }
+
+    /// A mistake in the command line (ArgumentParser's message, "Error: …" and the usage): as
+    /// it is written for people, lines and all, or one JSON line for a log collector.
+    private static func usageError(_ message: String, _ console: Console) {
+        guard console.format == .json else {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return
+        }
+        console.error(String(message.trimmingPrefix("Error: ")))
+    }
+
+    /// `--log-format` as the command line gives it, read before ArgumentParser does (which may
+    /// refuse the rest): `text` unless it says `json`. Options end at `--`.
+    static func requestedLogFormat(_ arguments: [String]) -> Console.Format {
+        var format = Console.Format.text
+        var rest = arguments[...]
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument == "--log-format", let value = rest.popFirst() {
+                format = Console.Format(rawValue: value) ?? .text
+            } else if argument.hasPrefix("--log-format=") {
+                format = Console.Format(rawValue: String(argument.dropFirst("--log-format=".count))) ?? .text
+            }
+        }
+        return format
     }
 
     /// Every relative path (the default `Output`, `--state-dir`, `repodigest.toml`) is read

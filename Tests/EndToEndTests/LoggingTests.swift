@@ -30,6 +30,29 @@ import Testing
         #expect(link["origin"] as? String == theme.path + "/templates/not-found.mustache:3:17", "\(link)")
     }
 
+    @Test("a command line that cannot be read is one JSON line for a log collector, lines for people")
+    func commandLineMistakesFollowTheLogFormat() throws {
+        for arguments in [
+            ["build", "--sample", "--nosuch", "--log-format", "json"],
+            ["build", "--log-format=json", "--max-age", "1"],
+            ["help", "nosuch", "--log-format", "json"],
+        ] {
+            let outcome = try RepodigestProcess.run(arguments)
+            #expect(outcome.status == 1, "\(arguments)")
+            let lines = outcome.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(arguments): \(outcome.standardError)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+            #expect(object["level"] as? String == "error")
+            let message = try #require(object["message"] as? String)
+            #expect(message.contains("nosuch") || message.contains("max-age"), "\(message)")
+            #expect(!message.hasPrefix("Error:"), "the level says so")
+        }
+        let people = try RepodigestProcess.run(["build", "--sample", "--nosuch"])
+        #expect(people.status == 1)
+        #expect(people.standardError.hasPrefix("Error: Unknown option '--nosuch'\nUsage: repodigest build"))
+    }
+
     @Test func logFormatJSONGivesOneObjectPerLine() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")
