@@ -19,7 +19,7 @@ public struct SampleHistory: HistoryStore {
     public func latestSnapshot() async throws -> RunSnapshot? { previous }
     public func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
     public func record(_ snapshot: RunSnapshot) async throws {}
-    public func recentNews(limit: Int) async throws -> [DigestChange] { [] }
+    public func recentNews(runs: Int) async throws -> [DigestChange] { [] }
     public func prune(before date: Date) async throws {}
 }
 

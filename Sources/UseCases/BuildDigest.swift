@@ -179,9 +179,11 @@ public struct BuildDigest: Sendable {
                 }
             }
             if hasNews, case .changes(let found)? = changes?.outcome {
-                snapshot.news = ChangesTranslator.keptForFeeds(found)
+                snapshot.news = ChangesTranslator.keptForFeeds(
+                    found, apart: ChangesTranslator.sharedNames(of: data.starLists))
             }
-            changes?.earlier = try await history.recentNews(limit: FeedTranslator.defaultLimit)
+            // Each run kept at least an entry: as many runs hold a feed's worth.
+            changes?.earlier = try await history.recentNews(runs: FeedTranslator.defaultLimit)
         }
         let loader =
             streamed

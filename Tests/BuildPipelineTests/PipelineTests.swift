@@ -33,7 +33,7 @@ import UseCases
         func latestSnapshot() async throws -> RunSnapshot? { nil }
         func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws { throw Refused() }
-        func recentNews(limit: Int) async throws -> [DigestChange] { [] }
+        func recentNews(runs: Int) async throws -> [DigestChange] { [] }
         func prune(before date: Date) async throws {}
     }
 

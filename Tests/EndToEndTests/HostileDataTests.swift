@@ -105,7 +105,7 @@ import UseCases
         func record(_ snapshot: RunSnapshot) async throws {}
         func prune(before date: Date) async throws {}
         /// An earlier run's news, kept, naming hostile repositories: the feeds tell it too.
-        func recentNews(limit: Int) async throws -> [DigestChange] {
+        func recentNews(runs: Int) async throws -> [DigestChange] {
             let repo = RepoSnapshot(
                 id: GitHubRepo.ID(rawValue: 5000), name: RepoName(owner: "gone", name: "<script>alert(41)</script>"),
                 stars: 1)

@@ -105,11 +105,11 @@ import UseCases
         second.news = [DigestChange(kind: .starGain(from: 10, to: 11), repo: repo, noticedAt: second.takenAt)]
         try await history.record(second)
         try await history.record(snapshot(2, [(1, "a/one", 12)]))
-        #expect(try await history.recentNews(limit: 50) == second.news + first.news)
-        #expect(try await history.recentNews(limit: 2) == second.news + first.news.prefix(1))
+        #expect(try await history.recentNews(runs: 50) == second.news + first.news)
+        #expect(try await history.recentNews(runs: 1) == second.news, "each run's news whole, the latest runs'")
         #expect(try await history.latestSnapshot()?.news == [], "a snapshot read back is compared, not told")
         try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
-        #expect(try await history.recentNews(limit: 50) == second.news, "pruned with its run")
+        #expect(try await history.recentNews(runs: 50) == second.news, "pruned with its run")
     }
 
     @Test("recording compares with the latest run recorded, even one another store recorded since this one read")

@@ -50,10 +50,13 @@ import Testing
                 name: "lumen-labs/lantern", route: SiteFixture.lantern.route,
                 url: "https://github.com/lumen-labs/lantern"),
             ChangeItem.Member(name: "old/tool", route: nil, url: "https://github.com/old/tool"),
+            ChangeItem.Member(name: "old/kit", route: nil, url: "https://github.com/old/kit"),
         ]
+        // Its List not linked: the text's link is the first repository's.
         var deleted = ChangeItem(
             id: "list-removed-together:1:Old", kind: .removedFromList, label: "Removed from a List",
-            text: "3 repositories were removed from the List Old", repository: "Old", route: nil, url: "")
+            text: "3 repositories were removed from the List Old", repository: "Old", route: nil,
+            url: "https://github.com/lumen-labs/lantern")
         deleted.members = filled.members
         return ChangesSection(summary: "6 changes since 21 Nov 2026, 03:00 UTC.", items: [filled, deleted])
     }()
@@ -79,7 +82,8 @@ import Testing
             index.contains(
                 "3 repositories were added to the List <a href=\"lists/mona/lights/index.html\">Lights</a>: "
                     + "\(member) href=\"repos/lumen-labs/lantern.html\">lumen-labs/lantern</a>, "
-                    + "\(member) href=\"https://github.com/old/tool\">old/tool</a>"), "\(index)")
+                    + "\(member) href=\"https://github.com/old/tool\">old/tool</a>, "
+                    + "\(member) href=\"https://github.com/old/kit\">old/kit</a>"), "\(index)")
         #expect(
             index.contains("3 repositories were removed from the List Old: <a"),
             "a List gone is named, not linked")
@@ -87,9 +91,36 @@ import Testing
         #expect(
             markdown.contains(
                 "- **Removed from a List** 3 repositories were removed from the List Old: "
-                    + "[lumen-labs/lantern](<https://github.com/lumen-labs/lantern>), [old/tool](<https://github.com/old/tool>)"
-            ),
+                    + "[lumen-labs/lantern](<https://github.com/lumen-labs/lantern>), [old/tool](<https://github.com/old/tool>), "
+                    + "[old/kit](<https://github.com/old/kit>)"),
             "\(markdown)")
+    }
+
+    @Test("a theme written before changes were told together links each item's text, and validates")
+    func anOlderThemeStillValidates() throws {
+        let folder = try ThemeTests.ThemeFolderFixture([
+            "theme.toml": "name = \"older\"\nextends = \"default\"\n",
+            "templates/digest.mustache": """
+            {{<layout}}
+            {{$main}}
+            <h1>{{pageTitle}}</h1>
+            {{#changes}}<ul>{{#items}}<li>{{label}} {{#around}}{{before}}<a href="{{link}}">{{name}}</a>{{after}}{{/around}}{{^around}}<a href="{{link}}">{{text}}</a>{{/around}}</li>{{/items}}</ul>{{/changes}}
+            {{/main}}
+            {{/layout}}
+
+            """,
+        ])
+        var site = Self.site(Self.together)
+        site.lists.append(
+            ListPage(
+                route: Route(.starList(account: "mona", slug: "lights")), title: "Lights", summary: "",
+                groups: [], pagination: nil))
+        let files = try SiteGenerator(theme: Theme(directory: folder.url)).render(site)
+        #expect(SiteValidator().validate(files) == [])
+        let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
+        #expect(
+            index.contains(
+                "<a href=\"https://github.com/lumen-labs/lantern\">3 repositories were removed from the List Old</a>"))
     }
 
     @Test func theFirstRunSaysSoAndNoSectionWithoutHistory() throws {

@@ -10,7 +10,9 @@ actor InMemoryHistory: HistoryStore {
     func latestSnapshot() -> RunSnapshot? { snapshots.last }
     func snapshotBeforeLatest() -> RunSnapshot? { snapshots.dropLast().last }
     func record(_ snapshot: RunSnapshot) { snapshots.append(snapshot) }
-    func recentNews(limit: Int) -> [DigestChange] { Array(snapshots.reversed().flatMap(\.news).prefix(limit)) }
+    func recentNews(runs: Int) -> [DigestChange] {
+        snapshots.reversed().filter { !$0.news.isEmpty }.prefix(runs).flatMap(\.news)
+    }
     func prune(before date: Date) {
         let latest = snapshots.suffix(2)
         snapshots.removeAll { $0.takenAt < date && !latest.contains($0) }

@@ -59,15 +59,17 @@ import Testing
         #expect(together.id == "list-added-together:\(Int(ComputeChangesTests.day(1).timeIntervalSince1970)):Databases")
     }
 
-    @Test("a List gone from the site is named, not linked; the feed links its first repository")
-    func aDeletedList() throws {
+    @Test(
+        "a List taken from is named, not linked (another of its name may be the one kept); the text's link is the first repository's",
+        arguments: [[:], ["Old": databases]])
+    func aDeletedList(_ lists: [String: ChangesTranslator.ListLink]) throws {
         let removed = ["a/one", "a/two", "a/three"].enumerated().map { index, name in
             Self.change(.removedFromList("Old"), name, id: Int64(index + 1), stars: 10 * (index + 1))
         }
-        let translator = Self.translator(lists: [:])
+        let translator = Self.translator(lists: lists)
         let item = try #require(translator.section(Changes(outcome: .changes(removed), since: nil)).items.first)
         #expect(item.text == "3 repositories were removed from the List Old")
-        #expect(item.around == nil && item.route == nil && item.url.isEmpty)
+        #expect(item.around == nil && item.route == nil && item.url == "https://github.com/a/three")
         let entries = translator.feedEntries(Changes(outcome: .changes(removed), since: nil))
         let entry = try #require(entries.first)
         #expect(entries.count == 1)
@@ -101,6 +103,47 @@ import Testing
             Self.change(.addedToList("Tools"), "a/five", id: 5, day: 1),
         ]
         #expect(ChangesTranslator.told(mixed).map(\.count) == [1, 1, 1, 1, 1])
+    }
+
+    @Test("a name two Lists share is never told together, nor linked: the news names a List by name alone")
+    func sharedNamesStayApart() {
+        let added = (1...4).map { Self.change(.addedToList("Favourites"), "a/r\($0)", id: Int64($0)) }
+        var translator = Self.translator(lists: [:])
+        translator.sharedListNames = ["Favourites"]
+        let items = translator.section(Changes(outcome: .changes(added), since: nil)).items
+        #expect(items.count == 4 && items.allSatisfy(\.members.isEmpty))
+        #expect(ChangesTranslator.keptForFeeds(added, apart: ["Favourites"], limit: 2).count == 2)
+        #expect(
+            ChangesTranslator.sharedNames(of: [
+                StarList(account: "mona", name: "Favourites", slug: "f"),
+                StarList(account: "octocat", name: "Favourites", slug: "f"),
+                StarList(account: "mona", name: "Go", slug: "go"),
+            ]) == ["Favourites"])
+    }
+
+    @Test("a List filled in one run is one entry of the later runs' feeds too, whole, however many it holds")
+    func laterFeedsKeepTheWhole() async throws {
+        let history = InMemoryHistory()
+        let lantern = StarListPagesTests.lantern
+        var source = FakeRepositorySource()
+        source.lists["mona"] = [StarList(account: "mona", name: "Big", slug: "big", repositories: [lantern])]
+        let request = BuildDigest.Request(title: "T", listsOf: ["mona"]).english
+        func run(_ day: Double) async throws -> BuildDigest.Result {
+            let result = try await BuildDigest(
+                source: source, clock: FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day)), history: history
+            ).build(request)
+            if result.hasNews { await history.record(result.snapshot) }
+            return result
+        }
+        _ = try await run(0)
+        source.lists["mona"]![0].repositories += (2...61).map { Make.repo("o/r\($0)", id: Int64($0)) }
+        let filled = try await run(1)
+        #expect(filled.snapshot.news.count == 60, "kept whole, past a feed's fifty entries")
+        let later = try await run(2)
+        #expect(!later.hasNews)
+        let entries = later.site.feed.filter { $0.title.contains("the List Big") }
+        #expect(entries.map(\.title) == ["60 repositories were added to the List Big"])
+        #expect(entries.first?.summary?.components(separatedBy: ", ").count == 60)
     }
 
     @Test("a List filled between two builds is one line of the built digest, linking its page")

@@ -147,13 +147,13 @@ final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    public func recentNews(limit: Int) async throws -> [DigestChange] {
-        guard limit > 0 else { return [] }
+    public func recentNews(runs: Int) async throws -> [DigestChange] {
+        guard runs > 0 else { return [] }
         let kept = try await database.read { db in
             try String.fetchAll(
-                db, sql: "SELECT news FROM run WHERE news IS NOT NULL ORDER BY id DESC LIMIT ?", arguments: [limit])
+                db, sql: "SELECT news FROM run WHERE news IS NOT NULL ORDER BY id DESC LIMIT ?", arguments: [runs])
         }
-        return Array(kept.lazy.flatMap(StoredChange.decode).prefix(limit))
+        return kept.flatMap(StoredChange.decode)
     }
 
     /// Forgets the runs taken before `date` but the latest two (the latest's news is found

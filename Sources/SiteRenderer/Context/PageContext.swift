@@ -105,9 +105,8 @@ struct PageContext: Sendable {
                         "items": changes.items.map { item in
                             Self.present([
                                 "kind": item.kind.rawValue, "label": item.label, "text": item.text,
-                                // None for changes told together of a List gone from the site.
                                 "link": item.route.map { router.href(from: route, to: $0) }
-                                    ?? (item.url.isEmpty ? nil : URLSyntax.valid(item.url)),
+                                    ?? URLSyntax.valid(item.url),
                                 "around": item.around.map { around in
                                     Self.present([
                                         "before": around.before, "name": item.repository, "after": around.after,

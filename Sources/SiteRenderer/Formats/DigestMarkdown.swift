@@ -35,10 +35,11 @@ struct DigestMarkdown {
                     let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
                     return label + "[\(Self.linkText(item.text))](<\(link)>)"
                 }
-                // Changes told together: the List named (linked where the site has it), then each
-                // repository.
-                let link = item.route.flatMap(router.url(for:)) ?? (item.url.isEmpty ? nil : URLSyntax.valid(item.url))
-                let text = link.map { "[\(Self.linkText(item.text))](<\($0)>)" } ?? Self.escape(item.text)
+                // Changes told together: the List named (linked where its name is, `around`),
+                // then each repository.
+                let link = item.route.flatMap(router.url(for:)) ?? URLSyntax.valid(item.url)
+                let text =
+                    item.around == nil ? Self.escape(item.text) : "[\(Self.linkText(item.text))](<\(link)>)"
                 let members = item.members.map { member in
                     let link = member.route.flatMap(router.url(for:)) ?? URLSyntax.valid(member.url)
                     return "[\(Self.linkText(member.name))](<\(link)>)"

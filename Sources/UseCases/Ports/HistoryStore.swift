@@ -9,9 +9,10 @@ public protocol HistoryStore: Sendable {
     /// against, for showing that news again. Nil when the latest is the only one kept.
     func snapshotBeforeLatest() async throws -> RunSnapshot?
     func record(_ snapshot: RunSnapshot) async throws
-    /// The news the latest runs kept (`RunSnapshot.news`), the latest run's first: what the
-    /// feeds tell of earlier runs. At most `limit` changes.
-    func recentNews(limit: Int) async throws -> [DigestChange]
+    /// The news the latest `runs` runs that kept some kept (`RunSnapshot.news`), each run's
+    /// whole (changes told together stay together), the latest run's first: what the feeds
+    /// tell of earlier runs.
+    func recentNews(runs: Int) async throws -> [DigestChange]
     /// Forgets snapshots taken before `date`, keeping the latest two whatever their age: the
     /// latest's news is found against the one before it (`snapshotBeforeLatest`).
     func prune(before date: Date) async throws

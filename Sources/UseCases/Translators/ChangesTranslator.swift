@@ -9,13 +9,21 @@ struct ChangesTranslator: Sendable {
     /// The site's language.
     var format = DisplayFormat(Phrasebook())
     /// The Star Lists of this build by the name the news gives them (a name two Lists share is
-    /// left out): a change told for many repositories of one List links it.
+    /// left out): repositories added together to one of them link it.
     var lists: [String: ListLink] = [:]
+    /// Names two or more Lists of this build share (two accounts' "Favourites"): a change
+    /// names its List by name alone, so theirs are never told together.
+    var sharedListNames: Set<String> = []
 
     /// A Star List's page on this site, and on GitHub (empty where its login is not known).
     struct ListLink: Sendable {
         var route: Route
         var url: String
+    }
+
+    /// The names two or more of `lists` share.
+    static func sharedNames(of lists: [StarList]) -> Set<String> {
+        Set(Dictionary(grouping: lists, by: \.name).filter { $0.value.count > 1 }.keys)
     }
 
     /// From how many repositories added to one Star List in one run (or taken out of one) the
@@ -41,9 +49,10 @@ struct ChangesTranslator: Sendable {
         guard case .changes(let all) = changes.outcome else {
             return ChangesSection(summary: format.text("changes.first_run"), items: [])
         }
-        let items = Self.told(all).map { told in
+        let items = Self.told(all, apart: sharedListNames).map { told in
             (item: item(told), size: told.map(Self.size(of:)).max() ?? 0)
         }.sorted {
+            // Changes told together sort by their List's name (`repository`).
             (Self.order.firstIndex(of: $0.item.kind)!, $1.size, $0.item.repository.lowercased(), $0.item.id)
                 < (Self.order.firstIndex(of: $1.item.kind)!, $0.size, $1.item.repository.lowercased(), $1.item.id)
         }.map(\.item)
@@ -57,8 +66,13 @@ struct ChangesTranslator: Sendable {
 
     /// The changes as the news tells them, in their order: each alone, but those of one run
     /// that add `toldTogetherFrom` or more repositories to one Star List (or take them out of
-    /// one), which are told together where the first of them is.
-    static func told(_ changes: [DigestChange]) -> [[DigestChange]] {
+    /// one), which are told together where the first of them is; never those of a List whose
+    /// name is one of `apart` (`sharedListNames`).
+    static func told(_ changes: [DigestChange], apart: Set<String> = []) -> [[DigestChange]] {
+        func togetherID(of change: DigestChange) -> String? {
+            guard let list = list(of: change), !apart.contains(list) else { return nil }
+            return Self.togetherID(of: change)
+        }
         var counts: [String: Int] = [:]
         for change in changes {
             if let id = togetherID(of: change) { counts[id, default: 0] += 1 }
@@ -92,6 +106,14 @@ struct ChangesTranslator: Sendable {
         }
     }
 
+    /// The name of the Star List `change` adds to or takes out of.
+    private static func list(of change: DigestChange) -> String? {
+        switch change.kind {
+        case .addedToList(let list), .removedFromList(let list): list
+        default: nil
+        }
+    }
+
     /// The id of what `told` gives: a change's own, or that of the changes told together.
     static func id(of told: [DigestChange]) -> String {
         told.count > 1 ? togetherID(of: told[0]) ?? told[0].id : told[0].id
@@ -106,25 +128,26 @@ struct ChangesTranslator: Sendable {
         if case .changes(let all) = changes.outcome { found = all } else { found = [] }
         var seen = Set(found.map(\.id))
         let all = found + changes.earlier.filter { seen.insert($0.id).inserted }
-        return Self.told(all.filter(Self.isToldInFeeds)).map { told in
-            let (item, date) = (item(told), told[0].noticedAt)
-            // Changes told together are named in the entry's text; it links their List, on
-            // GitHub where this site has no address to give, else the first repository.
+        return Self.told(all.filter(Self.isToldInFeeds), apart: sharedListNames).map { changes in
+            let (item, date) = (item(changes), changes[0].noticedAt)
+            // Changes told together: the entry's summary names their repositories.
             let members = item.members.map(\.name).joined(separator: format.text("punctuation.list"))
             return FeedEntry(
                 id: FeedTranslator.urn("change", item.id), kind: .change, title: item.text,
-                repository: item.repository, route: item.route,
-                url: item.url.isEmpty ? item.members.first?.url ?? item.url : item.url,
+                repository: item.repository, route: item.route, url: item.url,
                 dateISO: DisplayFormat.iso(date), dateText: format.day(date), summary: members.isEmpty ? nil : members,
                 content: nil)
         }
     }
 
     /// What a run keeps of its news for later runs' feeds (`RunSnapshot.news`): the changes
-    /// `feedEntries` tells, for as many entries as a feed holds (changes told together are one),
-    /// in the order the feed breaks ties in.
-    static func keptForFeeds(_ changes: [DigestChange], limit: Int = FeedTranslator.defaultLimit) -> [DigestChange] {
-        Array(told(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }).prefix(limit).joined())
+    /// `feedEntries` tells, for as many entries as a feed holds (changes told together are one,
+    /// kept whole), in the order the feed breaks ties in: by the entries' ids.
+    static func keptForFeeds(
+        _ changes: [DigestChange], apart: Set<String> = [], limit: Int = FeedTranslator.defaultLimit
+    ) -> [DigestChange] {
+        let entries = told(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }, apart: apart)
+        return Array(entries.sorted { id(of: $0) < id(of: $1) }.prefix(limit).joined())
     }
 
     /// Whether the feeds tell `change` as a change of its own: new stars and releases have
@@ -137,37 +160,42 @@ struct ChangesTranslator: Sendable {
     }
 
     /// One change's item, or that of changes told together.
-    private func item(_ told: [DigestChange]) -> ChangeItem {
-        told.count > 1 ? item(together: told) : item(told[0])
+    private func item(_ changes: [DigestChange]) -> ChangeItem {
+        changes.count > 1 ? item(together: changes) : item(changes[0])
     }
 
     /// Repositories added to one Star List, or taken out of it: "12 repositories were added to
-    /// the List Databases", its name linking the List where this build has its page, then each
-    /// repository, the largest first.
+    /// the List Databases", then each repository, the largest first. The List's name links its
+    /// page where repositories were added to it (so it is this build's List of that name);
+    /// else the text is not a link (its `url`, the first repository's, is for themes that
+    /// link every change's text, and for the feeds).
     private func item(together changes: [DigestChange]) -> ChangeItem {
-        let told: (kind: ChangeItem.Kind, key: String, list: String)
+        let kind: (ChangeItem.Kind, key: String)
         switch changes[0].kind {
-        case .addedToList(let list): told = (.addedToList, "added_to_list", list)
-        case .removedFromList(let list): told = (.removedFromList, "removed_from_list", list)
+        case .addedToList: kind = (.addedToList, "added_to_list")
+        case .removedFromList: kind = (.removedFromList, "removed_from_list")
         default: return item(changes[0])
         }
-        let link = lists[told.list]
-        var item = ChangeItem(
-            id: Self.id(of: changes), kind: told.kind, label: format.text("changes.label." + told.key), text: "",
-            repository: told.list, route: link?.route, url: link?.url ?? "")
-        item.phrase(
-            "changes.text.\(told.key)_together", ["repositories": format.count(changes.count, "repositories")],
-            format: format)
-        // A List gone from the site (deleted) is named, not linked.
-        if link == nil { item.around = nil }
-        item.members = changes.map { (change: $0, size: Self.size(of: $0), name: $0.repo.name.description) }.sorted {
+        let members = changes.map { (change: $0, size: Self.size(of: $0), name: $0.repo.name.description) }.sorted {
             ($1.size, $0.name.lowercased()) < ($0.size, $1.name.lowercased())
-        }.map(\.change).map { change in
-            let route = Route(.repository(owner: change.repo.name.owner, name: change.repo.name.name))
+        }.map { told in
+            let route = Route(.repository(owner: told.change.repo.name.owner, name: told.change.repo.name.name))
             return ChangeItem.Member(
-                name: change.repo.name.description, route: pages.contains(route) ? route : nil,
-                url: SafeURL.gitHub(change.repo.name.owner, change.repo.name.name))
+                name: told.name, route: pages.contains(route) ? route : nil,
+                url: SafeURL.gitHub(told.change.repo.name.owner, told.change.repo.name.name))
         }
+        let list = Self.list(of: changes[0]) ?? ""
+        // Taken out of a List of this name: perhaps one deleted, another account's kept.
+        let link = kind.0 == .addedToList ? lists[list] : nil
+        var item = ChangeItem(
+            id: Self.id(of: changes), kind: kind.0, label: format.text("changes.label." + kind.key), text: "",
+            repository: list, route: link?.route,
+            url: link.map(\.url).flatMap { $0.isEmpty ? nil : $0 } ?? members[0].url)
+        item.phrase(
+            "changes.text.\(kind.key)_together", ["repositories": format.count(changes.count, "repositories")],
+            format: format)
+        if link == nil { item.around = nil }
+        item.members = members
         return item
     }
 
