@@ -9,9 +9,10 @@ public struct BuildFailure: Error, CustomStringConvertible {
     public enum Step: String, Sendable {
         case check = "checking the configuration"
         case lock = "taking the run lock"
-        case gather = "gathering"
+        case output = "checking the output folder"
+        case open = "opening the sources"
         case decide = "deciding whether anything changed"
-        case digest = "building the digest"
+        case digest = "fetching and translating"
         case publish = "rendering and publishing"
     }
 

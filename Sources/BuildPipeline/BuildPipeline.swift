@@ -34,23 +34,23 @@ public struct BuildPipeline: Sendable {
         let locks = try await step(.lock) { try takeLocks() }
         defer { locks.forEach { $0.release() } }
         // An output that can never be published into is said before GitHub is asked.
-        try await step(.publish) { try writer.checkBeforeBuilding() }
-        return try await run(try await step(.gather) { try await gather(request) })
+        try await step(.output) { try writer.checkBeforeBuilding() }
+        return try await run(try await step(.open) { try await openSources(request) })
     }
 
-    /// The steps after gathering, from what was gathered (tests give fakes).
-    func run(_ gathered: Gathered) async throws(BuildFailure) -> BuildOutcome {
+    /// The steps once the sources are open (tests give fakes).
+    func run(_ sources: Sources) async throws(BuildFailure) -> BuildOutcome {
         let writer = self.writer
-        let stamp = BuildStamp(settings: settings, favourites: gathered.request.favourites)
+        let stamp = BuildStamp(settings: settings, favourites: sources.request.favourites)
         let publishedStamp = settings.force ? nil : writer.publishedStamp()
 
         // From the cache or the sample, the inputs are known before anything is read. Up to
         // date also needs the published files as that build left them (read only then: a run
         // with news need not walk the site for it).
-        if gathered.live == nil || settings.isOffline,
+        if sources.live == nil || settings.isOffline,
             try await step(
                 .decide,
-                { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: gathered.reading()) }),
+                { try await UpToDate.before(published: publishedStamp, stamp: stamp, reading: sources.reading()) }),
             writer.publishedIsWhole()
         {
             return upToDate()
@@ -63,28 +63,28 @@ public struct BuildPipeline: Sendable {
         // Live: once every request is answered, the same inputs (the cache's generation moves
         // only when an answer's content does) need no reading of what the cache kept.
         let unchanged: @Sendable () async throws -> Bool = {
-            guard gathered.live != nil,
-                UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await gathered.reading())
+            guard sources.live != nil,
+                UpToDate.before(published: publishedStamp, stamp: stamp, reading: try await sources.reading())
             else { return false }
             return writer.publishedIsWhole(as: await ahead.value)
         }
         // Held as an optional so that it can be let go of once published (`take`), not when
         // this returns: freeing 10,000 pages' models need not hold up the run's last steps.
-        var made = try await step(.digest, { try await self.digest(gathered, unless: unchanged) })
+        var made = try await step(.digest, { try await self.digest(sources, unless: unchanged) })
         guard let found = made.map({ BuildStamp.result($0.snapshot, gone: $0.goneFavourites) }) else {
             return upToDate()
         }
         // Read once every answer is in (all 304s leave the cache as it was). A build with
         // stale data carries notices dated against this run: never up to date, never stamped.
-        let reading = try await step(.decide) { try await gathered.reading() }
-        if gathered.live != nil, !gathered.isStale,
+        let reading = try await step(.decide) { try await sources.reading() }
+        if sources.live != nil, !sources.isStale,
             UpToDate.after(published: publishedStamp, stamp: stamp, reading: reading, found: found),
             writer.publishedIsWhole(as: await ahead.value)
         {
             return upToDate()
         }
         let newStamp =
-            gathered.isStale
+            sources.isStale
             ? nil
             : stamp.inputs(reading, recording: made!.hasNews).map { BuildStamp.line(inputs: $0, result: found) }
 
@@ -96,11 +96,11 @@ public struct BuildPipeline: Sendable {
         // The site is published: from here on a failure is a warning, not "nothing published".
         // A run with no news is not recorded: the next run's news is found against the latest
         // run that had some, whose news this one showed again.
-        if hasNews { outcome.problems += await record(snapshot, history: gathered.history) }
-        outcome.staleSources = gathered.live?.report.stale.count ?? 0
+        if hasNews { outcome.problems += await record(snapshot, history: sources.history) }
+        outcome.staleSources = sources.live?.report.stale.count ?? 0
         // A live run that read every source has used every answer the site shows: the cache
         // lets go of those no run has used for a month, so it follows the site, not its past.
-        if let live = gathered.live, !gathered.isStale {
+        if let live = sources.live, !sources.isStale {
             let pruned = await live.pruneCache()
             if pruned > 0 {
                 events.info(
@@ -109,7 +109,7 @@ public struct BuildPipeline: Sendable {
             }
         }
         // The cache's warnings since gathering (a write that failed while pages were made).
-        gathered.live?.untoldWarnings().forEach(events.warning)
+        sources.live?.untoldWarnings().forEach(events.warning)
         return .published(outcome)
     }
 
@@ -150,12 +150,12 @@ public struct BuildPipeline: Sendable {
     /// Gathers every source and translates it into the site's page models. READMEs are left
     /// out, read only for the pages rendered anew, a batch at a time (`ReadmeLoader`): a run
     /// with one change reads one README, not every one the cache holds.
-    private func digest(_ gathered: Gathered, unless unchanged: @Sendable () async throws -> Bool) async throws
+    private func digest(_ sources: Sources, unless unchanged: @Sendable () async throws -> Bool) async throws
         -> BuildDigest.Result?
     {
-        let result = try await BuildDigest(source: gathered.source, clock: clock, history: gathered.history)
-            .build(gathered.request, readmes: .streamed, unless: unchanged)
-        if let live = gathered.live { reportCost(of: live) }
+        let result = try await BuildDigest(source: sources.source, clock: clock, history: sources.history)
+            .build(sources.request, readmes: .streamed, unless: unchanged)
+        if let live = sources.live { reportFetching(of: live) }
         guard let result else { return nil }
         for name in result.goneFavourites {
             events.warning(

@@ -33,7 +33,7 @@ struct BuildStamp {
     /// For tests: a stamp of these fixed inputs.
     init(fixed: [String]) { self.fixed = fixed }
 
-    /// What the data and the history are at one moment (see `BuildPipeline.Gathered.reading`).
+    /// What the data and the history are at one moment (see `BuildPipeline.Sources.reading`).
     struct Reading {
         /// The cache's generation, or "sample"; nil when it cannot be told.
         var data: String?

@@ -19,9 +19,10 @@ import Testing
             stateDirectory: nil, origin: .sample, shapingOptions: "test", program: "test", sourceDateEpoch: nil)
         settings.fullRefresh = true
         let events = PipelineTests.Lines()
-        let gathered = try await BuildPipeline(settings: settings, events: events, clock: PipelineTests.Now()).gather()
+        let sources = try await BuildPipeline(settings: settings, events: events, clock: PipelineTests.Now())
+            .openSources()
         let warning = try #require(events.all.first { $0.hasPrefix("warning: ") })
         #expect(warning.contains("full_refresh_days no longer does anything"), "\(warning)")
-        #expect(gathered.request.detailRefresh.everything)
+        #expect(sources.request.detailRefresh.everything)
     }
 }

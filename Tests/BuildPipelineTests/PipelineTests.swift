@@ -52,9 +52,9 @@ import UseCases
         defer { try? FileManager.default.removeItem(at: root) }
         let events = Lines()
         let pipeline = try pipeline(events)
-        var gathered = try await pipeline.gather()
-        gathered.history = FailingHistory()
-        guard case .published(let published) = try await pipeline.run(gathered) else {
+        var sources = try await pipeline.openSources()
+        sources.history = FailingHistory()
+        guard case .published(let published) = try await pipeline.run(sources) else {
             Issue.record("the sample must publish")
             return
         }
@@ -91,7 +91,7 @@ import UseCases
             _ = try await pipeline.run()
         } throws: { error in
             guard let failure = error as? BuildFailure else { return false }
-            return failure.step == .publish && failure.underlying is PublishError
+            return failure.step == .output && failure.underlying is PublishError
         }
         // Found before anything is gathered: a live run would have asked GitHub for nothing.
         #expect(events.all.isEmpty, "\(events.all)")
@@ -109,7 +109,7 @@ import UseCases
             guard let failure = error as? BuildFailure, case .notOurs = failure.underlying as? PublishError else {
                 return false
             }
-            return failure.step == .publish
+            return failure.step == .output
         }
         #expect(events.all.isEmpty, "\(events.all)")
         try FileManager.default.removeItem(at: root.appending(path: "site"))

@@ -15,8 +15,9 @@ extension SiteWriter {
     /// links 1 0 4 7
     /// end
     /// ```
-    /// Each path takes a line of its own, after a `file ` prefix, so no path can pass for the
-    /// stamp line; `isSafe` refuses paths with a line break or any other control character.
+    /// The stamp is the caller's (`BuildPipeline`'s `BuildStamp`: two hashes, of what the whole
+    /// build was made from and of what it found); the marker keeps it as given. Each path
+    /// takes a line of its own, after a `file ` prefix, so no path can pass for the stamp line; `isSafe` refuses paths with a line break or any other control character.
     /// The two fingerprints (32 hex digits, or `-` when unknown) end the line, so a path may hold
     /// spaces. A `links N …` line lists the internal links found in the N-th file (0-based,
     /// in the manifest's order) when it was checked, as numbers of files; `#N` for a link to

@@ -27,7 +27,7 @@ public struct SiteWriter: Sendable {
         Inventory.kind(folder.appending(path: marker)) == .regular
     }
 
-    /// The line of the marker that holds the stamp of the build's inputs.
+    /// The line of the marker that holds the build's stamp (`SiteBuild.run`'s `stamp`).
     static let stampPrefix = "inputs "
 
     /// The folder published into. An output given as a symbolic link is the folder the link

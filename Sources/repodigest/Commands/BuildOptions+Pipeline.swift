@@ -5,8 +5,8 @@ import RepodigestConfiguration
 import SiteRenderer
 
 extension BuildOptions {
-    /// One build with these options, as `build` and each rebuild of `serve` run it: the
-    /// pipeline, then what it did on the console. Its exit code.
+    /// One build with these options, as `build` runs it: the pipeline, then what it did on the
+    /// console. Its exit code. (`serve` runs `buildReporting`, below, for the failure's lines too.)
     /// - Parameters:
     ///   - interruption: what a signal handler tells to stop the build.
     ///   - signals: the handler, which ends the process once an interrupted build has tidied up.

@@ -5,9 +5,9 @@ public import RepodigestConfiguration
 import UseCases
 
 extension BuildPipeline {
-    /// What `gather` found: where the build's data comes from, the history it compares
-    /// with, and what to build.
-    struct Gathered: Sendable {
+    /// What `openSources` opened: where the build's data comes from, the history it compares
+    /// with, and what to build. Nothing is fetched yet: `BuildDigest` asks the source.
+    struct Sources: Sendable {
         var source: any RepositorySource
         var history: any HistoryStore
         /// The live store, for its report of what the run cost; nil for the sample.
@@ -30,16 +30,16 @@ extension BuildPipeline {
 
     /// The bundled sample with its day-before history (no state read or written), or GitHub
     /// with the state folder's history and the favourites added there, shown together with
-    /// the configuration's.
+    /// the configuration's; of GitHub, only `/rate_limit` is asked here.
     /// - Parameter prepared: `Settings.digestRequest()`, if the caller read the catalogues already.
-    func gather(_ prepared: (BuildDigest.Request, warnings: [String])? = nil) async throws -> Gathered {
+    func openSources(_ prepared: (BuildDigest.Request, warnings: [String])? = nil) async throws -> Sources {
         settings.configuration.warnings.forEach(events.warning)
         var (request, warnings) = try prepared ?? settings.digestRequest()
         warnings.forEach(events.warning)
         request.detailRefresh.everything = settings.fullRefresh
         guard case .github(let github) = settings.origin else {
             events.info("Gathering repositories from the bundled sample…", fields: [:])
-            return Gathered(source: SampleDataStore(), history: SampleHistory(), request: request)
+            return Sources(source: SampleDataStore(), history: SampleHistory(), request: request)
         }
         guard let folder = settings.stateDirectory else {
             throw ConfigurationError(
@@ -51,7 +51,7 @@ extension BuildPipeline {
             .list(configured: settings.configuration.favourites)
         let live = try await Self.liveStore(
             github, configuration: settings.configuration, stateDirectory: folder, events: events)
-        return Gathered(source: live, history: state.history, live: live, state: state, request: request)
+        return Sources(source: live, history: state.history, live: live, state: state, request: request)
     }
 
     /// The live store: libcurl to the API, the token, the response cache in the state folder.
@@ -91,8 +91,10 @@ extension BuildPipeline {
         return store
     }
 
-    /// One line on what the run cost: a cron run that found nothing new shows only 304s.
-    func reportCost(of store: GitHubDataStore) {
+    /// What fetching told, once every answer is in: the data's warnings, the lists cut short,
+    /// what could not be refreshed, and one line on what the run cost (a cron run that found
+    /// nothing new shows only 304s).
+    func reportFetching(of store: GitHubDataStore) {
         let report = store.report
         store.untoldWarnings().forEach(events.warning)
         // Cached answers are decoded again offline, so their warnings stand in every run.
