@@ -21,7 +21,7 @@ extension SiteBuild {
         /// link the marker kept (all to files of that build) still leads somewhere, and none
         /// of 160,000 needs looking up to carry 10,000 pages.
         private let everyFileStays: Bool
-        private let done = Counter()
+        private let state = WorkState()
 
         init(
             plan: SitePlan, inputs: SitePlan.Inputs, session: SiteValidator.Session, staging: SiteWriter.Staging,
@@ -38,25 +38,25 @@ extension SiteBuild {
         }
 
         /// What the new marker keeps of each file staged so far.
-        var entries: [String: SiteWriter.Marker.Entry] { done.entries.withLock { $0 } }
+        var entries: [String: SiteWriter.Marker.Entry] { state.entries.withLock { $0 } }
 
         /// Whether a README streamed to the build could not be fetched (`ReadmeBatch.notFetched`):
         /// the site then shows what this run could not know, and is not stamped as up to date.
-        var leftOutReadmes: Bool { done.leftOutReadmes.load(ordering: .relaxed) }
+        var leftOutReadmes: Bool { state.leftOutReadmes.load(ordering: .relaxed) }
 
         /// The bytes fingerprint of each file checked, by path: for telling that a page
         /// rendered again to trace its findings (`SiteBuild.traced`) is the one checked.
         var checked: [String: String] {
             let staged = entries.compactMapValues(\.bytes)
-            return done.unstaged.withLock { staged.merging($0) { _, unstaged in unstaged } }
+            return state.unstaged.withLock { staged.merging($0) { _, unstaged in unstaged } }
         }
 
         /// The file at `index` of the plan (for a repository page, made from `page` when
         /// given): carried over, or rendered, checked and staged; its findings.
-        func make(_ index: Int, page: RepoPage? = nil) throws -> [Finding] {
-            let fingerprint = inputs.fingerprint(at: index, page: page)
+        func make(_ index: Int, page repoPage: RepoPage? = nil) throws -> [Finding] {
+            let fingerprint = inputs.fingerprint(at: index, page: repoPage)
             if try carry(index, fingerprint: fingerprint) { return [] }
-            let file = try page.map { try plan.repositoryFile(at: index, page: $0) } ?? plan.file(at: index)
+            let file = try repoPage.map { try plan.repositoryFile(at: index, page: $0) } ?? plan.file(at: index)
             return try process(file, inputs: fingerprint)
         }
 
@@ -83,21 +83,21 @@ extension SiteBuild {
         func process(_ file: OutputFile, inputs fingerprint: String? = nil) throws -> [Finding] {
             let file = secrets.isEmpty ? file : file.redacting(secrets)
             let (found, links) = session.check(file)
-            if !found.isEmpty { done.failed.store(true, ordering: .relaxed) }
+            if !found.isEmpty { state.failed.store(true, ordering: .relaxed) }
             var entry: SiteWriter.Marker.Entry?
-            if !done.failed.load(ordering: .relaxed) {
+            if !state.failed.load(ordering: .relaxed) {
                 entry = SiteWriter.Marker.Entry(inputs: fingerprint, bytes: try staging.put(file), links: links)
             } else {
                 let bytes = StableHasher.fingerprint(of: file.contents)
-                done.unstaged.withLock { $0[file.path] = bytes }
+                state.unstaged.withLock { $0[file.path] = bytes }
             }
             finished(file.path, entry)
             return found
         }
 
         private func finished(_ path: String, _ entry: SiteWriter.Marker.Entry?) {
-            if let entry { done.entries.withLock { $0[path] = entry } }
-            done.count.withLock { count in
+            if let entry { state.entries.withLock { $0[path] = entry } }
+            state.count.withLock { count in
                 count += 1
                 listener.progress(count, plan.count)
             }
@@ -106,6 +106,8 @@ extension SiteBuild {
         /// Every file: the repository pages whose README is named and whose inputs did not
         /// change carried over unread, the others as their READMEs arrive, the rest at once.
         func run(readmes: any ReadmeSupply) async throws -> [Finding] {
+            // The repository pages still to make: a `page` is an index in `site.repositories`,
+            // an `item` one in the plan's items.
             var waiting = Dictionary(
                 uniqueKeysWithValues: plan.items.indices.compactMap { index in
                     plan.items[index].item.repository.map { ($0, index) }
@@ -136,12 +138,12 @@ extension SiteBuild {
                         (page: page, item: $0, readme: batch.readmes[offset])
                     }
                 }
-                if !batch.notFetched.isEmpty { done.leftOutReadmes.store(true, ordering: .relaxed) }
+                if !batch.notFetched.isEmpty { state.leftOutReadmes.store(true, ordering: .relaxed) }
                 findings += try Parallel.map(pages.count) { offset in
-                    var page = plan.site.repositories[pages[offset].page]
-                    page.readme = pages[offset].readme
-                    if batch.notFetched.contains(pages[offset].page) { page.readmeKnown = false }
-                    return try make(pages[offset].item, page: page)
+                    var repoPage = plan.site.repositories[pages[offset].page]
+                    repoPage.readme = pages[offset].readme
+                    if batch.notFetched.contains(pages[offset].page) { repoPage.readmeKnown = false }
+                    return try make(pages[offset].item, page: repoPage)
                 }.flatMap { $0 }
             }
             let rest = waiting.values.sorted()
@@ -150,8 +152,9 @@ extension SiteBuild {
         }
     }
 
-    /// Files done so far, whether any failed, and what the marker will keep of each.
-    private final class Counter: Sendable {
+    /// What the work has done so far, shared by every core: how many files, whether any
+    /// failed or left a README out, and what the marker will keep of each.
+    private final class WorkState: Sendable {
         let count = Mutex(0)
         let failed = Atomic<Bool>(false)
         let leftOutReadmes = Atomic<Bool>(false)
