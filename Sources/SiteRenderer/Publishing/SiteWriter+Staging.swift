@@ -235,60 +235,6 @@ extension SiteWriter {
         return Inventory(of: output, writing: paths, marker: marker, withEntries: withEntries)
     }
 
-    /// Publishes a complete staging folder holding the files of `entries`: the marker with
-    /// its manifest, then one atomic swap, then the user's entries moved across.
-    func commit(_ staging: Staging, entries: [String: Marker.Entry], stamp: String?) throws(PublishError) -> Report {
-        let paths = Set(entries.keys)
-        try interruption.publishing()
-        var published = false
-        defer { interruption.ended(published: published) }
-        // The user may have added a file while the build was staged: read again, unless no
-        // folder changed.
-        let inventory =
-            staging.inventory.isCurrent(at: output)
-            ? staging.inventory : inventory(writing: paths, marker: staging.published, withEntries: false)
-        try Self.refuseConflicts(inventory, writing: paths, in: output)
-        try Self.write(
-            Data(Marker(stamp: stamp, entries: entries).bytes), to: staging.folder.appending(path: Self.marker))
-        unlink(staging.folder.appending(path: Self.stagingMarker).path)
-        // Every byte on disk before the swap, so a power cut cannot publish empty files: one
-        // `syncfs` for the build, where an fsync per file cost a fifth of the writing.
-        Self.syncFileSystem(of: staging.folder)
-        var report = staging.report
-        report.removed = inventory.removed(writing: paths)
-        report.kept = inventory.keptFiles(in: output)
-        report.notes = staging.notes
-        if inventory.manifest == nil, report.kept > 0, inventory.hasMarker {
-            report.notes.append(
-                "\(output.path): the published build's marker has no whole list of the files it wrote (it is from "
-                    + "a repodigest that kept none, or it was cut short), so the \(report.kept) file(s) this build does not write were kept, as any may be yours; "
-                    + "remove the stale ones by hand (this build's marker lists its files, so this happens once)")
-        }
-        do {
-            report.notes += try swap(
-                staging.folder, manifest: paths, published: staging.published, inventory: inventory)
-        } catch {
-            guard case .tidying = error else { throw error }
-            // Past the exchange, the staging folder holds the previous build and the user's
-            // files; the new build is published all the same: a problem for the run to report,
-            // not "nothing published".
-            staging.markSwapped()
-            report.problem = error.description
-        }
-        published = true
-        return report
-    }
-
-    /// `syncfs(2)`, looked up at run time as Glibc's Swift module does not export it; `sync(2)`
-    /// where the system lacks it.
-    static func syncFileSystem(of folder: URL) {
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        guard descriptor >= 0, let symbol = dlsym(nil, "syncfs") else { return sync() }
-        _ = unsafeBitCast(symbol, to: SyncFS.self)(descriptor)
-    }
-
     /// Writes the staging marker into `folder`, naming this process: before anything else is
     /// put there, so that a stop at any later moment leaves a folder the next run knows as its own.
     static func markStaging(_ folder: URL) throws(PublishError) {

@@ -114,43 +114,6 @@ public struct SiteWriter: Sendable {
         return FileManager.default.contents(atPath: path) == contents
     }
 
-    /// Puts the staged build in place of the published one; what the run should warn about.
-    /// - Parameters:
-    ///   - manifest: the staged build's files.
-    ///   - published: the published build's marker, as read when the build was staged.
-    ///   - inventory: the published folder's, read (or found current) just before.
-    func swap(_ staging: URL, manifest: Set<String>, published: Marker?, inventory: Inventory) throws(PublishError)
-        -> [String]
-    {
-        let fileManager = FileManager.default
-        guard Inventory.kind(output) != .missing else {
-            try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
-            return []
-        }
-        if !Self.renameAt2(staging, to: output, flags: Self.renameExchange) {
-            // No atomic exchange on this file system: two renames, with a moment between them.
-            let previous = output.deletingLastPathComponent()
-                .appending(path: "\(previousPrefix)\(getpid())")
-            try Self.step("moving aside", output) { try fileManager.moveItem(at: output, to: previous) }
-            do {
-                try Self.step("publishing", output) { try fileManager.moveItem(at: staging, to: output) }
-            } catch {
-                try? fileManager.moveItem(at: previous, to: output)
-                throw error
-            }
-            try? fileManager.moveItem(at: previous, to: staging)
-        }
-        // `staging` now holds the previous build, and the new one is published: what
-        // follows is tidying, which the next run's `clearLeftovers` finishes if it fails here.
-        do {
-            let left = try clearOldBuild(staging, inventory: inventory, manifest: manifest, published: published)
-            return left.isEmpty ? [] : [Self.leftBeside(staging, left)]
-        } catch {
-            guard case .io(let action, let path, let reason) = error else { throw error }
-            throw .tidying(action: action, path: path, reason: reason)
-        }
-    }
-
     /// What makes a publish fail whatever the build holds, found before anything is gathered
     /// or rendered (a live run would otherwise ask GitHub for everything first): an output
     /// that is not a folder, or one of someone else's files; one that is a mount point; a
