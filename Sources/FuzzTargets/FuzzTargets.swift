@@ -80,7 +80,7 @@ public enum FuzzTargets {
             forksText: "0", pushedText: nil, starredText: nil, badges: [], gitHubURL: "https://github.com/o/r")
         var site = Site(
             title: "Fuzz", generatedText: "now", generatedISO: "2026-11-22T00:00:00Z", navigation: [],
-            digest: DigestPage(title: "Fuzz", summary: "", sections: [], languages: [], topics: []), lists: [],
+            digest: DigestPage(title: "Fuzz", summary: "", sections: [], languages: [], topics: []), listPages: [],
             repositories: [
                 RepoPage(
                     card: card, owner: nil, ownerLogin: "o", ownerGitHubURL: "https://github.com/o", facts: [],

@@ -8,7 +8,9 @@ public struct Site: Sendable, Hashable {
     /// The site-wide navigation, in order.
     public var navigation: [PageLink]
     public var digest: DigestPage
-    public var lists: [ListPage]
+    /// Every list page (starred, favourites, each owner's, search's, Star List's, language's and
+    /// topic's; a long list's each page): not `starLists`, the Star Lists themselves.
+    public var listPages: [ListPage]
     public var repositories: [RepoPage]
     /// What is new, newest first: the entries of the feeds.
     public var feed: [FeedEntry]
@@ -38,7 +40,7 @@ public struct Site: Sendable, Hashable {
 
     public init(
         title: String, generatedText: String, generatedISO: String, navigation: [PageLink],
-        digest: DigestPage, lists: [ListPage], repositories: [RepoPage], feed: [FeedEntry] = [],
+        digest: DigestPage, listPages: [ListPage], repositories: [RepoPage], feed: [FeedEntry] = [],
         notices: [Notice] = []
     ) {
         self.title = title
@@ -46,7 +48,7 @@ public struct Site: Sendable, Hashable {
         self.generatedISO = generatedISO
         self.navigation = navigation
         self.digest = digest
-        self.lists = lists
+        self.listPages = listPages
         self.repositories = repositories
         self.feed = feed
         self.notices = notices

@@ -88,7 +88,9 @@ struct LiveBuildTests {
         #expect(notice.text.contains("/users/mona/starred"))
         #expect(notice.text.contains("HTTP 502 after 3 attempts"))
         #expect(
-            site.lists.contains { $0.title == "Starred" && $0.cards.contains { $0.fullName == "lumen-labs/lantern" } })
+            site.listPages.contains {
+                $0.title == "Starred" && $0.cards.contains { $0.fullName == "lumen-labs/lantern" }
+            })
         let (files, findings) = try html(site)
         #expect(findings.isEmpty)
         let pages = files.filter { $0.path.hasSuffix(".html") }
@@ -118,7 +120,7 @@ struct LiveBuildTests {
         let page = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/brand-new" })
         #expect(page.releases.isEmpty && page.readme == nil && !page.releasesKnown && !page.readmeKnown)
         #expect(
-            site.lists.contains { $0.cards.contains { $0.fullName == "lumen-labs/lantern" && $0.stars == 9999 } })
+            site.listPages.contains { $0.cards.contains { $0.fullName == "lumen-labs/lantern" && $0.stars == 9999 } })
         let notice = try #require(site.notices.first)
         #expect(notice.text.contains("/repos/kit-harbor/brand-new/releases"), "\(notice.text)")
         #expect(notice.text.contains("no earlier run had fetched them: they are left out"), "\(notice.text)")

@@ -69,7 +69,7 @@ import Testing
                 title: "Lights", route: Route(.starList(account: "mona", slug: "lights")), label: "List",
                 description: nil, count: "3 repositories")
         ]
-        site.lists.append(
+        site.listPages.append(
             ListPage(
                 route: Route(.starList(account: "mona", slug: "lights")), title: "Lights", summary: "",
                 groups: [], pagination: nil))
@@ -111,7 +111,7 @@ import Testing
             """,
         ])
         var site = Self.site(Self.together)
-        site.lists.append(
+        site.listPages.append(
             ListPage(
                 route: Route(.starList(account: "mona", slug: "lights")), title: "Lights", summary: "",
                 groups: [], pagination: nil))

@@ -63,8 +63,8 @@ import Testing
     func cardChange() throws {
         var site = SiteFixture.site
         let before = Self.fingerprints(try Self.inputs(site))
-        for index in site.lists.indices where site.lists[index].route == Route(.language(name: "Swift")) {
-            site.lists[index].groups[0].cards[0].starsText = "4.3k"
+        for index in site.listPages.indices where site.listPages[index].route == Route(.language(name: "Swift")) {
+            site.listPages[index].groups[0].cards[0].starsText = "4.3k"
         }
         let after = Self.fingerprints(try Self.inputs(site))
         #expect(Set(before.keys.filter { before[$0] != after[$0] }) == ["languages/swift/index.html"])
@@ -74,10 +74,10 @@ import Testing
     func releasesOPMLFollowsNamesAndAddresses() throws {
         let opml = { (site: Site) in try Self.fingerprints(Self.inputs(site))["releases.opml"] }
         let site = SiteFixture.site
-        let starred = try #require(site.lists.firstIndex { $0.route.kind == .starred })
+        let starred = try #require(site.listPages.firstIndex { $0.route.kind == .starred })
         #expect(try opml(site) != nil)
         var counted = site
-        counted.lists[starred].groups[0].cards[0].starsText = "4.3k"
+        counted.listPages[starred].groups[0].cards[0].starsText = "4.3k"
         #expect(try opml(counted) == opml(site))
         var moved = site
         moved.followed[0].gitHubURL = "https://github.com/elsewhere/lantern"
@@ -106,7 +106,7 @@ import Testing
     func routerPathsCount() throws {
         var site = SiteFixture.site
         let before = try Self.inputs(site)
-        site.lists.append(SiteFixture.list(.owner(login: "Kit-Harbor"), "Kit-Harbor", groups: []))
+        site.listPages.append(SiteFixture.list(.owner(login: "Kit-Harbor"), "Kit-Harbor", groups: []))
         let after = try Self.inputs(site)
         let owner = Route(.owner(login: "kit-harbor"))
         #expect(before.plan.router.path(for: owner) != after.plan.router.path(for: owner))
@@ -138,15 +138,16 @@ import Testing
                     "listsLabel",
                 ]
             ),
-            (site.lists[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
-            (site.lists[0].pagination!, ["page", "pageCount", "previous", "next"]),
-            (site.lists[0].groups[0], ["title", "cards"]),
+            (site.listPages[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
+            (site.listPages[0].pagination!, ["page", "pageCount", "previous", "next"]),
+            (site.listPages[0].groups[0], ["title", "cards"]),
             (site.digest, ["title", "summary", "sections", "languages", "topics", "allTopics", "releases", "changes"]),
             (site.digest.sections[0], ["title", "cards", "more"]),
             (
                 site,
                 [
-                    "title", "generatedText", "generatedISO", "navigation", "digest", "lists", "repositories", "feed",
+                    "title", "generatedText", "generatedISO", "navigation", "digest", "listPages", "repositories",
+                    "feed",
                     "notices", "topics", "starLists", "markdownList", "avatars", "phrasebook", "readmeImages",
                     "followed",
                 ]

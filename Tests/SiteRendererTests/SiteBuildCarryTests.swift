@@ -169,7 +169,7 @@ import Testing
             Issue.record("the fixture must publish")
             return
         }
-        site.lists.removeAll { $0.route == owner }
+        site.listPages.removeAll { $0.route == owner }
         guard case .invalid(let findings) = try await build(site, theme: theme) else {
             Issue.record("the fork's page, unchanged, links to a page that is gone: it must be checked again")
             return

@@ -100,8 +100,8 @@ import Testing
     func aPageNamedTwiceIsRefused() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var site = SiteFixture.site
-        site.lists.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
-        site.lists.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
+        site.listPages.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
+        site.listPages.append(SiteFixture.list(.owner(login: "lumen-labs"), "lumen-labs", groups: []))
         let build = SiteBuild(
             generator: SiteGenerator(theme: try Theme.builtIn("default")), writer: SiteWriter(output: output))
         await #expect(throws: PublishError.twoFiles("owners/lumen-labs/index.html")) { try await build.run(site) }

@@ -135,7 +135,7 @@ enum SiteFixture {
                     PageLink(title: "ops", route: Route(.topic(name: "ops")), count: 1),
                 ],
                 releases: [release]),
-            lists: lists,
+            listPages: lists,
             repositories: [lanternPage, forkPage] + minorPages,
             feed: [release, star])
         site.followed = [kanji, lantern, hostile].map {

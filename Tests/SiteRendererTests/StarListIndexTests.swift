@@ -11,7 +11,7 @@ import Testing
         var site = SiteFixture.site
         for number in 1...count {
             let kind = Route.Kind.starList(account: "mona", slug: "list-\(number)")
-            site.lists.append(
+            site.listPages.append(
                 SiteFixture.list(kind, "List \(number)", groups: [CardGroup(title: nil, cards: [SiteFixture.lantern])]))
             site.navigation.append(PageLink(title: "List \(number)", route: Route(kind)))
             site.starLists.append(

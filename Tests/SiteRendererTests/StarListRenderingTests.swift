@@ -16,7 +16,7 @@ import Testing
                 groups: [CardGroup(title: nil, cards: [SiteFixture.lantern])],
                 gitHubURL: "https://github.com/stars/mona/lists/list-\(index)")
             page.summary = "List · " + name + " · 1 repository"
-            site.lists.append(page)
+            site.listPages.append(page)
             site.navigation.append(PageLink(title: name, route: page.route))
         }
         return site
@@ -61,9 +61,9 @@ import Testing
         for index in site.repositories.indices where site.repositories[index].card.fullName == "lumen-labs/lantern" {
             site.repositories[index].card.lists = [link]
         }
-        for index in site.lists.indices where site.lists[index].route.kind == .starList(account: "mona", slug: "list-0")
-        {
-            site.lists[index].cards = site.lists[index].cards.map { card in
+        for index in site.listPages.indices
+        where site.listPages[index].route.kind == .starList(account: "mona", slug: "list-0") {
+            site.listPages[index].cards = site.listPages[index].cards.map { card in
                 var card = card
                 card.lists = [other]
                 card.listsLabel = "Also in"

@@ -161,7 +161,7 @@ import Testing
                 ("digest", context.digest(site.digest)), ("not-found", context.notFound()),
                 ("topics", context.topicIndex()),
             ]
-            + site.lists.map { ("list", context.list($0)) }
+            + site.listPages.map { ("list", context.list($0)) }
             + site.repositories.map { ("repository", context.repository($0)) }
         let templates = theme.templates.mapValues(\.text)
         for (template, value) in pages {

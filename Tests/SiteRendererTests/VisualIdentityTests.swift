@@ -40,7 +40,7 @@ import Testing
         var card = SiteFixture.lantern
         card.language?.color = "#f05138"
         card.note = "Watch for <v3>"
-        site.lists = site.lists.map { list in
+        site.listPages = site.listPages.map { list in
             var list = list
             list.groups = list.groups.map {
                 CardGroup(title: $0.title, cards: $0.cards.map { $0.fullName == card.fullName ? card : $0 })
@@ -159,7 +159,7 @@ import Testing
             if card.fullName == "haruki-s/kanji-lint" { card.avatar = .file(name: "not-published.png") }
             return card
         }
-        site.lists = site.lists.map { list in
+        site.listPages = site.listPages.map { list in
             var list = list
             list.groups = list.groups.map { CardGroup(title: $0.title, cards: $0.cards.map(withAvatar)) }
             return list

@@ -52,7 +52,7 @@ import UseCases
     }
 
     @Test func longListsArePaginatedWithLinksBothWays() async throws {
-        let starred = try await build().lists.filter { $0.route.kind == .starred }
+        let starred = try await build().listPages.filter { $0.route.kind == .starred }
         #expect(starred.map(\.route.page) == [1, 2])
         #expect(
             starred[0].pagination == Pagination(page: 1, pageCount: 2, previous: nil, next: Route(.starred, page: 2)))
@@ -75,7 +75,7 @@ import UseCases
         let site = try await build()
         // …except under "Favourites", where a badge on every card would say nothing.
         let cards =
-            site.lists.filter { $0.route.kind != .favourites }.flatMap(\.cards)
+            site.listPages.filter { $0.route.kind != .favourites }.flatMap(\.cards)
             + site.digest.sections.filter { $0.title != "Favourites" }.flatMap(\.cards) + site.repositories.map(\.card)
         for card in cards {
             let isFavourite = ["kit/feed", "solo/pinned"].contains(card.fullName)
@@ -83,14 +83,14 @@ import UseCases
         }
         #expect(site.repositories.first { $0.card.fullName == "zed/old" }?.card.badges == [.archived])
         let underFavourites =
-            site.lists.filter { $0.route.kind == .favourites }.flatMap(\.cards)
+            site.listPages.filter { $0.route.kind == .favourites }.flatMap(\.cards)
             + site.digest.sections.filter { $0.title == "Favourites" }.flatMap(\.cards)
         #expect(!underFavourites.isEmpty && underFavourites.allSatisfy { !$0.badges.contains(.favourite) })
     }
 
     @Test func languagesAndTopicsGetListsMostStarsFirst() async throws {
         let site = try await build()
-        let kinds = Set(site.lists.map(\.route.kind))
+        let kinds = Set(site.listPages.map(\.route.kind))
         #expect(
             kinds.isSuperset(of: [
                 .language(name: "Swift"), .language(name: "Rust"), .language(name: "Go"), .topic(name: "cli"),
@@ -99,7 +99,7 @@ import UseCases
         #expect(site.digest.languages.first?.count == 1)
         let colors = Dictionary(uniqueKeysWithValues: site.digest.languages.map { ($0.title, $0.color) })
         #expect(colors["Swift"] == "#f05138" && colors["Go"] == "#00add8", "in the colours of the languages' dots")
-        let searches = site.lists.filter { $0.route.kind == .search(name: "Swift") }
+        let searches = site.listPages.filter { $0.route.kind == .search(name: "Swift") }
         #expect(
             searches.flatMap(\.cards).map(\.fullName) == ["lumen/parser", "solo/pinned"], "private left out, limit kept"
         )
@@ -156,7 +156,7 @@ import UseCases
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
             BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]).english)
         #expect(site.repositories.map(\.card.fullName) == ["lumen/old-name"])
-        let routes = Set(site.lists.flatMap(\.cards).map(\.route))
+        let routes = Set(site.listPages.flatMap(\.cards).map(\.route))
         #expect(routes == [site.repositories[0].card.route])
     }
 
@@ -174,7 +174,7 @@ import UseCases
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
             BuildDigest.Request(title: "T", starredBy: ["mona"], owners: ["lumen"]).english)
         #expect(site.repositories.map(\.card.stars) == [3])
-        let cards = site.lists.flatMap(\.cards)
+        let cards = site.listPages.flatMap(\.cards)
         #expect(Set(cards.map(\.route)) == [site.repositories[0].card.route])
         #expect(cards.allSatisfy { $0.stars == 3 }, "the star of the older id shows the repository kept")
         #expect(site.repositories[0].card.starredText != nil, "and it is starred")

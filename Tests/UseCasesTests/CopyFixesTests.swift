@@ -18,7 +18,7 @@ import Testing
     func favouritesListDropsItsOwnBadge() async throws {
         let pinned = Make.repo("kit/pinned", id: 1, archived: true)
         let site = try await Self.site(favourites: [Favourite(name: pinned.name)], repos: [pinned])
-        let list = try #require(site.lists.first { $0.route.kind == .favourites })
+        let list = try #require(site.listPages.first { $0.route.kind == .favourites })
         #expect(list.cards.map(\.badges) == [[.archived]])
         let page = try #require(site.repositories.first)
         #expect(page.card.badges == [.favourite, .archived])
@@ -34,7 +34,7 @@ import Testing
                 Favourite(name: other.name, note: "  "),
             ],
             repos: [pinned, other])
-        let list = try #require(site.lists.first { $0.route.kind == .favourites })
+        let list = try #require(site.listPages.first { $0.route.kind == .favourites })
         #expect(list.cards.map(\.note) == ["Read before the migration", nil], "a blank note is no note")
         #expect(site.repositories.first { $0.card.fullName == "kit/pinned" }?.card.note == "Read before the migration")
         #expect(

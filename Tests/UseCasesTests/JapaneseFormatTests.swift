@@ -58,6 +58,7 @@ import Testing
         let card = try #require(site.digest.sections.first?.cards.first)
         #expect(card.starsText == "1.2万")
         #expect(card.starredText == "2026年11月18日にスター")
-        #expect(site.lists.first { $0.route.kind == .starred }?.summary == "mona がスターしたリポジトリ\u{A0}1\u{A0}件、スターした日の新しい順")
+        #expect(
+            site.listPages.first { $0.route.kind == .starred }?.summary == "mona がスターしたリポジトリ\u{A0}1\u{A0}件、スターした日の新しい順")
     }
 }

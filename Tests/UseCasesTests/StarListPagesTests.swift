@@ -33,7 +33,7 @@ import UseCases
     func aPagePerList() async throws {
         let site = try await Self.site(includePrivate: false)
         let route = Route(.starList(account: "mona", slug: "lights"))
-        let page = try #require(site.lists.first { $0.route == route })
+        let page = try #require(site.listPages.first { $0.route == route })
         #expect(page.title == "Lights")
         #expect(page.summary == "List · Things that glow · 2 repositories")
         #expect(
@@ -41,7 +41,7 @@ import UseCases
             "the private repository is left out")
         #expect(page.gitHubURL == "https://github.com/stars/mona/lists/lights")
         #expect(site.navigation.contains(PageLink(title: "Lights", route: route)))
-        #expect(!site.lists.contains { $0.title == "Secret" })
+        #expect(!site.listPages.contains { $0.title == "Secret" })
         #expect(
             site.repositories.contains { $0.card.fullName == "kit-harbor/knot" }, "a List's repository has its page")
     }
@@ -49,8 +49,8 @@ import UseCases
     @Test("with include_private, private Lists and their private repositories are shown")
     func privateLists() async throws {
         let site = try await Self.site(includePrivate: true)
-        #expect(site.lists.contains { $0.title == "Secret" && $0.summary.hasPrefix("Private List · ") })
-        #expect(site.lists.first { $0.title == "Lights" }?.cards.count == 3)
+        #expect(site.listPages.contains { $0.title == "Secret" && $0.summary.hasPrefix("Private List · ") })
+        #expect(site.listPages.first { $0.title == "Lights" }?.cards.count == 3)
         // What the page of every List says of each (the renderer's, where there are several).
         #expect(
             site.starLists == [
@@ -66,7 +66,7 @@ import UseCases
     @Test("a long List is paginated like the starred list")
     func paginated() async throws {
         let site = try await Self.site(includePrivate: false, pageSize: 1)
-        let pages = site.lists.filter { $0.route.kind == .starList(account: "mona", slug: "lights") }
+        let pages = site.listPages.filter { $0.route.kind == .starList(account: "mona", slug: "lights") }
         #expect(pages.map(\.route.page) == [1, 2])
     }
 
@@ -82,7 +82,7 @@ import UseCases
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(
             BuildDigest.Request(title: "T", includePrivate: true, listsOf: ["mona", "@me"]).english)
         #expect(
-            site.lists.filter(Self.isStarList).map(\.route.kind) == [
+            site.listPages.filter(Self.isStarList).map(\.route.kind) == [
                 .starList(account: "mona", slug: "lights"), .starList(account: "@me", slug: "secret"),
             ])
     }
@@ -101,15 +101,15 @@ import UseCases
         }
         let named = try await site(me: "Mona")
         #expect(named.digest.summary.contains("starred by Mona"), "\(named.digest.summary)")
-        let starred = try #require(named.lists.first { $0.route.kind == .starred })
+        let starred = try #require(named.listPages.first { $0.route.kind == .starred })
         #expect(starred.summary.contains("Mona") && !starred.summary.contains("@me"), "\(starred.summary)")
-        let list = try #require(named.lists.first(where: Self.isStarList))
+        let list = try #require(named.listPages.first(where: Self.isStarList))
         #expect(list.gitHubURL == "https://github.com/stars/Mona/lists/lights")
         #expect(list.route.kind == .starList(account: "@me", slug: "lights"), "its page stays where it was")
 
         let unknown = try await site(me: nil)
         #expect(unknown.digest.summary.contains("starred by @me"), "\(unknown.digest.summary)")
-        #expect(unknown.lists.first(where: Self.isStarList)?.gitHubURL == nil)
+        #expect(unknown.listPages.first(where: Self.isStarList)?.gitHubURL == nil)
     }
 
     @Test("two Lists of one name (two accounts' Favourites) are told apart by their accounts, in English and Japanese")
@@ -124,14 +124,16 @@ import UseCases
         let request = BuildDigest.Request(title: "T", listsOf: ["@me", "octocat"])
         let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(request.english)
         #expect(
-            site.lists.filter(Self.isStarList).map(\.title) == ["Favourites (mona)", "Favourites (octocat)", "Tools"])
+            site.listPages.filter(Self.isStarList).map(\.title) == [
+                "Favourites (mona)", "Favourites (octocat)", "Tools",
+            ])
         #expect(site.navigation.suffix(3).map(\.title) == ["Favourites (mona)", "Favourites (octocat)", "Tools"])
         let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
         #expect(knot.card.lists.map(\.title) == ["Favourites (octocat)", "Tools"])
         var inJapanese = request
         inJapanese.phrasebook = try Theme.builtIn("default").phrasebook(language: "ja").phrasebook
         let japanese = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(inJapanese)
-        #expect(japanese.lists.filter(Self.isStarList).first?.title == "Favourites（mona）")
+        #expect(japanese.listPages.filter(Self.isStarList).first?.title == "Favourites（mona）")
     }
 
     @Test("a List that cannot be read fails the build naming the account")
@@ -153,7 +155,7 @@ import UseCases
         #expect(knot.card.lists.first?.route == Route(.starList(account: "mona", slug: "lights")))
         let lantern = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
         #expect(lantern.card.lists.map(\.title) == ["Lights"])
-        let elsewhere = site.lists.filter { !Self.isStarList($0) }.flatMap(\.cards)
+        let elsewhere = site.listPages.filter { !Self.isStarList($0) }.flatMap(\.cards)
             .filter { $0.fullName == "kit-harbor/knot" }
         #expect(!elsewhere.isEmpty && elsewhere.allSatisfy { $0.lists.count == 2 && $0.listsLabel == "In" })
     }
@@ -162,7 +164,7 @@ import UseCases
     func cardsOnAListNameTheOthers() async throws {
         let site = try await Self.site(includePrivate: true)
         func card(_ name: String, on slug: String) throws -> RepoCard {
-            let page = try #require(site.lists.first { $0.route.kind == .starList(account: "mona", slug: slug) })
+            let page = try #require(site.listPages.first { $0.route.kind == .starList(account: "mona", slug: slug) })
             return try #require(page.cards.first { $0.fullName == name })
         }
         let knotOnLights = try card("kit-harbor/knot", on: "lights")

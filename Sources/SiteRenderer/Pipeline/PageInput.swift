@@ -269,7 +269,7 @@ struct InputFeeder: Sendable {
         var unique: [ObjectIdentifier: RepoCard] = [:]
         func add(_ card: RepoCard) { unique[card.identity] = card }
         site.repositories.forEach { add($0.card) }
-        for list in site.lists { for group in list.groups { group.cards.forEach(add) } }
+        for list in site.listPages { for group in list.groups { group.cards.forEach(add) } }
         for section in site.digest.sections { section.cards.forEach(add) }
         let cards = Array(unique.values)
         let bare = InputFeeder(router: router)

@@ -76,7 +76,7 @@ extension SitePlan {
                 hasher.combine("not-found")
             case .list(let list):
                 hasher.combine("list")
-                plan.site.lists[list].feed(&hasher, with: feeder)
+                plan.site.listPages[list].feed(&hasher, with: feeder)
             case .repository(let repository):
                 hasher.combine("repository")
                 (page ?? plan.site.repositories[repository]).feed(&hasher, with: feeder)
@@ -90,7 +90,7 @@ extension SitePlan {
                 for list in plan.site.starLists { list.feed(&hasher, with: feeder) }
             case .searchIndex(let lists):
                 hasher.combine("search-index")
-                for list in lists { plan.site.lists[list].feed(&hasher, with: feeder) }
+                for list in lists { plan.site.listPages[list].feed(&hasher, with: feeder) }
             case .asset(let name):
                 hasher.combine("asset")
                 hasher.combine(plan.assets[name]!)

@@ -55,16 +55,16 @@ struct SitePlan: Sendable {
         let starListIndex =
             site.starLists.count >= PageContext.starListsInOne && theme.templates[Theme.starListsTemplate] != nil
         let routes =
-            [Route.digest, .notFound] + site.lists.map(\.route) + site.repositories.map(\.card.route)
+            [Route.digest, .notFound] + site.listPages.map(\.route) + site.repositories.map(\.card.route)
             + (topicIndex ? [Route.topics] : []) + (starListIndex ? [Route.starLists] : [])
         let router = Router(routes: routes, baseURL: baseURL)
         // Lists of several pages with a filter box get an index of the whole list, in themes
         // whose script reads it.
         var listPages: [Route.Kind: [Int]] = [:]
-        for (index, list) in site.lists.enumerated() { listPages[list.route.kind, default: []].append(index) }
+        for (index, list) in site.listPages.enumerated() { listPages[list.route.kind, default: []].append(index) }
         let indexed =
             theme.assets[SearchIndex.script] == nil
-            ? [:] : listPages.filter { $0.value.count > 1 && site.lists[$0.value[0]].isFilterable }
+            ? [:] : listPages.filter { $0.value.count > 1 && site.listPages[$0.value[0]].isFilterable }
         self.site = site
         self.sitemapLimit = sitemapLimit
         self.themeName = theme.name
@@ -77,7 +77,7 @@ struct SitePlan: Sendable {
             words: PageContext.words(site.phrasebook, siteTitle: site.title))
         self.assets = theme.assets
         var items: [(String, Item)] = [(router.path(for: .digest), .digest), (router.path(for: .notFound), .notFound)]
-        items += site.lists.indices.map { (router.path(for: site.lists[$0].route), .list($0)) }
+        items += site.listPages.indices.map { (router.path(for: site.listPages[$0].route), .list($0)) }
         items += Parallel.map(site.repositories.count) {
             (router.path(for: site.repositories[$0].card.route), .repository($0))
         }
@@ -130,7 +130,8 @@ struct SitePlan: Sendable {
         case .digest, .notFound, .list, .topicIndex, .starListIndex, .repository:
             let (template, values) = template(for: item)!  // it knows every page
             return try page(path, template, values)
-        case .searchIndex(let pages): return try SearchIndex(pages: pages.map { site.lists[$0] }, router: router).file()
+        case .searchIndex(let pages):
+            return try SearchIndex(pages: pages.map { site.listPages[$0] }, router: router).file()
         case .asset(let name): return OutputFile(path: path, contents: assets[name]!)
         case .avatar(let name): return OutputFile(path: path, contents: Data(site.avatars[name]!))
         case .readmeImage(let name): return OutputFile(path: path, contents: Data(site.readmeImages[name]!))
@@ -161,7 +162,7 @@ struct SitePlan: Sendable {
         switch item {
         case .digest: ("digest", context.digest(site.digest))
         case .notFound: ("not-found", context.notFound())
-        case .list(let list): ("list", context.list(site.lists[list]))
+        case .list(let list): ("list", context.list(site.listPages[list]))
         case .topicIndex: (Theme.topicsTemplate, context.topicIndex())
         case .starListIndex: (Theme.starListsTemplate, context.starListIndex())
         case .repository(let page): ("repository", context.repository(repository ?? site.repositories[page]))

@@ -59,7 +59,7 @@ struct SiteTranslator: Sendable {
             details.count,
             beside: {
                 (
-                    lists: listPages(data, cards: cards, starred: starred),
+                    listPages: listPages(data, cards: cards, starred: starred),
                     digest: digestPage(
                         data, cards: cards, starred: starred, favourites: favourites, all: allCards, feed: feed,
                         changes: changes.map(changesTranslator.section)),
@@ -75,7 +75,7 @@ struct SiteTranslator: Sendable {
             generatedISO: DisplayFormat.iso(now),
             navigation: navigation(data),
             digest: whole.digest,
-            lists: whole.lists,
+            listPages: whole.listPages,
             repositories: repositories,
             feed: feed,
             notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
