@@ -31,10 +31,10 @@ public struct RepoCard: Sendable, Hashable {
         public var avatar: AvatarImage?
         /// The Star Lists that hold it, each linking to its page; on a List's own page, only the
         /// others (the reader knows which List they are on).
-        public var lists: [PageLink] = []
-        /// What comes before `lists`, from the site's catalogue: "In" (`card.in_lists`), or "Also
-        /// in" on a List's own page (`card.also_in_lists`).
-        public var listsLabel = ""
+        public var starLists: [PageLink] = []
+        /// What comes before `starLists`, from the site's catalogue: "In" (`card.in_lists`), or
+        /// "Also in" on a List's own page (`card.also_in_lists`).
+        public var starListsLabel = ""
     }
 
     @usableFromInline var box: Box

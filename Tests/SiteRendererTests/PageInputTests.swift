@@ -134,8 +134,8 @@ import Testing
                 page.card.fields,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
-                    "pushedText", "starredText", "badges", "gitHubURL", "note", "avatar", "lists",
-                    "listsLabel",
+                    "pushedText", "starredText", "badges", "gitHubURL", "note", "avatar", "starLists",
+                    "starListsLabel",
                 ]
             ),
             (site.listPages[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),

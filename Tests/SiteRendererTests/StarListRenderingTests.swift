@@ -59,14 +59,14 @@ import Testing
         let link = PageLink(title: "Git tooling", route: Route(.starList(account: "mona", slug: "list-0")))
         let other = PageLink(title: "Weekend reading", route: Route(.starList(account: "mona", slug: "list-1")))
         for index in site.repositories.indices where site.repositories[index].card.fullName == "lumen-labs/lantern" {
-            site.repositories[index].card.lists = [link]
+            site.repositories[index].card.starLists = [link]
         }
         for index in site.listPages.indices
         where site.listPages[index].route.kind == .starList(account: "mona", slug: "list-0") {
             site.listPages[index].cards = site.listPages[index].cards.map { card in
                 var card = card
-                card.lists = [other]
-                card.listsLabel = "Also in"
+                card.starLists = [other]
+                card.starListsLabel = "Also in"
                 return card
             }
         }

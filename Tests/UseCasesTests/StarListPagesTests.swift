@@ -129,7 +129,7 @@ import UseCases
             ])
         #expect(site.navigation.suffix(3).map(\.title) == ["Favourites (mona)", "Favourites (octocat)", "Tools"])
         let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
-        #expect(knot.card.lists.map(\.title) == ["Favourites (octocat)", "Tools"])
+        #expect(knot.card.starLists.map(\.title) == ["Favourites (octocat)", "Tools"])
         var inJapanese = request
         inJapanese.phrasebook = try Theme.builtIn("default").phrasebook(language: "ja").phrasebook
         let japanese = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch))(inJapanese)
@@ -150,14 +150,14 @@ import UseCases
     func cardsNameTheirLists() async throws {
         let site = try await Self.site(includePrivate: true)
         let knot = try #require(site.repositories.first { $0.card.fullName == "kit-harbor/knot" })
-        #expect(knot.card.lists.map(\.title) == ["Lights", "Secret"])
-        #expect(knot.card.listsLabel == "In")
-        #expect(knot.card.lists.first?.route == Route(.starList(account: "mona", slug: "lights")))
+        #expect(knot.card.starLists.map(\.title) == ["Lights", "Secret"])
+        #expect(knot.card.starListsLabel == "In")
+        #expect(knot.card.starLists.first?.route == Route(.starList(account: "mona", slug: "lights")))
         let lantern = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
-        #expect(lantern.card.lists.map(\.title) == ["Lights"])
+        #expect(lantern.card.starLists.map(\.title) == ["Lights"])
         let elsewhere = site.listPages.filter { !Self.isStarList($0) }.flatMap(\.cards)
             .filter { $0.fullName == "kit-harbor/knot" }
-        #expect(!elsewhere.isEmpty && elsewhere.allSatisfy { $0.lists.count == 2 && $0.listsLabel == "In" })
+        #expect(!elsewhere.isEmpty && elsewhere.allSatisfy { $0.starLists.count == 2 && $0.starListsLabel == "In" })
     }
 
     @Test("on a List's own page a card names only the other Lists that hold the repository")
@@ -168,10 +168,10 @@ import UseCases
             return try #require(page.cards.first { $0.fullName == name })
         }
         let knotOnLights = try card("kit-harbor/knot", on: "lights")
-        #expect(knotOnLights.lists.map(\.title) == ["Secret"])
-        #expect(knotOnLights.listsLabel == "Also in")
-        #expect(try card("kit-harbor/knot", on: "secret").lists.map(\.title) == ["Lights"])
-        #expect(try card("lumen-labs/lantern", on: "lights").lists.isEmpty, "in no other List: nothing to say")
+        #expect(knotOnLights.starLists.map(\.title) == ["Secret"])
+        #expect(knotOnLights.starListsLabel == "Also in")
+        #expect(try card("kit-harbor/knot", on: "secret").starLists.map(\.title) == ["Lights"])
+        #expect(try card("lumen-labs/lantern", on: "lights").starLists.isEmpty, "in no other List: nothing to say")
     }
 
     private static func isStarList(_ page: ListPage) -> Bool {

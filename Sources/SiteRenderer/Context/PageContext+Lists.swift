@@ -60,8 +60,8 @@ extension PageContext {
             "description": card.description,
             "language": card.language.map { link($0, from: route) },
             "topics": card.topics.map { link($0, from: route) },
-            "lists": card.lists.map { link($0, from: route) },
-            "listsLabel": card.listsLabel,
+            "lists": card.starLists.map { link($0, from: route) },
+            "listsLabel": card.starListsLabel,
             "stars": card.stars,
             "starsTitle": phrasebook.text(
                 "count.stars", count: card.stars,

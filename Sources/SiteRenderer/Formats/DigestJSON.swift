@@ -63,7 +63,8 @@ struct DigestJSON {
             pageUrl: router.url(for: card.route), description: card.description?.jsonSafe,
             language: card.language?.title.jsonSafe, topics: card.topics.map(\.title.jsonSafe), stars: card.stars,
             favourite: card.badges.contains(.favourite), archived: card.badges.contains(.archived),
-            fork: card.badges.contains(.fork), lists: card.lists.isEmpty ? nil : card.lists.map(\.title.jsonSafe))
+            fork: card.badges.contains(.fork),
+            lists: card.starLists.isEmpty ? nil : card.starLists.map(\.title.jsonSafe))
     }
 
     static var encoder: JSONEncoder {

@@ -114,8 +114,8 @@ extension RepoCard.Fields: PageInput {
         case .file(let name)?: hasher.combine("file " + name)
         case nil: hasher.combine("none")
         }
-        lists.feed(&hasher, with: feeder)
-        hasher.combine(listsLabel)
+        starLists.feed(&hasher, with: feeder)
+        hasher.combine(starListsLabel)
     }
 }
 

@@ -85,8 +85,8 @@ struct RepoCardTranslator: Sendable {
             note: notes[repo.id],
             avatar: avatars.image(for: repo.owner)
         )
-        card.lists = lists[repo.id] ?? []
-        card.listsLabel = format.text("card.in_lists")
+        card.starLists = lists[repo.id] ?? []
+        card.starListsLabel = format.text("card.in_lists")
         return card
     }
 

@@ -91,8 +91,8 @@ extension SiteTranslator {
     /// repository, since the reader knows which one they are on.
     static func onList(_ kind: Route.Kind, _ card: RepoCard, format: DisplayFormat) -> RepoCard {
         var card = card
-        card.lists.removeAll { $0.route.kind == kind }
-        card.listsLabel = format.text("card.also_in_lists")
+        card.starLists.removeAll { $0.route.kind == kind }
+        card.starListsLabel = format.text("card.also_in_lists")
         return card
     }
 
