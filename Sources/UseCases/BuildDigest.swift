@@ -167,6 +167,7 @@ public struct BuildDigest: Sendable {
             changes = Changes(
                 outcome: ComputeChanges()(previous: previous, current: snapshot, gone: snapshot.gone),
                 since: previous?.takenAt)
+            var compared = [snapshot, previous].compactMap { $0 }
             if let previous, case .changes(let found)? = changes?.outcome, found.isEmpty {
                 // No news: the digest goes on showing the latest run's, found again against the
                 // run before it, and this run is not recorded, so the next one's news is told
@@ -176,11 +177,13 @@ public struct BuildDigest: Sendable {
                     changes = Changes(
                         outcome: ComputeChanges()(previous: before, current: previous, gone: previous.gone),
                         since: before.takenAt)
+                    compared.append(before)
                 }
             }
+            changes?.sharedListNames = ChangesTranslator.sharedNames(of: data.starLists)
+                .union(ChangesTranslator.sharedNames(in: compared))
             if hasNews, case .changes(let found)? = changes?.outcome {
-                snapshot.news = ChangesTranslator.keptForFeeds(
-                    found, apart: ChangesTranslator.sharedNames(of: data.starLists))
+                snapshot.news = ChangesTranslator.keptForFeeds(found, apart: changes?.sharedListNames ?? [])
             }
             // Each run kept at least an entry: as many runs hold a feed's worth.
             changes?.earlier = try await history.recentNews(runs: FeedTranslator.defaultLimit)
@@ -271,4 +274,7 @@ struct Changes: Sendable {
     var since: Date?
     /// The news earlier runs kept for the feeds (`HistoryStore.recentNews`), the latest's first.
     var earlier: [DigestChange] = []
+    /// Names two or more Star Lists share, in this build or in the runs compared: a change
+    /// names its List by name alone, so theirs are never told together (`ChangesTranslator`).
+    var sharedListNames: Set<String> = []
 }

@@ -121,6 +121,29 @@ import Testing
             ]) == ["Favourites"])
     }
 
+    @Test("a List deleted while another account's of its name stays is told repository by repository")
+    func aDeletedNamesake() async throws {
+        let history = InMemoryHistory()
+        let repos = (1...4).map { Make.repo("o/r\($0)", id: Int64($0)) }
+        var source = FakeRepositorySource()
+        source.lists["mona"] = [
+            StarList(account: "mona", id: "L1", name: "Favourites", slug: "f", repositories: Array(repos[0..<3]))
+        ]
+        source.lists["octocat"] = [
+            StarList(account: "octocat", id: "L9", name: "Favourites", slug: "f", repositories: [repos[3]])
+        ]
+        let request = BuildDigest.Request(title: "T", listsOf: ["mona", "octocat"]).english
+        let first = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch), history: history)
+            .build(request)
+        await history.record(first.snapshot)
+        source.lists["mona"] = []
+        let site = try await BuildDigest(
+            source: source, clock: FixedClock(now: Make.epoch.addingTimeInterval(Make.day)), history: history)(request)
+        let removed = site.digest.changes?.items.filter { $0.kind == .removedFromList } ?? []
+        #expect(removed.count == 3 && removed.allSatisfy(\.members.isEmpty), "\(removed.map(\.text))")
+        #expect(removed.allSatisfy { $0.route == nil }, "never linked to octocat's List of that name")
+    }
+
     @Test("a List filled in one run is one entry of the later runs' feeds too, whole, however many it holds")
     func laterFeedsKeepTheWhole() async throws {
         let history = InMemoryHistory()

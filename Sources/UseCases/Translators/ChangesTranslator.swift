@@ -11,8 +11,9 @@ struct ChangesTranslator: Sendable {
     /// The Star Lists of this build by the name the news gives them (a name two Lists share is
     /// left out): repositories added together to one of them link it.
     var lists: [String: ListLink] = [:]
-    /// Names two or more Lists of this build share (two accounts' "Favourites"): a change
-    /// names its List by name alone, so theirs are never told together.
+    /// Names two or more Lists share (`Changes.sharedListNames`: two accounts' "Favourites",
+    /// or one deleted and another of its name kept): a change names its List by name alone,
+    /// so theirs are never told together.
     var sharedListNames: Set<String> = []
 
     /// A Star List's page on this site, and on GitHub (empty where its login is not known).
@@ -24,6 +25,18 @@ struct ChangesTranslator: Sendable {
     /// The names two or more of `lists` share.
     static func sharedNames(of lists: [StarList]) -> Set<String> {
         Set(Dictionary(grouping: lists, by: \.name).filter { $0.value.count > 1 }.keys)
+    }
+
+    /// The names two or more Lists share of those `snapshots` record their repositories in
+    /// (a List deleted since is in the run before's only).
+    static func sharedNames(in snapshots: [RunSnapshot]) -> Set<String> {
+        var lists: [String: Set<String>] = [:]
+        for repo in snapshots.lazy.flatMap(\.repositories) where !repo.lists.isEmpty {
+            for membership in repo.lists.compactMap(ListMembership.init(recorded:)) {
+                lists[membership.name, default: []].insert(membership.account + "\u{1F}" + membership.list)
+            }
+        }
+        return Set(lists.filter { $0.value.count > 1 }.keys)
     }
 
     /// From how many repositories added to one Star List in one run (or taken out of one) the
