@@ -121,7 +121,9 @@ struct Repodigest: AsyncParsableCommand {
     static func unknownHelpTopic(_ arguments: [String]) -> String? {
         guard arguments.first == "help" else { return nil }
         var command: any ParsableCommand.Type = Repodigest.self
-        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+        // The topic ends at the first option: `help build --log-format json` asks for `build`.
+        for name in arguments.dropFirst() {
+            guard !name.hasPrefix("-") else { break }
             guard let found = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
                 return name
             }

@@ -37,5 +37,9 @@ import Testing
         }
         let known = try RepodigestProcess.run(["help", "favourites", "add"])
         #expect(known.status == 0 && known.standardOutput.contains("USAGE: repodigest favourites add"))
+        // An option's value is no topic (`help` takes no options: ArgumentParser says so).
+        let withOption = try RepodigestProcess.run(["help", "build", "--log-format", "json"])
+        #expect(!withOption.standardError.contains("no command named"), "\(withOption.standardError)")
+        #expect(withOption.standardError.contains("Unknown option '--log-format'"))
     }
 }
