@@ -20,6 +20,11 @@ public struct DigestChange: Sendable, Hashable {
     public var repo: RepoSnapshot
     /// When the run that noticed it ran.
     public var noticedAt: Date
+    /// A Star List's change whose List shares its name with another (two accounts'
+    /// "Favourites", or one deleted and another of its name kept): told on its own, never
+    /// together with the others of that name, which might be the other List's. Decided by the
+    /// run that found it and kept with its news, so later runs' feeds tell it the same way.
+    public var toldApart = false
 
     public init(kind: Kind, repo: RepoSnapshot, noticedAt: Date) {
         self.kind = kind

@@ -30,8 +30,9 @@ public struct ChangeItem: Sendable, Hashable {
     /// The repository's page on this site, when it has one (gone and unstarred ones may not).
     public var route: Route?
     /// The repository (or release) on GitHub, always https; with `members`, the Star List's
-    /// page on GitHub where `around` names it, else the first member's (for a theme that links
-    /// every item's text, and for the feeds).
+    /// page on GitHub where it has one (not for `@me` whose login is not known) and `around`
+    /// names it, else the first member's (for a theme that links every item's text, and for
+    /// the feeds).
     public var url: String
     /// The repositories of a change told once for many: several added to one Star List, or
     /// taken out of one (a List filled or deleted at once), each linked after `text` ("12

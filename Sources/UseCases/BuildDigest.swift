@@ -180,10 +180,13 @@ public struct BuildDigest: Sendable {
                     compared.append(before)
                 }
             }
-            changes?.sharedListNames = ChangesTranslator.sharedNames(of: data.starLists)
-                .union(ChangesTranslator.sharedNames(in: compared))
+            if case .changes(let found)? = changes?.outcome {
+                let shared = ChangesTranslator.sharedNames(of: data.starLists)
+                    .union(ChangesTranslator.sharedNames(in: compared))
+                changes?.outcome = .changes(ChangesTranslator.markingApart(found, shared: shared))
+            }
             if hasNews, case .changes(let found)? = changes?.outcome {
-                snapshot.news = ChangesTranslator.keptForFeeds(found, apart: changes?.sharedListNames ?? [])
+                snapshot.news = ChangesTranslator.keptForFeeds(found)
             }
             // Each run kept at least an entry: as many runs hold a feed's worth.
             changes?.earlier = try await history.recentNews(runs: FeedTranslator.defaultLimit)
@@ -274,7 +277,4 @@ struct Changes: Sendable {
     var since: Date?
     /// The news earlier runs kept for the feeds (`HistoryStore.recentNews`), the latest's first.
     var earlier: [DigestChange] = []
-    /// Names two or more Star Lists share, in this build or in the runs compared: a change
-    /// names its List by name alone, so theirs are never told together (`ChangesTranslator`).
-    var sharedListNames: Set<String> = []
 }

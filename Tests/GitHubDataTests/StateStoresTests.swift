@@ -92,7 +92,8 @@ import UseCases
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []
         let history = try open(&warnings).history
-        let repo = RepoSnapshot(id: GitHubRepo.ID(rawValue: 7), name: RepoName(owner: "o", name: "<r>"), stars: 0)
+        // Its stars kept too: they order the repositories of changes told together.
+        let repo = RepoSnapshot(id: GitHubRepo.ID(rawValue: 7), name: RepoName(owner: "o", name: "<r>"), stars: 42)
         let kinds: [DigestChange.Kind] = [
             .newlyStarred, .unstarred, .newFavourite, .newRelease(tag: "v2", previous: "v1"),
             .newRelease(tag: "v1", previous: nil), .starGain(from: 1, to: 5), .archived,
@@ -100,6 +101,7 @@ import UseCases
         ]
         var first = snapshot(0, [(1, "a/one", 10)])
         first.news = kinds.map { DigestChange(kind: $0, repo: repo, noticedAt: first.takenAt) }
+        first.news[first.news.count - 1].toldApart = true
         try await history.record(first)
         var second = snapshot(1, [(1, "a/one", 11)])
         second.news = [DigestChange(kind: .starGain(from: 10, to: 11), repo: repo, noticedAt: second.takenAt)]

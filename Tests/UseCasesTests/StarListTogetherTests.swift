@@ -107,12 +107,12 @@ import Testing
 
     @Test("a name two Lists share is never told together, nor linked: the news names a List by name alone")
     func sharedNamesStayApart() {
-        let added = (1...4).map { Self.change(.addedToList("Favourites"), "a/r\($0)", id: Int64($0)) }
-        var translator = Self.translator(lists: [:])
-        translator.sharedListNames = ["Favourites"]
-        let items = translator.section(Changes(outcome: .changes(added), since: nil)).items
+        let added = ChangesTranslator.markingApart(
+            (1...4).map { Self.change(.addedToList("Favourites"), "a/r\($0)", id: Int64($0)) }, shared: ["Favourites"])
+        #expect(added.allSatisfy { $0.toldApart })
+        let items = Self.translator(lists: [:]).section(Changes(outcome: .changes(added), since: nil)).items
         #expect(items.count == 4 && items.allSatisfy(\.members.isEmpty))
-        #expect(ChangesTranslator.keptForFeeds(added, apart: ["Favourites"], limit: 2).count == 2)
+        #expect(ChangesTranslator.keptForFeeds(added, limit: 2).count == 2)
         #expect(
             ChangesTranslator.sharedNames(of: [
                 StarList(account: "mona", name: "Favourites", slug: "f"),
@@ -121,10 +121,8 @@ import Testing
             ]) == ["Favourites"])
     }
 
-    @Test("a List deleted while another account's of its name stays is told repository by repository")
-    func aDeletedNamesake() async throws {
-        let history = InMemoryHistory()
-        let repos = (1...4).map { Make.repo("o/r\($0)", id: Int64($0)) }
+    /// mona's List "Favourites" holding the first three of `repos`, octocat's of that name the fourth.
+    static func namesakes(_ repos: [GitHubRepo]) -> FakeRepositorySource {
         var source = FakeRepositorySource()
         source.lists["mona"] = [
             StarList(account: "mona", id: "L1", name: "Favourites", slug: "f", repositories: Array(repos[0..<3]))
@@ -132,16 +130,48 @@ import Testing
         source.lists["octocat"] = [
             StarList(account: "octocat", id: "L9", name: "Favourites", slug: "f", repositories: [repos[3]])
         ]
-        let request = BuildDigest.Request(title: "T", listsOf: ["mona", "octocat"]).english
-        let first = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch), history: history)
-            .build(request)
-        await history.record(first.snapshot)
+        return source
+    }
+
+    /// One build `day` days after the epoch, recorded in `history` when it has news.
+    static func run(
+        _ source: FakeRepositorySource, listsOf: [String], day: Double, history: InMemoryHistory
+    ) async throws -> BuildDigest.Result {
+        let result = try await BuildDigest(
+            source: source, clock: FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day)), history: history
+        ).build(BuildDigest.Request(title: "T", listsOf: listsOf).english)
+        if result.hasNews { await history.record(result.snapshot) }
+        return result
+    }
+
+    @Test("a List deleted while another account's of its name stays is told repository by repository")
+    func aDeletedNamesake() async throws {
+        let history = InMemoryHistory()
+        var source = Self.namesakes((1...4).map { Make.repo("o/r\($0)", id: Int64($0)) })
+        _ = try await Self.run(source, listsOf: ["mona", "octocat"], day: 0, history: history)
         source.lists["mona"] = []
-        let site = try await BuildDigest(
-            source: source, clock: FixedClock(now: Make.epoch.addingTimeInterval(Make.day)), history: history)(request)
+        let site = try await Self.run(source, listsOf: ["mona", "octocat"], day: 1, history: history).site
         let removed = site.digest.changes?.items.filter { $0.kind == .removedFromList } ?? []
         #expect(removed.count == 3 && removed.allSatisfy(\.members.isEmpty), "\(removed.map(\.text))")
         #expect(removed.allSatisfy { $0.route == nil }, "never linked to octocat's List of that name")
+    }
+
+    @Test(
+        "a later run's feeds tell an earlier run's List news as that run did, though the names it shares have changed")
+    func laterFeedsTellItTheSameWay() async throws {
+        let history = InMemoryHistory()
+        let repos = (1...5).map { Make.repo("o/r\($0)", id: Int64($0)) }
+        var source = Self.namesakes(repos)
+        _ = try await Self.run(source, listsOf: ["mona", "octocat"], day: 0, history: history)
+        source.lists["mona"] = []
+        let deleted = try await Self.run(source, listsOf: ["mona", "octocat"], day: 1, history: history)
+        let told = deleted.site.feed.filter { $0.title.contains("removed from the List Favourites") }.map(\.id)
+        #expect(told.count == 3)
+        // The next run: the name no longer shared (nor in the runs it compares), and other news.
+        source.lists["octocat"]![0].repositories.append(repos[4])
+        let later = try await Self.run(source, listsOf: ["mona", "octocat"], day: 2, history: history)
+        #expect(later.hasNews)
+        #expect(later.site.feed.filter { $0.title.contains("removed from the List Favourites") }.map(\.id) == told)
     }
 
     @Test("a List filled in one run is one entry of the later runs' feeds too, whole, however many it holds")
@@ -150,19 +180,11 @@ import Testing
         let lantern = StarListPagesTests.lantern
         var source = FakeRepositorySource()
         source.lists["mona"] = [StarList(account: "mona", name: "Big", slug: "big", repositories: [lantern])]
-        let request = BuildDigest.Request(title: "T", listsOf: ["mona"]).english
-        func run(_ day: Double) async throws -> BuildDigest.Result {
-            let result = try await BuildDigest(
-                source: source, clock: FixedClock(now: Make.epoch.addingTimeInterval(day * Make.day)), history: history
-            ).build(request)
-            if result.hasNews { await history.record(result.snapshot) }
-            return result
-        }
-        _ = try await run(0)
+        _ = try await Self.run(source, listsOf: ["mona"], day: 0, history: history)
         source.lists["mona"]![0].repositories += (2...61).map { Make.repo("o/r\($0)", id: Int64($0)) }
-        let filled = try await run(1)
+        let filled = try await Self.run(source, listsOf: ["mona"], day: 1, history: history)
         #expect(filled.snapshot.news.count == 60, "kept whole, past a feed's fifty entries")
-        let later = try await run(2)
+        let later = try await Self.run(source, listsOf: ["mona"], day: 2, history: history)
         #expect(!later.hasNews)
         let entries = later.site.feed.filter { $0.title.contains("the List Big") }
         #expect(entries.map(\.title) == ["60 repositories were added to the List Big"])

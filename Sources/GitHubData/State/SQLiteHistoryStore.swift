@@ -213,9 +213,10 @@ private enum StoredSources {
     }
 }
 
-/// A change as `run.news` keeps it: what its feed entry tells, and the repository's id and
-/// name (its figures are the run's snapshot's business). One that does not decode (written
-/// by a later repodigest) is left out.
+/// A change as `run.news` keeps it: what its feed entry tells, and the repository's id, name
+/// and stars (which order the repositories of changes told together; the other figures are
+/// the run's snapshot's business). One that does not decode (written by a later repodigest)
+/// is left out; one written before stars or `toldApart` were kept reads them as 0 and false.
 private struct StoredChange: Codable {
     var kind: String
     var tag: String?
@@ -228,11 +229,15 @@ private struct StoredChange: Codable {
     var repoID: Int64
     var owner: String
     var repo: String
+    var stars: Int?
     var noticedAt: Double
+    var toldApart: Bool?
 
     init(_ change: DigestChange) {
         (repoID, owner, repo) = (change.repo.id.rawValue, change.repo.name.owner, change.repo.name.name)
+        stars = change.repo.stars
         noticedAt = change.noticedAt.timeIntervalSince1970
+        toldApart = change.toldApart ? true : nil
         switch change.kind {
         case .newlyStarred: kind = "starred"
         case .unstarred: kind = "unstarred"
@@ -262,10 +267,13 @@ private struct StoredChange: Codable {
         case ("list-removed", _, _, _, let list?, _, _): kind = .removedFromList(list)
         default: return nil
         }
-        return DigestChange(
+        var change = DigestChange(
             kind: kind,
-            repo: RepoSnapshot(id: GitHubRepo.ID(rawValue: repoID), name: RepoName(owner: owner, name: repo), stars: 0),
+            repo: RepoSnapshot(
+                id: GitHubRepo.ID(rawValue: repoID), name: RepoName(owner: owner, name: repo), stars: stars ?? 0),
             noticedAt: Date(timeIntervalSince1970: noticedAt))
+        change.toldApart = toldApart ?? false
+        return change
     }
 
     /// The changes one `run.news` holds; none where it does not decode.

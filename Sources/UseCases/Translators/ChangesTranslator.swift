@@ -11,10 +11,6 @@ struct ChangesTranslator: Sendable {
     /// The Star Lists of this build by the name the news gives them (a name two Lists share is
     /// left out): repositories added together to one of them link it.
     var lists: [String: ListLink] = [:]
-    /// Names two or more Lists share (`Changes.sharedListNames`: two accounts' "Favourites",
-    /// or one deleted and another of its name kept): a change names its List by name alone,
-    /// so theirs are never told together.
-    var sharedListNames: Set<String> = []
 
     /// A Star List's page on this site, and on GitHub (empty where its login is not known).
     struct ListLink: Sendable {
@@ -25,6 +21,17 @@ struct ChangesTranslator: Sendable {
     /// The names two or more of `lists` share.
     static func sharedNames(of lists: [StarList]) -> Set<String> {
         Set(Dictionary(grouping: lists, by: \.name).filter { $0.value.count > 1 }.keys)
+    }
+
+    /// `changes`, those of a List whose name is one of `shared` marked `toldApart`: a change
+    /// names its List by name alone, so such a List's cannot be told from another's.
+    static func markingApart(_ changes: [DigestChange], shared: Set<String>) -> [DigestChange] {
+        guard !shared.isEmpty else { return changes }
+        return changes.map { change in
+            var change = change
+            if let list = list(of: change), shared.contains(list) { change.toldApart = true }
+            return change
+        }
     }
 
     /// The names two or more Lists share of those `snapshots` record their repositories in
@@ -62,7 +69,7 @@ struct ChangesTranslator: Sendable {
         guard case .changes(let all) = changes.outcome else {
             return ChangesSection(summary: format.text("changes.first_run"), items: [])
         }
-        let items = Self.told(all, apart: sharedListNames).map { told in
+        let items = Self.told(all).map { told in
             (item: item(told), size: told.map(Self.size(of:)).max() ?? 0)
         }.sorted {
             // Changes told together sort by their List's name (`repository`).
@@ -79,12 +86,10 @@ struct ChangesTranslator: Sendable {
 
     /// The changes as the news tells them, in their order: each alone, but those of one run
     /// that add `toldTogetherFrom` or more repositories to one Star List (or take them out of
-    /// one), which are told together where the first of them is; never those of a List whose
-    /// name is one of `apart` (`sharedListNames`).
-    static func told(_ changes: [DigestChange], apart: Set<String> = []) -> [[DigestChange]] {
+    /// one), which are told together where the first of them is; never those `toldApart`.
+    static func told(_ changes: [DigestChange]) -> [[DigestChange]] {
         func togetherID(of change: DigestChange) -> String? {
-            guard let list = list(of: change), !apart.contains(list) else { return nil }
-            return Self.togetherID(of: change)
+            change.toldApart ? nil : Self.togetherID(of: change)
         }
         var counts: [String: Int] = [:]
         for change in changes {
@@ -141,7 +146,7 @@ struct ChangesTranslator: Sendable {
         if case .changes(let all) = changes.outcome { found = all } else { found = [] }
         var seen = Set(found.map(\.id))
         let all = found + changes.earlier.filter { seen.insert($0.id).inserted }
-        return Self.told(all.filter(Self.isToldInFeeds), apart: sharedListNames).map { changes in
+        return Self.told(all.filter(Self.isToldInFeeds)).map { changes in
             let (item, date) = (item(changes), changes[0].noticedAt)
             // Changes told together: the entry's summary names their repositories.
             let members = item.members.map(\.name).joined(separator: format.text("punctuation.list"))
@@ -157,9 +162,9 @@ struct ChangesTranslator: Sendable {
     /// `feedEntries` tells, for as many entries as a feed holds (changes told together are one,
     /// kept whole), in the order the feed breaks ties in: by the entries' ids.
     static func keptForFeeds(
-        _ changes: [DigestChange], apart: Set<String> = [], limit: Int = FeedTranslator.defaultLimit
+        _ changes: [DigestChange], limit: Int = FeedTranslator.defaultLimit
     ) -> [DigestChange] {
-        let entries = told(changes.filter(isToldInFeeds).sorted { $0.id < $1.id }, apart: apart)
+        let entries = told(changes.filter(isToldInFeeds).sorted { $0.id < $1.id })
         return Array(entries.sorted { id(of: $0) < id(of: $1) }.prefix(limit).joined())
     }
 

@@ -43,7 +43,7 @@ struct SiteTranslator: Sendable {
                 return ChangesTranslator.ListLink(
                     route: Self.entry(for: list, format: format).route,
                     url: Self.gitHubStarListURL(list, account: data.shown(list.account)) ?? "")
-            }, sharedListNames: changes?.sharedListNames ?? [])
+            })
         let feed = FeedTranslator(cards: cards, now: now).entries(
             stars: data.stars, details: data.details,
             changes: changes.map(changesTranslator.feedEntries) ?? [])
