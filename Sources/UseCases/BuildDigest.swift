@@ -181,7 +181,7 @@ public struct BuildDigest: Sendable {
                 }
             }
             if case .changes(let found)? = changes?.outcome {
-                let shared = ChangesTranslator.sharedNames(of: data.starLists)
+                let shared = SiteTranslator.sharedNames(of: data.starLists)
                     .union(ChangesTranslator.sharedNames(in: compared))
                 changes?.outcome = .changes(ChangesTranslator.markingApart(found, shared: shared))
             }

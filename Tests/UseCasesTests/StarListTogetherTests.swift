@@ -114,7 +114,7 @@ import Testing
         #expect(items.count == 4 && items.allSatisfy(\.members.isEmpty))
         #expect(ChangesTranslator.keptForFeeds(added, limit: 2).count == 2)
         #expect(
-            ChangesTranslator.sharedNames(of: [
+            SiteTranslator.sharedNames(of: [
                 StarList(account: "mona", name: "Favourites", slug: "f"),
                 StarList(account: "octocat", name: "Favourites", slug: "f"),
                 StarList(account: "mona", name: "Go", slug: "go"),

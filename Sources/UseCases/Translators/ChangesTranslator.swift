@@ -18,11 +18,6 @@ struct ChangesTranslator: Sendable {
         var url: String
     }
 
-    /// The names two or more of `lists` share.
-    static func sharedNames(of lists: [StarList]) -> Set<String> {
-        Set(Dictionary(grouping: lists, by: \.name).filter { $0.value.count > 1 }.keys)
-    }
-
     /// `changes`, those of a List whose name is one of `shared` marked `toldApart`: a change
     /// names its List by name alone, so such a List's cannot be told from another's.
     static func markingApart(_ changes: [DigestChange], shared: Set<String>) -> [DigestChange] {

@@ -96,10 +96,15 @@ extension SiteTranslator {
         return card
     }
 
+    /// The names two or more of `lists` share (two accounts' "Favourites").
+    static func sharedNames(of lists: [StarList]) -> Set<String> {
+        Set(Dictionary(grouping: lists, by: \.name).filter { $0.value.count > 1 }.keys)
+    }
+
     /// The data with each List whose name another List has too (two accounts' "Favourites")
     /// told apart by its account, as the navigation, the titles and the cards name it.
     func listsToldApart(_ data: DigestData) -> DigestData {
-        let shared = Set(Dictionary(grouping: data.starLists, by: \.name).filter { $0.value.count > 1 }.keys)
+        let shared = Self.sharedNames(of: data.starLists)
         guard !shared.isEmpty else { return data }
         var told = data
         told.starLists = data.starLists.map { list in
