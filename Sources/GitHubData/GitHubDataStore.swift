@@ -164,9 +164,11 @@ public struct GitHubDataStore: RepositorySource {
             do {
                 readme = try answer.entity(resource: "GET \(url)")
             } catch let error as GitHubDataError {
-                // One README whose text cannot be had costs that README, not the build.
-                api.log.warn("GET \(url): \(error.detail); the page shows no README")
-                return nil
+                // One README whose text cannot be had (GitHub gives none for a file over a
+                // megabyte: `"encoding": "none"`) costs that README, not the build; the page
+                // says it could not be read, not that the repository has none.
+                api.log.warn("GET \(url): \(error.detail); the page says the README could not be read")
+                throw DetailNotFetched(resource: error.resource)
             }
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)

@@ -152,7 +152,7 @@ struct GitHubDataStoreTests {
         #expect(try await store.releases(of: prism, limit: 3).isEmpty)
     }
 
-    @Test("a README whose text cannot be had costs that README, said, not the build")
+    @Test("a README whose text cannot be had costs that README, said and shown as not read, not the build")
     func unreadableReadme() async throws {
         let harness = try LiveHarness()
         harness.github.inject(
@@ -160,11 +160,12 @@ struct GitHubDataStoreTests {
             at: "/repos/lumen-labs/lantern/readme")
         let store = harness.store()
         let lantern = try await store.repository(RepoName(owner: "lumen-labs", name: "lantern"))
-        #expect(try await store.readme(of: lantern) == nil)
+        await #expect(throws: DetailNotFetched.self) { try await store.readme(of: lantern) }
         #expect(
             store.report.dataWarnings.contains {
                 $0.hasSuffix(
-                    "/readme: could not decode the answer at encoding: unknown encoding 'rot13'; the page shows no README"
+                    "/readme: could not decode the answer at encoding: unknown encoding 'rot13'; "
+                        + "the page says the README could not be read"
                 )
             }, "\(store.report.dataWarnings)")
     }

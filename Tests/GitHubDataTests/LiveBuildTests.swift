@@ -129,8 +129,33 @@ struct LiveBuildTests {
         // Said as not known, not as none.
         let shown = try #require(files.first { $0.path == "repos/kit-harbor/brand-new.html" })
         let text = String(decoding: shown.contents, as: UTF8.self)
-        #expect(text.contains("The README could not be fetched from GitHub for this build."))
+        #expect(text.contains("This build could not fetch or read the README from GitHub."))
         #expect(text.contains("The releases could not be fetched from GitHub for this build."))
+        #expect(!text.contains("This repository has no README."))
+    }
+
+    @Test("a README GitHub sends without its text (a file over a megabyte) is said not read, not absent")
+    func readmeWithoutText() async throws {
+        let harness = try LiveHarness()
+        // As GitHub answers for a file of 1 to 100 MB.
+        harness.github.update("lumen-labs/lantern") { $0.readme = "" }
+        harness.github.inject(
+            .rewriteBody(target: "\"encoding\":\"base64\"", replacement: "\"encoding\":\"none\""),
+            at: "/repos/lumen-labs/lantern/readme")
+        let store = harness.store()
+        let site = try await build(store)
+        #expect(
+            store.report.dataWarnings.contains {
+                $0.hasSuffix("a README of over 1 MB without its text; the page says the README could not be read")
+            }, "\(store.report.dataWarnings)")
+        let page = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
+        #expect(page.readme == nil && !page.readmeKnown)
+        #expect(await store.staleData().isEmpty)
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        let shown = try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" })
+        let text = String(decoding: shown.contents, as: UTF8.self)
+        #expect(text.contains("This build could not fetch or read the README from GitHub."))
         #expect(!text.contains("This repository has no README."))
     }
 

@@ -159,8 +159,12 @@ extension ReadmeDTO {
                 throw GitHubDataError.undecodable(resource: resource, reason: "at content: not valid base64")
             }
             bytes = decoded
-        case "utf-8", "utf8", "none":
+        case "utf-8", "utf8":
             bytes = Data(content.utf8)
+        case "none":
+            // GitHub's answer for a file of 1 to 100 MB: the content left empty.
+            throw GitHubDataError.undecodable(
+                resource: resource, reason: "at encoding: none, as GitHub sends a README of over 1 MB without its text")
         case let other:
             throw GitHubDataError.undecodable(resource: resource, reason: "at encoding: unknown encoding '\(other)'")
         }
