@@ -23,15 +23,17 @@ public struct RepoSnapshot: Sendable, Hashable {
     /// recorded no sources: it was starred by one of them, no one knows which.
     public var starredBy: Set<String>
     public var isFavourite: Bool
-    /// The names of the Star Lists (`lists_of`) that held it.
-    public var lists: Set<String>
+    /// The Star Lists (`lists_of`) that held it, each as `ListMembership.recorded` (account,
+    /// List and name); a run recorded before Lists were told apart by their ids, the name alone.
+    public var listMemberships: Set<String>
 
     public init(
         id: GitHubRepo.ID, name: RepoName, stars: Int, forks: Int = 0, openIssues: Int = 0,
         latestRelease: String? = nil, pushedAt: Date? = nil, isArchived: Bool = false,
-        isStarred: Bool = false, isFavourite: Bool = false, starredBy: Set<String> = [], lists: Set<String> = []
+        isStarred: Bool = false, isFavourite: Bool = false, starredBy: Set<String> = [],
+        listMemberships: Set<String> = []
     ) {
-        self.lists = lists
+        self.listMemberships = listMemberships
         self.id = id
         self.name = name
         self.stars = stars

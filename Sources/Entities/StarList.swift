@@ -53,7 +53,7 @@ public struct ListMembership: Sendable, Hashable {
         self.name = name
     }
 
-    /// The text `RepoSnapshot.lists` holds: the three parts apart by U+001F, which no login,
+    /// The text `RepoSnapshot.listMemberships` holds: the three parts apart by U+001F, which no login,
     /// id or List name holds.
     public var recorded: String { [account, list, name].joined(separator: "\u{1F}") }
 

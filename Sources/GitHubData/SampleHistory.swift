@@ -75,7 +75,7 @@ private struct SnapshotDTO: Decodable {
                         openIssues: repo.openIssues, latestRelease: repo.latestRelease, pushedAt: repo.pushedAt,
                         isArchived: repo.archived, isStarred: repo.starred, isFavourite: repo.favourite,
                         starredBy: repo.starred ? sources?.starredBy ?? [] : [],
-                        lists: Set(
+                        listMemberships: Set(
                             (repo.lists ?? []).map {
                                 ListMembership(account: $0.account, list: $0.id, name: $0.name).recorded
                             }))

@@ -88,11 +88,13 @@ public struct ComputeChanges: Sendable {
             accounts = old.intersection(new)
         } else {
             // A run recorded before `lists_of` was: only against one that recorded Lists at all.
-            guard previous.repositories.contains(where: { !$0.lists.isEmpty }) else { return [] }
+            guard previous.repositories.contains(where: { !$0.listMemberships.isEmpty }) else { return [] }
             accounts = nil
         }
         // A run recorded before Lists had ids kept their names alone: compared by name, once.
-        let byName = previous.repositories.contains { $0.lists.contains { ListMembership(recorded: $0) == nil } }
+        let byName = previous.repositories.contains {
+            $0.listMemberships.contains { ListMembership(recorded: $0) == nil }
+        }
         /// Each List a repository is in, by what tells it apart, with its name.
         func lists(_ recorded: Set<String>) -> [String: String] {
             var lists: [String: String] = [:]
@@ -111,7 +113,7 @@ public struct ComputeChanges: Sendable {
         var seen = Set<GitHubRepo.ID>()
         for repo in current.repositories {
             seen.insert(repo.id)
-            let (now, old) = (lists(repo.lists), lists(before[repo.id]?.lists ?? []))
+            let (now, old) = (lists(repo.listMemberships), lists(before[repo.id]?.listMemberships ?? []))
             changes += now.filter { old[$0.key] == nil }.values.sorted().map {
                 DigestChange(kind: .addedToList($0), repo: repo, noticedAt: at)
             }
@@ -120,7 +122,7 @@ public struct ComputeChanges: Sendable {
             }
         }
         for old in previous.repositories where !seen.contains(old.id) {
-            changes += lists(old.lists).values.sorted().map {
+            changes += lists(old.listMemberships).values.sorted().map {
                 DigestChange(kind: .removedFromList($0), repo: old, noticedAt: at)
             }
         }

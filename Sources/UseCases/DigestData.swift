@@ -175,7 +175,8 @@ struct DigestData: Sendable {
                     id: repo.id, name: repo.name, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
                     latestRelease: release?.tagName, pushedAt: repo.pushedAt, isArchived: repo.isArchived,
                     isStarred: starred.contains(repo.id), isFavourite: pinned.contains(repo.id),
-                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [], lists: lists[repo.id] ?? [])
+                    starredBy: starred.contains(repo.id) ? starredBy[repo.id] ?? [] : [],
+                    listMemberships: lists[repo.id] ?? [])
                 snapshot.latestReleaseAt = release?.publishedAt
                 return snapshot
             },

@@ -369,7 +369,7 @@ import UseCases
         let read = try #require(try await open(&warnings).history.latestSnapshot())
         #expect(read.sources == sources)
         #expect(read.repositories.map(\.starredBy) == [["alice", "@me"], []])
-        #expect(read.repositories.map(\.lists) == [[], []], "no List recorded: in none")
+        #expect(read.repositories.map(\.listMemberships) == [[], []], "no List recorded: in none")
         let version = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == StateDatabase.migrations.count)
     }
@@ -380,10 +380,10 @@ import UseCases
         var warnings: [String] = []
         let history = try open(&warnings).history
         var next = snapshot(1, [(7, "a/b", 4), (8, "c/d", 5)])
-        next.repositories[0].lists = ["Git tooling", "<b>Rust</b>"]
+        next.repositories[0].listMemberships = ["Git tooling", "<b>Rust</b>"]
         try await history.record(next)
         let read = try #require(try await open(&warnings).history.latestSnapshot())
-        #expect(read.repositories.map(\.lists) == [["Git tooling", "<b>Rust</b>"], []])
+        #expect(read.repositories.map(\.listMemberships) == [["Git tooling", "<b>Rust</b>"], []])
     }
 
     @Test func aFileFromANewerRepodigestIsRefusedAndLeftUntouched() async throws {

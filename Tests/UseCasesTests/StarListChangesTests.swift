@@ -7,7 +7,7 @@ import UseCases
 @Suite struct StarListChangesTests {
     static func repo(_ name: String, id: Int64, lists: Set<String>) -> RepoSnapshot {
         var repo = ComputeChangesTests.snapshot(name, id: id)
-        repo.lists = lists
+        repo.listMemberships = lists
         return repo
     }
 

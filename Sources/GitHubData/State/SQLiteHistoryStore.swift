@@ -76,7 +76,7 @@ final class SQLiteHistoryStore: HistoryStore {
                 stars: row[3], forks: row[4], openIssues: row[5], latestRelease: row[6],
                 pushedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
                 isArchived: row[8], isStarred: row[9], isFavourite: row[10],
-                starredBy: strings(row[11]), lists: strings(row[12]))
+                starredBy: strings(row[11]), listMemberships: strings(row[12]))
             repo.releasesUnknownSince = (row[13] as Double?).map(Date.init(timeIntervalSince1970:))
             repo.latestReleaseAt = (row[14] as Double?).map(Date.init(timeIntervalSince1970:))
             return repo
@@ -138,7 +138,7 @@ final class SQLiteHistoryStore: HistoryStore {
                     repo.latestRelease, repo.pushedAt?.timeIntervalSince1970, repo.isArchived, repo.isStarred,
                     repo.isFavourite,
                     repo.starredBy.isEmpty ? nil : StoredSources.encode(repo.starredBy.sorted()),
-                    repo.lists.isEmpty ? nil : StoredSources.encode(repo.lists.sorted()),
+                    repo.listMemberships.isEmpty ? nil : StoredSources.encode(repo.listMemberships.sorted()),
                     repo.releasesUnknownSince?.timeIntervalSince1970, repo.latestReleaseAt?.timeIntervalSince1970,
                 ])
             }

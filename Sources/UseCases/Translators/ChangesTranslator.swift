@@ -33,8 +33,8 @@ struct ChangesTranslator: Sendable {
     /// (a List deleted since is in the run before's only).
     static func sharedNames(in snapshots: [RunSnapshot]) -> Set<String> {
         var lists: [String: Set<String>] = [:]
-        for repo in snapshots.lazy.flatMap(\.repositories) where !repo.lists.isEmpty {
-            for membership in repo.lists.compactMap(ListMembership.init(recorded:)) {
+        for repo in snapshots.lazy.flatMap(\.repositories) where !repo.listMemberships.isEmpty {
+            for membership in repo.listMemberships.compactMap(ListMembership.init(recorded:)) {
                 lists[membership.name, default: []].insert(membership.account + "\u{1F}" + membership.list)
             }
         }
