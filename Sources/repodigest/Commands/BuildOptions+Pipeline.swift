@@ -6,14 +6,14 @@ import SiteRenderer
 
 extension BuildOptions {
     /// One build with these options, as `build` runs it: the pipeline, then what it did on the
-    /// console. Its exit code. (`serve` runs `buildReporting`, below, for the failure's lines too.)
+    /// console. Its exit code. (`serve` runs `buildWithFailureLines`, below, for the failure's lines too.)
     /// - Parameters:
     ///   - interruption: what a signal handler tells to stop the build.
     ///   - signals: the handler, which ends the process once an interrupted build has tidied up.
     func build(
         console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil
     ) async -> ExitCode {
-        await buildReporting(console: console, interruption: interruption, signals: signals).code
+        await buildWithFailureLines(console: console, interruption: interruption, signals: signals).code
     }
 
     /// One build, as `build` runs it, and what went wrong in lines, for `serve` to show in the
@@ -21,7 +21,7 @@ extension BuildOptions {
     /// the theme, a source with nothing cached, the output folder; 3: GitHub refused the
     /// token or the rate limit is spent; 4: the output failed validation; 75: a lock held).
     /// - Parameter outputLockHeld: the caller holds the output's lock (`serve`).
-    func buildReporting(
+    func buildWithFailureLines(
         console: Console, interruption: PublishInterruption = PublishInterruption(), signals: (any SignalStop)? = nil,
         outputLockHeld: Bool = false
     ) async -> (code: ExitCode, failure: [String]?) {

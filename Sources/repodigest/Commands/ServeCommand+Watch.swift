@@ -29,7 +29,7 @@ extension ServeCommand {
             // fail), a second removes what it staged.
             let outcome = await Task {
                 await signals.build {
-                    await options.buildReporting(
+                    await options.buildWithFailureLines(
                         console: console, interruption: $0, signals: signals, outputLockHeld: true)
                 }
             }.value

@@ -79,7 +79,8 @@ struct ServeCommand: AsyncParsableCommand {
         let watcher = ChangeWatcher(paths: Self.watchedPaths(options))
         let watched = (watcher: watcher, snapshot: watcher.snapshot())
         let first = await signals.build {
-            await options.buildReporting(console: console, interruption: $0, signals: signals, outputLockHeld: true)
+            await options.buildWithFailureLines(
+                console: console, interruption: $0, signals: signals, outputLockHeld: true)
         }
         // A first build that failed on the configuration, the theme or a source (1) serves the
         // page that says why, as a rebuild's failure does, until a save mends it: an author may
