@@ -86,6 +86,7 @@ import Testing
             folder.status == 301 && folder.headers["location"] == "/starred/",
             "a folder gets its slash, for relative links")
         #expect(try server.get("/starred?q=swift").headers["location"] == "/starred/?q=swift", "its query too")
+        #expect(folder.headers["cache-control"] == "no-store", "a browser would keep a 301 for good")
         #expect(try server.get("/starred/").text.contains("<main"))
 
         let missing = try server.get("/no/such/page.html")
@@ -184,6 +185,21 @@ import Testing
         ])
     func loopback(ip: String, isLoopback: Bool) {
         #expect(Loopback.isAddress(ip) == isLoopback)
+    }
+
+    @Test("the reload script goes before the last </body>, any case, every other byte as it was")
+    func theScriptIsAddedToTheBytes() {
+        let tag = Array(SiteRequestHandler.scriptTag.utf8)
+        let latin1: [UInt8] = Array("<p>caf".utf8) + [0xE9] + Array("</p></BODY></html>".utf8)
+        #expect(
+            [UInt8](SiteRequestHandler.injectingScript(into: Data(latin1)))
+                == Array("<p>caf".utf8) + [0xE9] + Array("</p>".utf8) + tag + Array("</BODY></html>".utf8))
+        let twice = Data("<body></body><!-- </body> --></body>".utf8)
+        #expect(
+            String(decoding: SiteRequestHandler.injectingScript(into: twice), as: UTF8.self)
+                == "<body></body><!-- </body> -->" + SiteRequestHandler.scriptTag + "</body>")
+        #expect([UInt8](SiteRequestHandler.injectingScript(into: Data("<p>".utf8))) == Array("<p>".utf8) + tag)
+        #expect([UInt8](SiteRequestHandler.injectingScript(into: Data())) == tag)
     }
 
     @Test("a Host header names this server only as a name and a port; a redirect's Location carries no control byte")

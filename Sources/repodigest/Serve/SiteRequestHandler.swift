@@ -10,10 +10,23 @@ struct SiteRequestHandler: HTTPHandler {
     static let eventsPath = "/__repodigest/events"
     static let scriptPath = "/__repodigest/reload.js"
     static let scriptTag = "<script src=\"\(scriptPath)\"></script>"
-    /// Reloads the page when a rebuild is published; EventSource reconnects by itself.
+    /// Reloads the page when a rebuild is published; EventSource reconnects by itself. One
+    /// tab holds the stream and tells the others (`BroadcastChannel`; which one, a lock held
+    /// while it is open): a browser opens at most six connections to a server, and a stream
+    /// held by every open tab would leave the seventh waiting to load. Where the browser has
+    /// neither (a page not served from loopback is no secure context), each tab listens.
     static let script = """
         // Added by `repodigest serve`; never part of the published site.
-        new EventSource("\(eventsPath)").addEventListener("reload", () => location.reload());
+        (() => {
+          const listen = (told) => new EventSource("\(eventsPath)").addEventListener("reload", () => {
+            told();
+            location.reload();
+          });
+          if (!navigator.locks || !window.BroadcastChannel) return listen(() => {});
+          const tabs = new BroadcastChannel("repodigest-reload");
+          tabs.onmessage = () => location.reload();
+          navigator.locks.request("repodigest-reload", () => new Promise(() => listen(() => tabs.postMessage("reload"))));
+        })();
 
         """
 
@@ -66,8 +79,11 @@ struct SiteRequestHandler: HTTPHandler {
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
             return page(.ok, data, path: url.path)
         case .redirect(let location):
+            // Not kept (a browser keeps a 301 for good): another site previewed later at this
+            // address may have a file where this one has a folder.
             let headers: HTTPHeaders = [
                 .location: Self.locationValue(location + (query.isEmpty ? "" : "?" + query)), .contentLength: "0",
+                .cacheControl: "no-store",
             ]
             return HTTPResponse(statusCode: .movedPermanently, headers: headers)
         case .notFound:
@@ -165,15 +181,23 @@ struct SiteRequestHandler: HTTPHandler {
         return Self.answer(status, Self.injectingScript(into: data), type: type)
     }
 
-    /// The page with the reload script before its last `</body>` (or at its end).
+    /// The page with the reload script before its last `</body>` (or at its end), every other
+    /// byte as it was: a page of the user's own in another encoding than UTF-8 is not mended
+    /// into U+FFFD.
     static func injectingScript(into data: Data) -> Data {
-        var html = String(decoding: data, as: UTF8.self)
-        if let end = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
-            html.insert(contentsOf: scriptTag, at: end.lowerBound)
-        } else {
-            html += scriptTag
-        }
-        return Data(html.utf8)
+        let bytes = [UInt8](data)
+        let end = Array("</body>".utf8)
+        func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let at =
+            bytes.count < end.count
+            ? nil
+            : (0...(bytes.count - end.count)).reversed().first { start in
+                end.indices.allSatisfy { lowered(bytes[start + $0]) == end[$0] }
+            }
+        var page = Data(bytes[..<(at ?? bytes.count)])
+        page.append(contentsOf: scriptTag.utf8)
+        page.append(contentsOf: bytes[(at ?? bytes.count)...])
+        return page
     }
 
     private static func answer(_ status: HTTPStatusCode, _ body: Data, type: String) -> HTTPResponse {
