@@ -45,10 +45,10 @@ import Testing
             self.port = port
         }
 
-        func get(_ target: String, method: String = "GET", host: String = "127.0.0.1") throws
+        func get(_ target: String, method: String = "GET", host: String = "127.0.0.1", headers: [String] = []) throws
             -> RawHTTPConnection.Response
         {
-            try RawHTTPConnection.request(target, port: port, method: method, host: host)
+            try RawHTTPConnection.request(target, port: port, method: method, host: host, headers: headers)
         }
     }
 
@@ -100,6 +100,50 @@ import Testing
             Int(head.headers["content-length"] ?? "")
                 == (try Data(contentsOf: server.output.appending(path: "digest.json"))).count)
         #expect(try server.get("/", method: "POST").status == 405)
+    }
+
+    @Test(
+        "a file that is not a page is sent as read, and the one range a video player asks for (206, 416 past its end)")
+    func rangesOfAFile() throws {
+        let server = try Server()
+        let whole = try Data(contentsOf: server.output.appending(path: "assets/style.css"))
+        let all = try server.get("/assets/style.css")
+        #expect(all.status == 200 && all.body == whole && all.headers["accept-ranges"] == "bytes")
+        #expect(all.headers["content-length"] == String(whole.count))
+
+        let first = try server.get("/assets/style.css", headers: ["Range: bytes=0-9"])
+        #expect(first.status == 206 && first.body == whole.prefix(10))
+        #expect(first.headers["content-range"] == "bytes 0-9/\(whole.count)")
+        #expect(first.headers["content-length"] == "10")
+        let last = try server.get("/assets/style.css", headers: ["Range: bytes=-5"])
+        #expect(last.status == 206 && last.body == whole.suffix(5))
+        let rest = try server.get("/assets/style.css", headers: ["Range: bytes=\(whole.count - 3)-"])
+        #expect(rest.status == 206 && rest.body == whole.suffix(3))
+
+        let past = try server.get("/assets/style.css", headers: ["Range: bytes=\(whole.count)-"])
+        #expect(past.status == 416 && past.body.isEmpty && past.headers["content-range"] == "bytes */\(whole.count)")
+        let several = try server.get("/assets/style.css", headers: ["Range: bytes=0-1,5-6"])
+        #expect(several.status == 200 && several.body == whole, "several ranges: the whole file, as RFC 9110 allows")
+        let head = try server.get("/assets/style.css", method: "HEAD", headers: ["Range: bytes=0-9"])
+        #expect(head.status == 206 && head.body.isEmpty && head.headers["content-length"] == "10")
+
+        let page = try server.get("/", headers: ["Range: bytes=0-9"])
+        #expect(page.status == 200 && page.text.contains("</html>"), "a page is whole: the reload script goes in it")
+    }
+
+    @Test(
+        "a Range header read as RFC 9110 says",
+        arguments: [
+            ("bytes=0-9", ByteRange.part(0..<10)), ("bytes=5-", .part(5..<100)), ("bytes=-10", .part(90..<100)),
+            ("bytes=90-500", .part(90..<100)), ("bytes=-500", .part(0..<100)), ("bytes=100-", .unsatisfiable),
+            ("bytes=-0", .unsatisfiable), ("bytes=9-5", .whole), ("bytes=0-1,3-4", .whole), ("items=0-9", .whole),
+            ("bytes=a-b", .whole), ("bytes=-", .whole), ("bytes=+1-2", .whole), ("bytes=99999999999999999999-", .whole),
+            ("bytes= 0-9", .part(0..<10)),
+        ])
+    func rangeHeader(header: String, range: ByteRange) {
+        #expect(ByteRange(header: header, size: 100) == range)
+        #expect(ByteRange(header: nil, size: 100) == .whole)
+        #expect(ByteRange(header: "bytes=0-", size: 0) == .unsatisfiable)
     }
 
     static let traversals = [

@@ -63,21 +63,26 @@ struct SiteRequestHandler: HTTPHandler {
         case Self.scriptPath:
             response = Self.answer(.ok, Data(Self.script.utf8), type: "text/javascript; charset=utf-8")
         default:
-            response = file(path, query: request.target.query())
+            response = file(path, query: request.target.query(), range: request.headers[HTTPHeader("Range")])
         }
         return request.method == .HEAD ? Self.headOnly(response) : response
     }
 
     /// - Parameter query: kept on a redirect to the folder's `/` (a list's filter, `?q=`).
-    private func file(_ rawPath: String, query: String) -> HTTPResponse {
+    /// - Parameter range: the request's `Range`, for a file that is not a page.
+    private func file(_ rawPath: String, query: String, range: String?) -> HTTPResponse {
         // Only a folder repodigest published is served: a first build that refused the output
         // (`--output /etc`, a folder of the user's own) must not hand out what it holds.
         guard SiteWriter.holdsPublishedSite(root) else { return unpublished() }
         outputGone.noteThere()
         switch ServedPath.resolve(rawPath: rawPath, root: root) {
-        case .file(let url):
+        case .file(let url) where ContentType.of(path: url.path).hasPrefix("text/html"):
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound() }
             return page(.ok, data, path: url.path)
+        case .file(let url):
+            guard let file = FileBody.OpenFile(path: url.path) else { return notFound() }
+            return Self.streamed(
+                file, type: ContentType.of(path: url.path), range: ByteRange(header: range, size: file.size))
         case .redirect(let location):
             // Not kept (a browser keeps a 301 for good): another site previewed later at this
             // address may have a file where this one has a folder.
@@ -198,6 +203,32 @@ struct SiteRequestHandler: HTTPHandler {
         page.append(contentsOf: scriptTag.utf8)
         page.append(contentsOf: bytes[(at ?? bytes.count)...])
         return page
+    }
+
+    /// A file other than a page, sent as it is read, whole or the range asked for (206; 416
+    /// past its end, naming its size); every such answer says that ranges may be asked.
+    static func streamed(_ file: FileBody.OpenFile, type: String, range: ByteRange) -> HTTPResponse {
+        let (status, bytes): (HTTPStatusCode, Range<Int>) =
+            switch range {
+            case .whole: (.ok, 0..<file.size)
+            case .part(let part): (.partialContent, part)
+            case .unsatisfiable: (.rangeNotSatisfiable, 0..<0)
+            }
+        var response = HTTPResponse(
+            statusCode: status,
+            headers: [
+                .contentType: type, .cacheControl: "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff",
+                HTTPHeader("Accept-Ranges"): "bytes",
+            ],
+            body: HTTPBodySequence(from: FileBody(file: file, range: bytes), count: bytes.count))
+        switch range {
+        case .whole: break
+        case .part(let part):
+            response.headers[HTTPHeader("Content-Range")] =
+                "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.size)"
+        case .unsatisfiable: response.headers[HTTPHeader("Content-Range")] = "bytes */\(file.size)"
+        }
+        return response
     }
 
     private static func answer(_ status: HTTPStatusCode, _ body: Data, type: String) -> HTTPResponse {

@@ -58,11 +58,13 @@ final class RawHTTPConnection {
     }
 
     /// One request on a new connection, answered and closed.
-    static func request(_ target: String, port: UInt16, method: String = "GET", host: String = "127.0.0.1") throws
-        -> Response
-    {
+    /// - Parameter headers: more header lines, each without its line end (`Range: bytes=0-9`).
+    static func request(
+        _ target: String, port: UInt16, method: String = "GET", host: String = "127.0.0.1", headers: [String] = []
+    ) throws -> Response {
         let connection = try RawHTTPConnection(port: port)
-        connection.send("\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        let more = headers.map { $0 + "\r\n" }.joined()
+        connection.send("\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n\(more)Connection: close\r\n\r\n")
         while connection.readMore() {}
         let separator = Data("\r\n\r\n".utf8)
         guard let end = connection.received.range(of: separator) else {
