@@ -22,6 +22,9 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
     case needsToken(resource: String)
     /// An HTTP status this client does not expect from GitHub.
     case unexpectedStatus(resource: String, status: Int, message: String)
+    /// `--sample`, and the configuration names an account whose data the sample does not hold
+    /// (`holds`: those it does).
+    case notInSample(resource: String, account: String, holds: [String])
 
     /// Nothing can be published: the token is wrong or the rate limit is spent (exit code 3).
     public var isAuthenticationOrRateLimit: Bool {
@@ -38,7 +41,8 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notFound(let resource), .undecodable(let resource, _), .unauthorized(let resource, _),
             .rateLimited(let resource, _, _), .forbidden(let resource, _), .unavailable(let resource, _),
-            .notCached(let resource), .needsToken(let resource), .unexpectedStatus(let resource, _, _):
+            .notCached(let resource), .needsToken(let resource), .unexpectedStatus(let resource, _, _),
+            .notInSample(let resource, _, _):
             return resource
         }
     }
@@ -70,6 +74,11 @@ public enum GitHubDataError: Error, Equatable, CustomStringConvertible {
             return "'@me' means the token's owner; set GITHUB_TOKEN or GH_TOKEN"
         case .unexpectedStatus(_, let status, let message):
             return "unexpected HTTP \(status)\(message.isEmpty ? "" : ": \(message)")"
+        case .notInSample(_, let account, let holds):
+            let which = account == "@me" ? "'@me' (the token's owner)" : account
+            return "the sample (--sample) holds the data of \(holds.joined(separator: ", ")) only, not of \(which); "
+                + "drop --sample to read it from GitHub"
+                + (account == "@me" ? ", with a token in GITHUB_TOKEN or GH_TOKEN" : "")
         }
     }
 

@@ -29,12 +29,24 @@ public struct SampleDataStore: RepositorySource {
         if files["users/\(login).json"] != nil {
             return try decode(AccountDTO.self, "users/\(login)").entity
         }
+        try holds("users/\(login)", "orgs/\(login)", of: login, among: { $0.hasSuffix("/repos.json") })
         return try decode(AccountDTO.self, "orgs/\(login)").entity
     }
 
     /// The sample's list is one file: always read whole.
     public func starsRead(by login: String) async throws -> StarsRead {
-        StarsRead(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
+        try holds("users/\(login)/starred", of: login, among: { $0.hasSuffix("/starred.json") })
+        return StarsRead(stars: try list(StarDTO.self, "users/\(login)/starred").map(\.entity), isComplete: true)
+    }
+
+    /// Throws, naming the accounts the sample holds (those of its files `among` picks), when
+    /// it holds none of `resources`: a configuration edited for the user's own accounts, run
+    /// with `--sample` still, is told what to drop rather than that a file is not found.
+    private func holds(_ resources: String..., of account: String, among: (String) -> Bool) throws {
+        guard resources.allSatisfy({ files[$0 + ".json"] == nil }) else { return }
+        let accounts = Set(files.keys.filter(among).compactMap { $0.split(separator: "/").dropFirst().first })
+        throw GitHubDataError.notInSample(
+            resource: "sample \(resources[0])", account: account, holds: accounts.sorted().map(String.init))
     }
 
     public func repositories(of owner: Owner) async throws -> [GitHubRepo] {

@@ -36,7 +36,7 @@ extension Configuration {
         } catch let error as TOMLParseError {
             throw ConfigurationError(
                 source: source, line: error.source.begin.line, column: error.source.begin.column,
-                message: error.description)
+                message: TOMLGuard.reworded(error.description))
         } catch {
             throw ConfigurationError(source: source, message: "\(error)")
         }

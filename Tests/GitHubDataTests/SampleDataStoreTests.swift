@@ -85,6 +85,22 @@ import UseCases
         #expect(withoutReadme > 0, "the sample has repositories without a README")
     }
 
+    @Test("an account the sample does not hold is said so, with what it holds and what to drop")
+    func anAccountNotInTheSample() async throws {
+        await #expect(
+            throws: GitHubDataError.notInSample(
+                resource: "sample users/octocat/starred", account: "octocat", holds: ["mona-sample"])
+        ) { _ = try await store.starsRead(by: "octocat") }
+        let owner = await #expect(throws: GitHubDataError.self) { _ = try await store.owner("apple") }
+        #expect(
+            owner?.detail
+                == "the sample (--sample) holds the data of kit-harbor, lumen-labs only, not of apple; "
+                + "drop --sample to read it from GitHub")
+        let me = await #expect(throws: GitHubDataError.self) { _ = try await store.starsRead(by: "@me") }
+        #expect(me?.detail.hasSuffix("with a token in GITHUB_TOKEN or GH_TOKEN") == true)
+        #expect(try await store.owner("lumen-labs").login == "lumen-labs")
+    }
+
     @Test func anUnknownRepositoryIsNotFoundNamingIt() async {
         await #expect(throws: RepositoryNotFound(name: RepoName(owner: "nobody", name: "nothing"))) {
             _ = try await store.repository(RepoName(owner: "nobody", name: "nothing"))

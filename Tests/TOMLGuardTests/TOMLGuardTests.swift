@@ -80,4 +80,27 @@ import Testing
         let problem = try #require(TOMLGuard.problem(in: "title = \"x\"\r\n\r\n[é]\r\n"))
         #expect(problem.line == 3)
     }
+
+    @Test(
+        "TOMLKit's parse errors in repodigest's words",
+        arguments: [
+            (
+                "Error while parsing key-value pair: expected value, saw '\\n'",
+                "in a key = value line: expected a value, found the end of the line"
+            ),
+            (
+                "Error while parsing key-value pair: cannot redefine existing string 'title'",
+                "in a key = value line: 'title' is set twice (a key is set once in its table)"
+            ),
+            ("Error while parsing array: encountered end-of-file", "in an [array]: the file ends before it is closed"),
+            (
+                "Error while parsing root table: expected keys, tables, whitespace or comments, saw '='",
+                "in the file: expected keys, tables, whitespace or comments, found '='"
+            ),
+            ("Error while parsing something new: odd", "in something new: odd"),
+            ("no such shape", "no such shape"),
+        ])
+    func reworded(said: String, meant: String) {
+        #expect(TOMLGuard.reworded(said) == meant)
+    }
 }

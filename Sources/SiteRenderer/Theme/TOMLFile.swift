@@ -21,7 +21,9 @@ enum TOMLFile {
         } catch let problem as Problem {
             throw problem
         } catch let error as TOMLParseError {
-            throw Problem(line: error.source.begin.line, column: error.source.begin.column, reason: error.description)
+            throw Problem(
+                line: error.source.begin.line, column: error.source.begin.column,
+                reason: TOMLGuard.reworded(error.description))
         } catch {
             throw Problem(line: 1, column: 1, reason: "\(error)")
         }

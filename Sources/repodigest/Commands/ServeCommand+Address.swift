@@ -10,7 +10,8 @@ extension ServeCommand {
         do {
             address = try Self.socketAddress(ip, port: port)
         } catch {
-            console.error("--host: '\(host)' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
+            console.error(
+                "--host: '\(host)' is neither localhost nor an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
             throw ExitStatus.failure
         }
         if !Loopback.isAddress(ip) {

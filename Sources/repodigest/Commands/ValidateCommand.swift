@@ -22,9 +22,11 @@ struct ValidateCommand: ParsableCommand {
         }
         let (findings, usersFiles) = try SiteValidator().validate(
             directory: URL(fileURLWithPath: directory), usersKinds: true)
-        // As a build carries them: the user's own files are theirs to judge.
+        // As a build carries them: what kind of file the user keeps is theirs to judge; a page
+        // among them is still a page of the site, and checked.
         let skipped =
-            usersFiles == 0 ? "" : " (\(usersFiles) file(s) of yours, which the build carries unread, not checked)"
+            usersFiles == 0
+            ? "" : " (\(usersFiles) file(s) of yours, which the build carries: their kinds not judged, pages checked)"
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
         Console.shown(Console.folded(findings, prefix: folder)).forEach(console.error)
         guard findings.isEmpty else {
