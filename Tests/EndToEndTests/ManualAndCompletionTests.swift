@@ -42,4 +42,19 @@ import Testing
         #expect(!withOption.standardError.contains("no command named"), "\(withOption.standardError)")
         #expect(withOption.standardError.contains("Unknown option '--log-format'"))
     }
+
+    @Test("every command's usage line names each of its options: serve's, spelled out by hand, too")
+    func usageLinesNameEveryOption() throws {
+        for command in ["build", "serve", "validate", "init"] {
+            let help = try RepodigestProcess.run(["help", command]).standardOutput
+            let usage = try #require(help.split(separator: "\n").first { $0.hasPrefix("USAGE: ") })
+            let options = help.split(separator: "\n").compactMap { line -> Substring? in
+                let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," }
+                return line.hasPrefix("  --") && !["--help", "--version"].contains(word) ? word : nil
+            }
+            for option in options {
+                #expect(usage.contains(option + " ") || usage.contains(option + "]"), "\(command): \(option)")
+            }
+        }
+    }
 }

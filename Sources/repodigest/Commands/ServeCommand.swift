@@ -12,6 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it for a browser, and rebuild and reload it on every change.",
+        // Spelled out, as `build`'s is: past a length the parser would say only `<options>`.
+        usage: "repodigest serve [--port <port>] [--host <address>] [--config <file>] [--sample] [--output <dir>] "
+            + "[--theme <name|dir>] [--api-url <url>] [--state-dir <dir>] [--offline] [--full] [--force] "
+            + "[--base-url <url>] [--quiet] [--log-format <format>]",
         discussion: """
             Watches the configuration file and the theme folder (a theme given as a folder, \
             and the folders it extends). Open pages reload after each rebuild through a script \
