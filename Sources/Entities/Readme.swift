@@ -14,10 +14,14 @@ public struct Readme: Sendable, Hashable {
     /// The whole file's size in bytes when `markdown` holds only its beginning (a README of
     /// megabytes is shortened where it is read); nil when `markdown` is the whole file.
     public var wholeByteCount: Int?
+    /// GitHub's answer held no text to show: `"encoding": "none"`, as it answers for a file of
+    /// over 1 MB, or text that does not decode. `markdown` is then empty, and the page says
+    /// so and links to the file on GitHub.
+    public var isUnreadable = false
 
     public init(
         path: String, markdown: String, html: String? = nil, htmlURL: String?, downloadURL: String?,
-        wholeByteCount: Int? = nil
+        wholeByteCount: Int? = nil, isUnreadable: Bool = false
     ) {
         self.path = path
         self.markdown = markdown
@@ -25,6 +29,7 @@ public struct Readme: Sendable, Hashable {
         self.htmlURL = htmlURL
         self.downloadURL = downloadURL
         self.wholeByteCount = wholeByteCount
+        self.isUnreadable = isUnreadable
     }
 }
 

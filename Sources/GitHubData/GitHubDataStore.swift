@@ -165,10 +165,13 @@ public struct GitHubDataStore: RepositorySource {
                 readme = try answer.entity(resource: "GET \(url)")
             } catch let error as GitHubDataError {
                 // One README whose text cannot be had (GitHub gives none for a file over a
-                // megabyte: `"encoding": "none"`) costs that README, not the build; the page
-                // says it could not be read, not that the repository has none.
-                api.log.warn("GET \(url): \(error.detail); the page says the README could not be read")
-                throw DetailNotFetched(resource: error.resource)
+                // megabyte: `"encoding": "none"`) costs that README, not the build. It is a
+                // README all the same, kept as any other: the page says it cannot be shown and
+                // links to it, and the next run finds it as it was, not as something to ask for.
+                api.log.warn("GET \(url): \(error.detail); the page links to the README on GitHub")
+                return Readme(
+                    path: answer.path ?? "README.md", markdown: "", htmlURL: answer.htmlUrl,
+                    downloadURL: answer.downloadUrl, isUnreadable: true)
             }
             // Base64 in the answer, so only the decoded text can show a reflected token.
             readme.markdown = api.redactor(readme.markdown)

@@ -26,6 +26,35 @@ import Testing
         return github
     }
 
+    @Test(
+        "a README GitHub sends without text (over 1 MB) is linked, not retried: the next run is up to date, its page carried"
+    )
+    func aReadmeWithoutTextIsKeptAsIs() throws {
+        let folder = try TemporaryFolder()
+        let github = try Self.world()
+        defer { github.stop() }
+        github.update("lumen-labs/tool-3") { $0.readme = "" }
+        github.inject(
+            .rewriteBody(target: "\"encoding\":\"base64\"", replacement: "\"encoding\":\"none\""),
+            at: "/repos/lumen-labs/tool-3/readme", times: 100)
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let first = try run.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        let page = try String(contentsOf: run.output.appending(path: "repos/lumen-labs/tool-3.html"), encoding: .utf8)
+        #expect(page.contains("This README cannot be shown here:"))
+        #expect(page.contains("href=\"https://github.com/lumen-labs/tool-3/blob/main/README.md\""))
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+        let before = SiteFolder.inodes(in: run.output)
+
+        let again = try run.build()
+        #expect(again.status == 0 && again.standardError.contains("Up to date"), "\(again.standardError)")
+        github.update("lumen-labs/tool-4") { $0.stars += 500 }
+        let third = try run.build()
+        #expect(third.status == 0 && !third.standardError.contains("Up to date"), "\(third.standardError)")
+        let after = SiteFolder.inodes(in: run.output)
+        #expect(after["repos/lumen-labs/tool-3.html"] == before["repos/lumen-labs/tool-3.html"], "carried")
+    }
+
     @Test("a run with one repository changed (stars, README) rewrites only the pages that show it")
     func oneChangeRewritesItsPages() throws {
         let folder = try TemporaryFolder()

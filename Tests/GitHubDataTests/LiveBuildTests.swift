@@ -129,12 +129,12 @@ struct LiveBuildTests {
         // Said as not known, not as none.
         let shown = try #require(files.first { $0.path == "repos/kit-harbor/brand-new.html" })
         let text = String(decoding: shown.contents, as: UTF8.self)
-        #expect(text.contains("This build could not fetch or read the README from GitHub."))
+        #expect(text.contains("The README could not be fetched from GitHub for this build."))
         #expect(text.contains("The releases could not be fetched from GitHub for this build."))
         #expect(!text.contains("This repository has no README."))
     }
 
-    @Test("a README GitHub sends without its text (a file over a megabyte) is said not read, not absent")
+    @Test("a README GitHub sends without its text (a file over a megabyte) is said so and linked, not called absent")
     func readmeWithoutText() async throws {
         let harness = try LiveHarness()
         // As GitHub answers for a file of 1 to 100 MB.
@@ -146,16 +146,17 @@ struct LiveBuildTests {
         let site = try await build(store)
         #expect(
             store.report.dataWarnings.contains {
-                $0.hasSuffix("a README of over 1 MB without its text; the page says the README could not be read")
+                $0.hasSuffix("a README of over 1 MB without its text; the page links to the README on GitHub")
             }, "\(store.report.dataWarnings)")
         let page = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
-        #expect(page.readme == nil && !page.readmeKnown)
+        #expect(page.readmeKnown)
         #expect(await store.staleData().isEmpty)
         let (files, findings) = try html(site)
         #expect(findings.isEmpty)
         let shown = try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" })
         let text = String(decoding: shown.contents, as: UTF8.self)
-        #expect(text.contains("This build could not fetch or read the README from GitHub."))
+        #expect(text.contains("This README cannot be shown here:"))
+        #expect(text.contains("Read it on GitHub"))
         #expect(!text.contains("This repository has no README."))
     }
 

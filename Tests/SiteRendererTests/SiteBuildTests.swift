@@ -90,7 +90,7 @@ import Testing
         _ = try await build.run(site, readmes: NotFetched(page: index), stamp: "inputs")
         #expect(build.writer.publishedStamp() == nil)
         let page = try published()["repos/lumen-labs/lantern.html"].map { String(decoding: $0, as: UTF8.self) }
-        #expect(page?.contains("This build could not fetch or read the README from GitHub.") == true)
+        #expect(page?.contains("The README could not be fetched from GitHub for this build.") == true)
 
         _ = try await build.run(site, readmes: Supply(readmes: [:]), stamp: "inputs")
         #expect(build.writer.publishedStamp() == "inputs")

@@ -2,8 +2,7 @@
 /// earlier run kept a copy of them (a newly starred repository whose releases failed on
 /// every try). The source has said so among its stale data (the site's notice, exit code 2);
 /// the use case shows them as not known, rather than stopping the run for one repository or
-/// saying it has none. Also a README GitHub gave whose text cannot be read (over a megabyte,
-/// GitHub sends none): said in the run's log only, as no later run would read it otherwise.
+/// saying it has none.
 public struct DetailNotFetched: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was asked for, e.g. `GET https://api.github.com/repos/octo/demo/releases`.
     public var resource: String

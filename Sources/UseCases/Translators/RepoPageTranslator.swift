@@ -72,6 +72,11 @@ struct RepoPageTranslator: Sendable {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
         let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images
+        if readme.isUnreadable {
+            return MarkdownText(
+                source: Self.note("readme.unreadable", [:], readme, repo: repo, format: format),
+                linkBase: linkBase, imageBase: imageBase)
+        }
         if let html = readme.html {
             return MarkdownText(source: html, markup: .html, linkBase: linkBase, imageBase: imageBase)
         }
@@ -105,10 +110,18 @@ struct RepoPageTranslator: Sendable {
     static func shortenedNote(_ readme: Readme, repo: GitHubRepo, format: DisplayFormat) -> String {
         guard let whole = readme.wholeByteCount else { return "" }
         let shown = readme.markdown.utf8.count
+        return note(
+            "readme.shortened", ["whole": format.bytes(whole), "shown": format.bytes(shown)], readme, repo: repo,
+            format: format)
+    }
+
+    /// The catalogue's `key`, with `{url}` the README on GitHub, as one line of a quote,
+    /// whatever line breaks a catalogue's text holds.
+    private static func note(
+        _ key: String, _ values: [String: String], _ readme: Readme, repo: GitHubRepo, format: DisplayFormat
+    ) -> String {
         let url = SafeURL.http(readme.htmlURL) ?? RepoCardTranslator.gitHubURL(of: repo)
-        let note = format.text(
-            "readme.shortened", ["whole": format.bytes(whole), "shown": format.bytes(shown), "url": "<\(url)>"])
-        // One line of a quote, whatever line breaks a catalogue's text holds.
+        let note = format.text(key, values.merging(["url": "<\(url)>"]) { first, _ in first })
         return "> " + note.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n\n"
     }
 
