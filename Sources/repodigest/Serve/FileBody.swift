@@ -18,20 +18,24 @@ struct FileBody: AsyncBufferedSequence {
         var offset: Int
         let end: Int
 
-        mutating func next() async -> UInt8? { nextBuffer(suggested: 1)?.first }
+        mutating func next() async throws -> UInt8? { try nextBuffer(suggested: 1)?.first }
 
-        /// Nil at the range's end, or where the file ends before it (cut short meanwhile):
-        /// the connection then closes short of its length, and the browser says so.
-        mutating func nextBuffer(suggested count: Int) -> [UInt8]? {
+        /// Nil at the range's end. A file that ends before it (cut short meanwhile) throws:
+        /// the server then closes the connection short of its length, and the browser says
+        /// so, rather than waiting for bytes that will not come.
+        mutating func nextBuffer(suggested count: Int) throws -> [UInt8]? {
             let wanted = Swift.min(Swift.max(count, 64 * 1024), end - offset)
             guard wanted > 0 else { return nil }
             var buffer = [UInt8](repeating: 0, count: wanted)
             let read = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, wanted, off_t(offset)) }
-            guard read > 0 else { return nil }
+            guard read > 0 else { throw CutShort() }
             offset += read
             return read == wanted ? buffer : Array(buffer[..<read])
         }
     }
+
+    /// The file ended (or could not be read) before the bytes the answer promised.
+    struct CutShort: Error {}
 
     /// A file open for reading, closed when the last answer that reads it is done.
     final class OpenFile: Sendable {

@@ -14,7 +14,8 @@ struct SiteRequestHandler: HTTPHandler {
     /// tab holds the stream and tells the others (`BroadcastChannel`; which one, a lock held
     /// while it is open): a browser opens at most six connections to a server, and a stream
     /// held by every open tab would leave the seventh waiting to load. Where the browser has
-    /// neither (a page not served from loopback is no secure context), each tab listens.
+    /// neither (a page not served from loopback is no secure context), or refuses the lock (a
+    /// sandboxed frame), each tab listens.
     static let script = """
         // Added by `repodigest serve`; never part of the published site.
         (() => {
@@ -25,7 +26,9 @@ struct SiteRequestHandler: HTTPHandler {
           if (!navigator.locks || !window.BroadcastChannel) return listen(() => {});
           const tabs = new BroadcastChannel("repodigest-reload");
           tabs.onmessage = () => location.reload();
-          navigator.locks.request("repodigest-reload", () => new Promise(() => listen(() => tabs.postMessage("reload"))));
+          navigator.locks
+            .request("repodigest-reload", () => new Promise(() => listen(() => tabs.postMessage("reload"))))
+            .catch(() => listen(() => {}));
         })();
 
         """
@@ -63,7 +66,9 @@ struct SiteRequestHandler: HTTPHandler {
         case Self.scriptPath:
             response = Self.answer(.ok, Data(Self.script.utf8), type: "text/javascript; charset=utf-8")
         default:
-            response = file(path, query: request.target.query(), range: request.headers[HTTPHeader("Range")])
+            // A range is for GET alone (RFC 9110, 14.2): HEAD says what GET of the whole would.
+            let range = request.method == .GET ? request.headers[HTTPHeader("Range")] : nil
+            response = file(path, query: request.target.query(), range: range)
         }
         return request.method == .HEAD ? Self.headOnly(response) : response
     }
