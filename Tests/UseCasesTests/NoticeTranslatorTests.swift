@@ -52,8 +52,8 @@ struct NoticeTranslatorTests {
             NoticeTranslator(now: now, named: 4, format: JapaneseFormatTests.japanese).notices(for: stale).first?.text)
         #expect(text.contains("GET /a（HTTP 502、3\u{A0}回試行）"), "\(text)")
         #expect(text.contains("GET /b（Empty reply from server、1\u{A0}回試行）"), "\(text)")
-        #expect(text.contains("GET /c（応答を読み取れません: missing key 'id'）"), "\(text)")
-        #expect(text.contains("GET /d（応答が JSON ではありません: unexpected end、3\u{A0}回試行）"), "\(text)")
+        #expect(text.contains("GET /c（応答を読み取れません：missing key 'id'）"), "\(text)")
+        #expect(text.contains("GET /d（応答が JSON ではありません：unexpected end、3\u{A0}回試行）"), "\(text)")
         #expect(!text.contains("after"), "\(text)")
     }
 

@@ -86,7 +86,9 @@ struct FeedTranslator: Sendable {
             let detail = details[index]
             let card = cards.card(for: detail.repo)
             let item = RepoPageTranslator.releaseItem(release, of: detail.repo, format: cards.format)
-            let name = item.title == item.tag ? item.tag : "\(item.tag): \(item.title)"
+            let name =
+                item.title == item.tag
+                ? item.tag : item.tag + cards.format.text("punctuation.after_name", [:]) + item.title
             return FeedEntry(
                 id: Self.urn("release", "\(detail.repo.id.rawValue):\(release.tagName)"), kind: .release,
                 title: "\(card.fullName) \(name)",
