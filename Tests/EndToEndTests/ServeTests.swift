@@ -133,6 +133,26 @@ import Testing
         #expect(page.status == 200 && page.text.contains("</html>"), "a page is whole: the reload script goes in it")
     }
 
+    @Test("a file's body gives its range's bytes, a byte or a buffer at a time, and throws where the file ends short")
+    func fileBodyReadsItsRange() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appending(path: "digits.txt").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        let file = try #require(FileBody.OpenFile(path: path))
+        #expect(file.size == 10)
+        var bytes = FileBody(file: file, range: 2..<7).makeAsyncIterator()
+        var read: [UInt8] = []
+        while let byte = try await bytes.next() { read.append(byte) }
+        #expect(String(decoding: read, as: UTF8.self) == "23456")
+        var buffers = FileBody(file: file, range: 2..<7).makeAsyncIterator()
+        #expect(try buffers.nextBuffer(suggested: 4096).map { String(decoding: $0, as: UTF8.self) } == "23456")
+        #expect(try buffers.nextBuffer(suggested: 4096) == nil)
+        var past = FileBody(file: file, range: 8..<20).makeAsyncIterator()
+        #expect(try past.nextBuffer(suggested: 4096) == Array("89".utf8))
+        #expect(throws: FileBody.CutShort.self) { try past.nextBuffer(suggested: 4096) }
+        #expect(FileBody.OpenFile(path: folder.url.path) == nil, "a folder is no file to send")
+    }
+
     @Test(
         "a Range header read as RFC 9110 says",
         arguments: [

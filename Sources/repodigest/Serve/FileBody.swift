@@ -18,19 +18,23 @@ struct FileBody: AsyncBufferedSequence {
         var offset: Int
         let end: Int
 
-        mutating func next() async throws -> UInt8? { try nextBuffer(suggested: 1)?.first }
+        mutating func next() async throws -> UInt8? { try read(1)?.first }
 
-        /// Nil at the range's end. A file that ends before it (cut short meanwhile) throws:
-        /// the server then closes the connection short of its length, and the browser says
-        /// so, rather than waiting for bytes that will not come.
-        mutating func nextBuffer(suggested count: Int) throws -> [UInt8]? {
-            let wanted = Swift.min(Swift.max(count, 64 * 1024), end - offset)
+        /// At least 64 KB a read, where the range holds as much: a read of the system each
+        /// few kilobytes would cost more than sending them.
+        mutating func nextBuffer(suggested count: Int) throws -> [UInt8]? { try read(Swift.max(count, 64 * 1024)) }
+
+        /// Up to `count` bytes, nil at the range's end. A file that ends before it (cut short
+        /// meanwhile) throws: the server then closes the connection short of its length, and
+        /// the browser says so, rather than waiting for bytes that will not come.
+        private mutating func read(_ count: Int) throws -> [UInt8]? {
+            let wanted = Swift.min(count, end - offset)
             guard wanted > 0 else { return nil }
             var buffer = [UInt8](repeating: 0, count: wanted)
-            let read = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, wanted, off_t(offset)) }
-            guard read > 0 else { throw CutShort() }
-            offset += read
-            return read == wanted ? buffer : Array(buffer[..<read])
+            let got = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, wanted, off_t(offset)) }
+            guard got > 0 else { throw CutShort() }
+            offset += got
+            return got == wanted ? buffer : Array(buffer[..<got])
         }
     }
 
