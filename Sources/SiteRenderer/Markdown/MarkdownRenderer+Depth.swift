@@ -36,7 +36,7 @@ extension MarkdownRenderer {
             }
             depth += 1
         }
-        for node in tooDeep { replaceByNote(node) }
+        for node in tooDeep { replaceByNote(node, depthNote) }
     }
 
     /// The node types cmark's iterator enters without exiting (`S_is_leaf` in cmark).
@@ -50,15 +50,15 @@ extension MarkdownRenderer {
         }
     }
 
-    /// Puts a note where `node` is, trying the kinds its parent may hold, then frees it
+    /// Puts `note` where `node` is, trying the kinds its parent may hold, then frees it
     /// (cmark frees a subtree without recursion). A node no note fits in is left as it is.
-    private static func replaceByNote(_ node: OpaquePointer) {
+    static func replaceByNote(_ node: OpaquePointer, _ note: String) {
         let isInline =
             cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_INLINE)
         let candidates: [() -> OpaquePointer?] =
             isInline
-            ? [{ text(depthNote) }]
-            : [{ paragraph() }, { wrapped(in: CMARK_NODE_ITEM) }]
+            ? [{ text(note) }]
+            : [{ paragraph(note) }, { wrapped(in: CMARK_NODE_ITEM, note) }]
         for make in candidates {
             guard let note = make() else { continue }
             if cmark_node_insert_before(node, note) == 1 {
@@ -76,15 +76,15 @@ extension MarkdownRenderer {
         return node
     }
 
-    private static func paragraph() -> OpaquePointer? {
+    private static func paragraph(_ literal: String) -> OpaquePointer? {
         guard let node = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return nil }
-        if let note = text(depthNote) { cmark_node_append_child(node, note) }
+        if let note = text(literal) { cmark_node_append_child(node, note) }
         return node
     }
 
-    private static func wrapped(in type: cmark_node_type) -> OpaquePointer? {
+    private static func wrapped(in type: cmark_node_type, _ literal: String) -> OpaquePointer? {
         guard let node = cmark_node_new(type) else { return nil }
-        if let note = paragraph() { cmark_node_append_child(node, note) }
+        if let note = paragraph(literal) { cmark_node_append_child(node, note) }
         return node
     }
 }

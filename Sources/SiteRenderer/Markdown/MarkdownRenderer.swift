@@ -88,13 +88,15 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_parser_free(parser) }
         // tagfilter as on GitHub: `<script>`, `<style>`, `<iframe>`, … show as text, which
         // says more to a reader than the nothing the sanitiser would leave of them.
-        for name in ["table", "strikethrough", "autolink", "tagfilter", "tasklist"] {
+        // Autolinks only where they cost what the text's length would (`autolinkScan`).
+        let autolinks = autolinkScan(of: source) <= maxAutolinkScan
+        for name in ["table", "strikethrough", "tagfilter", "tasklist"] + (autolinks ? ["autolink"] : []) {
             if let extensionHandle = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, extensionHandle)
             }
         }
         // GitHub's math (`$…$`, `$$…$$`) handed on as code, which cmark leaves as written.
-        MathSpans.rewrite(source).withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        MathSpans.rewrite(boundingTables(source)).withCString { cmark_parser_feed(parser, $0, strlen($0)) }
         guard let document = Self.inlineParsing.withLock({ cmark_parser_finish(parser) }) else { return "" }
         defer { cmark_node_free(document) }
 
