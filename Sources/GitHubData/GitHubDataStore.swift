@@ -67,13 +67,34 @@ public struct GitHubDataStore: RepositorySource {
         let limit = min(max(search.limit, 0), 1000)
         guard limit > 0 else { return [] }
         var repos: [RepoDTO] = []
+        var seen = Set<Int64>()
+        var read = Set<String>()
         var next: String? = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
-        var pages = 0
-        while let url = next, repos.count < limit, pages < maxPages {
+        while let url = next, repos.count < limit, read.count < maxPages {
+            // As `pages` follows a list's `Link`: against its page, never back to a page read
+            // (a looping `Link` repeated its page up to the bound, and the search's count with
+            // it), never to what is no address.
+            guard !read.contains(url), LinkHeader.isFetchable(url) else {
+                api.log.warn(
+                    "search '\(search.name)': its Link leads "
+                        + (read.contains(url) ? "back to a page already read" : "to no address")
+                        + " (\(url)); the results are read to there")
+                break
+            }
+            read.insert(url)
             let page = try await api.fetch(SearchResultDTO.self, url)
-            repos += page.value.items.values(resource: "GET \(url)", warn: api.log.warn)
-            next = page.value.items.isEmpty ? nil : page.next
-            pages += 1
+            // Each repository once: results move between pages as the index changes while it
+            // is read, so one may come again on the next page. A page of results all read
+            // already ends the search: its next would be no different.
+            let found = page.value.items.values(resource: "GET \(url)", warn: api.log.warn)
+            let new = found.filter { seen.insert($0.id).inserted }
+            repos += new
+            if new.isEmpty, !found.isEmpty {
+                api.log.warn(
+                    "search '\(search.name)': GET \(url) gave only results read already; the results are read to there")
+                break
+            }
+            next = page.value.items.isEmpty ? nil : page.next.map { LinkHeader.resolve($0, against: url) }
         }
         return repos.prefix(limit).map { $0.entity(warn: api.log.warn) }
     }

@@ -199,6 +199,29 @@ struct HostileServerTests {
         #expect(mended.stars.count > 100 && mended.isComplete)
     }
 
+    @Test("a search's Link is followed as a list's: relative, never back to a page read; each repository once")
+    func searchPaging() async throws {
+        let github = FixtureWorld.make(starCount: 300)
+        github.search("many", finds: (0..<250).map { "kit-harbor/tool-\($0)" })
+        let harness = try LiveHarness(github: github)
+        let search = SavedSearch(name: "many", query: "many", limit: 1000)
+
+        harness.github.inject(.link(next: "?q=many&per_page=100&page=2"), at: "/search/repositories")
+        let relative = try await harness.store().search(search)
+        #expect(relative.count == 250, "a relative Link read against its page")
+
+        // Every answer's Link names the last page read: the second answer's leads back to itself.
+        let last = try #require(harness.github.requests.last { $0.path == "/search/repositories" })
+        let again = harness.github.baseURL + last.target
+        harness.github.inject(.link(next: again), at: "/search/repositories", times: 3)
+        let before = harness.github.requests.count
+        let store = harness.store()
+        let looped = try await store.search(search)
+        #expect(harness.github.requests.count - before <= 2, "no page asked for twice")
+        #expect(Set(looped.map(\.id)).count == looped.count)
+        #expect(store.report.dataWarnings.contains { $0.contains("leads back to a page already read") })
+    }
+
     @Test("a starred list with an item left out is not read whole: its repository is never taken as unstarred")
     func anItemLeftOutLeavesTheListIncomplete() async throws {
         let harness = try LiveHarness()
@@ -269,7 +292,7 @@ struct HostileServerTests {
         #expect(store.report.cutShort == ["GET \(harness.github.baseURL)/users/mona/starred?per_page=100"])
     }
 
-    @Test("a search whose Link claims 10,000 pages stops at its configured limit")
+    @Test("a search whose Link claims 10,000 pages of the same results stops at the first page that brings none new")
     func endlessSearch() async throws {
         let github = FixtureWorld.make(starCount: 100)
         github.search("many", finds: (0..<100).map { "kit-harbor/tool-\($0)" })
@@ -277,8 +300,9 @@ struct HostileServerTests {
         harness.github.inject(.endlessPages(claimedLast: 10_000), at: "/search/repositories", times: 10_000)
         let store = harness.store()
         let found = try await store.search(SavedSearch(name: "many", query: "many", limit: 250))
-        #expect(found.count == 250)
-        #expect(harness.github.requests.count == 3)
+        #expect(found.count == 100 && Set(found.map(\.id)).count == 100, "each repository once")
+        #expect(harness.github.requests.count == 2)
         #expect(store.report.cutShort.isEmpty, "a search's own limit is no surprise")
+        #expect(store.report.dataWarnings.contains { $0.contains("gave only results read already") })
     }
 }
