@@ -74,7 +74,8 @@ extension GitHubDataStore {
             nodes += items.values(resource: named, warn: api.log.warn)
             pageInfo = items.pageInfo
             pages += 1
-            after = nextCursor(pageInfo, seen: &cursors, resource(query))
+            // Named by its List: the query's name alone would not say which of many.
+            after = nextCursor(pageInfo, seen: &cursors, "\(named), \(resource(query))")
         }
         if after != nil { api.log.cutShort(named) }
         return list.entity(account: account, items: nodes, warn: api.log.warn)

@@ -93,6 +93,30 @@ struct StarListsTests {
         #expect(store.report.dataWarnings.contains { $0.contains("the next page's cursor is one already read") })
     }
 
+    @Test("a List's items whose cursor does not move end with a warning that names the List")
+    func aStuckItemsCursorNamesItsList() async throws {
+        let harness = try LiveHarness()
+        let lists = #"""
+            {"data":{"user":{"lists":{"nodes":[{"id":"UL_1","name":"Lights","slug":"lights","description":null,
+            "isPrivate":false,"lastAddedAt":null,"items":{"nodes":[],"pageInfo":{"hasNextPage":true,"endCursor":"c1"}}}],
+            "pageInfo":{"hasNextPage":false,"endCursor":null}}}}}
+            """#
+        let items = #"""
+            {"data":{"node":{"items":{"nodes":[],"pageInfo":{"hasNextPage":true,"endCursor":"c1"}}}}}
+            """#
+        harness.github.inject(
+            .raw(status: 200, headers: ["Content-Type": "application/json"], body: lists), at: "/graphql")
+        harness.github.inject(
+            .raw(status: 200, headers: ["Content-Type": "application/json"], body: items), at: "/graphql", times: 3)
+        let store = harness.store()
+        _ = try await store.starLists(of: "mona")
+        #expect(
+            store.report.dataWarnings.contains {
+                $0.hasPrefix("Star List 'Lights' of mona, POST ")
+                    && $0.contains("the next page's cursor is one already read")
+            }, "\(store.report.dataWarnings)")
+    }
+
     @Test("an item that does not decode ({} for an item of another kind) is left out with a warning, not the Lists")
     func anUndecodableItemIsLeftOut() async throws {
         let harness = try LiveHarness()
