@@ -235,6 +235,15 @@ struct StarListsTests {
         #expect(harness.github.requests.count == 1, "not retried: asking again gets the same")
     }
 
+    @Test("a GraphQL error's message is cut as a REST answer's is, at 500 characters")
+    func longGraphQLMessagesAreCut() async throws {
+        let harness = try Self.harness(lists: [.init(name: "L", slug: "l", repos: [])])
+        harness.github.inject(.graphQLErrors([String(repeating: "x", count: 3_200)]), at: "/graphql")
+        let error = await #expect(throws: GitHubDataError.self) { try await harness.store().starLists(of: "mona") }
+        #expect(error?.detail.contains(String(repeating: "x", count: 500) + "…") == true)
+        #expect(error?.detail.contains(String(repeating: "x", count: 501)) == false)
+    }
+
     @Test("errors in a 200 after a good run: the cached Lists are served and reported stale, naming the query")
     func errorsInA200FallBackToTheCache() async throws {
         let harness = try Self.harness(lists: [.init(name: "Lights", slug: "lights", repos: ["lumen-labs/lantern"])])

@@ -95,7 +95,7 @@ extension GitHubAPI {
 
     /// A server's words, at most 500 characters of them. Control characters stay: the console
     /// shows each as a visible escape (`TerminalText`), and a JSON log carries the text itself.
-    private static func shown(_ text: String) -> String {
+    static func shown(_ text: String) -> String {
         text.count > 500 ? text.prefix(500) + "…" : text
     }
 }

@@ -60,10 +60,12 @@ struct GraphQLError: Decodable, Sendable, Hashable {
         }
     }
 
-    /// "GraphQL errors: NOT_FOUND: Could not resolve …; …", for a stale notice or a failure.
+    /// "GraphQL errors: NOT_FOUND: Could not resolve …; …", for a stale notice or a failure;
+    /// each message cut as a REST answer's is (`GitHubAPI.shown`).
     static func summary(_ errors: [GraphQLError]) -> String {
         "GraphQL errors: "
-            + errors.prefix(3).map { ($0.type.map { $0 + ": " } ?? "") + $0.message }.joined(separator: "; ")
+            + errors.prefix(3).map { ($0.type.map { $0 + ": " } ?? "") + GitHubAPI.shown($0.message) }
+            .joined(separator: "; ")
             + (errors.count > 3 ? "; and \(errors.count - 3) more" : "")
     }
 }
