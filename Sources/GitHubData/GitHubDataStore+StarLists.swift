@@ -26,7 +26,7 @@ extension GitHubDataStore {
                 // Two Lists with one slug would be two pages in one file, and stop the build:
                 // the later one is left out, as an item that does not decode is.
                 if let first = slugs[list.slug] {
-                    let reason = "its slug '\(list.slug)' is that of '\(first)'"
+                    let reason = "its slug '\(list.slug)' is also that of the List '\(first)', read before it"
                     api.log.warn("\(resource(query)): Star List '\(list.name)' left out: \(reason)")
                     continue
                 }

@@ -200,7 +200,9 @@ struct StarListsTests {
         let warnings = store.report.dataWarnings
         #expect(
             warnings.contains {
-                $0.contains("Star List 'Lights (copy)' left out: its slug 'lights' is that of 'Lights'")
+                $0.contains(
+                    "Star List 'Lights (copy)' left out: its slug 'lights' is also that of the List 'Lights', read before it"
+                )
             },
             "\(warnings)")
     }
