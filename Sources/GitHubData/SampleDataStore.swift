@@ -44,7 +44,7 @@ public struct SampleDataStore: RepositorySource {
     /// with `--sample` still, is told what to drop rather than that a file is not found.
     private func holds(_ resources: String..., of account: String, among: (String) -> Bool) throws {
         guard resources.allSatisfy({ files[$0 + ".json"] == nil }) else { return }
-        let accounts = Set(files.keys.filter(among).compactMap { $0.split(separator: "/").dropFirst().first })
+        let accounts = Set(files.keys.filter(among).compactMap { $0.split(separator: "/").dropLast().last })
         throw GitHubDataError.notInSample(
             resource: "sample \(resources[0])", account: account, holds: accounts.sorted().map(String.init))
     }
@@ -63,6 +63,8 @@ public struct SampleDataStore: RepositorySource {
     /// The sample's Lists are one GraphQL answer per account, read whole.
     public func starLists(of account: String) async throws -> [StarList] {
         let resource = "graphql/users/\(account)/lists"
+        // An account the sample holds but whose Lists it does not has none.
+        try holds(resource, "users/\(account)", of: account, among: { $0.hasSuffix("/lists.json") })
         guard files[resource + ".json"] != nil else { return [] }
         let answer = try decode(GraphQLAnswer<StarListsPayloadDTO>.self, resource)
         let lists = answer.data?.user?.lists.values(resource: resource, warn: { _ in }) ?? []

@@ -99,6 +99,11 @@ import UseCases
         let me = await #expect(throws: GitHubDataError.self) { _ = try await store.starsRead(by: "@me") }
         #expect(me?.detail.hasSuffix("with a token in GITHUB_TOKEN or GH_TOKEN") == true)
         #expect(try await store.owner("lumen-labs").login == "lumen-labs")
+        await #expect(
+            throws: GitHubDataError.notInSample(
+                resource: "sample graphql/users/octocat/lists", account: "octocat", holds: ["mona-sample"])
+        ) { _ = try await store.starLists(of: "octocat") }
+        #expect(try await store.starLists(of: "kit-harbor").isEmpty, "an account it holds, with no Lists")
     }
 
     @Test func anUnknownRepositoryIsNotFoundNamingIt() async {
