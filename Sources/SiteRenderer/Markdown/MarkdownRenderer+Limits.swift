@@ -1,7 +1,8 @@
 internal import CCmarkGFM
 
 // Two shapes of a small README that cost the cmark-gfm of Debian (0.29.0.gfm.6) far more than
-// their size, found by a red-team pass: later releases of cmark-gfm bound both.
+// their size, found by a red-team pass (later releases of cmark-gfm mended several such
+// cases; this one is what the machines building the site have).
 extension MarkdownRenderer {
     /// The most cells a README's tables may hold, all of them together. cmark-gfm fills each
     /// short row to the header's width, so 68 KB of `|x` rows under a header of 2,000 columns
