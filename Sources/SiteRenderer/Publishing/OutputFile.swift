@@ -12,7 +12,9 @@ public struct OutputFile: Sendable, Hashable {
 }
 
 extension OutputFile {
-    /// The file with each of `secrets` replaced by `[redacted]` wherever its bytes hold it;
+    /// The file with each of `secrets` replaced by `[redacted]` wherever its bytes hold it,
+    /// and by `%5Bredacted%5D` where they stand in an address (`[` is no URL's, and the page
+    /// would fail its check: nothing published for a token a README spelled in references);
     /// the file itself when none does (the common case: one search per secret).
     func redacting(_ secrets: [String]) -> OutputFile {
         var contents = contents
@@ -23,11 +25,27 @@ extension OutputFile {
             var rest = contents[...]
             while let found = rest.range(of: needle) {
                 redacted += rest[..<found.lowerBound]
-                redacted += Data("[redacted]".utf8)
+                redacted += Data(
+                    Self.inAddress(before: found.lowerBound, in: contents) ? "%5Bredacted%5D".utf8 : "[redacted]".utf8)
                 rest = rest[found.upperBound...]
             }
             contents = redacted + rest
         }
         return OutputFile(path: path, contents: contents)
+    }
+
+    /// Whether the bytes before `index` make it part of an address: the word it stands in
+    /// (back to a quote, a space, an angle bracket or a parenthesis) holds `://`, or is an
+    /// `href`, `src` or `srcset` value.
+    static func inAddress(before index: Data.Index, in contents: Data) -> Bool {
+        let stops = Set(" \t\r\n\"'<>()".utf8)
+        var start = index
+        while start > contents.startIndex, index - start < 4_096, !stops.contains(contents[start - 1]) { start -= 1 }
+        if contents[start..<index].range(of: Data("://".utf8)) != nil { return true }
+        guard start > contents.startIndex, [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(contents[start - 1]) else {
+            return false
+        }
+        let before = contents[max(contents.startIndex, start - 8)..<(start - 1)]
+        return ["href=", "src=", "srcset="].contains { before.suffix($0.utf8.count).elementsEqual($0.utf8) }
     }
 }
