@@ -50,11 +50,8 @@ extension GitHubDataStore {
                 api.log.cutShort("GET \(url)")
                 return (items, false)
             }
-            guard !read.contains(current), LinkHeader.isFetchable(current) else {
-                api.log.warn(
-                    "GET \(url): the list's Link leads "
-                        + (read.contains(current) ? "back to a page already read" : "to no address")
-                        + " (\(current)); the list is read to there")
+            if let wrong = Self.wrongLink(to: current, read: read) {
+                api.log.warn("GET \(url): the list's Link leads \(wrong) (\(current)); the list is read to there")
                 // The page that holds that Link is asked for afresh next time, not confirmed by a
                 // 304 that would keep its Link as it is.
                 if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: accept)) }
@@ -67,6 +64,13 @@ extension GitHubDataStore {
             if enough(items) || page.value.isEmpty { break }
         }
         return (items, complete)
+    }
+
+    /// Why a `Link` to `url` is not followed: it leads back to a page of `read`, or to no
+    /// address; nil when it is followed.
+    static func wrongLink(to url: String, read: Set<String>) -> String? {
+        if read.contains(url) { return "back to a page already read" }
+        return LinkHeader.isFetchable(url) ? nil : "to no address"
     }
 
     /// The pages the cache chains `url` to, each asked for (conditionally) at once, in order,

@@ -74,11 +74,8 @@ public struct GitHubDataStore: RepositorySource {
             // As `pages` follows a list's `Link`: against its page, never back to a page read
             // (a looping `Link` repeated its page up to the bound, and the search's count with
             // it), never to what is no address.
-            guard !read.contains(url), LinkHeader.isFetchable(url) else {
-                api.log.warn(
-                    "search '\(search.name)': its Link leads "
-                        + (read.contains(url) ? "back to a page already read" : "to no address")
-                        + " (\(url)); the results are read to there")
+            if let wrong = Self.wrongLink(to: url, read: read) {
+                api.log.warn("search '\(search.name)': its Link leads \(wrong) (\(url)); the results are read to there")
                 break
             }
             read.insert(url)
