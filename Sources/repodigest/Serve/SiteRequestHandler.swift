@@ -213,35 +213,29 @@ struct SiteRequestHandler: HTTPHandler {
     /// A file other than a page, sent as it is read, whole or the range asked for (206; 416
     /// past its end, naming its size); every such answer says that ranges may be asked.
     static func streamed(_ file: FileBody.OpenFile, type: String, range: ByteRange) -> HTTPResponse {
-        let (status, bytes): (HTTPStatusCode, Range<Int>) =
+        let (status, bytes, contentRange): (HTTPStatusCode, Range<Int>, String?) =
             switch range {
-            case .whole: (.ok, 0..<file.size)
-            case .part(let part): (.partialContent, part)
-            case .unsatisfiable: (.rangeNotSatisfiable, 0..<0)
+            case .whole: (.ok, 0..<file.size, nil)
+            case .part(let part):
+                (.partialContent, part, "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.size)")
+            case .unsatisfiable: (.rangeNotSatisfiable, 0..<0, "bytes */\(file.size)")
             }
-        var response = HTTPResponse(
-            statusCode: status,
-            headers: [
-                .contentType: type, .cacheControl: "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff",
-                HTTPHeader("Accept-Ranges"): "bytes",
-            ],
+        var headers = Self.headers(type: type)
+        headers[HTTPHeader("Accept-Ranges")] = "bytes"
+        if let contentRange { headers[HTTPHeader("Content-Range")] = contentRange }
+        return HTTPResponse(
+            statusCode: status, headers: headers,
             body: HTTPBodySequence(from: FileBody(file: file, range: bytes), count: bytes.count))
-        switch range {
-        case .whole: break
-        case .part(let part):
-            response.headers[HTTPHeader("Content-Range")] =
-                "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(file.size)"
-        case .unsatisfiable: response.headers[HTTPHeader("Content-Range")] = "bytes */\(file.size)"
-        }
-        return response
     }
 
     private static func answer(_ status: HTTPStatusCode, _ body: Data, type: String) -> HTTPResponse {
-        // A preview shows the latest build: nothing is cached.
-        HTTPResponse(
-            statusCode: status,
-            headers: [.contentType: type, .cacheControl: "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff"],
-            body: body)
+        HTTPResponse(statusCode: status, headers: headers(type: type), body: body)
+    }
+
+    /// What every file's answer says: its type, never to cache it (a preview shows the latest
+    /// build), never to guess another type.
+    private static func headers(type: String) -> HTTPHeaders {
+        [.contentType: type, .cacheControl: "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff"]
     }
 
     private static func plain(_ status: HTTPStatusCode, _ text: String, extra: [HTTPHeader: String] = [:])
