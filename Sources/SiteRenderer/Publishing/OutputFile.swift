@@ -35,17 +35,23 @@ extension OutputFile {
     }
 
     /// Whether the bytes before `index` make it part of an address: the word it stands in
-    /// (back to a quote, a space, an angle bracket or a parenthesis) holds `://`, or is an
-    /// `href`, `src` or `srcset` value.
+    /// (back to a quote, a space, an angle bracket or a parenthesis) holds `://`, or is the
+    /// value of an attribute the validator reads as an address (`HTMLChecker.urlAttributes`,
+    /// `srcset`).
     static func inAddress(before index: Data.Index, in contents: Data) -> Bool {
         let stops = Set(" \t\r\n\"'<>()".utf8)
         var start = index
         while start > contents.startIndex, index - start < 4_096, !stops.contains(contents[start - 1]) { start -= 1 }
         if contents[start..<index].range(of: Data("://".utf8)) != nil { return true }
-        guard start > contents.startIndex, [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(contents[start - 1]) else {
-            return false
-        }
-        let before = contents[max(contents.startIndex, start - 8)..<(start - 1)]
-        return ["href=", "src=", "srcset="].contains { before.suffix($0.utf8.count).elementsEqual($0.utf8) }
+        // `NAME="` or `NAME='` just before the word.
+        var end = start - 1
+        guard end > contents.startIndex, [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(contents[end]),
+            contents[end - 1] == UInt8(ascii: "=")
+        else { return false }
+        end -= 1
+        var name = end
+        while name > contents.startIndex, end - name < 16, (0x61...0x7A).contains(contents[name - 1]) { name -= 1 }
+        let attribute = String(decoding: contents[name..<end], as: UTF8.self)
+        return attribute == "srcset" || HTMLChecker.urlAttributes.contains(attribute)
     }
 }
