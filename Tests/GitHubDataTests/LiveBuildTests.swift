@@ -32,6 +32,13 @@ struct LiveBuildTests {
         return (files, SiteValidator().validate(files))
     }
 
+    /// The text of the page at `path`, the site it is in rendered and found valid.
+    private func validPage(_ path: String, of site: Site) throws -> String {
+        let (files, findings) = try html(site)
+        #expect(findings.isEmpty)
+        return String(decoding: try #require(files.first { $0.path == path }).contents, as: UTF8.self)
+    }
+
     @Test("a first run builds every page; private repositories stay off them")
     func firstRun() async throws {
         let harness = try LiveHarness()
@@ -124,11 +131,8 @@ struct LiveBuildTests {
         let notice = try #require(site.notices.first)
         #expect(notice.text.contains("/repos/kit-harbor/brand-new/releases"), "\(notice.text)")
         #expect(notice.text.contains("no earlier run had fetched them: they are left out"), "\(notice.text)")
-        let (files, findings) = try html(site)
-        #expect(findings.isEmpty)
         // Said as not known, not as none.
-        let shown = try #require(files.first { $0.path == "repos/kit-harbor/brand-new.html" })
-        let text = String(decoding: shown.contents, as: UTF8.self)
+        let text = try validPage("repos/kit-harbor/brand-new.html", of: site)
         #expect(text.contains("The README could not be fetched from GitHub for this build."))
         #expect(text.contains("The releases could not be fetched from GitHub for this build."))
         #expect(!text.contains("This repository has no README."))
@@ -151,10 +155,7 @@ struct LiveBuildTests {
         let page = try #require(site.repositories.first { $0.card.fullName == "lumen-labs/lantern" })
         #expect(page.readmeKnown)
         #expect(await store.staleData().isEmpty)
-        let (files, findings) = try html(site)
-        #expect(findings.isEmpty)
-        let shown = try #require(files.first { $0.path == "repos/lumen-labs/lantern.html" })
-        let text = String(decoding: shown.contents, as: UTF8.self)
+        let text = try validPage("repos/lumen-labs/lantern.html", of: site)
         #expect(text.contains("This README cannot be shown here:"))
         #expect(text.contains("Read it on GitHub"))
         #expect(!text.contains("This repository has no README."))
