@@ -158,6 +158,7 @@ import Testing
         #expect(index.contains("2026年11月20日にスター"))
         #expect(index.contains("リポジトリ\u{A0}60\u{A0}件"))
         #expect(index.contains(" に repodigest で生成"))
+        #expect(index.contains("（Atom フィード）\" href=\"feed.xml\""), "a feed's title in full-width parentheses")
         let quickparse = String(
             decoding: try Data(contentsOf: output.appending(path: "repos/lumen-labs/lantern.html")), as: UTF8.self)
         #expect(quickparse.contains("<dt>スター</dt><dd>4,210</dd>"))
