@@ -69,16 +69,20 @@ public struct GitHubDataStore: RepositorySource {
         var repos: [RepoDTO] = []
         var seen = Set<Int64>()
         var read = Set<String>()
+        var last: String?
         var next: String? = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
         while let url = next, repos.count < limit, read.count < maxPages {
             // As `pages` follows a list's `Link`: against its page, never back to a page read
             // (a looping `Link` repeated its page up to the bound, and the search's count with
-            // it), never to what is no address.
+            // it), never to what is no address; the page that holds it is asked for afresh
+            // next time, not confirmed by a 304 that would keep its `Link`.
             if let wrong = Self.wrongLink(to: url, read: read) {
                 api.log.warn("search '\(search.name)': its Link leads \(wrong) (\(url)); the results are read to there")
+                if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: MediaType.json)) }
                 break
             }
             read.insert(url)
+            last = url
             let page = try await api.fetch(SearchResultDTO.self, url)
             // Each repository once: results move between pages as the index changes while it
             // is read, so one may come again on the next page. A page of results all read

@@ -220,6 +220,8 @@ struct HostileServerTests {
         #expect(harness.github.requests.count - before <= 2, "no page asked for twice")
         #expect(Set(looped.map(\.id)).count == looped.count)
         #expect(store.report.dataWarnings.contains { $0.contains("leads back to a page already read") })
+        let cached = await harness.store().api.cache?.entry(for: CachedResponse.key(url: again, accept: MediaType.json))
+        #expect(cached == nil, "the page whose Link loops is asked for afresh next time, not confirmed by a 304")
     }
 
     @Test("a starred list with an item left out is not read whole: its repository is never taken as unstarred")
