@@ -5,7 +5,7 @@ public import Foundation
 /// none; a README's images stay where GitHub serves them.
 public struct ReadmeImage: Sendable, Hashable {
     /// The absolute URL READMEs show it from, as their relative paths resolve on GitHub
-    /// (`https://raw.githubusercontent.com/OWNER/NAME/main/docs/logo.svg`).
+    /// (`https://github.com/OWNER/NAME/raw/main/docs/logo.svg`).
     public var url: String
     public var data: Data
     public var format: Avatar.Format

@@ -14,7 +14,7 @@ public struct MarkdownText: Sendable, Hashable {
     public var markup: Markup
     /// Base for relative links, e.g. `https://github.com/OWNER/NAME/blob/main/`.
     public var linkBase: String?
-    /// Base for relative images, e.g. `https://raw.githubusercontent.com/OWNER/NAME/main/`.
+    /// Base for relative images, e.g. `https://github.com/OWNER/NAME/raw/main/`.
     public var imageBase: String?
     /// Where a path from the root (`/docs/logo.png`) starts, for links and for images, when
     /// that is not the base: a README in a folder (`.github/README.md`) resolves `docs/a.md`
@@ -22,7 +22,7 @@ public struct MarkdownText: Sendable, Hashable {
     public var rootLinkBase: String?
     public var rootImageBase: String?
     /// Images the site publishes itself: the file name in `Site.readmeImages` for each URL an
-    /// image may be shown from, written or resolved (`https://raw.githubusercontent.com/…`).
+    /// image may be shown from, written or resolved (`https://github.com/OWNER/NAME/raw/…`).
     public var localImages: [String: String] = [:]
 
     public init(source: String, markup: Markup = .markdown, linkBase: String? = nil, imageBase: String? = nil) {

@@ -28,12 +28,13 @@ public struct ReadmeImages: Sendable, Hashable {
     }
 
     /// `lumen-labs-lantern-docs-logo.svg` for a repository's file on raw.githubusercontent.com
-    /// (its branch left out) or github.com, `img.shields.io-badge-ci-green.svg` for any other: every
+    /// or github.com (`/raw/` and its branch left out), `img.shields.io-badge-ci-green.svg` for any other: every
     /// character but a letter, digit, `.` or `-` a hyphen, at most 60 characters (the end of
     /// a longer URL, which names the file), in the format's extension.
     static func fileName(url: String, format: Avatar.Format, number: Int = 1) -> String {
         var parts = (url.range(of: "://").map { String(url[$0.upperBound...]) } ?? url).split(separator: "/")
         if parts.first == "raw.githubusercontent.com", parts.count > 4 { parts.remove(at: 3) }
+        if parts.first == "github.com", parts.count > 5, parts[3] == "raw" { parts.removeSubrange(3...4) }
         if parts.first == "raw.githubusercontent.com" || parts.first == "github.com" { parts.removeFirst() }
         var name = ""
         for scalar in parts.joined(separator: "/").lowercased().unicodeScalars {

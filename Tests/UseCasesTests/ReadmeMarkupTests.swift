@@ -19,7 +19,28 @@ struct ReadmeMarkupTests {
         #expect(text.markup == .html)
         #expect(text.source == "<h1>Title</h1>")
         #expect(text.linkBase == "https://github.com/x/y/blob/main/")
-        #expect(text.imageBase == "https://raw.githubusercontent.com/x/y/main/")
+        #expect(text.imageBase == "https://github.com/x/y/raw/main/", "as GitHub's rendering: a file in Git LFS shows")
+    }
+
+    @Test("a README's relative images are its page's folder as raw files; its download folder where that is no blob")
+    func imageBase() {
+        func base(_ page: String?, _ download: String?) -> String? {
+            let readme = Readme(path: "README.md", markdown: "", htmlURL: page, downloadURL: download)
+            return RepoPageTranslator.markdown(of: readme, in: repo, format: .english).imageBase
+        }
+        let download = "https://raw.githubusercontent.com/x/y/feature/z/README.md"
+        #expect(
+            base("https://github.com/x/y/blob/feature/z/README.md", download) == "https://github.com/x/y/raw/feature/z/"
+        )
+        #expect(
+            base("https://ghe.example/x/y/blob/main/docs/README.md", nil) == "https://ghe.example/x/y/raw/main/docs/")
+        #expect(
+            base("https://github.com/x/y/tree/main/README.md", download)
+                == "https://raw.githubusercontent.com/x/y/feature/z/")
+        #expect(
+            base("https://github.com/x/y/blob/README.md", download)
+                == "https://raw.githubusercontent.com/x/y/feature/z/")
+        #expect(base(nil, nil) == "https://github.com/x/y/raw/main/", "the repository's default branch")
     }
 
     @Test("a README in another markup with no rendering shows its text whole, never read as Markdown")
@@ -59,6 +80,7 @@ struct ReadmeMarkupTests {
         let svg = Data("<svg/>".utf8)
         let images = ReadmeImages([
             ReadmeImage(url: "https://raw.githubusercontent.com/x/y/main/docs/logo.svg", data: svg, format: .svg),
+            ReadmeImage(url: "https://github.com/x/y/raw/main/docs/shot.svg", data: svg, format: .svg),
             ReadmeImage(url: "https://img.shields.io/badge/ci-passing-green.svg", data: svg, format: .svg),
             ReadmeImage(url: "https://github.com/x/y/actions/workflows/ci.yml/badge.svg", data: svg, format: .svg),
             ReadmeImage(
@@ -68,6 +90,7 @@ struct ReadmeMarkupTests {
             ReadmeImage(url: "https://example.org/a-b", data: svg, format: .svg),
         ])
         #expect(images.names["https://raw.githubusercontent.com/x/y/main/docs/logo.svg"] == "x-y-docs-logo.svg")
+        #expect(images.names["https://github.com/x/y/raw/main/docs/shot.svg"] == "x-y-docs-shot.svg")
         #expect(
             images.names["https://img.shields.io/badge/ci-passing-green.svg"]
                 == "img.shields.io-badge-ci-passing-green.svg")
@@ -76,7 +99,7 @@ struct ReadmeMarkupTests {
                 == "x-y-actions-workflows-ci.yml-badge.svg")
         let long = images.names.values.first { $0.hasSuffix("-end.svg") }
         #expect(long.map { $0.count <= 60 && $0.hasPrefix("very-long") } == true, "\(long ?? "")")
-        #expect(Set(images.names.values).count == 6, "two URLs that spell the same name get two files")
+        #expect(Set(images.names.values).count == 7, "two URLs that spell the same name get two files")
         #expect(Set(images.files.keys) == Set(images.names.values))
 
         let readme = Readme(path: "README.md", markdown: "![logo](docs/logo.svg)", htmlURL: nil, downloadURL: nil)

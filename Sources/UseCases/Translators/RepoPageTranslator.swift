@@ -62,7 +62,7 @@ struct RepoPageTranslator: Sendable {
         let levels = readme.path.split(separator: "/").count - 1
         if levels > 0 {
             text.rootLinkBase = SafeURL.folder(SafeURL.folder(of: readme.htmlURL), up: levels)
-            text.rootImageBase = SafeURL.folder(SafeURL.folder(of: readme.downloadURL), up: levels)
+            text.rootImageBase = SafeURL.folder(imageFolder(of: readme), up: levels)
         }
         return text
     }
@@ -71,7 +71,7 @@ struct RepoPageTranslator: Sendable {
     private static func unrooted(_ readme: Readme, in repo: GitHubRepo, format: DisplayFormat) -> MarkdownText {
         let base = fallbackBases(of: repo)
         let linkBase = SafeURL.folder(of: readme.htmlURL) ?? base.links
-        let imageBase = SafeURL.folder(of: readme.downloadURL) ?? base.images
+        let imageBase = imageFolder(of: readme) ?? base.images
         if readme.isUnreadable {
             return MarkdownText(
                 source: Self.note("readme.unreadable", [:], readme, repo: repo, format: format),
@@ -92,6 +92,13 @@ struct RepoPageTranslator: Sendable {
         return MarkdownText(
             source: Self.shortenedNote(readme, repo: repo, format: format) + readme.markdown, linkBase: linkBase,
             imageBase: imageBase)
+    }
+
+    /// Where the README's relative images are: its page's folder as raw files, as GitHub's
+    /// rendering has it (which shows a file kept in Git LFS); its download address's folder
+    /// where its page is not a `blob` address.
+    private static func imageFolder(of readme: Readme) -> String? {
+        SafeURL.rawFolder(ofPage: readme.htmlURL) ?? SafeURL.folder(of: readme.downloadURL)
     }
 
     private static func longestBacktickRun(in text: String) -> Int {

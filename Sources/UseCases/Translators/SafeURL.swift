@@ -104,6 +104,23 @@ package enum SafeURL {
         return folder.count(where: { $0 == "/" }) >= 4 ? folder : nil
     }
 
+    /// The folder of a file's page on GitHub read as its raw files' folder:
+    /// `https://github.com/o/r/blob/main/docs/README.md` → `https://github.com/o/r/raw/main/docs/`,
+    /// the address GitHub's own rendering gives a README's relative images. GitHub answers it
+    /// with a redirect to the file: to raw.githubusercontent.com, or for a file kept in Git
+    /// LFS to the file itself, where raw.githubusercontent.com sends LFS's 130-byte pointer
+    /// (a broken image). Nil when `page` is not of that shape.
+    static func rawFolder(ofPage page: String?) -> String? {
+        guard let folder = folder(of: page) else { return nil }
+        var parts = folder.split(separator: "/", maxSplits: 5, omittingEmptySubsequences: false)
+        // "https:", "", host, owner, name, "blob/REF/…/"
+        guard parts.count == 6, !parts[3].isEmpty, !parts[4].isEmpty, parts[5].hasPrefix("blob/"),
+            parts[5].count > "blob/".count + 1
+        else { return nil }
+        parts[5] = "raw/" + parts[5].dropFirst("blob/".count)
+        return parts.joined(separator: "/")
+    }
+
     /// The folder part of a URL: `https://x/a/b/README.md` → `https://x/a/b/`.
     static func folder(of text: String?) -> String? {
         // Three slashes at least: `https://host/` has a folder, `https://host` has none.
