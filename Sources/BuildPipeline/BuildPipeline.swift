@@ -195,8 +195,11 @@ public struct BuildPipeline: Sendable {
     private func record(_ snapshot: RunSnapshot, history: any HistoryStore) async -> [String] {
         do {
             try await history.record(snapshot)
+            // Runs are forgotten by the earlier of the run's time and this machine's clock: one
+            // run dated ahead (`SOURCE_DATE_EPOCH` in the year 9999, a clock that jumped) would
+            // otherwise forget every run before it.
             let days = Double(settings.configuration.historyDays)
-            try await history.prune(before: clock.now.addingTimeInterval(-days * 86_400))
+            try await history.prune(before: min(clock.now, Date()).addingTimeInterval(-days * 86_400))
             return []
         } catch {
             let file = settings.stateDirectory.map { " in \($0.appending(path: StateStores.fileName).path)" } ?? ""

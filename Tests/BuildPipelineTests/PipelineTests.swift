@@ -37,14 +37,44 @@ import UseCases
         func prune(before date: Date) async throws {}
     }
 
-    func pipeline(_ events: Lines) throws -> BuildPipeline {
+    /// A history that has no past run and keeps the time it was asked to prune before.
+    final class PruneWatch: HistoryStore, @unchecked Sendable {
+        private let lock = NSLock()
+        private var dates: [Date] = []
+        var pruned: [Date] { lock.withLock { dates } }
+        func latestSnapshot() async throws -> RunSnapshot? { nil }
+        func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
+        func record(_ snapshot: RunSnapshot) async throws {}
+        func recentNews(runs: Int) async throws -> [DigestChange] { [] }
+        func prune(before date: Date) async throws { lock.withLock { dates.append(date) } }
+    }
+
+    func pipeline(_ events: Lines, now: Date = Now().now) throws -> BuildPipeline {
         let configuration = try Configuration(toml: SampleDataStore.configuration, source: "sample")
         let settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: Data(SampleDataStore.configuration.utf8),
             theme: try Theme.builtIn("default"), output: root.appending(path: "site"), stateDirectory: nil,
             origin: .sample,
             shapingOptions: "test", program: "test", sourceDateEpoch: nil)
-        return BuildPipeline(settings: settings, events: events, clock: Now())
+        return BuildPipeline(settings: settings, events: events, clock: Now(now: now))
+    }
+
+    @Test("a run dated ahead of the machine's clock forgets no run the clock would keep")
+    func aRunDatedAheadForgetsNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let ahead = Date(timeIntervalSince1970: 253_402_300_799)  // SOURCE_DATE_EPOCH's last second
+        let pipeline = try pipeline(Lines(), now: ahead)
+        var sources = try await pipeline.openSources()
+        let history = PruneWatch()
+        sources.history = history
+        let before = Date()
+        guard case .published = try await pipeline.run(sources) else {
+            Issue.record("the sample must publish")
+            return
+        }
+        let cutoff = try #require(history.pruned.first)
+        #expect(cutoff <= Date().addingTimeInterval(-90 * 86_400), "history_days before the clock, not the run")
+        #expect(cutoff >= before.addingTimeInterval(-90 * 86_400 - 60))
     }
 
     @Test("a run that cannot be recorded is still published, and says so as a problem, not a failure")
