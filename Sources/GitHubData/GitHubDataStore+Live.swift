@@ -36,7 +36,7 @@ extension GitHubDataStore {
                 concurrency: options.concurrency, connectTimeout: options.connectTimeout,
                 totalTimeout: options.totalTimeout))
         let cache = options.stateDirectory.flatMap {
-            SQLiteResponseCache.open(at: $0.appending(path: "cache.sqlite"), warnings: warnings)
+            SQLiteResponseCache.open(at: $0.appending(path: SQLiteResponseCache.fileName), warnings: warnings)
         }
         self.init(client: client, cache: cache, options: options)
         self.warnings = warnings

@@ -222,6 +222,24 @@ import UseCases
                 == run.repositories[1].releasesUnknownSince)
     }
 
+    @Test("a state file emptied beside a response cache is said to be, not filled afresh without a word")
+    func anEmptiedFileIsSaid() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        _ = try open(&warnings)
+        #expect(warnings.isEmpty, "a new state folder: nothing to say")
+        try Data().write(to: file)
+        _ = try open(&warnings)
+        #expect(warnings.isEmpty, "an empty file and no cache: a run stopped before it wrote its first")
+        try Data("cache".utf8).write(to: folder.appending(path: "cache.sqlite"))
+        try Data().write(to: file)
+        _ = try open(&warnings)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("state.sqlite is empty (0 bytes)") == true, "\(warnings)")
+        _ = try open(&warnings)
+        #expect(warnings.count == 1, "said once: the file is a state file again")
+    }
+
     @Test(arguments: ["corrupt", "truncated", "foreign"])
     func anUnusableFileIsKeptAsideWithAWarningAndANewOneStarted(_ damage: String) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,6 +11,7 @@ final class SQLiteResponseCache: ResponseCache {
     static let schemaVersion = 3
     /// `PRAGMA application_id`, "rdRC": tells our file from any other SQLite file.
     static let applicationID: Int32 = 0x7264_5243
+    static let fileName = "cache.sqlite"
 
     private let database: DatabaseQueue
     private let warnings: WarningLog

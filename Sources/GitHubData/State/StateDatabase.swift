@@ -138,6 +138,17 @@ final class StateDatabase: Sendable {
 
     static let fileName = "state.sqlite"
 
+    /// Whether the state file at `path` is there but empty, beside a response cache: a file
+    /// a run left so has a run's writes in it (an empty one is never written), so something
+    /// else emptied it (a full disk's copy, a truncating editor, `: >`).
+    private static func isEmptied(_ path: URL) -> Bool {
+        let cache = path.deletingLastPathComponent().appending(path: SQLiteResponseCache.fileName)
+        func size(_ url: URL) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+        }
+        return size(path) == 0 && (size(cache) ?? 0) > 0
+    }
+
     /// Opens `state.sqlite` in `folder`, creating or migrating it.
     /// - Parameters:
     ///   - warn: told when an unusable file was set aside.
@@ -150,6 +161,12 @@ final class StateDatabase: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw .unusable(path: folder.path, reason: "cannot create the state folder (\(error.localizedDescription))")
+        }
+        if isEmptied(path) {
+            // SQLite takes an empty file for a new database, and would fill it without a word.
+            warn(
+                "\(path.path) is empty (0 bytes), though the folder holds a response cache from earlier runs: favourites added with `repodigest favourites add` and past runs, if there were any, are gone; starting a new state file"
+            )
         }
         switch SQLiteFile.inspect(path, applicationID: applicationID, describedAs: "state", typesChecked: true) {
         case .ours(let version) where version > migrations.count:
