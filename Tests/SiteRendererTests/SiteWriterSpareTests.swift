@@ -82,6 +82,18 @@ import Testing
         #expect(try text("index.html") == "2")
     }
 
+    @Test("A spare whose marker cannot be read is left alone, and the note says what to do")
+    func aSpareWithAnUnreadableMarker() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = try writerWithSpare()
+        try Data("not a marker\u{0}".utf8).write(to: spare.appending(path: ".repodigest-site"))
+        let report = try publishSettled(writer, [file("index.html", "2")])
+        #expect(report.notes.count == 1)
+        #expect(report.notes.first?.contains("its marker .repodigest-site cannot be read") == true, "\(report.notes)")
+        #expect(report.notes.first?.contains("delete it if nothing in it is yours") == true)
+        #expect(try text("index.html") == "2")
+    }
+
     @Test("A build staged in the spare and then refused leaves the published site as it was")
     func aDiscardedSpare() throws {
         defer { try? FileManager.default.removeItem(at: root) }

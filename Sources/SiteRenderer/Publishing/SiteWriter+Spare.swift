@@ -54,7 +54,12 @@ extension SiteWriter {
         let early = read.flatMap { $0.inventory.isCurrent(at: spare) ? $0 : nil }
         let marker = early?.marker ?? Marker(in: spare, manifestOnly: true)
         guard marker?.manifest != nil else {
-            notes.append("\(spare.path) is named like repodigest's spare build but lacks its marker; left alone")
+            let why =
+                Inventory.kind(spare.appending(path: Self.marker)) == .missing
+                ? "lacks its marker" : "its marker \(Self.marker) cannot be read"
+            notes.append(
+                "\(spare.path) is named like repodigest's spare build but \(why); left alone, and every build stages afresh while it is there: delete it if nothing in it is yours (a spare holds only a published build's files)"
+            )
             return nil
         }
         guard Inventory.kind(spare.appending(path: Self.stagingMarker)) == .missing else {
