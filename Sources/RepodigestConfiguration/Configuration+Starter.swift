@@ -19,7 +19,8 @@ extension Configuration {
         base_url = ""
 
         # A built-in theme (`repodigest themes` lists them) or the path of a theme folder
-        # (templates/*.mustache and assets/); --theme overrides it.
+        # (templates/*.mustache and assets/), a relative one from this file's folder; --theme
+        # overrides it.
         theme = "default"
 
         # The language of every page, feed and digest.md: "en" or "ja" (日本語), or one a theme

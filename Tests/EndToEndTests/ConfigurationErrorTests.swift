@@ -138,6 +138,31 @@ import Testing
             "\(file.standardError)")
     }
 
+    @Test("a configuration's relative theme path is read from the file's folder; --theme's from the working directory")
+    func aConfiguredThemeIsFoundBesideTheConfiguration() throws {
+        let folder = try TemporaryFolder()
+        let project = folder.url.appending(path: "project")
+        let theme = project.appending(path: "themes/mine")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try Data("name = \"mine\"\nextends = \"minimal\"\n".utf8).write(to: theme.appending(path: "theme.toml"))
+        let config = project.appending(path: "repodigest.toml")
+        try Data("theme = \"themes/mine\"\n".utf8).write(to: config)
+        // From cron: another working directory.
+        let elsewhere = try RepodigestProcess.run(
+            ["build", "--sample", "--config", config.path, "--output", "site", "--quiet"], in: folder.url)
+        #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
+        let index = try String(contentsOf: folder.url.appending(path: "site/index.html"), encoding: .utf8)
+        #expect(index.contains("class=\"rd-pages"), "the minimal theme's pages, through the theme that extends it")
+
+        let option = try RepodigestProcess.run(
+            ["build", "--sample", "--theme", "themes/mine", "--output", "site2"], in: folder.url)
+        #expect(option.status == 1)
+        #expect(
+            option.standardError.contains(
+                "--theme: \(folder.url.standardizedFileURL.path)/themes/mine: cannot read theme"),
+            "\(option.standardError)")
+    }
+
     @Test("a mistake in a theme's theme.toml or catalogue is said from the start of the line at that file and line")
     func aThemeFilesMistakeStartsWithItsFileAndLine() throws {
         let folder = try TemporaryFolder()

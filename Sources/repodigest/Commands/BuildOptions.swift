@@ -210,7 +210,7 @@ struct BuildOptions: ParsableArguments {
     func loadTheme(_ configuration: Configuration) throws(ConfigurationError) -> Theme {
         let name = theme ?? configuration.theme
         do throws(ThemeError) {
-            if let folder = Self.themeFolder(name) {
+            if let folder = Self.themeFolder(name, relativeTo: themeBase) {
                 if let problem = RealPath.folderProblem(folder) {
                     throw .unreadable(
                         path: folder.standardizedFileURL.path,
@@ -233,16 +233,26 @@ struct BuildOptions: ParsableArguments {
         }
     }
 
-    /// The folder a theme name means, or nil for a built-in theme's name. A built-in's name is
-    /// the built-in theme even beside a folder of that name (`./minimal` is the folder), as in
-    /// a theme's `extends`: a folder in the working directory must not silently stand in for it.
-    static func themeFolder(_ name: String) -> URL? {
+    /// Where a relative theme path is read from: `--theme`'s from the working directory, the
+    /// configuration's `theme` from the configuration file's folder (nil: the working
+    /// directory), so a run from cron or another folder finds the theme the file names.
+    var themeBase: URL? {
+        guard theme == nil, !sample || config != nil else { return nil }
+        return URL(fileURLWithPath: config ?? "repodigest.toml").deletingLastPathComponent()
+    }
+
+    /// The folder a theme name means, relative paths read from `base` (nil: the working
+    /// directory), or nil for a built-in theme's name. A built-in's name is the built-in
+    /// theme even beside a folder of that name (`./minimal` is the folder), as in a theme's
+    /// `extends`: a folder beside the configuration must not silently stand in for it.
+    static func themeFolder(_ name: String, relativeTo base: URL? = nil) -> URL? {
+        let path = name.hasPrefix("/") ? name : base.map { $0.appending(path: name).path } ?? name
         var isFolder: ObjCBool = false
         if name.contains("/")
             || (!Theme.builtInNames.contains(name)
-                && FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) && isFolder.boolValue)
+                && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
         {
-            return URL(fileURLWithPath: name)
+            return URL(fileURLWithPath: path)
         }
         return nil
     }

@@ -67,7 +67,7 @@ extension ServeCommand {
             paths.append(URL(fileURLWithPath: "repodigest.toml"))
         }
         if let name = options.theme ?? (try? options.loadConfiguration())?.theme {
-            if let folder = BuildOptions.themeFolder(name) {
+            if let folder = BuildOptions.themeFolder(name, relativeTo: options.themeBase) {
                 var folders = [folder]
                 for parent in Theme.lineageFolders(of: folder)
                 where parent.standardizedFileURL != folder.standardizedFileURL {
@@ -78,7 +78,7 @@ extension ServeCommand {
                 // folder inside the theme would rebuild the site after each build.
                 paths += folders.flatMap { folder in Self.themeParts.map { folder.appending(path: $0) } }
             } else if !Theme.builtInNames.contains(name) {
-                paths.append(URL(fileURLWithPath: name))
+                paths.append(options.themeBase.map { $0.appending(path: name) } ?? URL(fileURLWithPath: name))
             }
         }
         return paths.map(\.standardizedFileURL)
