@@ -158,9 +158,17 @@ public struct BuildPipeline: Sendable {
         if let live = sources.live { reportFetching(of: live) }
         guard let result else { return nil }
         for name in result.goneFavourites {
-            events.warning(
-                "favourite \(name): GitHub has no such repository (HTTP 404 or 410); it may be deleted or private. "
-                    + "Left out; remove it with `repodigest favourites remove \(name)` or from the configuration")
+            let gone =
+                if case .sample = settings.origin { "the sample holds no such repository" } else {
+                    "GitHub has no such repository (HTTP 404 or 410); it may be deleted or private"
+                }
+            // Where it was named is where it is removed: `favourites remove` refuses one the
+            // configuration names.
+            let remedy =
+                settings.configuration.favourites.contains { $0.name.matches(name) }
+                ? "remove it from `favourites` in the configuration"
+                : "remove it with `repodigest favourites remove \(name)`"
+            events.warning("favourite \(name): \(gone). Left out; \(remedy)")
         }
         return result
     }

@@ -73,11 +73,17 @@ public struct SampleDataStore: RepositorySource {
         }
     }
 
+    /// Found whatever the case of `name`, as GitHub finds it.
     public func repository(_ name: RepoName) async throws -> GitHubRepo {
-        guard files["repos/\(name).json"] != nil else { throw RepositoryNotFound(name: name) }
-        let repo = try decode(RepoDTO.self, "repos/\(name)")
+        let wanted = "repos/\(name).json".lowercased()
+        guard
+            let file = files["repos/\(name).json"] != nil
+                ? "repos/\(name).json" : files.keys.first(where: { $0.lowercased() == wanted })
+        else { throw RepositoryNotFound(name: name) }
+        let resource = String(file.dropLast(".json".count))
+        let repo = try decode(RepoDTO.self, resource)
         if let problem = repo.problem {
-            throw GitHubDataError.undecodable(resource: "sample repos/\(name)", reason: problem)
+            throw GitHubDataError.undecodable(resource: "sample \(resource)", reason: problem)
         }
         return repo.entity
     }

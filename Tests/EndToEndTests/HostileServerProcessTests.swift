@@ -86,6 +86,9 @@ import Testing
         #expect(
             outcome.standardError.contains("favourite kit-harbor/knot: GitHub has no such repository (HTTP 404 or 410)")
         )
+        #expect(
+            outcome.standardError.contains("Left out; remove it from `favourites` in the configuration"),
+            "named in the configuration: removed there, not with `favourites remove`")
         let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
         #expect(index.contains(">kit-harbor/knot</a> no longer exists on GitHub"))
         #expect(!FileManager.default.fileExists(atPath: run.output.appending(path: "repos/kit-harbor/knot.html").path))

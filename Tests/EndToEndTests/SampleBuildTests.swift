@@ -103,4 +103,23 @@ import UseCases
             "differing: \(one.keys.filter { one[$0] != SiteFolder.files(in: second)[$0] }.sorted())")
         #expect(String(decoding: one["index.html"] ?? Data(), as: UTF8.self).contains("2026-11-18T11:06:40Z"))
     }
+
+    @Test("a favourite is found in the sample whatever its case; one it lacks is said to be the sample's lack")
+    func favouritesInTheSample() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.url.appending(path: "repodigest.toml")
+        try Data("[digest]\nfavourites = [\"Lumen-Labs/LANTERN\", \"nope/nope\"]\n".utf8).write(to: config)
+        let build = try RepodigestProcess.run([
+            "build", "--sample", "--config", config.path, "--output", folder.url.appending(path: "site").path,
+        ])
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(!build.standardError.contains("Lumen-Labs/LANTERN"), "\(build.standardError)")
+        #expect(
+            build.standardError.contains(
+                "favourite nope/nope: the sample holds no such repository. Left out; remove it from `favourites` in the configuration"
+            ), "\(build.standardError)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appending(path: "site/repos/lumen-labs/lantern.html").path))
+    }
 }
