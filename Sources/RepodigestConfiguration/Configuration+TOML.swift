@@ -23,6 +23,9 @@ extension Configuration {
     /// Parses `repodigest.toml` text. Unknown keys and wrong types are errors, not silently
     /// ignored: a typo in a cron job's configuration should fail loudly, once.
     public init(toml text: String, source: String) throws(ConfigurationError) {
+        // A byte order mark (Windows editors write one) is no part of the first line: left in,
+        // that line's key or header would not be found, and its errors would name no line.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let table: TOMLTable
         do {
             if let problem = TOMLGuard.problem(in: text) {

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         ("[é]\n", 1, 2, "é"), ("title = \"x\"\n[=]\n", 2, 2, "="), ("[[[digest]]]\n", 1, 3, "["),
         ("# a comment\n\n  [ \u{FFFD}digest]\n", 3, 5, "\u{FFFD}"), ("[[ .x]]\n", 1, 4, "."),
-        ("[digest]\nowners = []\n[{x}]\n", 3, 2, "{"), ("\u{FEFF}[!", 1, 3, "!"),
+        ("[digest]\nowners = []\n[{x}]\n", 3, 2, "{"), ("\u{FEFF}[!", 1, 2, "!"),
     ])
     func aHeaderThatCrashedTOMLKitIsAnErrorAtItsPlace(text: String, line: Int, column: Int, found: String) throws {
         let error = try #require(Self.error(text))
@@ -45,6 +45,16 @@ import Testing
         let error = try #require(Self.error(text))
         #expect(error.line == line && error.column == column, "\(error)")
         #expect(error.message.contains("does not close the"), "\(error)")
+    }
+
+    @Test("a byte order mark is no part of the first line: its key and header are found, their errors at their lines")
+    func aByteOrderMark() throws {
+        let range = try #require(Self.error("\u{FEFF}[digest]\npage_size = 0\n"))
+        #expect(range.line == 2 && range.column == 1, "\(range)")
+        let unknown = try #require(Self.error("\u{FEFF}titel = \"a\"\n"))
+        #expect(unknown.line == 1 && unknown.column == 1, "\(unknown)")
+        let fine = try Configuration(toml: "\u{FEFF}title = \"a\"\n", source: "repodigest.toml")
+        #expect(fine.title == "a")
     }
 
     @Test("a file that is not UTF-8 is an error at the line and column of the first such byte")
