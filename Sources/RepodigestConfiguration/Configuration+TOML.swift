@@ -8,6 +8,16 @@ extension Configuration {
     /// cron job's configuration keeps working after an upgrade; the starter sets none of them.
     static let retiredDigestKeys: Set<String> = ["full_refresh_days"]
 
+    /// The keys of the file's top (`""`) and of each of its tables.
+    static let tableKeys: [String: Set<String>] = [
+        "": ["title", "base_url", "theme", "language", "avatars", "github", "digest"],
+        "github": ["api_url", "include_private", "concurrency", "max_wait_seconds", "max_fetch_seconds"],
+        "digest": [
+            "starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort",
+            "history_days", "details_refresh_days", "markdown", "lists_of",
+        ],
+    ]
+
     /// Parses the bytes of a `repodigest.toml` file: UTF-8, else an error at the line and
     /// column of the first byte that is not.
     public init(tomlBytes bytes: Data, source: String) throws(ConfigurationError) {
@@ -45,7 +55,7 @@ extension Configuration {
         }
         let reader = TOMLReader(text: text, source: source)
         self.init()
-        try reader.allow(["title", "base_url", "theme", "language", "avatars", "github", "digest"], in: table, at: [])
+        try reader.allow(Self.tableKeys[""]!, in: table, at: [])
         title = try reader.text("title", in: table, at: [], maxCharacters: Self.maxTitleCharacters) ?? title
         baseURL = try reader.string("base_url", in: table, at: []) ?? baseURL
         avatars = try reader.choice("avatars", in: table, at: []) ?? avatars
@@ -67,9 +77,7 @@ extension Configuration {
 
         if let github = try reader.table("github", in: table, at: []) {
             let path = ["github"]
-            try reader.allow(
-                ["api_url", "include_private", "concurrency", "max_wait_seconds", "max_fetch_seconds"], in: github,
-                at: path)
+            try reader.allow(Self.tableKeys["github"]!, in: github, at: path)
             if let url = try reader.string("api_url", in: github, at: path) {
                 if let problem = Self.apiURLProblem(url) {
                     throw reader.error(at: path + ["api_url"], "api_url \(problem)")
@@ -88,13 +96,7 @@ extension Configuration {
         }
         if let digest = try reader.table("digest", in: table, at: []) {
             let path = ["digest"]
-            try reader.allow(
-                [
-                    "starred_by", "favourites", "owners", "searches", "page_size", "starred_group", "starred_sort",
-                    "history_days",
-                    "details_refresh_days", "markdown", "lists_of",
-                ],
-                retired: Self.retiredDigestKeys, in: digest, at: path)
+            try reader.allow(Self.tableKeys["digest"]!, retired: Self.retiredDigestKeys, in: digest, at: path)
             starredBy = try reader.logins("starred_by", in: digest, at: path, allowsMe: true)
             owners = try reader.logins("owners", in: digest, at: path, allowsMe: false)
             listsOf = try reader.logins("lists_of", in: digest, at: path, allowsMe: true)
@@ -157,11 +159,49 @@ private struct TOMLReader {
         throws(ConfigurationError)
     {
         for (key, _) in table where !keys.contains(key) && !retired.contains(key) {
+            let hint = Self.hint(for: key, among: keys, at: path)
             throw error(
                 at: path + [key],
-                "unknown key '\(Self.shortened((path + [key]).joined(separator: ".")))'; expected one of: "
+                "unknown key '\(Self.shortened((path + [key]).joined(separator: ".")))'"
+                    + (hint.map { ": \($0) Expected" } ?? "; expected") + " one of: "
                     + keys.sorted().joined(separator: ", "))
         }
+    }
+
+    /// What an unknown key was likely meant to be: a key of this table spelt nearly so
+    /// (`concurency`, `favorites`, `Title`), or one of another table (`title` written after
+    /// `[digest]`, `concurrency` under `[digest]`), as a sentence; nil when neither.
+    static func hint(for key: String, among keys: Set<String>, at path: [String]) -> String? {
+        if let near = keys.sorted().first(where: { isNear(key, $0) }) { return "did you mean '\(near)'?" }
+        guard path.count <= 1 else { return nil }
+        let here = path.first ?? ""
+        for (table, names) in Configuration.tableKeys.sorted(by: { $0.key < $1.key })
+        where table != here && names.contains(key) {
+            return table.isEmpty
+                ? "'\(key)' belongs at the top of the file, before the first [table]."
+                : "'\(key)' belongs in the [\(table)] table."
+        }
+        return nil
+    }
+
+    /// The same but for case, `-` for `_`, or one or two letters added, dropped or changed.
+    static func isNear(_ typed: String, _ key: String) -> Bool {
+        let folded = typed.lowercased().replacingOccurrences(of: "-", with: "_")
+        if folded == key { return true }
+        let (a, b) = (Array(folded.utf8), Array(key.utf8))
+        guard key.count >= 5, !a.isEmpty, abs(a.count - b.count) <= 2 else { return false }
+        // Levenshtein distance, one row at a time.
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let kept = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = kept
+            }
+        }
+        return row[b.count] <= 2
     }
 
     /// A name from the file as a message repeats it: whole up to 80 characters, else its start

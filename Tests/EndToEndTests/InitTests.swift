@@ -11,12 +11,15 @@ import Testing
     static let parserSource = ArchitectureTests.sources.appending(
         path: "RepodigestConfiguration/Configuration+TOML.swift")
 
-    /// Every key the parser allows, read from its `allow([...])` lists, so that a key added
-    /// to the parser and not to the starter fails here.
+    /// Every key the parser allows, read from its `tableKeys` and `allow([...])` lists, so
+    /// that a key added to the parser and not to the starter fails here.
     static func acceptedKeys() throws -> Set<String> {
         let source = try String(contentsOf: parserSource, encoding: .utf8)
         let lists = source.matches(of: /allow\(\s*\[([^\]]*)\]/).map { String($0.output.1) }
-        return Set(lists.flatMap { $0.matches(of: /"([a-z_]+)"/).map { String($0.output.1) } })
+        let tables = try #require(
+            source.firstMatch(of: /static let tableKeys[^=]*= \[(.*?)\n    \]/.dotMatchesNewlines()))
+        return Set(
+            (lists + [String(tables.output.1)]).flatMap { $0.matches(of: /"([a-z_]+)"/).map { String($0.output.1) } })
     }
 
     @Test func writesAStarterThatParsesBuildsAndExplainsEveryKey() throws {

@@ -274,6 +274,26 @@ import Testing
         #expect(error.message.contains("unknown key 'digest.owner'"), "\(error)")
     }
 
+    @Test(
+        "an unknown key names the key it was likely meant to be: spelt nearly so, or of another table",
+        arguments: [
+            (
+                "[github]\nconcurency = 4\n",
+                "unknown key 'github.concurency': did you mean 'concurrency'? Expected one of:"
+            ),
+            ("[digest]\nfavorites = []\n", "did you mean 'favourites'?"),
+            ("Base-URL = \"\"\n", "did you mean 'base_url'?"),
+            ("[digest]\ntitle = \"x\"\n", "'title' belongs at the top of the file, before the first [table]."),
+            ("[digest]\nconcurrency = 4\n", "'concurrency' belongs in the [github] table."),
+            ("[digest]\nsearches = [{ name = \"a\", query = \"b\", limt = 3 }]\n", "did you mean 'limit'?"),
+            ("zzz = 1\n", "unknown key 'zzz'; expected one of: avatars,"),
+            ("[digest]\nowner = []\n", "did you mean 'owners'?"),
+        ])
+    func anUnknownKeysHint(text: String, message: String) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.message.contains(message), "\(error)")
+    }
+
     @Test func aMistakeBeforeThatHeaderIsTheOneReported() throws {
         let error = try #require(Self.error("title = \n[é]\n"))
         #expect(error.line == 1, "\(error)")
