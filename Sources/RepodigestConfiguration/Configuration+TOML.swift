@@ -83,6 +83,8 @@ extension Configuration {
                     throw reader.error(at: path + ["api_url"], "api_url \(problem)")
                 }
                 apiURL = url
+                apiURLSource = source
+                apiURLLine = reader.line(of: path + ["api_url"])
             }
             includePrivate = try reader.bool("include_private", in: github, at: path) ?? includePrivate
             concurrency =

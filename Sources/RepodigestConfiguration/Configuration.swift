@@ -17,6 +17,9 @@ public struct Configuration: Sendable, Equatable {
     public var languageSource = "the default configuration"
     public var languageLine: Int?
     public var apiURL = "https://api.github.com"
+    /// Where `apiURL` was set, so that a URL the token may not travel to is reported at its line.
+    public var apiURLSource = "the default configuration"
+    public var apiURLLine: Int?
     /// Show private repositories (a token can see them); they are left out of every page otherwise.
     public var includePrivate = false
     /// Requests to the API in flight at once.

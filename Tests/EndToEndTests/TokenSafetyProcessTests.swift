@@ -106,8 +106,19 @@ import Testing
             #expect(outcome.status == 1, "\(outcome.standardError)")
             #expect(
                 outcome.standardError.contains(
-                    "GITHUB_TOKEN: the API URL http://192.0.2.1:9 is plain http to another machine"))
+                    "--api-url: the API URL http://192.0.2.1:9 is plain http to another machine, so the token (GITHUB_TOKEN)"
+                ), "\(outcome.standardError)")
         }
+        // Named in the configuration: said at its line there.
+        try Data("title = \"t\"\n[github]\napi_url = \"http://192.0.2.1:9\"\n".utf8).write(
+            to: folder.url.appending(path: "repodigest.toml"))
+        let configured = try RepodigestProcess.run(
+            ["build", "--output", "site", "--state-dir", "state"], environment: ["GITHUB_TOKEN": Self.token],
+            in: folder.url)
+        #expect(configured.status == 1)
+        #expect(
+            configured.standardError.contains("repodigest.toml:3:1: the API URL http://192.0.2.1:9 is plain http"),
+            "\(configured.standardError)")
         #expect(
             Loopback.isHost("127.0.0.1") && Loopback.isHost("[::1]")
                 && Loopback.isHost("LOCALHOST"))

@@ -98,22 +98,31 @@ extension BuildOptions {
 
     /// How to reach GitHub: `--api-url` or the configuration's, the token from the environment.
     func github(_ configuration: Configuration, token: GitHubToken?) throws -> BuildPipeline.Settings.GitHub {
-        try Self.github(apiURL: apiURL(configuration), token: token, offline: offline)
+        try Self.github(
+            apiURL: apiURL(configuration), from: Self.apiURLOrigin(apiURL, configuration), token: token,
+            offline: offline)
+    }
+
+    /// Where the API URL in force was named: `--api-url`, or the configuration's file and line.
+    static func apiURLOrigin(_ apiURL: String?, _ configuration: Configuration) -> (source: String, line: Int?) {
+        apiURL != nil ? ("--api-url", nil) : (configuration.apiURLSource, configuration.apiURLLine)
     }
 
     /// How to reach GitHub at `apiURL`; shared with `favourites`. A token goes only over
     /// https, or over http to this machine (a test server, a proxy on loopback): elsewhere
     /// plain http would carry it across the network for anyone on the way to read.
-    static func github(apiURL: String, token: GitHubToken?, offline: Bool) throws(ConfigurationError)
-        -> BuildPipeline.Settings.GitHub
-    {
+    /// `origin`: where `apiURL` was named, which an error names.
+    static func github(
+        apiURL: String, from origin: (source: String, line: Int?), token: GitHubToken?, offline: Bool
+    ) throws(ConfigurationError) -> BuildPipeline.Settings.GitHub {
         if let token, !offline, let url = URLComponents(string: apiURL), url.scheme?.lowercased() == "http",
             !Loopback.isHost(url.host ?? "")
         {
             throw ConfigurationError(
-                source: token.variable,
-                message: "the API URL \(apiURL) is plain http to another machine, so the token would cross the network "
-                    + "unencrypted; use https (http is for this machine only: localhost, 127.0.0.1, ::1)")
+                source: origin.source, line: origin.line, column: origin.line.map { _ in 1 },
+                message: "the API URL \(apiURL) is plain http to another machine, so the token (\(token.variable)) "
+                    + "would cross the network unencrypted; use https (http is for this machine only: localhost, "
+                    + "127.0.0.1, ::1)")
         }
         return BuildPipeline.Settings.GitHub(
             apiURL: apiURL, token: token.map { ($0.value, $0.variable) }, offline: offline,

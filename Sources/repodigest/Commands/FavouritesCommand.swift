@@ -52,7 +52,8 @@ struct FavouritesCommand: AsyncParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let token = try GitHubToken.fromEnvironment(environment)
             let github = try BuildOptions.github(
-                apiURL: BuildOptions.apiURL(apiURL, configuration), token: token, offline: false)
+                apiURL: BuildOptions.apiURL(apiURL, configuration),
+                from: BuildOptions.apiURLOrigin(apiURL, configuration), token: token, offline: false)
             return try await BuildPipeline.liveStore(
                 github, configuration: configuration, stateDirectory: try stateDirectory(),
                 events: ConsoleEvents(Console(quiet: true, format: .text)))
