@@ -170,6 +170,14 @@ public struct BuildPipeline: Sendable {
                 : "remove it with `repodigest favourites remove \(name)`"
             events.warning("favourite \(name): \(gone). Left out; \(remedy)")
         }
+        let configuration = settings.configuration
+        if result.snapshot.repositories.isEmpty, configuration.starredBy.isEmpty, configuration.favourites.isEmpty,
+            configuration.owners.isEmpty, configuration.searches.isEmpty, configuration.listsOf.isEmpty
+        {
+            events.warning(
+                "the configuration names no repositories (starred_by, favourites, owners, searches and lists_of "
+                    + "under [digest] are all empty, and no favourite was added): the site lists none")
+        }
         return result
     }
 
