@@ -72,6 +72,17 @@ import Testing
         #expect(slashed.standardError.contains("\(output.path)/edited.html:2:"), "one slash: \(slashed.standardError)")
     }
 
+    @Test("validate refuses an empty path and a folder that holds no page: neither passes as a valid site")
+    func validateNeedsASite() throws {
+        let folder = try TemporaryFolder()
+        let empty = try RepodigestProcess.run(["validate", ""], in: folder.url)
+        #expect(empty.status == 1 && empty.standardError.contains("an empty path"), "\(empty.standardError)")
+        try Data("# notes\n".utf8).write(to: folder.url.appending(path: "notes.md"))
+        let noPage = try RepodigestProcess.run(["validate", folder.url.path])
+        #expect(noPage.status == 1, "\(noPage.standardError)")
+        #expect(noPage.standardError.contains("holds no page (no .html file)"), "\(noPage.standardError)")
+    }
+
     @Test("validate names a FIFO and a link to a device as findings, without reading either")
     func validateNamesSpecialFiles() throws {
         let folder = try TemporaryFolder()

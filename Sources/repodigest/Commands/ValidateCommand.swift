@@ -7,7 +7,8 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check a site folder with the rules every build must pass.",
-        discussion: "Exits 0 when every file passes, 4 when any finding is printed."
+        discussion:
+            "Exits 0 when every file passes, 4 when any finding is printed, 1 when the folder holds no page."
     )
 
     @Argument(help: ArgumentHelp("The site folder to check.", valueName: "dir"))
@@ -15,6 +16,10 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
+        guard !directory.isEmpty else {
+            console.error("validate: an empty path; name the site's folder")
+            throw ExitStatus.failure
+        }
         if let problem = RealPath.folderProblem(URL(fileURLWithPath: directory)) {
             let said = problem == "not a folder" ? "not a folder (validate checks a site's folder)" : problem
             console.error("\(directory): \(said)")
@@ -33,6 +38,20 @@ struct ValidateCommand: ParsableCommand {
             console.error("\(findings.count) finding(s)\(skipped)")
             throw ExitStatus.invalidOutput
         }
+        guard Self.holdsAPage(URL(fileURLWithPath: directory)) else {
+            // A mistyped folder, or a build's output not there yet, must not pass as a valid site.
+            console.error("\(directory): holds no page (no .html file), so it is not a site's folder")
+            throw ExitStatus.failure
+        }
         console.result("\(directory): no findings\(skipped)")
+    }
+
+    /// Whether `folder` or a folder in it holds an `.html` file.
+    static func holdsAPage(_ folder: URL) -> Bool {
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return false
+        }
+        for case let url as URL in walk where url.pathExtension.lowercased() == "html" { return true }
+        return false
     }
 }
