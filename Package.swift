@@ -76,8 +76,9 @@ let package = Package(
             exclude: ["README.md"], swiftSettings: strict
         ),
 
-        // The application layer: one build as named steps (check, lock, gather, decide, digest,
-        // publish, record, prune), joining the layers below; what `build` and `serve` run.
+        // The application layer: one build as named steps (check, lock, output, open, decide,
+        // digest, decide, publish, record, prune: ARCHITECTURE.md draws them), joining the layers
+        // below; what `build` and `serve` run.
         .target(
             name: "BuildPipeline",
             dependencies: [

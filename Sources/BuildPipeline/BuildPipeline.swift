@@ -6,9 +6,10 @@ import RepodigestConfiguration
 import SiteRenderer
 public import UseCases
 
-/// One build, as named steps: check the configuration, take the locks, check the output,
-/// gather, decide whether anything changed, digest, decide again once GitHub has answered,
-/// render-check-stage, publish, record, prune the cache. Every command that builds (`build`,
+/// One build, as named steps (`BuildFailure.Step`; ARCHITECTURE.md draws them): check the
+/// configuration, take the locks, check the output, open the sources, decide whether anything
+/// changed, digest (fetch and translate), decide again once GitHub has answered,
+/// render-check-stage and publish, record the run, prune the cache. Every command that builds (`build`,
 /// `serve`) runs this and only prints what it returns; each step's failure comes back as a
 /// `BuildFailure` naming the step, and `ExitStatus` turns it into the exit code.
 ///

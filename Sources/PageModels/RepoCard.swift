@@ -60,7 +60,7 @@ public struct RepoCard: Sendable, Hashable {
     @inlinable public var fields: Fields { box.fields }
 
     /// The same for cards that share their fields (copies of one card, none changed since):
-    /// a card's fields can be digested once for every list that shows it.
+    /// a card's fields can be fingerprinted once for every list that shows it.
     public var identity: ObjectIdentifier { ObjectIdentifier(box) }
 
     /// Inlinable, so that `card.fullName` in another module is a read of the field, not a key

@@ -3,7 +3,9 @@ import Foundation
 
 /// Compares the previous run's snapshot with this run's and says what changed: newly
 /// starred and unstarred repositories, new favourites, new releases, the largest star gains
-/// (absolute and relative), and repositories archived, renamed or gone.
+/// (absolute and relative), repositories archived, renamed or gone, and repositories added to
+/// or removed from Star Lists. Which two runs are compared (a run with no news shows the
+/// latest run's again) is `BuildDigest`'s choice.
 public struct ComputeChanges: Sendable {
     /// What a run found; `firstRun` when there was nothing to compare with.
     public enum Outcome: Sendable, Hashable {

@@ -80,9 +80,10 @@ public struct LoadRepositoryDetail: Sendable {
     }
 
     /// The releases the source kept for those of `repos` not `due` whose kept page is all they
-    /// need, read all at once: a task and a read of the cache each cost more than decoding,
-    /// done for 10,000 repositories a run. None where the READMEs load with the details (one
-    /// repository at a time, as they must). Any it leaves out load one by one.
+    /// need, read together (in chunks, while GitHub answers): a task and a read of the cache
+    /// each cost more than decoding, done for 10,000 repositories a run. None where the
+    /// READMEs load with the details (one repository at a time, as they must). Any it leaves
+    /// out load one by one.
     public func keptReleases(of repos: [GitHubRepo], due: Set<GitHubRepo.ID>) async -> [GitHubRepo.ID: [Release]] {
         readmes ? [:] : await source.keptReleases(of: repos, due: due, limit: releasesPerRepository)
     }

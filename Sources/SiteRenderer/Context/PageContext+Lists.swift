@@ -93,7 +93,7 @@ extension PageContext {
 
     /// Where the site publishes its copy of an avatar; nil for a copy it does not carry.
     private func publishedAvatar(_ name: String) -> String? {
-        site.avatars[name] == nil ? nil : Router.avatarsFolder + PathSegment.make(name)
+        site.avatars[name] == nil ? nil : Router.avatarPath(name)
     }
 
     /// An avatar's absolute address, for a link preview (`og:image`), which a page's relative
@@ -113,7 +113,7 @@ extension PageContext {
     func readmeImages(of text: MarkdownText, from route: Route) -> [String: String] {
         text.localImages.compactMapValues { name in
             guard site.readmeImages[name] != nil else { return nil }
-            return router.href(from: route, toFile: Router.readmeImagesFolder + PathSegment.make(name))
+            return router.href(from: route, toFile: Router.readmeImagePath(name))
         }
     }
 

@@ -12,7 +12,7 @@ struct SitePlan: Sendable {
         case repository(Int)
         case topicIndex
         case starListIndex
-        /// The search index of a list of several pages: the indices of its pages in `Site.lists`.
+        /// The search index of a list of several pages: the indices of its pages in `Site.listPages`.
         case searchIndex([Int])
         case asset(String)
         case avatar(String)
@@ -93,8 +93,8 @@ struct SitePlan: Sendable {
         }
         if !site.followed.isEmpty { items.append((Router.releasesOPML, .releasesOPML)) }
         items += theme.assets.keys.map { (Router.assetsFolder + $0, .asset($0)) }
-        items += site.avatars.keys.map { (Router.avatarsFolder + PathSegment.make($0), .avatar($0)) }
-        items += site.readmeImages.keys.map { (Router.readmeImagesFolder + PathSegment.make($0), .readmeImage($0)) }
+        items += site.avatars.keys.map { (Router.avatarPath($0), .avatar($0)) }
+        items += site.readmeImages.keys.map { (Router.readmeImagePath($0), .readmeImage($0)) }
         items += [
             (Router.atomFeed, .atomFeed), (Router.jsonFeed, .jsonFeed),
             (Router.digestJSON, .digestJSON), (Router.digestMarkdown, .digestMarkdown),

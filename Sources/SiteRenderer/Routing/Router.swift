@@ -36,6 +36,12 @@ public struct Router: Sendable {
     /// Images READMEs show that the site publishes itself (the sample's).
     public static let readmeImagesFolder = "images/"
 
+    /// Where the site publishes the avatar named `name` (`Site.avatars`' key).
+    static func avatarPath(_ name: String) -> String { avatarsFolder + PathSegment.make(name) }
+
+    /// Where the site publishes the README image named `name` (`Site.readmeImages`' key).
+    static func readmeImagePath(_ name: String) -> String { readmeImagesFolder + PathSegment.make(name) }
+
     public init(routes: some Sequence<Route>, baseURL: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }
         let kinds = Set(routes.map(\.kind)).sorted()

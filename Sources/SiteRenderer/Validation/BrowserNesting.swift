@@ -274,9 +274,6 @@ enum BrowserNesting {
         /// Whether text with more than white space written straight in here is moved before the table.
         var fostersText: Bool { traits.contains(.holdsTableParts) }
 
-        /// Whether text with more than white space written straight in here is moved into the body.
-        var movesTextIntoBody: Bool { traits.contains(.holdsDocumentParts) }
-
         /// Whether text with more than white space written straight in here is moved at all.
         var movesText: Bool { !traits.isDisjoint(with: [.holdsTableParts, .holdsDocumentParts]) }
     }

@@ -12,7 +12,7 @@ struct StarredPagesTranslator: Sendable {
     ///   - stars: most recently starred first, each repository once (as `CollectStarred` gives them).
     ///   - starredBy: the logins whose stars these are, for the summary.
     ///   - made: the stars' cards, in their order, if the caller made them already (the
-    ///     digest page shows them too): each then stays one card, dated and digested once.
+    ///     digest page shows them too): each then stays one card, dated and fingerprinted once.
     func pages(_ stars: [Star], starredBy: [String], cards made: [RepoCard]? = nil) -> [ListPage] {
         let format = cards.format
         let summary = format.text(
