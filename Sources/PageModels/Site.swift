@@ -75,14 +75,19 @@ public struct StarListEntry: Sendable, Hashable {
     public var route: Route
     /// "List" or "Private List".
     public var label: String
+    /// Seen only with the owner's token (`include_private`): the page of every List says so.
+    public var isPrivate: Bool
     public var description: String?
     /// "12 repositories".
     public var count: String
 
-    public init(title: String, route: Route, label: String, description: String?, count: String) {
+    public init(
+        title: String, route: Route, label: String, isPrivate: Bool = false, description: String?, count: String
+    ) {
         self.title = title
         self.route = route
         self.label = label
+        self.isPrivate = isPrivate
         self.description = description
         self.count = count
     }

@@ -154,7 +154,7 @@ import Testing
             ),
             (
                 StarListEntry(title: "", route: .starLists, label: "", description: nil, count: ""),
-                ["title", "route", "label", "description", "count"]
+                ["title", "route", "label", "isPrivate", "description", "count"]
             ),
             (
                 SiteFixture.release,

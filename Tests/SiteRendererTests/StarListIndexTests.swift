@@ -17,7 +17,8 @@ import Testing
             site.starLists.append(
                 StarListEntry(
                     title: "List \(number)", route: Route(kind), label: number == 2 ? "Private List" : "List",
-                    description: number == 1 ? "Tools <b>I</b> use" : nil, count: "1 repository"))
+                    isPrivate: number == 2, description: number == 1 ? "Tools <b>I</b> use" : nil, count: "1 repository"
+                ))
         }
         return site
     }
@@ -43,7 +44,8 @@ import Testing
         #expect(index.contains("3 Star Lists"))
         for number in 1...3 { #expect(index.contains("<a href=\"mona/list-\(number)/index.html\">List \(number)</a>")) }
         #expect(index.contains("Tools &lt;b&gt;I&lt;/b&gt; use"), "a description is text")
-        #expect(index.contains("Private List"))
+        #expect(index.contains("<span class=\"badge\">Private List</span>"), "a private List is marked")
+        #expect(!index.contains(">List</span>"), "a public one is not called a List on the page of Lists")
         #expect(Self.navigation(index).contains("aria-current=\"page\">Lists</a>"))
         let list = Self.navigation(files["lists/mona/list-2/index.html"])
         #expect(

@@ -59,7 +59,7 @@ import UseCases
                     description: "Things that glow", count: "3 repositories"),
                 StarListEntry(
                     title: "Secret", route: Route(.starList(account: "mona", slug: "secret")),
-                    label: "Private List", description: nil, count: "1 repository"),
+                    label: "Private List", isPrivate: true, description: nil, count: "1 repository"),
             ])
     }
 

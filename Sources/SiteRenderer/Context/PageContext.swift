@@ -176,7 +176,7 @@ struct PageContext: Sendable {
                 "lists": site.starLists.map { list in
                     Self.present([
                         "title": list.title, "href": router.href(from: route, to: list.route), "label": list.label,
-                        "description": list.description, "count": list.count,
+                        "isPrivate": list.isPrivate, "description": list.description, "count": list.count,
                     ])
                 },
             ], over: layout(for: route, title: heading, kind: "star-lists"))

@@ -48,6 +48,7 @@ extension StarListEntry: PageInput {
         hasher.combine(title)
         route.feed(&hasher, with: feeder)
         hasher.combine(label)
+        hasher.combine(isPrivate)
         hasher.combine(description)
         hasher.combine(count)
     }

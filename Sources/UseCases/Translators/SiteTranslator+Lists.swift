@@ -75,7 +75,7 @@ extension SiteTranslator {
     static func entry(for list: StarList, format: DisplayFormat) -> StarListEntry {
         StarListEntry(
             title: list.name, route: Route(.starList(account: list.account, slug: list.slug)),
-            label: format.text(list.isPrivate ? "list.private_star_list" : "list.star_list"),
+            label: format.text(list.isPrivate ? "list.private_star_list" : "list.star_list"), isPrivate: list.isPrivate,
             description: list.description.flatMap { $0.isEmpty ? nil : $0 },
             count: format.count(list.repositories.count, "repositories"))
     }
