@@ -174,7 +174,7 @@ private struct TOMLReader {
     /// (`concurency`, `favorites`, `Title`), or one of another table (`title` written after
     /// `[digest]`, `concurrency` under `[digest]`), as a sentence; nil when neither.
     static func hint(for key: String, among keys: Set<String>, at path: [String]) -> String? {
-        if let near = keys.sorted().first(where: { isNear(key, $0) }) { return "did you mean '\(near)'?" }
+        if let near = TOMLGuard.nearest(to: key, among: keys.sorted(), shortest: 5) { return "did you mean '\(near)'?" }
         guard path.count <= 1 else { return nil }
         let here = path.first ?? ""
         for (table, names) in Configuration.tableKeys.sorted(by: { $0.key < $1.key })
@@ -184,26 +184,6 @@ private struct TOMLReader {
                 : "'\(key)' belongs in the [\(table)] table."
         }
         return nil
-    }
-
-    /// The same but for case, `-` for `_`, or one or two letters added, dropped or changed.
-    static func isNear(_ typed: String, _ key: String) -> Bool {
-        let folded = typed.lowercased().replacingOccurrences(of: "-", with: "_")
-        if folded == key { return true }
-        let (a, b) = (Array(folded.utf8), Array(key.utf8))
-        guard key.count >= 5, !a.isEmpty, abs(a.count - b.count) <= 2 else { return false }
-        // Levenshtein distance, one row at a time.
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let kept = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = kept
-            }
-        }
-        return row[b.count] <= 2
     }
 
     /// A name from the file as a message repeats it: whole up to 80 characters, else its start

@@ -25,32 +25,4 @@ enum TemplateVocabulary {
         "homepage", "tag", "isLatest", "isLatestRelease", "notesHTML", "readmeHTML", "readmeNotFetched",
         "releasesNotFetched",
     ]
-
-    /// The name nearest `name` by spelling (at most two letters apart, or the same but for
-    /// case), for a message that suggests it; nil when none is that near.
-    static func nearest(to name: String) -> String? {
-        let lowered = name.lowercased()
-        let scored = names.map { candidate -> (Int, String) in
-            candidate.lowercased() == lowered ? (0, candidate) : (distance(lowered, candidate.lowercased()), candidate)
-        }
-        return scored.filter { $0.0 <= 2 }.min { $0 < $1 }?.1
-    }
-
-    /// Levenshtein's distance: the letters to add, remove or change to turn one into the other.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        guard !a.isEmpty else { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
-    }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import TOMLGuard
 
 /// A theme: Mustache templates and the assets they use, after fallback to the themes it
 /// extends. A theme is a folder (`theme.toml`, `templates/*.mustache`, `assets/…`); the
@@ -78,7 +79,9 @@ public struct Theme: Sendable {
                     !open.contains(where: { $0 == "t" || $0.hasPrefix("t.") }),
                     let unknown = Self.unknownValueName(in: tag.name)
                 else { return nil }
-                let meant = TemplateVocabulary.nearest(to: unknown).map { " (did you mean '\($0)'?)" } ?? ""
+                let meant =
+                    TOMLGuard.nearest(to: unknown, among: TemplateVocabulary.names).map { " (did you mean '\($0)'?)" }
+                    ?? ""
                 return "\(source.file):\(tag.line):\(tag.column): no page has a value named '\(unknown)'\(meant), "
                     + "so {{\(tag.sigil.map(String.init) ?? "")\(tag.name)}} renders as nothing"
             }
