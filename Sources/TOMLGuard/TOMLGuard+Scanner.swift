@@ -159,6 +159,10 @@ extension TOMLGuard {
             token.append(contentsOf: scalars[start..<position])
             guard !TOMLGuard.isSupportedBareValue(String(token)) else { return nil }
             let shown = String(String(token).prefix(40))
+            if TOMLGuard.isNumberNotWhole(String(token)) {
+                return problem(
+                    at: start, "'\(shown)' is not a whole number: every number repodigest reads is an integer, as 4")
+            }
             return problem(
                 at: start,
                 "'\(shown)' is not a value repodigest reads: use a \"string\", an integer, true or false, "
