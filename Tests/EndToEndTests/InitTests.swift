@@ -109,4 +109,13 @@ import Testing
             atPath: folder.url.appending(path: "link.toml").path)
         #expect(link == target.path)
     }
+
+    @Test("the command init suggests is one to copy: a path with a space or quote is quoted for the shell")
+    func theSuggestedCommandQuotesThePath() {
+        #expect(InitCommand.shellWord("repodigest.toml") == "repodigest.toml")
+        #expect(InitCommand.shellWord("conf/é.toml") == "conf/é.toml")
+        #expect(InitCommand.shellWord("sp ace/é.toml") == "'sp ace/é.toml'")
+        #expect(InitCommand.shellWord("it's.toml") == #"'it'\''s.toml'"#)
+        #expect(InitCommand.shellWord("$HOME.toml") == "'$HOME.toml'")
+    }
 }

@@ -50,7 +50,7 @@ struct InitCommand: ParsableCommand {
                 "\(config): cannot write: \(Self.writeProblem(config) ?? (error as NSError).localizedDescription)")
             throw ExitStatus.failure
         }
-        console.info("Wrote \(config). Try it: repodigest build --sample --config \(config)")
+        console.info("Wrote \(config). Try it: repodigest build --sample --config \(Self.shellWord(config))")
         console.result(url.standardizedFileURL.path)
     }
 
@@ -90,5 +90,14 @@ struct InitCommand: ParsableCommand {
         case S_IFCHR, S_IFBLK: return "a device"
         default: return "not a regular file"
         }
+    }
+
+    /// `path` as one word of a shell command line to copy: as it is when it holds only
+    /// characters no shell reads specially, else in single quotes.
+    static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
