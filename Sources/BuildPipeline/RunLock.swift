@@ -18,7 +18,12 @@ public final class RunLock {
 
     /// Takes the state folder's lock or throws at once; a run never waits for another.
     public convenience init(stateDirectory: URL) throws(RunLockError) {
-        try self.init(file: stateDirectory.appending(path: Self.fileName))
+        do {
+            try self.init(file: stateDirectory.appending(path: Self.fileName))
+        } catch .unusable(let path, let reason) {
+            // Named as the option that chose it, as the output's lock names --output.
+            throw .unusable(path: path, reason: "\(reason) (the state folder, --state-dir)")
+        }
     }
 
     /// Takes the lock on `file` (made, with its folder, if need be) or throws at once.
