@@ -72,6 +72,18 @@ import Testing
         #expect(slashed.standardError.contains("\(output.path)/edited.html:2:"), "one slash: \(slashed.standardError)")
     }
 
+    @Test("--offline with a state folder that does not exist stops at once, and makes no folder or file")
+    func offlineWithNoStateFolder() throws {
+        let folder = try TemporaryFolder()
+        try Data("[digest]\nstarred_by = [\"mona\"]\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        let outcome = try RepodigestProcess.run(
+            ["build", "--offline", "--output", "site", "--state-dir", "never-used"], in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("--offline: the state folder"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("run once without --offline"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"])
+    }
+
     @Test("validate refuses an empty path and a folder that holds no page: neither passes as a valid site")
     func validateNeedsASite() throws {
         let folder = try TemporaryFolder()

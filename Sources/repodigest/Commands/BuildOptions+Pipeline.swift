@@ -85,6 +85,13 @@ extension BuildOptions {
         let state =
             sample ? try? stateDirectory(environment: environment) : try stateDirectory(environment: environment)
         try checkFolders(output: URL(fileURLWithPath: output), state: state, configuration: configuration, theme: theme)
+        if offline, let state, !FileManager.default.fileExists(atPath: state.path) {
+            // Said before the lock would make the folder and the stores their empty files.
+            throw ConfigurationError(
+                source: "--offline",
+                message: "the state folder \(state.path) does not exist, so nothing is cached to build from; "
+                    + "run once without --offline (or name the folder earlier runs used with --state-dir)")
+        }
         let origin: BuildPipeline.Settings.Origin = sample ? .sample : .github(try github(configuration, token: token))
         var settings = BuildPipeline.Settings(
             configuration: configuration, configurationBytes: bytes, theme: theme, output: URL(fileURLWithPath: output),
