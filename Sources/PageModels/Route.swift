@@ -16,6 +16,10 @@ public struct Route: Sendable, Hashable, Comparable {
         case topics
         /// Every Star List, linked to its page.
         case starLists
+        /// Every owner with a page, linked to it.
+        case owners
+        /// Every saved search, linked to its page.
+        case searches
         case notFound
     }
 
@@ -32,6 +36,8 @@ public struct Route: Sendable, Hashable, Comparable {
     public static let notFound = Route(.notFound)
     public static let topics = Route(.topics)
     public static let starLists = Route(.starLists)
+    public static let owners = Route(.owners)
+    public static let searches = Route(.searches)
 
     public static func < (lhs: Route, rhs: Route) -> Bool {
         (lhs.kind, lhs.page) < (rhs.kind, rhs.page)

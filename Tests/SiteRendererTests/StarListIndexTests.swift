@@ -69,3 +69,55 @@ import Testing
         #expect(Self.navigation(files["index.html"]).contains("lists/mona/list-3/index.html"))
     }
 }
+
+/// Owners and saved searches as Star Lists are: from three on, one link in the navigation to
+/// a page of them all, each with its page's summary.
+@Suite struct OwnerAndSearchIndexTests {
+    /// The fixture's site (one owner, kit-harbor, and one search) with `owners` and `searches` more.
+    static func site(owners: Int, searches: Int) -> Site {
+        var site = SiteFixture.site
+        for number in 0..<owners {
+            let kind = Route.Kind.owner(login: "org-\(number + 1)")
+            site.listPages.append(
+                SiteFixture.list(
+                    kind, "org-\(number + 1)", groups: [CardGroup(title: nil, cards: [SiteFixture.lantern])]))
+            site.navigation.append(PageLink(title: "org-\(number + 1)", route: Route(kind)))
+        }
+        for number in 0..<searches {
+            let kind = Route.Kind.search(name: "Search \(number + 1)")
+            site.listPages.append(SiteFixture.list(kind, "Search \(number + 1)", groups: []))
+            site.navigation.append(PageLink(title: "Search \(number + 1)", route: Route(kind)))
+        }
+        return site
+    }
+
+    @Test func threeOwnersAndThreeSearchesAreALinkEach() throws {
+        let files = try StarListIndexTests.files(Self.site(owners: 2, searches: 2), theme: Theme.builtIn("default"))
+        let home = StarListIndexTests.navigation(files["index.html"])
+        #expect(home.contains("<li><a href=\"owners/index.html\">Owners</a></li>"), "\(home)")
+        #expect(home.contains("<li><a href=\"searches/index.html\">Searches</a></li>"), "\(home)")
+        #expect(!home.contains("org-1") && !home.contains("Search 1"), "no owner or search on its own")
+
+        let owners = try #require(files["owners/index.html"])
+        #expect(owners.contains("<h1>Owners</h1>") && owners.contains("3 owners"))
+        for login in ["kit-harbor", "org-1", "org-2"] {
+            #expect(owners.contains("<a href=\"\(login)/index.html\">\(login)</a>"), "\(login)")
+        }
+        #expect(owners.contains("<p class=\"card-description\">1 repositories</p>"), "each with its page's summary")
+        #expect(!owners.contains("card-meta"), "no count line where there is no count")
+        #expect(StarListIndexTests.navigation(owners).contains("aria-current=\"page\">Owners</a>"))
+        let owner = StarListIndexTests.navigation(files["owners/org-2/index.html"])
+        #expect(owner.contains("<a href=\"../index.html\" aria-current=\"page\">Owners</a>"), "\(owner)")
+
+        let searches = try #require(files["searches/index.html"])
+        #expect(searches.contains("<h1>Saved searches</h1>") && searches.contains("3 saved searches"))
+    }
+
+    @Test func twoOwnersAndOneSearchStayInTheNavigation() throws {
+        let files = try StarListIndexTests.files(Self.site(owners: 1, searches: 0), theme: Theme.builtIn("default"))
+        #expect(files["owners/index.html"] == nil && files["searches/index.html"] == nil)
+        let home = StarListIndexTests.navigation(files["index.html"])
+        #expect(home.contains("<li><a href=\"owners/org-1/index.html\">org-1</a></li>"), "\(home)")
+        #expect(home.contains("Swift site generators</a></li>"))
+    }
+}

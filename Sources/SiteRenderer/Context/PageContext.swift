@@ -15,12 +15,59 @@ struct PageContext: Sendable {
     var hasFavicon = false
     /// Whether the site has an "All topics" page for the digest to link.
     var hasTopicIndex = false
-    /// Whether the site has a page of every Star List, which the navigation then links
-    /// instead of each List.
-    var hasStarListIndex = false
-    /// How many Star Lists the navigation shows as one link to the page of every List, in
-    /// themes that have one: a reader with twenty Lists got three lines of links on every page.
-    static let starListsInOne = 3
+    /// The groups of pages the site has a page of, which the navigation then links instead
+    /// of each page of the group.
+    var pageIndexes: Set<PageIndex> = []
+
+    /// A group of pages the navigation links one by one while they are few, and as one link to
+    /// a page of them all from `PageIndex.inOne` on, in themes that have that page's template
+    /// (`star-lists`): a reader with twenty Lists, or ten owners, got lines of links on every page.
+    enum PageIndex: String, Sendable, CaseIterable, Hashable {
+        case starLists = "star-lists"
+        case owners, searches
+
+        static let inOne = 3
+
+        /// The page of them all.
+        var route: Route {
+            switch self {
+            case .starLists: .starLists
+            case .owners: .owners
+            case .searches: .searches
+            }
+        }
+
+        /// Whether a page of `kind` is one of the group.
+        func holds(_ kind: Route.Kind) -> Bool {
+            switch (self, kind) {
+            case (.starLists, .starList), (.owners, .owner), (.searches, .search): true
+            default: false
+            }
+        }
+
+        /// Its words in the catalogue: `nav.KEY` its link, `KEY.heading` its page's heading.
+        var key: String {
+            switch self {
+            case .starLists: "star_lists"
+            case .owners: "owners"
+            case .searches: "searches"
+            }
+        }
+
+        /// Its page's summary: "5 Star Lists".
+        var countKey: String {
+            switch self {
+            case .starLists: "count.star_lists"
+            case .owners: "count.owners"
+            case .searches: "count.saved_searches"
+            }
+        }
+
+        /// The groups `site` has enough pages of for a page of them all.
+        static func due(in site: Site) -> Set<PageIndex> {
+            Set(allCases.filter { index in site.navigation.count { index.holds($0.route.kind) } >= inOne })
+        }
+    }
     /// The lists that ship a `search.json` of all their pages, for the filter box to load.
     var searchIndexes: Set<Route.Kind> = []
     /// The catalogue as templates see it (`t`): its dotted keys as nested values, `{site}`
@@ -83,7 +130,7 @@ struct PageContext: Sendable {
                     "title": link.title,
                     "href": router.href(from: route, to: link.route),
                     "current": link.route.kind == route.kind
-                        || (link.route.kind == .starLists && Self.isStarList(route.kind)),
+                        || pageIndexes.contains { $0.route == link.route && $0.holds(route.kind) },
                 ])
             },
             // Only the digest says when the run happened: on every other page the time would
@@ -150,36 +197,50 @@ struct PageContext: Sendable {
             ], over: layout(for: route, title: heading, kind: "topics"))
     }
 
-    /// The site's navigation, its Star Lists as one link to the page of every List where the site has it.
+    /// The site's navigation, each group the site has a page of (`pageIndexes`) as one link
+    /// to it, where the group's first link was.
     var navigation: [PageLink] {
-        guard hasStarListIndex, let first = site.navigation.firstIndex(where: { Self.isStarList($0.route.kind) })
-        else { return site.navigation }
-        var links = site.navigation.filter { !Self.isStarList($0.route.kind) }
-        links.insert(PageLink(title: phrasebook.text("nav.star_lists"), route: .starLists), at: first)
+        var links = site.navigation
+        for index in PageIndex.allCases where pageIndexes.contains(index) {
+            guard let first = links.firstIndex(where: { index.holds($0.route.kind) }) else { continue }
+            links.removeAll { index.holds($0.route.kind) }
+            links.insert(PageLink(title: phrasebook.text("nav.\(index.key)"), route: index.route), at: first)
+        }
         return links
     }
 
-    static func isStarList(_ kind: Route.Kind) -> Bool {
-        if case .starList = kind { return true }
-        return false
-    }
-
-    /// Every Star List, in the navigation's order, each with what its own page says of it.
-    func starListIndex() -> TemplateValue {
-        let route = Route.starLists
-        let heading = phrasebook.text("star_lists.heading")
+    /// The pages of a group, in the navigation's order, each with what its own page says of
+    /// it: a Star List its description and count, an owner or a search its page's summary.
+    func pageIndex(_ index: PageIndex) -> TemplateValue {
+        let route = index.route
+        let heading = phrasebook.text("\(index.key).heading")
+        let entries: [TemplateValue]
+        if index == .starLists {
+            entries = site.starLists.map { list in
+                Self.present([
+                    "title": list.title, "href": router.href(from: route, to: list.route), "label": list.label,
+                    "isPrivate": list.isPrivate, "description": list.description, "count": list.count,
+                ])
+            }
+        } else {
+            entries = Self.firstPages(of: index, in: site).map { page in
+                Self.present([
+                    "title": page.title, "href": router.href(from: route, to: page.route),
+                    "description": page.summary,
+                ])
+            }
+        }
         return Self.present(
             [
                 "heading": heading,
-                "summary": phrasebook.text(
-                    "count.star_lists", count: site.starLists.count, countText: String(site.starLists.count)),
-                "lists": site.starLists.map { list in
-                    Self.present([
-                        "title": list.title, "href": router.href(from: route, to: list.route), "label": list.label,
-                        "isPrivate": list.isPrivate, "description": list.description, "count": list.count,
-                    ])
-                },
-            ], over: layout(for: route, title: heading, kind: "star-lists"))
+                "summary": phrasebook.text(index.countKey, count: entries.count, countText: String(entries.count)),
+                "lists": entries,
+            ], over: layout(for: route, title: heading, kind: index.rawValue))
+    }
+
+    /// The first page of each list of `index`'s group, in the site's order (the navigation's).
+    static func firstPages(of index: PageIndex, in site: Site) -> [ListPage] {
+        site.listPages.filter { $0.route.page == 1 && index.holds($0.route.kind) }
     }
 
     func notFound() -> TemplateValue {

@@ -18,7 +18,7 @@ extension SitePlan {
         let siteWide: String
 
         /// Bump when the fingerprints' scheme changes, so no build trusts those made the old way.
-        static let scheme = "page-inputs 6"
+        static let scheme = "page-inputs 7"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan
@@ -38,8 +38,8 @@ extension SitePlan {
             // Every page's words: another language, or one text changed, renders every page again.
             plan.site.phrasebook.feed(&hasher, with: feeder)
             plan.site.navigation.feed(&hasher, with: feeder)
-            // Whether the navigation links the page of every Star List instead of each.
-            hasher.combine(plan.context.hasStarListIndex)
+            // Which groups the navigation links the page of instead of each of their pages.
+            for index in PageContext.PageIndex.allCases { hasher.combine(plan.context.pageIndexes.contains(index)) }
             plan.site.notices.feed(&hasher, with: feeder)
             shared = hasher.finalize()
 
@@ -84,10 +84,20 @@ extension SitePlan {
                 hasher.combine("topic-index")
                 hasher.combine(plan.site.topics.count)
                 for topic in plan.site.topics { topic.feed(&hasher, with: feeder) }
-            case .starListIndex:
+            case .pageIndex(let index) where index == .starLists:
                 hasher.combine("star-list-index")
                 hasher.combine(plan.site.starLists.count)
                 for list in plan.site.starLists { list.feed(&hasher, with: feeder) }
+            case .pageIndex(let index):
+                // What `PageContext.pageIndex` reads of each first page: its title, summary, route.
+                hasher.combine("page-index " + index.rawValue)
+                let pages = PageContext.firstPages(of: index, in: plan.site)
+                hasher.combine(pages.count)
+                for page in pages {
+                    hasher.combine(page.title)
+                    hasher.combine(page.summary)
+                    page.route.feed(&hasher, with: feeder)
+                }
             case .searchIndex(let lists):
                 hasher.combine("search-index")
                 for list in lists { plan.site.listPages[list].feed(&hasher, with: feeder) }

@@ -11,7 +11,8 @@ struct SitePlan: Sendable {
         case list(Int)
         case repository(Int)
         case topicIndex
-        case starListIndex
+        /// The page of every Star List, owner or saved search (`PageContext.PageIndex`).
+        case pageIndex(PageContext.PageIndex)
         /// The search index of a list of several pages: the indices of its pages in `Site.listPages`.
         case searchIndex([Int])
         case asset(String)
@@ -29,7 +30,7 @@ struct SitePlan: Sendable {
 
         var isPage: Bool {
             switch self {
-            case .digest, .notFound, .list, .repository, .topicIndex, .starListIndex: return true
+            case .digest, .notFound, .list, .repository, .topicIndex, .pageIndex: return true
             default: return false
             }
         }
@@ -51,12 +52,14 @@ struct SitePlan: Sendable {
         // "All topics" is a page of themes that have a template for it (the built-in ones);
         // an older custom theme goes on without it, and without a link to it.
         let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
-        // The page of every Star List, where there are enough to crowd the navigation.
-        let starListIndex =
-            site.starLists.count >= PageContext.starListsInOne && theme.templates[Theme.starListsTemplate] != nil
+        // The page of every Star List, owner or saved search, where there are enough to crowd
+        // the navigation.
+        let pageIndexes =
+            theme.templates[Theme.starListsTemplate] == nil ? [] : PageContext.PageIndex.due(in: site)
+        let indexes = PageContext.PageIndex.allCases.filter(pageIndexes.contains)
         let routes =
             [Route.digest, .notFound] + site.listPages.map(\.route) + site.repositories.map(\.card.route)
-            + (topicIndex ? [Route.topics] : []) + (starListIndex ? [Route.starLists] : [])
+            + (topicIndex ? [Route.topics] : []) + indexes.map(\.route)
         let router = Router(routes: routes, baseURL: baseURL)
         // Lists of several pages with a filter box get an index of the whole list, in themes
         // whose script reads it.
@@ -72,7 +75,7 @@ struct SitePlan: Sendable {
         self.router = router
         self.context = PageContext(
             site: site, router: router, markdown: MarkdownRenderer(phrasebook: site.phrasebook),
-            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, hasStarListIndex: starListIndex,
+            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, pageIndexes: pageIndexes,
             searchIndexes: Set(indexed.keys),
             words: PageContext.words(site.phrasebook, siteTitle: site.title))
         self.assets = theme.assets
@@ -82,7 +85,7 @@ struct SitePlan: Sendable {
             (router.path(for: site.repositories[$0].card.route), .repository($0))
         }
         if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
-        if starListIndex { items.append((router.path(for: .starLists), .starListIndex)) }
+        items += indexes.map { (router.path(for: $0.route), .pageIndex($0)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }
         if router.baseURL != nil {
@@ -127,7 +130,7 @@ struct SitePlan: Sendable {
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {
-        case .digest, .notFound, .list, .topicIndex, .starListIndex, .repository:
+        case .digest, .notFound, .list, .topicIndex, .pageIndex, .repository:
             let (template, values) = template(for: item)!  // it knows every page
             return try page(path, template, values)
         case .searchIndex(let pages):
@@ -164,7 +167,7 @@ struct SitePlan: Sendable {
         case .notFound: ("not-found", context.notFound())
         case .list(let list): ("list", context.list(site.listPages[list]))
         case .topicIndex: (Theme.topicsTemplate, context.topicIndex())
-        case .starListIndex: (Theme.starListsTemplate, context.starListIndex())
+        case .pageIndex(let index): (Theme.starListsTemplate, context.pageIndex(index))
         case .repository(let page): ("repository", context.repository(repository ?? site.repositories[page]))
         default: nil
         }

@@ -131,6 +131,8 @@ public struct Router: Sendable {
         case .topic(let name): return "topics/" + PathSegment.make(name)
         case .topics: return "topics"
         case .starLists: return "lists"
+        case .owners: return "owners"
+        case .searches: return "searches"
         }
     }
 
