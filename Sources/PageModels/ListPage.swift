@@ -13,6 +13,8 @@ public struct ListPage: Sendable, Hashable {
     public var gitHubURL: String?
     /// Long enough to be worth a filter box.
     public var isFilterable: Bool
+    /// The owner's picture, on an owner's page: its heading shows it, as GitHub's profile does.
+    public var avatar: AvatarImage?
 
     /// Every card of this page, in order; a repository listed under several groups comes
     /// once per group. Setting it makes the list ungrouped.

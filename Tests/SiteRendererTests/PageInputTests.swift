@@ -138,7 +138,10 @@ import Testing
                     "starListsLabel",
                 ]
             ),
-            (site.listPages[0], ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable"]),
+            (
+                site.listPages[0],
+                ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable", "avatar"]
+            ),
             (site.listPages[0].pagination!, ["page", "pageCount", "previous", "next"]),
             (site.listPages[0].groups[0], ["title", "cards"]),
             (site.digest, ["title", "summary", "sections", "languages", "topics", "allTopics", "releases", "changes"]),

@@ -113,6 +113,22 @@ import Testing
         #expect(searches.contains("<h1>Saved searches</h1>") && searches.contains("3 saved searches"))
     }
 
+    @Test("an owner's picture heads its page, as GitHub's profile does, and marks it on the page of every owner")
+    func anOwnersPicture() throws {
+        var site = Self.site(owners: 2, searches: 0)
+        let picture = "https://avatars.githubusercontent.com/u/7?v=4&s=96"
+        for index in site.listPages.indices where site.listPages[index].route.kind == .owner(login: "org-1") {
+            site.listPages[index].avatar = .remote(url: picture)
+        }
+        let files = try StarListIndexTests.files(site, theme: Theme.builtIn("default"))
+        let page = try #require(files["owners/org-1/index.html"])
+        let escaped = picture.replacingOccurrences(of: "&", with: "&amp;")
+        #expect(page.contains("<div class=\"repo-heading\">\n<img class=\"avatar\" src=\"\(escaped)\""), "\(page)")
+        #expect(page.contains("<meta property=\"og:image\" content=\"\(escaped)\""))
+        #expect(try #require(files["owners/index.html"]).contains("<img class=\"avatar\" src=\"\(escaped)\""))
+        #expect(!(try #require(files["owners/org-2/index.html"]).contains("repo-heading")), "no picture, no frame")
+    }
+
     @Test func twoOwnersAndOneSearchStayInTheNavigation() throws {
         let files = try StarListIndexTests.files(Self.site(owners: 1, searches: 0), theme: Theme.builtIn("default"))
         #expect(files["owners/index.html"] == nil && files["searches/index.html"] == nil)

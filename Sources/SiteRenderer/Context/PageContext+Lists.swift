@@ -14,6 +14,7 @@ extension PageContext {
         return Self.present(
             [
                 "heading": page.title,
+                "avatar": page.avatar.flatMap { avatar(for: $0, from: route) },
                 "summary": page.summary,
                 "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
                 "filterable": page.isFilterable,
@@ -39,7 +40,10 @@ extension PageContext {
                         "next": pagination.next.map { router.href(from: route, to: $0) },
                     ])
                 },
-            ], over: layout(for: route, title: title, kind: "list", description: page.summary))
+            ],
+            over: layout(
+                for: route, title: title, kind: "list", description: page.summary,
+                image: page.avatar.flatMap(absoluteAvatar)))
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {

@@ -210,7 +210,8 @@ struct PageContext: Sendable {
     }
 
     /// The pages of a group, in the navigation's order, each with what its own page says of
-    /// it: a Star List its description and count, an owner or a search its page's summary.
+    /// it: a Star List its description and count, an owner or a search its page's summary
+    /// (an owner its picture too).
     func pageIndex(_ index: PageIndex) -> TemplateValue {
         let route = index.route
         let heading = phrasebook.text("\(index.key).heading")
@@ -226,7 +227,7 @@ struct PageContext: Sendable {
             entries = Self.firstPages(of: index, in: site).map { page in
                 Self.present([
                     "title": page.title, "href": router.href(from: route, to: page.route),
-                    "description": page.summary,
+                    "description": page.summary, "avatar": page.avatar.flatMap { avatar(for: $0, from: route) },
                 ])
             }
         }

@@ -110,11 +110,7 @@ extension RepoCard.Fields: PageInput {
         for badge in badges { hasher.combine(badge.rawValue) }
         hasher.combine(gitHubURL)
         hasher.combine(note)
-        switch avatar {
-        case .remote(let url)?: hasher.combine("remote " + url)
-        case .file(let name)?: hasher.combine("file " + name)
-        case nil: hasher.combine("none")
-        }
+        avatar.feed(&hasher, with: feeder)
         starLists.feed(&hasher, with: feeder)
         hasher.combine(starListsLabel)
     }
@@ -167,6 +163,16 @@ extension ListPage: PageInput {
         pagination.feed(&hasher, with: feeder)
         hasher.combine(gitHubURL)
         hasher.combine(isFilterable)
+        avatar.feed(&hasher, with: feeder)
+    }
+}
+
+extension AvatarImage: PageInput {
+    func feed(_ hasher: inout StableHasher, with feeder: InputFeeder) {
+        switch self {
+        case .remote(let url): hasher.combine("remote " + url)
+        case .file(let name): hasher.combine("file " + name)
+        }
     }
 }
 

@@ -89,7 +89,8 @@ extension SitePlan {
                 hasher.combine(plan.site.starLists.count)
                 for list in plan.site.starLists { list.feed(&hasher, with: feeder) }
             case .pageIndex(let index):
-                // What `PageContext.pageIndex` reads of each first page: its title, summary, route.
+                // What `PageContext.pageIndex` reads of each first page: its title, summary,
+                // route and avatar.
                 hasher.combine("page-index " + index.rawValue)
                 let pages = PageContext.firstPages(of: index, in: plan.site)
                 hasher.combine(pages.count)
@@ -97,6 +98,7 @@ extension SitePlan {
                     hasher.combine(page.title)
                     hasher.combine(page.summary)
                     page.route.feed(&hasher, with: feeder)
+                    page.avatar.feed(&hasher, with: feeder)
                 }
             case .searchIndex(let lists):
                 hasher.combine("search-index")

@@ -23,11 +23,17 @@ extension SiteTranslator {
         for entry in data.owners {
             let kind = format.text(entry.owner.kind == .organization ? "list.organisation" : "list.user")
             let parts = [kind, entry.owner.displayName, format.count(entry.repos.count, "repositories")]
+            let avatar = cards.avatars.image(for: entry.owner)
             pages += lists.pages(
                 .owner(login: entry.owner.login), title: entry.owner.login,
                 summary: parts.compactMap { $0 }.joined(separator: " · "),
                 groups: [CardGroup(title: nil, cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })],
-                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? SafeURL.gitHub(entry.owner.login))
+                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? SafeURL.gitHub(entry.owner.login)
+            ).map { page in
+                var page = page
+                page.avatar = avatar
+                return page
+            }
         }
         for result in data.searches {
             pages += lists.pages(
