@@ -108,6 +108,11 @@ import Testing
         #expect(page.contains("All topics") && page.contains("href=\"ops/index.html\""))
         let index = String(decoding: try #require(files.first { $0.path == "index.html" }).contents, as: UTF8.self)
         #expect(index.contains("href=\"topics/index.html\">All 3 topics</a>"))
+        if theme == "default" {
+            let topic = String(
+                decoding: try #require(files.first { $0.path == "topics/ops/index.html" }).contents, as: UTF8.self)
+            #expect(topic.contains("<a href=\"../index.html\">All topics</a>"), "a topic's page leads back to them all")
+        }
     }
 
     @Test("digest.md as a list: a table of contents linking GitHub's anchors, then each language's repositories")

@@ -17,6 +17,7 @@ extension PageContext {
                 "avatar": page.avatar.flatMap { avatar(for: $0, from: route) },
                 "summary": page.summary,
                 "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
+                "topicIndex": hasTopicIndex && Self.isTopic(route.kind) ? router.href(from: route, to: .topics) : nil,
                 "filterable": page.isFilterable,
                 "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
                 "count": page.cards.count,
@@ -44,6 +45,10 @@ extension PageContext {
             over: layout(
                 for: route, title: title, kind: "list", description: page.summary,
                 image: page.avatar.flatMap(absoluteAvatar)))
+    }
+
+    static func isTopic(_ kind: Route.Kind) -> Bool {
+        if case .topic = kind { true } else { false }
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {

@@ -40,6 +40,8 @@ extension SitePlan {
             plan.site.navigation.feed(&hasher, with: feeder)
             // Which groups the navigation links the page of instead of each of their pages.
             for index in PageContext.PageIndex.allCases { hasher.combine(plan.context.pageIndexes.contains(index)) }
+            // Whether a topic's page links back to the page of every topic.
+            hasher.combine(plan.context.hasTopicIndex)
             plan.site.notices.feed(&hasher, with: feeder)
             shared = hasher.finalize()
 
