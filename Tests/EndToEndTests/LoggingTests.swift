@@ -53,6 +53,22 @@ import Testing
         #expect(people.standardError.hasPrefix("Error: Unknown option '--nosuch'\nUsage: repodigest build"))
     }
 
+    @Test("a configuration's mistake gives a log collector its file, line and column as fields")
+    func configurationMistakeAsFields() throws {
+        let folder = try TemporaryFolder()
+        try Data("[github]\nconcurency = 4\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        let outcome = try RepodigestProcess.run(
+            ["build", "--sample", "--config", "repodigest.toml", "--log-format", "json"], in: folder.url)
+        #expect(outcome.status == 1)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(outcome.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+        #expect(object["file"] as? String == "repodigest.toml")
+        #expect(object["line"] as? Int == 2 && object["column"] as? Int == 1, "\(object)")
+        #expect((object["message"] as? String)?.contains("did you mean 'concurrency'?") == true)
+    }
+
     @Test func logFormatJSONGivesOneObjectPerLine() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appending(path: "site")

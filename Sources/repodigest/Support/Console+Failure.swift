@@ -10,6 +10,14 @@ extension Console {
     /// exit code for it.
     func fail(_ error: any Error) -> ExitCode {
         let findings = Self.findings(in: error)
+        if format == .json, let mistake = ((error as? BuildFailure)?.underlying ?? error) as? ConfigurationError {
+            // The file (or variable, or option) at fault and its place as fields, as a finding's.
+            var fields: [String: any Sendable] = ["file": mistake.source]
+            if let line = mistake.line { fields["line"] = line }
+            if let column = mistake.column { fields["column"] = column }
+            self.error(mistake.description, fields: fields)
+            return ExitStatus.code(for: error)
+        }
         guard format == .json, !findings.isEmpty else {
             Self.failureLines(error, every: format == .json).forEach { self.error($0) }
             return ExitStatus.code(for: error)
