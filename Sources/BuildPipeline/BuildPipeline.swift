@@ -213,8 +213,9 @@ public struct BuildPipeline: Sendable {
         do {
             try await history.record(snapshot)
             // Runs are forgotten by the earlier of the run's time and this machine's clock: one
-            // run dated ahead (`SOURCE_DATE_EPOCH` in the year 9999, a clock that jumped) would
-            // otherwise forget every run before it.
+            // run dated ahead with `SOURCE_DATE_EPOCH` (the year 9999) would otherwise forget
+            // every run before it. (A run the store finds dated after the latest, as that one
+            // is once the clock is back, it forgets as soon as two later runs are kept.)
             let days = Double(settings.configuration.historyDays)
             try await history.prune(before: min(clock.now, Date()).addingTimeInterval(-days * 86_400))
             return []

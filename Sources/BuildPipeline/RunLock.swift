@@ -22,7 +22,7 @@ public final class RunLock {
             try self.init(file: stateDirectory.appending(path: Self.fileName))
         } catch .unusable(let path, let reason) {
             // Named as the option that chose it, as the output's lock names --output.
-            throw .unusable(path: path, reason: "\(reason) (the state folder, --state-dir)")
+            throw .unusable(path: path, reason: "\(reason) (the state folder; --state-dir names another)")
         }
     }
 

@@ -177,11 +177,13 @@ private struct TOMLReader {
         if let near = TOMLGuard.nearest(to: key, among: keys.sorted(), shortest: 5) { return "did you mean '\(near)'?" }
         guard path.count <= 1 else { return nil }
         let here = path.first ?? ""
+        // Spelt as a key is (`base-url` is `base_url`); a table's name is no key to move.
+        let name = String(key.lowercased().map { $0 == "-" ? "_" : $0 })
         for (table, names) in Configuration.tableKeys.sorted(by: { $0.key < $1.key })
-        where table != here && names.contains(key) {
+        where table != here && names.contains(name) && Configuration.tableKeys[name] == nil {
             return table.isEmpty
-                ? "'\(key)' belongs at the top of the file, before the first [table]."
-                : "'\(key)' belongs in the [\(table)] table."
+                ? "'\(name)' belongs at the top of the file, before the first [table]."
+                : "'\(name)' belongs in the [\(table)] table."
         }
         return nil
     }

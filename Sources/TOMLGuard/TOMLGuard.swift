@@ -77,18 +77,21 @@ public enum TOMLGuard {
         }
     }
 
-    /// A value written without quotes or brackets that repodigest reads: `true`, `false`,
-    /// or an integer in any of TOML's notations (`-42`, `1_000`, `0xff`, `0o17`, `0b101`).
     /// Whether `token` is a number TOML has but repodigest does not read: a fraction (`2.5`),
-    /// an exponent (`1e3`), an infinity or not-a-number (`inf`, `-nan`).
+    /// an exponent (`1e3`), an infinity or not-a-number (`inf`, `-nan`). A digit comes first,
+    /// as in TOML (`e2` is a word that wanted quotes, not a number).
     static func isNumberNotWhole(_ token: String) -> Bool {
         var body = Substring(token.lowercased())
         if body.first == "+" || body.first == "-" { body = body.dropFirst() }
         if body == "inf" || body == "nan" { return true }
-        guard body.contains(where: \.isNumber), body.contains(where: { $0 == "." || $0 == "e" }) else { return false }
+        guard body.first?.isASCII == true, body.first?.isNumber == true,
+            body.contains(where: { $0 == "." || $0 == "e" })
+        else { return false }
         return body.allSatisfy { $0.isASCII && ($0.isNumber || "._e+-".contains($0)) }
     }
 
+    /// A value written without quotes or brackets that repodigest reads: `true`, `false`,
+    /// or an integer in any of TOML's notations (`-42`, `1_000`, `0xff`, `0o17`, `0b101`).
     static func isSupportedBareValue(_ token: String) -> Bool {
         if token == "true" || token == "false" { return true }
         let scalars = Array(token.unicodeScalars)

@@ -17,10 +17,12 @@ import Testing
             try RunLock(stateDirectory: root.appending(path: "file/st"))
         }
         #expect(
-            "\(underFile!)".hasSuffix("file is a file, not a folder (the state folder, --state-dir)"), "\(underFile!)")
+            "\(underFile!)".hasSuffix("file is a file, not a folder (the state folder; --state-dir names another)"),
+            "\(underFile!)")
         let looped = #expect(throws: RunLockError.self) { try RunLock(stateDirectory: root.appending(path: "a")) }
         #expect(
-            "\(looped!)".hasSuffix("a is a symbolic link that leads round in a loop (the state folder, --state-dir)"),
+            "\(looped!)".hasSuffix(
+                "a is a symbolic link that leads round in a loop (the state folder; --state-dir names another)"),
             "\(looped!)")
         #expect(RunLock.whyNoFolder(root.appending(path: "new/deeper")) == nil, "a folder that is merely missing")
         try FileManager.default.createSymbolicLink(

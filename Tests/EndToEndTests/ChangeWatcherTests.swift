@@ -56,6 +56,19 @@ import Testing
         #expect(ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--theme", "minimal"])).isEmpty)
     }
 
+    /// A configuration's theme, as its build reads it: from the configuration's folder, missing or not.
+    @Test func aConfiguredThemeIsWatchedBesideTheConfiguration() throws {
+        let config = folder.appending(path: "site/repodigest.toml")
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "site/themes/mine"), withIntermediateDirectories: true)
+        try Data("theme = \"themes/mine\"\n".utf8).write(to: config)
+        let paths = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--config", config.path]))
+        #expect(paths.contains(folder.appending(path: "site/themes/mine/templates").standardizedFileURL), "\(paths)")
+        try Data("theme = \"gone\"\n".utf8).write(to: config)
+        let missing = ServeCommand.watchedPaths(try BuildOptions.parse(["--sample", "--config", config.path]))
+        #expect(missing.contains(folder.appending(path: "site/gone").standardizedFileURL), "\(missing)")
+    }
+
     /// A theme that extends another folder: an edit to the parent changes the pages as much.
     @Test func theFoldersAThemeExtendsAreWatchedToo() throws {
         let base = folder.appending(path: "base")

@@ -90,6 +90,8 @@ import Testing
         let empty = try RepodigestProcess.run(["validate", ""], in: folder.url)
         #expect(empty.status == 1 && empty.standardError.contains("an empty path"), "\(empty.standardError)")
         try Data("# notes\n".utf8).write(to: folder.url.appending(path: "notes.md"))
+        try FileManager.default.createDirectory(
+            at: folder.url.appending(path: "x.html"), withIntermediateDirectories: true)
         let noPage = try RepodigestProcess.run(["validate", folder.url.path])
         #expect(noPage.status == 1, "\(noPage.standardError)")
         #expect(noPage.standardError.contains("holds no page (no .html file)"), "\(noPage.standardError)")

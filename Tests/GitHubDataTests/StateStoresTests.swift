@@ -87,6 +87,26 @@ import UseCases
             "and the one its news was found against")
     }
 
+    @Test("a run dated ahead of the runs after it is forgotten once two later runs are kept")
+    func aRunDatedAheadIsForgotten() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        func count() async throws -> Int? {
+            try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM run") }
+        }
+        let cutoff = Date(timeIntervalSince1970: 1_795_000_000 - 86_400)
+        try await history.record(snapshot(0, [(1, "a/one", 10)]))
+        try await history.record(snapshot(80_000, [(1, "a/one", 11)]))  // the year 2245
+        try await history.record(snapshot(1, [(1, "a/one", 12)]))
+        try await history.prune(before: cutoff)
+        #expect(try await count() == 3, "the latest two are kept whatever their dates")
+        try await history.record(snapshot(2, [(1, "a/one", 13)]))
+        try await history.prune(before: cutoff)
+        #expect(try await count() == 3, "day 0, 1 and 2: the run dated ahead is gone")
+        #expect(try await history.snapshotBeforeLatest() == snapshot(1, [(1, "a/one", 12)]))
+    }
+
     @Test("each run's news for the feeds is kept with it, every kind read back as told, the latest run's first")
     func newsIsKeptWithItsRun() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

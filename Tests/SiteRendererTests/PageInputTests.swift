@@ -70,6 +70,23 @@ import Testing
         #expect(Set(before.keys.filter { before[$0] != after[$0] }) == ["languages/swift/index.html"])
     }
 
+    @Test("the page of every owner is made again for an owner's summary or picture, not for a star on its cards")
+    func ownerIndexFollowsSummariesAndPictures() throws {
+        let index = { (site: Site) in try Self.fingerprints(Self.inputs(site))["owners/index.html"] }
+        let site = OwnerAndSearchIndexTests.site(owners: 2, searches: 0)
+        let owner = try #require(site.listPages.firstIndex { $0.route.kind == .owner(login: "org-1") })
+        #expect(try index(site) != nil)
+        var starred = site
+        starred.listPages[owner].groups[0].cards[0].starsText = "9.9k"
+        #expect(try index(starred) == index(site))
+        var summarised = site
+        summarised.listPages[owner].summary = "Organisation · Org One · 7 repositories"
+        #expect(try index(summarised) != index(site))
+        var pictured = site
+        pictured.listPages[owner].avatar = .remote(url: "https://avatars.githubusercontent.com/u/1?s=96")
+        #expect(try index(pictured) != index(site))
+    }
+
     @Test("releases.opml is made again for a name or address it lists, not for a star counted")
     func releasesOPMLFollowsNamesAndAddresses() throws {
         let opml = { (site: Site) in try Self.fingerprints(Self.inputs(site))["releases.opml"] }

@@ -91,7 +91,8 @@ import Testing
         return site
     }
 
-    @Test func threeOwnersAndThreeSearchesAreALinkEach() throws {
+    @Test("three owners and three searches (the fixture's one and two more of each) are a link each")
+    func threeOwnersAndThreeSearchesAreALinkEach() throws {
         let files = try StarListIndexTests.files(Self.site(owners: 2, searches: 2), theme: Theme.builtIn("default"))
         let home = StarListIndexTests.navigation(files["index.html"])
         #expect(home.contains("<li><a href=\"owners/index.html\">Owners</a></li>"), "\(home)")

@@ -37,7 +37,9 @@ extension SitePlan {
             hasher.combine(plan.site.title)
             // Every page's words: another language, or one text changed, renders every page again.
             plan.site.phrasebook.feed(&hasher, with: feeder)
-            plan.site.navigation.feed(&hasher, with: feeder)
+            // The navigation as pages show it: a search renamed behind the one link to every
+            // search changes no page's navigation.
+            plan.context.navigation.feed(&hasher, with: feeder)
             // Which groups the navigation links the page of instead of each of their pages.
             for index in PageContext.PageIndex.allCases { hasher.combine(plan.context.pageIndexes.contains(index)) }
             // Whether a topic's page links back to the page of every topic.

@@ -46,12 +46,13 @@ struct ValidateCommand: ParsableCommand {
         console.result("\(directory): no findings\(skipped)")
     }
 
-    /// Whether `folder` or a folder in it holds an `.html` file.
+    /// Whether `folder` or a folder in it holds an `.html` file (a file: a folder so named is none).
     static func holdsAPage(_ folder: URL) -> Bool {
-        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            return false
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return false }
+        for case let url as URL in walk where url.pathExtension.lowercased() == "html" {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { return true }
         }
-        for case let url as URL in walk where url.pathExtension.lowercased() == "html" { return true }
         return false
     }
 }
