@@ -111,29 +111,12 @@ public struct BuildDigest: Sendable {
         unless unchanged: @Sendable () async throws -> Bool
     ) async throws -> Result? {
         let streamed = delivery == .streamed
-        let includePrivate = request.includePrivate
         let now = clock.now
         // The last run is read while GitHub is asked: neither needs the other.
         async let previousRun = history?.latestSnapshot()
-        async let stars = CollectStarred(source: source, includePrivate: includePrivate).list(users: request.starredBy)
-        async let owners = ListOwnerRepositories(source: source, includePrivate: includePrivate)(logins: request.owners)
-        async let searches = SearchRepositories(source: source, includePrivate: includePrivate)(request.searches)
-        async let favourites = loadFavourites(request.favourites)
-        async let starLists = CollectStarLists(source: source, includePrivate: includePrivate)(
-            accounts: request.listsOf)
-        async let me = (request.starredBy + request.listsOf).contains("@me") ? source.tokenOwner() : nil
-
-        let (found, gone) = try await favourites
-        let starred = try await stars
-        var data = DigestData(
-            stars: starred.stars, favourites: found.filter { includePrivate || !$0.repo.isPrivate },
-            owners: try await owners, searches: try await searches)
-        data.starLists = try await starLists
-        data.me = await me
-        data.starredComplete = starred.isComplete
-        data.starredBy = starred.starredBy
-        data.sources = request.sources
-        data.unifyRepositories()
+        let gathered = try await gather(request)
+        var data = gathered.data
+        let gone = gathered.gone
         let load = LoadRepositoryDetail(
             source: source, releasesPerRepository: request.releasesPerRepository, readmes: !streamed,
             refresh: request.detailRefresh, now: now)
@@ -162,34 +145,8 @@ public struct BuildDigest: Sendable {
         var changes: Changes?
         var hasNews = true
         if let history {
-            snapshot.gone = Set(
-                previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
-            changes = Changes(
-                outcome: ComputeChanges()(previous: previous, current: snapshot, gone: snapshot.gone),
-                since: previous?.takenAt)
-            var compared = [snapshot, previous].compactMap { $0 }
-            if let previous, case .changes(let found)? = changes?.outcome, found.isEmpty {
-                // No news: the digest goes on showing the latest run's, found again against the
-                // run before it, and this run is not recorded, so the next one's news is told
-                // against the latest run too. (With no run before it: "No changes since".)
-                hasNews = false
-                if let before = try await history.snapshotBeforeLatest() {
-                    changes = Changes(
-                        outcome: ComputeChanges()(previous: before, current: previous, gone: previous.gone),
-                        since: before.takenAt)
-                    compared.append(before)
-                }
-            }
-            if case .changes(let found)? = changes?.outcome {
-                let shared = SiteTranslator.sharedNames(of: data.starLists)
-                    .union(ChangesTranslator.sharedNames(in: compared))
-                changes?.outcome = .changes(ChangesTranslator.markingApart(found, shared: shared))
-            }
-            if hasNews, case .changes(let found)? = changes?.outcome {
-                snapshot.news = ChangesTranslator.keptForFeeds(found)
-            }
-            // Each run kept at least an entry: as many runs hold a feed's worth.
-            changes?.earlier = try await history.recentNews(runs: FeedTranslator.defaultLimit)
+            (changes, hasNews) = try await news(
+                of: &snapshot, previous: previous, gone: gone, starLists: data.starLists, history: history)
         }
         let loader =
             streamed
@@ -204,6 +161,69 @@ public struct BuildDigest: Sendable {
         // go of on another thread: the build need not wait for it to be freed.
         Parallel.release((data, previous))
         return Result(site: site, snapshot: snapshot, hasNews: hasNews, readmes: loader, goneFavourites: gone)
+    }
+
+    /// Every source asked at once (the starred lists, owners, searches, favourites, Star
+    /// Lists, the token's owner for `@me`) and put together, each repository once; and the
+    /// favourites GitHub no longer has.
+    private func gather(_ request: Request) async throws -> (data: DigestData, gone: [RepoName]) {
+        let includePrivate = request.includePrivate
+        async let stars = CollectStarred(source: source, includePrivate: includePrivate).list(users: request.starredBy)
+        async let owners = ListOwnerRepositories(source: source, includePrivate: includePrivate)(logins: request.owners)
+        async let searches = SearchRepositories(source: source, includePrivate: includePrivate)(request.searches)
+        async let favourites = loadFavourites(request.favourites)
+        async let starLists = CollectStarLists(source: source, includePrivate: includePrivate)(
+            accounts: request.listsOf)
+        async let me = (request.starredBy + request.listsOf).contains("@me") ? source.tokenOwner() : nil
+
+        let (found, gone) = try await favourites
+        let starred = try await stars
+        var data = DigestData(
+            stars: starred.stars, favourites: found.filter { includePrivate || !$0.repo.isPrivate },
+            owners: try await owners, searches: try await searches)
+        data.starLists = try await starLists
+        data.me = await me
+        data.starredComplete = starred.isComplete
+        data.starredBy = starred.starredBy
+        data.sources = request.sources
+        data.unifyRepositories()
+        return (data, gone)
+    }
+
+    /// What changed since the last run (`previous`), and whether this run has news of its own:
+    /// `snapshot` learns which repositories are gone and the news it keeps for the feeds.
+    /// A run with no news shows the latest run's again, found against the run before it, and
+    /// is not recorded, so the next run's news is told against the latest run too.
+    private func news(
+        of snapshot: inout RunSnapshot, previous: RunSnapshot?, gone: [RepoName], starLists: [StarList],
+        history: any HistoryStore
+    ) async throws -> (Changes, hasNews: Bool) {
+        snapshot.gone = Set(
+            previous?.repositories.filter { old in gone.contains { $0.matches(old.name) } }.map(\.id) ?? [])
+        var changes = Changes(
+            outcome: ComputeChanges()(previous: previous, current: snapshot, gone: snapshot.gone),
+            since: previous?.takenAt)
+        var hasNews = true
+        var compared = [snapshot, previous].compactMap { $0 }
+        if let previous, case .changes(let found) = changes.outcome, found.isEmpty {
+            // (With no run before the latest: "No changes since".)
+            hasNews = false
+            if let before = try await history.snapshotBeforeLatest() {
+                changes = Changes(
+                    outcome: ComputeChanges()(previous: before, current: previous, gone: previous.gone),
+                    since: before.takenAt)
+                compared.append(before)
+            }
+        }
+        if case .changes(let found) = changes.outcome {
+            let shared = SiteTranslator.sharedNames(of: starLists).union(ChangesTranslator.sharedNames(in: compared))
+            let marked = ChangesTranslator.markingApart(found, shared: shared)
+            changes.outcome = .changes(marked)
+            if hasNews { snapshot.news = ChangesTranslator.keptForFeeds(marked) }
+        }
+        // Each run kept at least an entry: as many runs hold a feed's worth.
+        changes.earlier = try await history.recentNews(runs: FeedTranslator.defaultLimit)
+        return (changes, hasNews)
     }
 
     /// The details of `repositories` in their order: those `due` from `refreshed`, the others
