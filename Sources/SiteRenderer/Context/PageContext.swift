@@ -129,8 +129,9 @@ struct PageContext: Sendable {
                 Self.present([
                     "title": link.title,
                     "href": router.href(from: route, to: link.route),
-                    "current": link.route.kind == route.kind
-                        || pageIndexes.contains { $0.route == link.route && $0.holds(route.kind) },
+                    "current": link.route.kind == route.kind,
+                    // The page of a group this page is one of (an owner's, on the page of every owner).
+                    "section": pageIndexes.contains { $0.route == link.route && $0.holds(route.kind) },
                 ])
             },
             // Only the digest says when the run happened: on every other page the time would

@@ -7,7 +7,7 @@ enum TemplateVocabulary {
     static let names: Set<String> = [
         // Every page (the layout's).
         "t", "languageCode", "siteTitle", "pageTitle", "documentTitle", "pageKind", "pageDescription", "pageImage",
-        "home", "assets", "stylesheet", "favicon", "canonical", "feeds", "atom", "json", "nav", "current",
+        "home", "assets", "stylesheet", "favicon", "canonical", "feeds", "atom", "json", "nav", "current", "section",
         "generated", "text", "iso", "notices",
         // The digest, its changes, sections, releases, languages and topics.
         "summary", "changes", "items", "kind", "label", "link", "around", "before", "name", "after", "members",
