@@ -15,6 +15,8 @@ public struct ListPage: Sendable, Hashable {
     public var isFilterable: Bool
     /// The owner's picture, on an owner's page: its heading shows it, as GitHub's profile does.
     public var avatar: AvatarImage?
+    /// On an owner's page, whether the owner is an organisation (`RepoCard.ownerIsOrganisation`).
+    public var isOrganisation = false
 
     /// Every card of this page, in order; a repository listed under several groups comes
     /// once per group. Setting it makes the list ungrouped.

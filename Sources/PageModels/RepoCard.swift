@@ -29,6 +29,9 @@ public struct RepoCard: Sendable, Hashable {
         public var note: String?
         /// The owner's picture.
         public var avatar: AvatarImage?
+        /// Whether the owner is an organisation, whose picture GitHub draws as a rounded
+        /// square (a user's is a circle).
+        public var ownerIsOrganisation = false
         /// The Star Lists that hold it, each linking to its page; on a List's own page, only the
         /// others (the reader knows which List they are on).
         public var starLists: [PageLink] = []

@@ -151,13 +151,16 @@ import Testing
                 page.card.fields,
                 [
                     "route", "fullName", "description", "language", "topics", "stars", "starsText", "forksText",
-                    "pushedText", "starredText", "badges", "gitHubURL", "note", "avatar", "starLists",
-                    "starListsLabel",
+                    "pushedText", "starredText", "badges", "gitHubURL", "note", "avatar",
+                    "ownerIsOrganisation", "starLists", "starListsLabel",
                 ]
             ),
             (
                 site.listPages[0],
-                ["route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable", "avatar"]
+                [
+                    "route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable", "avatar",
+                    "isOrganisation",
+                ]
             ),
             (site.listPages[0].pagination!, ["page", "pageCount", "previous", "next"]),
             (site.listPages[0].groups[0], ["title", "cards"]),

@@ -127,8 +127,35 @@ import Testing
         let escaped = picture.replacingOccurrences(of: "&", with: "&amp;")
         #expect(page.contains("<div class=\"repo-heading\">\n<img class=\"avatar\" src=\"\(escaped)\""), "\(page)")
         #expect(page.contains("<meta property=\"og:image\" content=\"\(escaped)\""))
+        #expect(
+            page.components(separatedBy: "<img class=\"avatar").count == 2,
+            "once, in the heading: a card without a picture finds none of the page's")
         #expect(try #require(files["owners/index.html"]).contains("<img class=\"avatar\" src=\"\(escaped)\""))
         #expect(!(try #require(files["owners/org-2/index.html"]).contains("repo-heading")), "no picture, no frame")
+    }
+
+    @Test("an organisation's picture is a rounded square; an owner's cards on its own page show none")
+    func organisationsAndOwnPages() throws {
+        var site = SiteFixture.site
+        let picture = AvatarImage.remote(url: "https://avatars.githubusercontent.com/u/9?v=4&s=40")
+        for page in site.listPages.indices {
+            for group in site.listPages[page].groups.indices {
+                for card in site.listPages[page].groups[group].cards.indices
+                where site.listPages[page].groups[group].cards[card].fullName.hasPrefix("kit-harbor/") {
+                    site.listPages[page].groups[group].cards[card].avatar = picture
+                    site.listPages[page].groups[group].cards[card].ownerIsOrganisation = true
+                }
+            }
+        }
+        let files = try StarListIndexTests.files(site, theme: Theme.builtIn("default"))
+        let pages = files.filter { $0.value.contains("old-fork") && $0.value.contains("card-title") }
+        let own = try #require(files["owners/kit-harbor/index.html"])
+        #expect(own.contains("old-fork") && !own.contains("<img class=\"avatar"), "no picture on its owner's page")
+        let others = pages.filter { $0.key != "owners/kit-harbor/index.html" }
+        #expect(!others.isEmpty)
+        for (path, page) in others {
+            #expect(page.contains("<img class=\"avatar avatar-org\""), "\(path)")
+        }
     }
 
     @Test func twoOwnersAndOneSearchStayInTheNavigation() throws {

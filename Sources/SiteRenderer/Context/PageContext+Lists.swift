@@ -14,7 +14,9 @@ extension PageContext {
         return Self.present(
             [
                 "heading": page.title,
-                "avatar": page.avatar.flatMap { avatar(for: $0, from: route) },
+                // Not `avatar`: a card without one would find the page's in a template's section.
+                "ownerAvatar": page.avatar.flatMap { avatar(for: $0, from: route) },
+                "ownerOrganisation": page.isOrganisation,
                 "summary": page.summary,
                 "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
                 "topicIndex": hasTopicIndex && Self.isTopic(route.kind) ? router.href(from: route, to: .topics) : nil,
@@ -84,7 +86,9 @@ extension PageContext {
             },
             "note": card.note,
             "languageColor": card.languageColor.flatMap(Self.cssColor),
-            "avatar": card.avatar.flatMap { avatar(for: $0, from: route) },
+            // Not on its owner's own page, whose heading shows it once (as GitHub's list does).
+            "avatar": ownersOwn ? nil : card.avatar.flatMap { avatar(for: $0, from: route) },
+            "organisation": card.ownerIsOrganisation,
             "gitHubURL": URLSyntax.valid(card.gitHubURL),
             "filterText": Self.filterText(of: card),
         ])

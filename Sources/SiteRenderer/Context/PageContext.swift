@@ -229,6 +229,7 @@ struct PageContext: Sendable {
                 Self.present([
                     "title": page.title, "href": router.href(from: route, to: page.route),
                     "description": page.summary, "avatar": page.avatar.flatMap { avatar(for: $0, from: route) },
+                    "organisation": page.isOrganisation,
                 ])
             }
         }

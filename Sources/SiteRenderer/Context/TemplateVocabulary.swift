@@ -15,10 +15,11 @@ enum TemplateVocabulary {
         "languages", "topics", "allTopics", "color", "count", "title", "href",
         // A list page and its pagination.
         "heading", "gitHubURL", "filterable", "searchIndex", "grouped", "groups", "id", "pagination", "page",
-        "pageCount", "previous", "next", "isPrivate", "topicIndex",
+        "pageCount", "previous", "next", "isPrivate", "topicIndex", "ownerAvatar", "ownerOrganisation",
         // A card.
         "fullName", "ownerPart", "namePart", "description", "language", "stars", "starsTitle", "starsText",
-        "forksText", "pushedText", "starredText", "badges", "filterText", "languageColor", "avatar", "note",
+        "forksText", "pushedText", "starredText", "badges", "filterText", "languageColor", "avatar", "organisation",
+        "note",
         "lists", "listsLabel",
         // A repository's page.
         "repo", "owner", "moreFromOwner", "ownerLogin", "ownerGitHubURL", "ownerOnGitHub", "facts", "value",

@@ -111,6 +111,7 @@ extension RepoCard.Fields: PageInput {
         hasher.combine(gitHubURL)
         hasher.combine(note)
         avatar.feed(&hasher, with: feeder)
+        hasher.combine(ownerIsOrganisation)
         starLists.feed(&hasher, with: feeder)
         hasher.combine(starListsLabel)
     }
@@ -164,6 +165,7 @@ extension ListPage: PageInput {
         hasher.combine(gitHubURL)
         hasher.combine(isFilterable)
         avatar.feed(&hasher, with: feeder)
+        hasher.combine(isOrganisation)
     }
 }
 

@@ -94,7 +94,7 @@ extension SitePlan {
                 for list in plan.site.starLists { list.feed(&hasher, with: feeder) }
             case .pageIndex(let index):
                 // What `PageContext.pageIndex` reads of each first page: its title, summary,
-                // route and avatar.
+                // route and picture.
                 hasher.combine("page-index " + index.rawValue)
                 let pages = PageContext.firstPages(of: index, in: plan.site)
                 hasher.combine(pages.count)
@@ -103,6 +103,7 @@ extension SitePlan {
                     hasher.combine(page.summary)
                     page.route.feed(&hasher, with: feeder)
                     page.avatar.feed(&hasher, with: feeder)
+                    hasher.combine(page.isOrganisation)
                 }
             case .searchIndex(let lists):
                 hasher.combine("search-index")

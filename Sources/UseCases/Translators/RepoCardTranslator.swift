@@ -85,6 +85,7 @@ struct RepoCardTranslator: Sendable {
             note: notes[repo.id],
             avatar: avatars.image(for: repo.owner)
         )
+        card.ownerIsOrganisation = repo.owner.kind == .organization
         card.starLists = lists[repo.id] ?? []
         card.starListsLabel = format.text("card.in_lists")
         return card

@@ -32,6 +32,7 @@ extension SiteTranslator {
             ).map { page in
                 var page = page
                 page.avatar = avatar
+                page.isOrganisation = entry.owner.kind == .organization
                 return page
             }
         }
