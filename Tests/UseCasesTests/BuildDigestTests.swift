@@ -97,6 +97,9 @@ import UseCases
                 .topic(name: "rss"),
             ]))
         #expect(site.digest.languages.first?.count == 1)
+        #expect(
+            site.listPages.first { $0.route.kind == .topic(name: "cli") }?.gitHubURL
+                == "https://github.com/topics/cli", "a topic's page links the topic on GitHub")
         let colors = Dictionary(uniqueKeysWithValues: site.digest.languages.map { ($0.title, $0.color) })
         #expect(colors["Swift"] == "#f05138" && colors["Go"] == "#00add8", "in the colours of the languages' dots")
         let searches = site.listPages.filter { $0.route.kind == .search(name: "Swift") }

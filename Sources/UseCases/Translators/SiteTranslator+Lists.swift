@@ -73,7 +73,8 @@ extension SiteTranslator {
                 .topic(name: topic), title: topic,
                 summary: format.text(
                     "list.topic", ["repositories": format.count(members.count, "repositories"), "topic": topic]),
-                cards: members.map { cards.card(for: byStars[$0]) })
+                groups: [CardGroup(title: nil, cards: members.map { cards.card(for: byStars[$0]) })],
+                gitHubURL: SafeURL.gitHub("topics", topic))
         }
         return pages
     }
