@@ -22,6 +22,14 @@ import Testing
         #expect(Phrasebook.english.text("nav.digest") == "Digest")
     }
 
+    @Test("a language's code is read whatever its case, and written as its catalogue names it")
+    func aLanguageCodeInAnotherCase() throws {
+        let theme = try Theme.builtIn("default")
+        #expect(try theme.phrasebook(language: "JA").phrasebook.language == "ja")
+        #expect(try theme.phrasebook(language: "En").phrasebook.language == "en")
+        #expect(throws: LocaleError.self) { _ = try theme.phrasebook(language: "en-US") }
+    }
+
     /// Japanese has every key English has and no other; only the singular forms, which
     /// Japanese does not have, may be left out (they read as `.other`).
     @Test func japaneseHasEveryKeyEnglishHas() throws {

@@ -27,6 +27,11 @@ extension Theme {
     /// catalogues leave out (one a theme adds may be incomplete) reads in English, and the
     /// warning names it; a `KEY.one` left out reads as its `KEY.other`.
     public func phrasebook(language: String) throws(LocaleError) -> (phrasebook: Phrasebook, warnings: [String]) {
+        // A language's code is read whatever its case, as HTML's `lang` is (`EN`, `pt-br`), and
+        // written as its catalogue names it.
+        let language =
+            languages.first { $0 == language } ?? languages.first { $0.lowercased() == language.lowercased() }
+            ?? language
         let english = try Self.english.get()
         var sources = Self.builtInCatalogue(language).map { [$0] } ?? []
         sources += locales[language] ?? []
