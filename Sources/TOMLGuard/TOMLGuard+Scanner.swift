@@ -157,8 +157,12 @@ extension TOMLGuard {
             while position < scalars.count, !" \t\r\n,]}#".unicodeScalars.contains(scalars[position]) { position += 1 }
             var token = String.UnicodeScalarView()
             token.append(contentsOf: scalars[start..<position])
-            guard !TOMLGuard.isSupportedBareValue(String(token)) else { return nil }
             let shown = String(String(token).prefix(40))
+            if TOMLGuard.isSupportedBareValue(String(token)) {
+                guard TOMLGuard.isIntegerTooLarge(String(token)) else { return nil }
+                return problem(
+                    at: start, "'\(shown)' is too large a number: an integer holds at most 9223372036854775807")
+            }
             if TOMLGuard.isNumberNotWhole(String(token)) {
                 return problem(
                     at: start, "'\(shown)' is not a whole number: every number repodigest reads is an integer, as 4")

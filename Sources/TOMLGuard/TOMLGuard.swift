@@ -90,6 +90,17 @@ public enum TOMLGuard {
         return body.allSatisfy { $0.isASCII && ($0.isNumber || "._e+-".contains($0)) }
     }
 
+    /// Whether `token`, an integer as `isSupportedBareValue` reads it, is past what 64 bits
+    /// hold (TOML's integers are 64-bit; TOMLKit's message for it named a column past the line).
+    static func isIntegerTooLarge(_ token: String) -> Bool {
+        let digits = token.filter { $0 != "_" }
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            return Int64(digits.dropFirst(2), radix: radix) == nil
+        }
+        return digits != "true" && digits != "false"
+            && Int64(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits) == nil
+    }
+
     /// A value written without quotes or brackets that repodigest reads: `true`, `false`,
     /// or an integer in any of TOML's notations (`-42`, `1_000`, `0xff`, `0o17`, `0b101`).
     static func isSupportedBareValue(_ token: String) -> Bool {

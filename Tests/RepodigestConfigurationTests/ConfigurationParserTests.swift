@@ -281,6 +281,16 @@ import Testing
     }
 
     @Test(
+        "an integer past 64 bits is said at its place, not at a column past the line",
+        arguments: ["99999999999999999999", "0xFFFFFFFFFFFFFFFFF", "-9223372036854775809"])
+    func anIntegerTooLarge(_ number: String) throws {
+        let error = try #require(Self.error("[github]\nconcurrency = \(number)\n"))
+        #expect(error.line == 2 && error.column == 15, "\(error)")
+        #expect(error.message.contains("is too large a number"), "\(error)")
+        #expect(try Configuration(toml: "[github]\nconcurrency = 0x4\n", source: "r").concurrency == 4)
+    }
+
+    @Test(
         "an unknown key names the key it was likely meant to be: spelt nearly so, or of another table",
         arguments: [
             (
