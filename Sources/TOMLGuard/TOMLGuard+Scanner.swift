@@ -158,10 +158,11 @@ extension TOMLGuard {
             var token = String.UnicodeScalarView()
             token.append(contentsOf: scalars[start..<position])
             let shown = String(String(token).prefix(40))
-            if TOMLGuard.isSupportedBareValue(String(token)) {
+            if TOMLGuard.isSupportedBareValue(String(token)) || TOMLGuard.isLongDecimal(String(token)) {
                 guard TOMLGuard.isIntegerTooLarge(String(token)) else { return nil }
                 return problem(
-                    at: start, "'\(shown)' is too large a number: an integer holds at most 9223372036854775807")
+                    at: start,
+                    "'\(shown)' is past what an integer holds (-9223372036854775808 to 9223372036854775807)")
             }
             if TOMLGuard.isNumberNotWhole(String(token)) {
                 return problem(

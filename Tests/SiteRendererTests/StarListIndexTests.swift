@@ -121,16 +121,25 @@ import Testing
         let picture = "https://avatars.githubusercontent.com/u/7?v=4&s=96"
         for index in site.listPages.indices where site.listPages[index].route.kind == .owner(login: "org-1") {
             site.listPages[index].avatar = .remote(url: picture)
+            site.listPages[index].isOrganisation = true
         }
         let files = try StarListIndexTests.files(site, theme: Theme.builtIn("default"))
         let page = try #require(files["owners/org-1/index.html"])
         let escaped = picture.replacingOccurrences(of: "&", with: "&amp;")
-        #expect(page.contains("<div class=\"repo-heading\">\n<img class=\"avatar\" src=\"\(escaped)\""), "\(page)")
+        #expect(
+            page.contains("<div class=\"repo-heading\">\n<img class=\"avatar avatar-org\" src=\"\(escaped)\""),
+            "\(page)")
         #expect(page.contains("<meta property=\"og:image\" content=\"\(escaped)\""))
         #expect(
             page.components(separatedBy: "<img class=\"avatar").count == 2,
             "once, in the heading: a card without a picture finds none of the page's")
-        #expect(try #require(files["owners/index.html"]).contains("<img class=\"avatar\" src=\"\(escaped)\""))
+        #expect(
+            try #require(files["owners/index.html"]).contains("<img class=\"avatar avatar-org\" src=\"\(escaped)\""))
+        // The minimal theme, which has no page of every owner, shows it in the heading too.
+        let minimal = try StarListIndexTests.files(site, theme: Theme.builtIn("minimal"))
+        #expect(
+            try #require(minimal["owners/org-1/index.html"]).contains(
+                "<h1><img class=\"rd-avatar rd-avatar-org\" src=\"\(escaped)\""))
         #expect(!(try #require(files["owners/org-2/index.html"]).contains("repo-heading")), "no picture, no frame")
     }
 

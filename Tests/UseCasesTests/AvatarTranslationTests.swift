@@ -39,6 +39,25 @@ import Testing
         #expect(site.avatars == ["kit.png": [0x89, 0x50, 0x4E, 0x47]])
     }
 
+    @Test("an organisation's card says so, for its picture's shape; a user's does not")
+    func organisations() async throws {
+        var repo = Make.repo("kit/tool", id: 1)
+        repo.owner.kind = .organization
+        let other = Make.repo("solo/thing", id: 2)
+        var source = FakeRepositorySource()
+        source.stars["mona"] = [Make.star(repo, daysAgo: 1), Make.star(other, daysAgo: 2)]
+        source.owners["kit"] = repo.owner
+        source.ownedRepos["kit"] = [repo]
+        var request = BuildDigest.Request(title: "D", starredBy: ["mona"], owners: ["kit"]).english
+        request.avatars = .link
+        let site = try await BuildDigest(source: source, clock: FixedClock(now: Make.epoch)).build(request).site
+        let cards = Dictionary(uniqueKeysWithValues: site.repositories.map { ($0.card.fullName, $0.card) })
+        #expect(cards["kit/tool"]?.ownerIsOrganisation == true)
+        #expect(cards["solo/thing"]?.ownerIsOrganisation == false)
+        let page = try #require(site.listPages.first { $0.route.kind == .owner(login: "kit") })
+        #expect(page.isOrganisation)
+    }
+
     @Test("none: no pictures at all")
     func none() async throws {
         let site = try await Self.site(.none)
