@@ -13,6 +13,25 @@ public import Foundation
 /// wrote (its manifest); anything else in the output, hidden (`.git`, `.nojekyll`) or not
 /// (`notes.txt`, `mine/`), is the user's and is carried over into each new build, like
 /// Jekyll's `keep_files`. A new build that would write over one of them is refused.
+///
+/// The folders beside an output `site`, one publish (the extensions named at each step):
+///
+/// ```
+///  .site.spare ──rename──► .site.staging-PID   the spare taken as staging (+Spare), or a new
+///                                │              folder (+Staging)
+///                  each file checked and written, or, unchanged, linked from site (or
+///                  already there, in the spare)
+///                                │
+///  site ◄────renameat2(EXCHANGE)─┘              the new build is published at once (+Commit)
+///  .site.staging-PID  now holds the old build: the user's files in it go into site,
+///                                │              then (+Leftovers, clearOldBuild)
+///  .site.spare ◄──rename─────────┘              it is the next build's spare (+Spare, setAside),
+///                                               or is removed where no spare can be kept
+/// ```
+///
+/// Without `renameat2`, the exchange is two renames through `.site.previous-PID`. A run stopped
+/// at any step leaves `site` whole; what it left beside it (a staging folder, a previous one,
+/// both carrying their marker) the next run clears (`clearLeftovers`), its user's files first.
 public struct SiteWriter: Sendable {
     /// Written into every published folder, so the next build knows the folder is its own.
     static let marker = ".repodigest-site"
