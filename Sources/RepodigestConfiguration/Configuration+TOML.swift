@@ -178,7 +178,7 @@ private struct TOMLReader {
         guard path.count <= 1 else { return nil }
         let here = path.first ?? ""
         // Spelt as a key is (`base-url` is `base_url`); a table's name is no key to move.
-        let name = String(key.lowercased().map { $0 == "-" ? "_" : $0 })
+        let name = TOMLGuard.keySpelling(key)
         for (table, names) in Configuration.tableKeys.sorted(by: { $0.key < $1.key })
         where table != here && names.contains(name) && Configuration.tableKeys[name] == nil {
             return table.isEmpty

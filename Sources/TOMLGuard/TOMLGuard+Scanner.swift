@@ -158,7 +158,7 @@ extension TOMLGuard {
             var token = String.UnicodeScalarView()
             token.append(contentsOf: scalars[start..<position])
             let shown = String(String(token).prefix(40))
-            if TOMLGuard.isSupportedBareValue(String(token)) || TOMLGuard.isLongDecimal(String(token)) {
+            if TOMLGuard.isSupportedBareValue(String(token)) {
                 guard TOMLGuard.isIntegerTooLarge(String(token)) else { return nil }
                 return problem(
                     at: start,

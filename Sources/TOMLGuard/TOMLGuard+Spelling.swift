@@ -6,7 +6,7 @@ extension TOMLGuard {
     /// suggested for the same name in another case: two letters change one short name into
     /// any other.
     public static func nearest(to typed: String, among names: some Sequence<String>, shortest: Int = 1) -> String? {
-        let folded = String(typed.lowercased().map { $0 == "-" ? "_" : $0 })
+        let folded = keySpelling(typed)
         let scored = names.compactMap { name -> (Int, String)? in
             let lowered = name.lowercased()
             if lowered == folded { return (0, name) }
@@ -14,6 +14,12 @@ extension TOMLGuard {
             return (distance(folded, lowered), name)
         }
         return scored.filter { $0.0 <= 2 }.min { $0 < $1 }?.1
+    }
+
+    /// `key` as a key of repodigest's files is spelt: lower case, `_` for `-` (`Base-URL` is
+    /// `base_url`).
+    public static func keySpelling(_ key: String) -> String {
+        String(key.lowercased().map { $0 == "-" ? "_" : $0 })
     }
 
     /// Levenshtein's distance: the letters to add, remove or change to turn one into the other.

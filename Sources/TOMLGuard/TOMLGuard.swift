@@ -90,14 +90,6 @@ public enum TOMLGuard {
         return body.allSatisfy { $0.isASCII && ($0.isNumber || "._e+-".contains($0)) }
     }
 
-    /// Whether `token` is a decimal integer longer than `isSupportedBareValue` takes one: a
-    /// sign, then digits and underscores, a digit first.
-    static func isLongDecimal(_ token: String) -> Bool {
-        let unsigned = token.first == "+" || token.first == "-" ? token.dropFirst() : Substring(token)
-        return unsigned.count > 24 && unsigned.first?.isASCII == true && unsigned.first?.isNumber == true
-            && unsigned.allSatisfy { $0 == "_" || ($0.isASCII && $0.isNumber) }
-    }
-
     /// Whether `token`, an integer as `isSupportedBareValue` reads it, is past what 64 bits
     /// hold (TOML's integers are 64-bit; TOMLKit's message for it named a column past the line).
     static func isIntegerTooLarge(_ token: String) -> Bool {
@@ -134,8 +126,8 @@ public enum TOMLGuard {
         }
         let unsigned = scalars.first == "+" || scalars.first == "-" ? scalars.dropFirst() : scalars[...]
         let decimal: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
-        // No leading zeros, as TOML says: `0` alone, or a number starting 1 to 9.
-        return unsigned.count <= 24
-            && (unsigned.elementsEqual(["0"]) || (unsigned.first != "0" && digits(unsigned, decimal)))
+        // No leading zeros, as TOML says: `0` alone, or a number starting 1 to 9. Of any
+        // length: one past 64 bits is then refused (`isIntegerTooLarge`) before TOMLKit reads it.
+        return unsigned.elementsEqual(["0"]) || (unsigned.first != "0" && digits(unsigned, decimal))
     }
 }

@@ -29,13 +29,14 @@ extension Theme {
     public func phrasebook(language: String) throws(LocaleError) -> (phrasebook: Phrasebook, warnings: [String]) {
         // A language's code is read whatever its case, as HTML's `lang` is (`EN`, `pt-br`), and
         // written as its catalogue names it.
+        let available = languages
         let language =
-            languages.first { $0 == language } ?? languages.first { $0.lowercased() == language.lowercased() }
+            available.first { $0 == language } ?? available.first { $0.lowercased() == language.lowercased() }
             ?? language
         let english = try Self.english.get()
         var sources = Self.builtInCatalogue(language).map { [$0] } ?? []
         sources += locales[language] ?? []
-        guard let nearest = sources.last else { throw .unknownLanguage(language, available: languages) }
+        guard let nearest = sources.last else { throw .unknownLanguage(language, available: available) }
         var entries: [String: String] = [:]
         // Which catalogue set each text last: a bad one is told at the file that holds it,
         // a parent theme's too.
