@@ -27,6 +27,9 @@ struct RebuildBenchmark {
         /// where other work stretches a run's wall time more than its processor time.
         var coldCPU: Double
         var changedCPUs: [Double]
+        /// The live builds' peak memory (MB): a build that carries a published site keeps
+        /// more of it than a cold build does (`Allocator.keepSpareForCarryingBuild`).
+        var changedPeaks: [Double]
 
         var changedWall: Double { changedWalls.median }
 
@@ -86,7 +89,7 @@ struct RebuildBenchmark {
         // as runs an hour apart never do. (Profiled, the one-change runs after these 31 s
         // spend under 0.1 % of their time in that search: with a spare, they make few folders.)
         Thread.sleep(forTimeInterval: 31)
-        var changedRuns: [(wall: Double, pages: Double?, cpu: Double)] = []
+        var changedRuns: [(wall: Double, pages: Double?, cpu: Double, peak: Double)] = []
         var first: (repository: String, written: Int, rewritten: [String])?
         for run in 1...changes {
             if run > 1 { Thread.sleep(forTimeInterval: 5) }
@@ -100,7 +103,7 @@ struct RebuildBenchmark {
             let live = try site.build(output: output, offline: false, quiet: false).runChecked()
             try? Data(live.standardError.utf8).write(to: site.folder.appending(path: "one-change-\(run).log"))
             let after = Self.inodes(in: output)
-            changedRuns.append((live.wall, Self.pagesTime(live), live.cpu))
+            changedRuns.append((live.wall, Self.pagesTime(live), live.cpu, live.peakRSS))
             if first == nil {
                 let rewritten = after.filter { before[$0.key] != $0.value }.map(\.key).sorted()
                 first = (changed.fullName, try Self.published(live).written, rewritten)
@@ -112,7 +115,7 @@ struct RebuildBenchmark {
             forced: forcedWalls.median, forcedWritten: forcedWritten, files: files,
             changedRepository: first!.repository, changedWritten: first!.written, rewritten: first!.rewritten,
             changedWalls: changedRuns.map(\.wall), changedPages: pages.isEmpty ? nil : pages.median, coldCPU: coldCPU,
-            changedCPUs: changedRuns.map(\.cpu))
+            changedCPUs: changedRuns.map(\.cpu), changedPeaks: changedRuns.map(\.peak))
     }
 
     /// The counts from the build's "Published" log line.

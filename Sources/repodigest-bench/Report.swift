@@ -74,6 +74,7 @@ struct Report {
             | one repository changed (live, \(result.changedRepository) and \(result.changedWalls.count - 1) more, one a run): whole run, fetch included, median (\(result.changedWalls.map { $0.formatted(2) }.joined(separator: ", "))) | \(result.changedWall.formatted(2)) | \((100 * result.changedShare).formatted(1)) % | \(result.changedWritten) |
             | the same runs' pages alone ("Rendering" to "Published"), median | \(result.changedPages.map { $0.formatted(2) } ?? "?") | \(result.changedPagesShare.map { (100 * $0).formatted(1) } ?? "?") % | |
             | the same runs' processor seconds, user + system (\(result.changedCPUs.map { $0.formatted(2) }.joined(separator: ", "))), median; share of the cold builds' median (\(result.coldCPU.formatted(2)) s) | \(result.changedCPUs.median.formatted(2)) | \((100 * result.changedCPUShare).formatted(1)) % | |
+            | the same runs' peak memory (MB: \(result.changedPeaks.map { String(Int($0.rounded())) }.joined(separator: ", "))), highest | \(Int((result.changedPeaks.max() ?? 0).rounded())) | | |
 
             Rewritten after the first change: \(shown).
             """

@@ -39,7 +39,7 @@ struct Repodigest: AsyncParsableCommand {
     /// instead of 3). Nothing of ours needs an exit-time cleanup: files are written and
     /// synced before the result is known, and locks are released by the kernel.
     static func main() async {
-        returnLargeBlocksAtOnce()
+        Allocator.returnLargeBlocksAtOnce()
         var code = ExitCode.success
         let arguments = Array(CommandLine.arguments.dropFirst())
         // A command line that cannot be read is said as the run would say it: a log collector
@@ -130,20 +130,5 @@ struct Repodigest: AsyncParsableCommand {
             command = found
         }
         return nil
-    }
-
-    /// Blocks of 64 KB and more (a page's HTML, a README, a cached answer) are mapped for
-    /// themselves and unmapped when freed, and freed memory is given back past 64 KB. glibc
-    /// would otherwise raise both thresholds as the build frees such blocks, and keep them in
-    /// each thread's arena: a cold build of 10,000 repositories peaked at 155–175 MB of
-    /// memory instead of 137–139, for no measurable gain in time (`make bench`).
-    /// `mallopt(3)` is looked up at run time, as Glibc's Swift module does not export
-    /// `malloc.h`; its parameter numbers are glibc's (`M_TRIM_THRESHOLD` -1, `M_MMAP_THRESHOLD` -3).
-    private static func returnLargeBlocksAtOnce() {
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        _ = mallopt(-3, 64 * 1024)
-        _ = mallopt(-1, 64 * 1024)
     }
 }
