@@ -214,10 +214,13 @@ public struct BuildPipeline: Sendable {
             try await history.record(snapshot)
             // Runs are forgotten by the earlier of the run's time and this machine's clock: one
             // run dated ahead with `SOURCE_DATE_EPOCH` (the year 9999) would otherwise forget
-            // every run before it. (A run the store finds dated after the latest, as that one
-            // is once the clock is back, it forgets as soon as two later runs are kept.)
+            // every run before it. A run dated more than a day past the clock (that one, once
+            // the clock is back) is forgotten as soon as two later runs are kept; a day, so
+            // that machines a little apart that share a state folder forget nothing.
             let days = Double(settings.configuration.historyDays)
-            try await history.prune(before: min(clock.now, Date()).addingTimeInterval(-days * 86_400))
+            let now = Date()
+            try await history.prune(
+                before: min(clock.now, now).addingTimeInterval(-days * 86_400), after: now.addingTimeInterval(86_400))
             return []
         } catch {
             let file = settings.stateDirectory.map { " in \($0.appending(path: StateStores.fileName).path)" } ?? ""

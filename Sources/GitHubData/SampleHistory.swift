@@ -20,7 +20,7 @@ public struct SampleHistory: HistoryStore {
     public func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
     public func record(_ snapshot: RunSnapshot) async throws {}
     public func recentNews(runs: Int) async throws -> [DigestChange] { [] }
-    public func prune(before date: Date) async throws {}
+    public func prune(before date: Date, after future: Date) async throws {}
 }
 
 /// `previous-run.json`: a run snapshot in the sample's own, readable shape.

@@ -34,7 +34,7 @@ import UseCases
         func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws { throw Refused() }
         func recentNews(runs: Int) async throws -> [DigestChange] { [] }
-        func prune(before date: Date) async throws {}
+        func prune(before date: Date, after future: Date) async throws {}
     }
 
     /// A history that has no past run and keeps the time it was asked to prune before.
@@ -46,7 +46,7 @@ import UseCases
         func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
         func recentNews(runs: Int) async throws -> [DigestChange] { [] }
-        func prune(before date: Date) async throws { lock.withLock { dates.append(date) } }
+        func prune(before date: Date, after future: Date) async throws { lock.withLock { dates.append(date) } }
     }
 
     func pipeline(_ events: Lines, now: Date = Now().now) throws -> BuildPipeline {

@@ -103,7 +103,7 @@ import UseCases
         }
         func snapshotBeforeLatest() async throws -> RunSnapshot? { nil }
         func record(_ snapshot: RunSnapshot) async throws {}
-        func prune(before date: Date) async throws {}
+        func prune(before date: Date, after future: Date) async throws {}
         /// An earlier run's news, kept, naming hostile repositories: the feeds tell it too.
         func recentNews(runs: Int) async throws -> [DigestChange] {
             let repo = RepoSnapshot(

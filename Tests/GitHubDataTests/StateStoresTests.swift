@@ -75,19 +75,20 @@ import UseCases
         }
         let latest = try await history.latestSnapshot()
         #expect(latest == snapshot(3, [(1, "a/one", 13), (2, "b/two", 5)]))
-        try await history.prune(before: Date(timeIntervalSince1970: 1_795_000_000 + 2.5 * 86_400))
+        try await history.prune(
+            before: Date(timeIntervalSince1970: 1_795_000_000 + 2.5 * 86_400), after: .distantFuture)
         let runs = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT count(*) FROM run")
         }
         #expect(runs == 2)
-        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
+        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000), after: .distantFuture)
         #expect(try await history.latestSnapshot() == latest, "the latest is kept, however old")
         #expect(
             try await history.snapshotBeforeLatest() == snapshot(2, [(1, "a/one", 12), (2, "b/two", 5)]),
             "and the one its news was found against")
     }
 
-    @Test("a run dated ahead of the runs after it is forgotten once two later runs are kept")
+    @Test("a run dated ahead of the clock is forgotten once two later runs are kept")
     func aRunDatedAheadIsForgotten() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var warnings: [String] = []
@@ -96,15 +97,35 @@ import UseCases
             try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM run") }
         }
         let cutoff = Date(timeIntervalSince1970: 1_795_000_000 - 86_400)
+        let clock = Date(timeIntervalSince1970: 1_795_000_000 + 30 * 86_400)
         try await history.record(snapshot(0, [(1, "a/one", 10)]))
         try await history.record(snapshot(80_000, [(1, "a/one", 11)]))  // the year 2245
         try await history.record(snapshot(1, [(1, "a/one", 12)]))
-        try await history.prune(before: cutoff)
+        try await history.prune(before: cutoff, after: clock)
         #expect(try await count() == 3, "the latest two are kept whatever their dates")
         try await history.record(snapshot(2, [(1, "a/one", 13)]))
-        try await history.prune(before: cutoff)
+        try await history.prune(before: cutoff, after: clock)
         #expect(try await count() == 3, "day 0, 1 and 2: the run dated ahead is gone")
         #expect(try await history.snapshotBeforeLatest() == snapshot(1, [(1, "a/one", 12)]))
+    }
+
+    @Test("a run dated before the runs it follows (a commit's time) forgets none of them")
+    func aRunDatedInThePastForgetsNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warnings: [String] = []
+        let history = try open(&warnings).history
+        let cutoff = Date(timeIntervalSince1970: 1_795_000_000 - 86_400)
+        let clock = Date(timeIntervalSince1970: 1_795_000_000 + 30 * 86_400)
+        for day in 1...5 {
+            try await history.record(snapshot(Double(day), [(1, "a/one", 10 + day)]))
+            try await history.prune(before: cutoff, after: clock)
+        }
+        try await history.record(snapshot(0, [(1, "a/one", 20)]))
+        try await history.prune(before: cutoff, after: clock)
+        let count = try await DatabaseQueue(path: file.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM run")
+        }
+        #expect(count == 6, "the five runs dated after it are kept")
     }
 
     @Test("each run's news for the feeds is kept with it, every kind read back as told, the latest run's first")
@@ -130,7 +151,7 @@ import UseCases
         #expect(try await history.recentNews(runs: 50) == second.news + first.news)
         #expect(try await history.recentNews(runs: 1) == second.news, "each run's news whole, the latest runs'")
         #expect(try await history.latestSnapshot()?.news == [], "a snapshot read back is compared, not told")
-        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000))
+        try await history.prune(before: Date(timeIntervalSince1970: 2_000_000_000), after: .distantFuture)
         #expect(try await history.recentNews(runs: 50) == second.news, "pruned with its run")
     }
 
@@ -183,7 +204,8 @@ import UseCases
         }
         // b/two changed in run 2; c/three was not shown by run 3 and came back in run 4.
         #expect(spans == [[1, 1, nil], [2, 1, 1], [2, 2, nil], [3, 1, 2], [3, 4, nil]])
-        try await history.prune(before: Date(timeIntervalSince1970: 1_795_000_000 + 3.5 * 86_400))
+        try await history.prune(
+            before: Date(timeIntervalSince1970: 1_795_000_000 + 3.5 * 86_400), after: .distantFuture)
         let left = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot_span")
         }

@@ -13,9 +13,9 @@ actor InMemoryHistory: HistoryStore {
     func recentNews(runs: Int) -> [DigestChange] {
         snapshots.reversed().filter { !$0.news.isEmpty }.prefix(runs).flatMap(\.news)
     }
-    func prune(before date: Date) {
+    func prune(before date: Date, after future: Date) {
         let latest = snapshots.suffix(2)
-        snapshots.removeAll { $0.takenAt < date && !latest.contains($0) }
+        snapshots.removeAll { ($0.takenAt < date || $0.takenAt > future) && !latest.contains($0) }
     }
 }
 
@@ -171,7 +171,7 @@ actor InMemoryHistory: HistoryStore {
         let memory = InMemoryHistory()
         let history: any HistoryStore = memory
         for index in 0..<5 { try await history.record(RunSnapshot(takenAt: Self.day(Double(index)), repositories: [])) }
-        try await history.prune(before: Self.day(100))
+        try await history.prune(before: Self.day(100), after: .distantFuture)
         #expect(await memory.snapshots.map(\.takenAt) == [Self.day(3), Self.day(4)])
     }
 }

@@ -158,18 +158,19 @@ final class SQLiteHistoryStore: HistoryStore {
 
     /// Forgets the runs taken before `date` but the latest two (the latest's news is found
     /// against the one before it), and the spans that ended before the oldest run kept. A run
-    /// dated after the latest (given a time ahead of the clock, `SOURCE_DATE_EPOCH`) is
+    /// dated after `future` (given a time ahead of the clock, `SOURCE_DATE_EPOCH`) is
     /// forgotten too, but for the latest two: kept, it would never be old enough to go, and
-    /// would keep every span since it.
-    public func prune(before date: Date) async throws {
+    /// would keep every span since it. Not a run dated after the latest: a build dated in the
+    /// past (the last commit's time, as reproducible builds date them) forgets no run before it.
+    public func prune(before date: Date, after future: Date) async throws {
         try await database.write { db in
             try db.execute(
                 sql: """
                     DELETE FROM run
-                    WHERE (taken_at < ? OR taken_at > (SELECT taken_at FROM run ORDER BY id DESC LIMIT 1))
+                    WHERE (taken_at < ? OR taken_at > ?)
                       AND id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 2)
                     """,
-                arguments: [date.timeIntervalSince1970])
+                arguments: [date.timeIntervalSince1970, future.timeIntervalSince1970])
             try db.execute(sql: "DELETE FROM snapshot_span WHERE last_run < (SELECT min(id) FROM run)")
         }
     }

@@ -13,7 +13,9 @@ public protocol HistoryStore: Sendable {
     /// whole (changes told together stay together), the latest run's first: what the feeds
     /// tell of earlier runs.
     func recentNews(runs: Int) async throws -> [DigestChange]
-    /// Forgets snapshots taken before `date`, keeping the latest two whatever their age: the
-    /// latest's news is found against the one before it (`snapshotBeforeLatest`).
-    func prune(before date: Date) async throws
+    /// Forgets snapshots taken before `date`, or after `future` (dated ahead of the clock, with
+    /// `SOURCE_DATE_EPOCH`: kept, such a run would never be old enough to go), keeping the
+    /// latest two whatever their dates: the latest's news is found against the one before it
+    /// (`snapshotBeforeLatest`).
+    func prune(before date: Date, after future: Date) async throws
 }
