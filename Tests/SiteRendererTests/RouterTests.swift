@@ -46,6 +46,21 @@ import Testing
         }
     }
 
+    @Test("A saved search named as a file of the Searches folder never takes that file")
+    func aMemberNeverTakesItsSectionsFile() {
+        let names = ["index.html", "INDEX.HTML", "2.html", "search.json", "index.html?"]
+        let routes = names.map { Route(.search(name: $0)) } + [Route(.searches), Route(.searches, page: 2)]
+        let router = Router(routes: routes)
+        let sectionFiles: Set = ["searches/index.html", "searches/2.html", "searches/search.json"]
+        for name in names {
+            let folder = String(router.path(for: Route(.search(name: name))).dropLast("/index.html".count))
+            #expect(!sectionFiles.contains(folder), "\(name) took \(folder)")
+        }
+        #expect(router.path(for: Route(.searches)) == "searches/index.html")
+        #expect(PathSegment.make("2.html").hasPrefix("_2.html-"))
+        #expect(PathSegment.make("v2.html") == "v2.html", "only a page's own names")
+    }
+
     @Test func pathsFromTheDataStayInsideTheirFolder() {
         let hostile = ["..", "../../etc/passwd", "a/b", "CON", "nul.txt", "", "<script>", ".hidden", "x\u{0}y"]
         let paths = Set(hostile.map { Router(routes: []).path(for: Route(.topic(name: $0))) })

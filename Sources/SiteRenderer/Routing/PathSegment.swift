@@ -5,8 +5,10 @@
 /// does a name Windows reserves (`con` → `_con-…`): so a segment is either the name itself,
 /// lower-cased, or carries the hash, and a repository named `_con` starred after `con` was
 /// published cannot take `con`'s file (the `Router` gives a shared segment to the first name
-/// in sorted order, which a newcomer could be). Only `+` and `#` are spelled out without a
-/// hash (`c++` → `c-plus-plus`), for the languages' readable addresses.
+/// in sorted order, which a newcomer could be). So does a name that a section's folder holds
+/// as a file of its own (`index.html`, `2.html`, `search.json`): a saved search named
+/// `index.html` would make its folder where the Searches page is. Only `+` and `#` are spelled
+/// out without a hash (`c++` → `c-plus-plus`), for the languages' readable addresses.
 enum PathSegment {
     static let maxLength = 64
 
@@ -33,7 +35,15 @@ enum PathSegment {
         guard !edges.contains(bytes[0]), !edges.contains(bytes[bytes.count - 1]) else { return nil }
         let segment = String(decoding: bytes, as: UTF8.self)
         let stem = segment.split(separator: ".").first.map(String.init) ?? segment
-        return reserved.contains(stem) ? nil : segment
+        return reserved.contains(stem) || isFolderFile(segment) ? nil : segment
+    }
+
+    /// Whether a lower-case segment names a file a section's folder holds beside the folders
+    /// of its members: a page of the section (`Router.path(for:)`) or its search index.
+    static func isFolderFile(_ segment: String) -> Bool {
+        if segment == "index.html" || segment == "search.json" { return true }
+        let stem = segment.utf8.dropLast(5)
+        return segment.hasSuffix(".html") && !stem.isEmpty && stem.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// Any text, Unicode and all.
@@ -63,7 +73,7 @@ enum PathSegment {
             segment = String(segment.prefix(maxLength).reversed().drop { $0 == "." || $0 == "-" }.reversed())
             lossy = true
         }
-        if reserved.contains(segment.split(separator: ".").first.map(String.init) ?? segment) {
+        if reserved.contains(segment.split(separator: ".").first.map(String.init) ?? segment) || isFolderFile(segment) {
             segment = "_" + segment
             lossy = true
         }
