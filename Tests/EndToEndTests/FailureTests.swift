@@ -92,9 +92,12 @@ import Testing
         try Data("# notes\n".utf8).write(to: folder.url.appending(path: "notes.md"))
         try FileManager.default.createDirectory(
             at: folder.url.appending(path: "x.html"), withIntermediateDirectories: true)
+        let git = folder.url.appending(path: ".git")
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        try Data("<p>not checked".utf8).write(to: git.appending(path: "a.html"))
         let noPage = try RepodigestProcess.run(["validate", folder.url.path])
         #expect(noPage.status == 1, "\(noPage.standardError)")
-        #expect(noPage.standardError.contains("holds no page (no .html file)"), "\(noPage.standardError)")
+        #expect(noPage.standardError.contains("holds no page (no .html file outside .git)"), "\(noPage.standardError)")
     }
 
     @Test("validate names a FIFO and a link to a device as findings, without reading either")

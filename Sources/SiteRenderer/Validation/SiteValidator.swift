@@ -27,8 +27,11 @@ public struct SiteValidator: Sendable {
     /// The same; with `usersKinds`, in a folder repodigest published, the kind of each of the
     /// user's own files (those its marker does not list: a PDF, a `browserconfig.xml`), which a
     /// build carries as they are, is not judged, and those files are counted. Everything else
-    /// is checked: a page the user added or edited is still a page of the site.
-    public func validate(directory: URL, usersKinds: Bool) throws -> (findings: [Finding], usersFiles: Int) {
+    /// is checked: a page the user added or edited is still a page of the site. `pages` counts
+    /// the `.html` files checked: none, and the folder is no site (`.git`'s are not read).
+    public func validate(directory: URL, usersKinds: Bool) throws -> (
+        findings: [Finding], usersFiles: Int, pages: Int
+    ) {
         // A folder named through a link is the folder it leads to: its files are the site's.
         let root = RealPath.of(directory)
         let manifest = usersKinds ? SiteWriter.Marker(in: root, manifestOnly: true)?.manifest : nil
@@ -38,9 +41,10 @@ public struct SiteValidator: Sendable {
         }
         var walk = FolderWalk(root: root)
         walk.read(folder, "")
-        guard let manifest else { return ((validate(walk.files) + walk.findings).sorted(), 0) }
+        let pages = walk.files.count { $0.path.lowercased().hasSuffix(".html") }
+        guard let manifest else { return ((validate(walk.files) + walk.findings).sorted(), 0, pages) }
         let usersFiles = walk.files.count { !manifest.contains($0.path) }
         let findings = validate(walk.files).filter { $0.rule != FileKindChecker.rule || manifest.contains($0.file) }
-        return ((findings + walk.findings).sorted(), usersFiles)
+        return ((findings + walk.findings).sorted(), usersFiles, pages)
     }
 }

@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
             console.error("\(directory): \(said)")
             throw ExitStatus.failure
         }
-        let (findings, usersFiles) = try SiteValidator().validate(
+        let (findings, usersFiles, pages) = try SiteValidator().validate(
             directory: URL(fileURLWithPath: directory), usersKinds: true)
         // As a build carries them: what kind of file the user keeps is theirs to judge; a page
         // among them is still a page of the site, and checked.
@@ -38,21 +38,12 @@ struct ValidateCommand: ParsableCommand {
             console.error("\(findings.count) finding(s)\(skipped)")
             throw ExitStatus.invalidOutput
         }
-        guard Self.holdsAPage(URL(fileURLWithPath: directory)) else {
-            // A mistyped folder, or a build's output not there yet, must not pass as a valid site.
-            console.error("\(directory): holds no page (no .html file), so it is not a site's folder")
+        guard pages > 0 else {
+            // A mistyped folder, or a build's output not there yet, must not pass as a valid site;
+            // nor may one whose only pages are in `.git`, which no check reads.
+            console.error("\(directory): holds no page (no .html file outside .git), so it is not a site's folder")
             throw ExitStatus.failure
         }
         console.result("\(directory): no findings\(skipped)")
-    }
-
-    /// Whether `folder` or a folder in it holds an `.html` file (a file: a folder so named is none).
-    static func holdsAPage(_ folder: URL) -> Bool {
-        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return false }
-        for case let url as URL in walk where url.pathExtension.lowercased() == "html" {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { return true }
-        }
-        return false
     }
 }
