@@ -69,6 +69,21 @@ import Testing
         #expect(missing.contains(folder.appending(path: "site/gone").standardizedFileURL), "\(missing)")
     }
 
+    /// Through a linked folder, `../theme` is the folder the system opens: beside the real one.
+    @Test func aThemeBesideALinkedConfigurationIsTheRealFoldersSibling() throws {
+        let real = folder.appending(path: "real/conf")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "real/th"), withIntermediateDirectories: true)
+        try Data("theme = \"../th\"\n".utf8).write(to: real.appending(path: "rd.toml"))
+        let link = folder.appending(path: "link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let options = try BuildOptions.parse(["--sample", "--config", link.appending(path: "rd.toml").path])
+        let paths = ServeCommand.watchedPaths(options)
+        #expect(paths.contains(folder.appending(path: "real/th/templates").standardizedFileURL), "\(paths)")
+        #expect(options.themeBase?.path == real.resolvingSymlinksInPath().path)
+    }
+
     /// A theme that extends another folder: an edit to the parent changes the pages as much.
     @Test func theFoldersAThemeExtendsAreWatchedToo() throws {
         let base = folder.appending(path: "base")

@@ -31,6 +31,11 @@ import Testing
             "repodigest.toml:2:1: theme: no theme named 'no-such-theme': built-in themes are"
         ),
         (
+            "theme = \"no-such-theme\"\n",
+            "repodigest.toml:1:1: theme: no theme named 'no-such-theme': built-in themes are default, minimal; "
+                + "a folder path may be given instead (no folder 'no-such-theme' in /"
+        ),
+        (
             "title = \"x\"\n\ntheme = \"./no-such-folder/\"\n",
             "repodigest.toml:3:1: theme: /"
         ),

@@ -225,20 +225,31 @@ struct BuildOptions: ParsableArguments {
                 throw ConfigurationError(
                     source: file, line: line, column: column, message: "theme.toml error: \(reason)")
             }
-            guard theme == nil else { throw ConfigurationError(source: "--theme", message: error.description) }
+            // A folder's name that is not there: where it was looked for.
+            var lookedIn = ""
+            if case .unknownTheme = error {
+                let folder = themeBase ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                lookedIn = " (no folder '\(name)' in \(folder.standardizedFileURL.path))"
+            }
+            guard theme == nil else {
+                throw ConfigurationError(source: "--theme", message: error.description + lookedIn)
+            }
             throw ConfigurationError(
                 source: configuration.themeSource, line: configuration.themeLine,
                 column: configuration.themeLine.map { _ in 1 },
-                message: "theme: \(error)")
+                message: "theme: \(error)\(lookedIn)")
         }
     }
 
     /// Where a relative theme path is read from: `--theme`'s from the working directory, the
     /// configuration's `theme` from the configuration file's folder (nil: the working
-    /// directory), so a run from cron or another folder finds the theme the file names.
+    /// directory), so a run from cron or another folder finds the theme the file names. The
+    /// folder of the file itself, links followed (a `~/repodigest.toml` linked to a dotfiles
+    /// folder reads its theme beside the real file), so that `../theme` is the folder the
+    /// system opens, and the one `serve` watches, not the link's parent.
     var themeBase: URL? {
         guard theme == nil, !sample || config != nil else { return nil }
-        return URL(fileURLWithPath: config ?? "repodigest.toml").deletingLastPathComponent()
+        return URL(fileURLWithPath: config ?? "repodigest.toml").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// The folder a theme name means, relative paths read from `base` (nil: the working
