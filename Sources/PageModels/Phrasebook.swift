@@ -9,7 +9,8 @@
 /// and to the templates, which place its entries as they are. `Phrasebook()` has no entries:
 /// every text then reads as its key, which no build publishes (the pipeline always hands one in).
 public struct Phrasebook: Sendable, Hashable {
-    /// The language's code as HTML's `lang` and the feeds take it: `en`, `ja`.
+    /// The language's code as HTML's `lang` and the feeds take it: `en`, `ja`, or the
+    /// configuration's whole tag (`en-US`) when that reads a shorter one's catalogue.
     public var language: String
     /// Text by dotted key.
     public var entries: [String: String]

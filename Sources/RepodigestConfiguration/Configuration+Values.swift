@@ -51,7 +51,8 @@ extension Configuration {
     }
 
     /// Why `code` cannot name a language, or nil when it can: a BCP 47 tag's shape, as HTML's
-    /// `lang` takes it (`en`, `ja`, `pt-BR`), which is also the catalogue's file name.
+    /// `lang` takes it (`en`, `ja`, `pt-BR`), which is also the catalogue's file name (or,
+    /// taking subtags off its end, a catalogue's: `en-US` reads `en.toml`, `Theme.phrasebook`).
     public static func languageProblem(_ code: String) -> String? {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         let letters = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isLetter } }

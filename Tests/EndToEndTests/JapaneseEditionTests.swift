@@ -169,6 +169,27 @@ import Testing
         #expect(list.contains("<p class=\"card-lists\">ほかのリスト：<a href=\"../static-sites/index.html\">"))
     }
 
+    @Test("a tag with a region reads its language's words, and the pages and feeds carry the whole tag")
+    func aTagWithARegion() throws {
+        let folder = try TemporaryFolder()
+        let configuration = folder.url.appending(path: "repodigest.toml")
+        try Data(("language = \"ja-jp\"\n" + SampleDataStore.configuration).utf8).write(to: configuration)
+        let output = folder.url.appending(path: "site")
+        let outcome = try RepodigestProcess.run([
+            "build", "--sample", "--config", configuration.path, "--output", output.path, "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty, "no warning: the tag reads ja's catalogue, which has every key")
+        func text(_ path: String) throws -> String {
+            String(decoding: try Data(contentsOf: output.appending(path: path)), as: UTF8.self)
+        }
+        let index = try text("index.html")
+        #expect(index.contains("<html lang=\"ja-JP\">"))
+        #expect(index.contains("最近スターしたリポジトリ"))
+        #expect(try text("feed.xml").contains("xml:lang=\"ja-JP\""))
+        #expect(try text("feed.json").contains("\"ja-JP\""))
+    }
+
     @Test(
         "an unknown language is a configuration error at its line, naming the languages there are; nothing is touched")
     func unknownLanguage() throws {

@@ -27,7 +27,9 @@ import Testing
         let theme = try Theme.builtIn("default")
         #expect(try theme.phrasebook(language: "JA").phrasebook.language == "ja")
         #expect(try theme.phrasebook(language: "En").phrasebook.language == "en")
-        #expect(throws: LocaleError.self) { _ = try theme.phrasebook(language: "en-US") }
+        // A longer tag reads its language's catalogue (`aTagFallsBackToItsLanguage`); one of a
+        // language with none is still refused.
+        #expect(throws: LocaleError.self) { _ = try theme.phrasebook(language: "fr-FR") }
     }
 
     /// Japanese has every key English has and no other; only the singular forms, which
@@ -91,9 +93,42 @@ import Testing
         #expect(warning.contains("nav.favourites") && !warning.contains("nav.digest"))
     }
 
+    /// A tag with a region, script or variant reads its language's words; the pages are
+    /// marked with the whole tag, in BCP 47's case.
+    @Test(
+        "a tag with subtags falls back to its language's catalogue and keeps the tag",
+        arguments: [
+            ("en-US", "en-US", "Starred"), ("ja-JP", "ja-JP", "スター"), ("EN-us", "en-US", "Starred"),
+            ("ja-jpan-jp", "ja-Jpan-JP", "スター"), ("en-GB-oxendict", "en-GB-oxendict", "Starred"),
+            ("en-x-twain", "en-x-twain", "Starred"), ("JA", "ja", "スター"),
+        ])
+    func aTagFallsBackToItsLanguage(_ tag: String, _ written: String, _ starred: String) throws {
+        let (phrasebook, warnings) = try Theme.builtIn("default").phrasebook(language: tag)
+        #expect(warnings.isEmpty)
+        #expect(phrasebook.language == written)
+        #expect(phrasebook.text("nav.starred").hasPrefix(starred))
+    }
+
+    /// RFC 4647's lookup: the nearest catalogue a theme adds wins over its language's, a
+    /// singleton goes with the subtag after it, and a catalogue's own spelling is kept.
+    @Test func theNearestCatalogueIsChosen() {
+        let available = ["en", "ja", "pt-BR", "zh", "zh-Hant"]
+        #expect(Theme.catalogue(for: "zh-Hant-TW", in: available) == "zh-Hant")
+        #expect(Theme.catalogue(for: "zh-hant", in: available) == "zh-Hant")
+        #expect(Theme.catalogue(for: "zh-Hans-CN", in: available) == "zh")
+        #expect(Theme.catalogue(for: "pt-br-x-a", in: available) == "pt-BR")
+        #expect(Theme.catalogue(for: "pt-PT", in: available) == nil)
+        #expect(Theme.catalogue(for: "fr", in: available) == nil)
+        #expect(Theme.catalogue(for: "fr-CA", in: available) == nil)
+    }
+
     @Test func anUnknownLanguageNamesTheLanguagesThereAre() throws {
         #expect(throws: LocaleError.unknownLanguage("xx", available: ["en", "ja"])) {
             _ = try Theme.builtIn("default").phrasebook(language: "xx")
+        }
+        // A tag of a language with no catalogue is named as written, whole.
+        #expect(throws: LocaleError.unknownLanguage("fr-CA", available: ["en", "ja"])) {
+            _ = try Theme.builtIn("default").phrasebook(language: "fr-CA")
         }
         #expect(
             LocaleError.unknownLanguage("xx", available: ["en", "ja"]).description

@@ -26,17 +26,25 @@ extension Theme {
     /// The catalogue of `language`, checked, with every key English has. A key the language's
     /// catalogues leave out (one a theme adds may be incomplete) reads in English, and the
     /// warning names it; a `KEY.one` left out reads as its `KEY.other`.
-    public func phrasebook(language: String) throws(LocaleError) -> (phrasebook: Phrasebook, warnings: [String]) {
-        // A language's code is read whatever its case, as HTML's `lang` is (`EN`, `pt-br`), and
-        // written as its catalogue names it.
+    ///
+    /// A tag with no catalogue of its own reads the nearest one its subtags fall back to
+    /// (`catalogue(for:in:)`): `en-US` the `en` words, `ja-JP` the `ja` ones. The phrasebook
+    /// keeps the whole tag (`en-US`), which is what the pages' `lang` and the feeds then say:
+    /// it is what the reader asked the pages to be marked as, and browsers act on it (a
+    /// screen reader's voice, hyphenation, the CJK glyphs of `zh-Hant` or `ja`), while a
+    /// stylesheet's `:lang(ja)` still matches `ja-JP`.
+    public func phrasebook(language tag: String) throws(LocaleError) -> (phrasebook: Phrasebook, warnings: [String]) {
         let available = languages
-        let language =
-            available.first { $0 == language } ?? available.first { $0.lowercased() == language.lowercased() }
-            ?? language
+        guard let language = Self.catalogue(for: tag, in: available) else {
+            throw .unknownLanguage(tag, available: available)
+        }
+        // The catalogue's own tag is written as its file names it (`EN` is `en`); a longer
+        // one in the case BCP 47 advises (`en-us` is `en-US`).
+        let written = language.lowercased() == tag.lowercased() ? language : Self.conventionalCase(tag)
         let english = try Self.english.get()
         var sources = Self.builtInCatalogue(language).map { [$0] } ?? []
         sources += locales[language] ?? []
-        guard let nearest = sources.last else { throw .unknownLanguage(language, available: available) }
+        guard let nearest = sources.last else { throw .unknownLanguage(tag, available: available) }
         var entries: [String: String] = [:]
         // Which catalogue set each text last: a bad one is told at the file that holds it,
         // a parent theme's too.
@@ -59,7 +67,48 @@ extension Theme {
             for key in missing { entries[key] = english.entries[key] }
         }
         try Self.checkSeparators(entries) { setIn[$0] ?? nearest.file }
-        return (Phrasebook(language: language, entries: entries), warnings)
+        return (Phrasebook(language: written, entries: entries), warnings)
+    }
+
+    /// The catalogue among `available` that `tag` reads, or nil when none: the tag's own,
+    /// else the nearest one found by taking subtags off its end (RFC 4647's lookup, with a
+    /// singleton taken off with the subtag after it): `zh-Hant-TW`, `zh-Hant`, `zh`. Codes are
+    /// matched whatever their case, as HTML's `lang` is (`EN`, `pt-br`), the catalogue's
+    /// spelling first.
+    static func catalogue(for tag: String, in available: [String]) -> String? {
+        var subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        while !subtags.isEmpty {
+            let candidate = subtags.joined(separator: "-")
+            if let found = available.first(where: { $0 == candidate })
+                ?? available.first(where: { $0.lowercased() == candidate.lowercased() })
+            {
+                return found
+            }
+            subtags.removeLast()
+            if subtags.count > 1, subtags.last?.count == 1 { subtags.removeLast() }
+        }
+        return nil
+    }
+
+    /// `tag` in the case BCP 47 advises (section 2.1.1): the language lower case, a script
+    /// title case (`Hant`), a region upper case (`US`), the rest, and all after a singleton
+    /// (`-u-`, `-x-`), lower case. Case carries no meaning in a tag; this is for the reader.
+    static func conventionalCase(_ tag: String) -> String {
+        var afterSingleton = false
+        return tag.split(separator: "-", omittingEmptySubsequences: false).enumerated().map { index, subtag in
+            let lower = subtag.lowercased()
+            if index == 0 || afterSingleton { return lower }
+            if subtag.count == 1 {
+                afterSingleton = true
+                return lower
+            }
+            guard subtag.allSatisfy(\.isLetter) else { return lower }
+            switch subtag.count {
+            case 2: return lower.uppercased()
+            case 4: return lower.prefix(1).uppercased() + lower.dropFirst()
+            default: return lower
+            }
+        }.joined(separator: "-")
     }
 
     /// Separators a number can be read back from: 4,210 with an empty decimal separator
