@@ -28,6 +28,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing touched")
     }
 
+    @Test("every command that takes --api-url refuses a malformed one as build does, before anything is touched")
+    func aMalformedAPIURLIsRefusedByEveryCommand() throws {
+        let folder = try TemporaryFolder()
+        try Data("title = \"t\"\n".utf8).write(to: folder.url.appending(path: "repodigest.toml"))
+        for command in [
+            ["build", "--output", "site"], ["favourites", "list"], ["favourites", "list", "--json"],
+            ["favourites", "remove", "o/r"], ["favourites", "add", "o/r", "--offline"], ["favourites", "add", "o/r"],
+        ] {
+            let outcome = try RepodigestProcess.run(
+                command + ["--api-url", "notaurl", "--state-dir", "state"],
+                environment: ["GITHUB_TOKEN": "", "GH_TOKEN": ""], in: folder.url)
+            #expect(outcome.status == 1, "\(command): \(outcome.standardError)")
+            #expect(
+                outcome.standardError.contains(
+                    "--api-url: the API URL must be an absolute http(s) URL, found 'notaurl'"),
+                "\(command): \(outcome.standardError)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["repodigest.toml"],
+                "\(command) touched nothing")
+        }
+        // Plain http is refused where a token would cross it (`TokenSafetyProcessTests`); a
+        // command that sends nothing, as `build --offline`, takes it.
+        let listed = try RepodigestProcess.run(
+            ["favourites", "list", "--api-url", "http://192.0.2.1:9", "--state-dir", "state"],
+            environment: ["GITHUB_TOKEN": TokenSafetyProcessTests.token], in: folder.url)
+        #expect(listed.status == 0, "\(listed.standardError)")
+    }
+
     @Test("listing makes nothing: a state folder not made yet (or named with a typo) is not created")
     func listingCreatesNothing() throws {
         let folder = try TemporaryFolder()

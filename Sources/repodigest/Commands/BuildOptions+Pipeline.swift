@@ -105,23 +105,28 @@ extension BuildOptions {
 
     /// How to reach GitHub: `--api-url` or the configuration's, the token from the environment.
     func github(_ configuration: Configuration, token: GitHubToken?) throws -> BuildPipeline.Settings.GitHub {
-        try Self.github(
-            apiURL: apiURL(configuration), from: Self.apiURLOrigin(apiURL, configuration), token: token,
-            offline: offline)
+        try Self.github(apiURL: apiURL, configuration, token: token, offline: offline)
     }
 
-    /// Where the API URL in force was named: `--api-url`, or the configuration's file and line.
-    static func apiURLOrigin(_ apiURL: String?, _ configuration: Configuration) -> (source: String, line: Int?) {
-        apiURL != nil ? ("--api-url", nil) : (configuration.apiURLSource, configuration.apiURLLine)
-    }
-
-    /// How to reach GitHub at `apiURL`; shared with `favourites`. A token goes only over
-    /// https, or over http to this machine (a test server, a proxy on loopback): elsewhere
-    /// plain http would carry it across the network for anyone on the way to read.
-    /// `origin`: where `apiURL` was named, which an error names.
+    /// How to reach GitHub at `--api-url URL` (nil when not given: the configuration's
+    /// `api_url`): the one check of every command that takes `--api-url` (`build`, `serve`,
+    /// each `favourites` command, which sends nothing but for `add` and says `offline` then),
+    /// so that each refuses the same URLs with the same message. `--api-url` must be an
+    /// absolute http(s) URL as `api_url` must (`Configuration.apiURLProblem`). A token goes
+    /// only over https, or over http to this machine (a test server, a proxy on loopback):
+    /// elsewhere plain http would carry it across the network for anyone on the way to read;
+    /// with no token, or none sent (`offline`), plain http carries no secret and is taken.
     static func github(
-        apiURL: String, from origin: (source: String, line: Int?), token: GitHubToken?, offline: Bool
+        apiURL option: String?, _ configuration: Configuration, token: GitHubToken?, offline: Bool
     ) throws(ConfigurationError) -> BuildPipeline.Settings.GitHub {
+        if let option, let problem = Configuration.apiURLProblem(option) {
+            throw ConfigurationError(source: "--api-url", message: "the API URL \(problem)")
+        }
+        let apiURL = option ?? configuration.apiURL
+        // Where the API URL in force was named, which an error names: `--api-url`, or the
+        // configuration's file and line.
+        let origin: (source: String, line: Int?) =
+            option != nil ? ("--api-url", nil) : (configuration.apiURLSource, configuration.apiURLLine)
         if let token, !offline, let url = URLComponents(string: apiURL), url.scheme?.lowercased() == "http",
             !Loopback.isHost(url.host ?? "")
         {

@@ -123,20 +123,6 @@ struct BuildOptions: ParsableArguments {
             source: "--state-dir", message: "an empty path; name the folder for the cache and history")
     }
 
-    /// `--api-url`, else the configuration's.
-    func apiURL(_ configuration: Configuration) throws(ConfigurationError) -> String {
-        try Self.apiURL(apiURL, configuration)
-    }
-
-    /// The API root `--api-url URL` (nil when not given) means; shared with `favourites`.
-    static func apiURL(_ apiURL: String?, _ configuration: Configuration) throws(ConfigurationError) -> String {
-        guard let apiURL else { return configuration.apiURL }
-        if let problem = Configuration.apiURLProblem(apiURL) {
-            throw ConfigurationError(source: "--api-url", message: "the API URL \(problem)")
-        }
-        return apiURL
-    }
-
     /// The configuration in force: `--config`, else the sample's with `--sample`, else `./repodigest.toml`.
     func loadConfiguration() throws(ConfigurationError) -> Configuration {
         try loadConfigurationAndBytes().configuration

@@ -47,14 +47,20 @@ struct FavouritesCommand: AsyncParsableCommand {
             return try BuildOptions.configurationFile(config, sample: false).configuration
         }
 
-        /// GitHub as `build` reaches it, to check that a repository exists.
-        func liveStore(_ configuration: Configuration) async throws -> GitHubDataStore {
-            let environment = ProcessInfo.processInfo.environment
-            let token = try GitHubToken.fromEnvironment(environment)
-            let github = try BuildOptions.github(
-                apiURL: BuildOptions.apiURL(apiURL, configuration),
-                from: BuildOptions.apiURLOrigin(apiURL, configuration), token: token, offline: false)
-            return try await BuildPipeline.liveStore(
+        /// GitHub as `build` reaches it, checked as `build` checks it (`BuildOptions.github`):
+        /// every subcommand asks before the lock or the state folder is touched, so that a
+        /// wrong `--api-url` is refused even where nothing is sent (`offline`: `list`,
+        /// `remove`, `add --offline`, which need no token either).
+        func github(_ configuration: Configuration, offline: Bool) throws -> BuildPipeline.Settings.GitHub {
+            let token = offline ? nil : try GitHubToken.fromEnvironment(ProcessInfo.processInfo.environment)
+            return try BuildOptions.github(apiURL: apiURL, configuration, token: token, offline: offline)
+        }
+
+        /// GitHub at `github`, to check that a repository exists.
+        func liveStore(_ github: BuildPipeline.Settings.GitHub, configuration: Configuration) async throws
+            -> GitHubDataStore
+        {
+            try await BuildPipeline.liveStore(
                 github, configuration: configuration, stateDirectory: try stateDirectory(),
                 events: ConsoleEvents(Console(quiet: true, format: .text)))
         }
@@ -83,9 +89,11 @@ struct FavouritesCommand: AsyncParsableCommand {
                 // configuration that does not read (`--offline` too: a typo in `--config` is said).
                 if !offline { _ = try GitHubToken.fromEnvironment() }
                 let configuration = try state.configuration()
+                let github = try state.github(configuration, offline: offline)
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
-                let source: (any RepositorySource)? = offline ? nil : try await state.liveStore(configuration)
+                let source: (any RepositorySource)? =
+                    offline ? nil : try await state.liveStore(github, configuration: configuration)
                 switch try await ManageFavourites(store: stores.favourites, source: source).add(repo, note: note) {
                 case .added(let name):
                     // GitHub's name for it where that is not the one given (a repository
@@ -109,10 +117,12 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let repo = try FavouritesCommand.parse(name, written: false)
+                let configuration = try state.configuration()
+                _ = try state.github(configuration, offline: true)
                 let (lock, stores) = try state.open(console, writing: true)
                 defer { lock?.release() }
                 guard try await ManageFavourites(store: stores.favourites, source: nil).remove(repo) else {
-                    let configured = try state.configuration().favourites.contains { $0.name.matches(repo) }
+                    let configured = configuration.favourites.contains { $0.name.matches(repo) }
                     console.error(
                         "\(repo) is not a favourite added with `favourites add`"
                             + (configured ? "; it is named in the configuration, so remove it there" : ""))
@@ -133,6 +143,7 @@ struct FavouritesCommand: AsyncParsableCommand {
         func run() async throws {
             try await FavouritesCommand.perform { console in
                 let configuration = try state.configuration()
+                _ = try state.github(configuration, offline: true)
                 // Listing makes nothing: before the first favourite is added (or a state folder
                 // named with a typo), only the configuration's, and no folder or file is created.
                 var stored: [Favourite] = []
