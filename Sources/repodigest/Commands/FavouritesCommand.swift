@@ -166,7 +166,12 @@ struct FavouritesCommand: AsyncParsableCommand {
                     )
                 }
                 if json {
-                    let objects = rows.map { ["name": $0.name, "source": $0.source, "note": $0.note] }
+                    // No note, no `note` key: as `digest.json` leaves out a `description` GitHub
+                    // has none of, and `jq .note` reads null either way.
+                    let objects = rows.map { row in
+                        ["name": row.name, "source": row.source, "note": row.note.isEmpty ? nil : row.note]
+                            .compactMapValues { $0 }
+                    }
                     let data = try JSONSerialization.data(
                         withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                     console.result(String(decoding: data, as: UTF8.self))
