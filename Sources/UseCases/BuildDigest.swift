@@ -29,6 +29,9 @@ public struct BuildDigest: Sendable {
         /// Every word the site shows, in its language (`language`): the build hands in the
         /// catalogue the renderer read. With none, every text reads as its catalogue key.
         public var phrasebook = Phrasebook()
+        /// GitHub's website, which the pages link where the data gives no address (a topic,
+        /// a saved search, a Star List, the news): the build derives it from the API root.
+        public var gitHubWeb = GitHubWeb.gitHubCom
 
         public init(
             title: String, starredBy: [String] = [], favourites: [Favourite] = [],

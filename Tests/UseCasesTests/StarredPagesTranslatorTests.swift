@@ -159,11 +159,15 @@ enum StarredFixture {
     @Test func ownerAndSearchPagesLinkToGitHub() {
         let search = SavedSearch(name: "SSG", query: "static site language:swift & more", sort: .stars)
         #expect(
-            SiteTranslator.gitHubSearchURL(search)
+            SiteTranslator.gitHubSearchURL(search, on: .gitHubCom)
                 == "https://github.com/search?q=static%20site%20language%3Aswift%20%26%20more&type=repositories&s=stars&o=desc"
         )
         #expect(
-            SiteTranslator.gitHubSearchURL(SavedSearch(name: "x", query: "a"))
+            SiteTranslator.gitHubSearchURL(SavedSearch(name: "x", query: "a"), on: .gitHubCom)
                 == "https://github.com/search?q=a&type=repositories")
+        #expect(
+            SiteTranslator.gitHubSearchURL(
+                SavedSearch(name: "x", query: "a"), on: GitHubWeb(apiURL: "https://ghe.example.com/api/v3"))
+                == "https://ghe.example.com/search?q=a&type=repositories")
     }
 }

@@ -11,6 +11,8 @@ struct ChangesTranslator: Sendable {
     /// The Star Lists of this build by the name the news gives them (a name two Lists share is
     /// left out): repositories added together to one of them link it.
     var lists: [String: ListLink] = [:]
+    /// Where a repository in the news is linked on GitHub.
+    var web = GitHubWeb.gitHubCom
 
     /// A Star List's page on this site, and on GitHub (empty where its login is not known).
     struct ListLink: Sendable {
@@ -195,7 +197,7 @@ struct ChangesTranslator: Sendable {
             let route = Route(.repository(owner: told.change.repo.name.owner, name: told.change.repo.name.name))
             return ChangeItem.Member(
                 name: told.name, route: pages.contains(route) ? route : nil,
-                url: SafeURL.gitHub(told.change.repo.name.owner, told.change.repo.name.name))
+                url: web.page(told.change.repo.name.owner, told.change.repo.name.name))
         }
         let list = Self.list(of: changes[0]) ?? ""
         // Taken out of a List of this name: perhaps one deleted, another account's kept.
@@ -214,7 +216,7 @@ struct ChangesTranslator: Sendable {
 
     private func item(_ change: DigestChange) -> ChangeItem {
         let name = change.repo.name.description
-        let gitHub = SafeURL.gitHub(change.repo.name.owner, change.repo.name.name)
+        let gitHub = web.page(change.repo.name.owner, change.repo.name.name)
         let route = Route(.repository(owner: change.repo.name.owner, name: change.repo.name.name))
         /// The change's label and text, `changes.label.KEY` and `changes.text.KEY`.
         func item(_ kind: ChangeItem.Kind, _ key: String, _ values: [String: String] = [:], url: String = gitHub)

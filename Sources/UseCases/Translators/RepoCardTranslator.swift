@@ -16,6 +16,8 @@ struct RepoCardTranslator: Sendable {
     var lists: [GitHubRepo.ID: [PageLink]] = [:]
     /// The site's language.
     var format: DisplayFormat
+    /// GitHub's website, where an owner with no address of its own is linked.
+    var web: GitHubWeb
     /// Each repository's card, made once per build: one repository shows on up to half a
     /// dozen lists, and its cards then share their text instead of formatting it again.
     /// (`DigestData` gives one repository the same data everywhere, so its id suffices.)
@@ -25,9 +27,10 @@ struct RepoCardTranslator: Sendable {
 
     init(
         favourites: Set<GitHubRepo.ID>, notes: [GitHubRepo.ID: String] = [:], avatars: AvatarChoice = AvatarChoice(),
-        lists: [StarList] = [], format: DisplayFormat = DisplayFormat(Phrasebook())
+        lists: [StarList] = [], format: DisplayFormat = DisplayFormat(Phrasebook()), web: GitHubWeb = .gitHubCom
     ) {
         self.format = format
+        self.web = web
         self.avatars = avatars
         self.favourites = favourites
         self.notes = notes.filter { !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
@@ -95,8 +98,11 @@ struct RepoCardTranslator: Sendable {
         Route(.repository(owner: repo.name.owner, name: repo.name.name))
     }
 
+    /// The repository on GitHub: its `html_url`, which names the right host. Only where that
+    /// is unusable (which GitHub's answers never are, and where the data layer has put
+    /// github.com's already for one missing) is it built on github.com.
     static func gitHubURL(of repo: GitHubRepo) -> String {
-        SafeURL.http(repo.htmlURL) ?? SafeURL.gitHub(repo.name.owner, repo.name.name)
+        SafeURL.http(repo.htmlURL) ?? GitHubWeb.gitHubCom.page(repo.name.owner, repo.name.name)
     }
 }
 

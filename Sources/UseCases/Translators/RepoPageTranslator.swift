@@ -32,7 +32,7 @@ struct RepoPageTranslator: Sendable {
             owner: ownersWithPages.contains(repo.owner.login.lowercased())
                 ? PageLink(title: repo.owner.login, route: Route(.owner(login: repo.owner.login))) : nil,
             ownerLogin: repo.owner.login,
-            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? SafeURL.gitHub(repo.owner.login),
+            ownerGitHubURL: SafeURL.http(repo.owner.htmlURL) ?? cards.web.page(repo.owner.login),
             facts: facts(of: repo),
             homepageURL: SafeURL.homepage(repo.homepage),
             releases: Self.releaseItems(of: detail, format: format),

@@ -50,14 +50,6 @@ package enum SafeURL {
             && byte != UInt8(ascii: "\\")
     }
 
-    /// A page on github.com named by values from the data (owner, repository), each
-    /// percent-encoded as one path segment: a name GitHub would never accept (`<script>`,
-    /// `">`, a tab) cannot end a Markdown link target or an attribute, nor add a segment.
-    static func gitHub(_ segments: String...) -> String {
-        "https://github.com/"
-            + segments.map { encoded($0) }.joined(separator: "/")
-    }
-
     /// A value from the data that is a path of its own (a branch such as `feature/x`),
     /// percent-encoded but for its slashes.
     static func path(_ text: String) -> String {

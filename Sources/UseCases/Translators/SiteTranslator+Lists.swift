@@ -28,7 +28,7 @@ extension SiteTranslator {
                 .owner(login: entry.owner.login), title: entry.owner.login,
                 summary: parts.compactMap { $0 }.joined(separator: " · "),
                 groups: [CardGroup(title: nil, cards: Self.mostStarredFirst(entry.repos).map { cards.card(for: $0) })],
-                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? SafeURL.gitHub(entry.owner.login)
+                gitHubURL: SafeURL.http(entry.owner.htmlURL) ?? request.gitHubWeb.page(entry.owner.login)
             ).map { page in
                 var page = page
                 page.avatar = avatar
@@ -43,7 +43,7 @@ extension SiteTranslator {
                     "list.search",
                     ["query": result.search.query, "repositories": format.count(result.repos.count, "repositories")]),
                 groups: [CardGroup(title: nil, cards: result.repos.map { cards.card(for: $0) })],
-                gitHubURL: Self.gitHubSearchURL(result.search))
+                gitHubURL: Self.gitHubSearchURL(result.search, on: request.gitHubWeb))
         }
         for list in data.starLists {
             let entry = Self.entry(for: list, format: format)
@@ -56,7 +56,7 @@ extension SiteTranslator {
                         title: nil,
                         cards: list.repositories.map { Self.onList(kind, cards.card(for: $0), format: format) })
                 ],
-                gitHubURL: Self.gitHubStarListURL(list, account: data.shown(list.account)))
+                gitHubURL: Self.gitHubStarListURL(list, account: data.shown(list.account), on: request.gitHubWeb))
         }
         let byStars = Self.mostStarredFirst(data.allRepositories)
         for (language, members) in Self.grouped(byStars, by: { $0.language.map { [$0] } ?? [] }) {
@@ -74,7 +74,7 @@ extension SiteTranslator {
                 summary: format.text(
                     "list.topic", ["repositories": format.count(members.count, "repositories"), "topic": topic]),
                 groups: [CardGroup(title: nil, cards: members.map { cards.card(for: byStars[$0]) })],
-                gitHubURL: SafeURL.gitHub("topics", topic))
+                gitHubURL: request.gitHubWeb.page("topics", topic))
         }
         return pages
     }
@@ -126,20 +126,20 @@ extension SiteTranslator {
         return told
     }
 
-    /// The List on github.com: `/stars/LOGIN/lists/SLUG`; nil for `@me` whose login the
+    /// The List on GitHub: `/stars/LOGIN/lists/SLUG`; nil for `@me` whose login the
     /// source could not tell.
-    static func gitHubStarListURL(_ list: StarList, account: String) -> String? {
-        account == "@me" ? nil : SafeURL.gitHub("stars", account, "lists", list.slug)
+    static func gitHubStarListURL(_ list: StarList, account: String, on web: GitHubWeb) -> String? {
+        account == "@me" ? nil : web.page("stars", account, "lists", list.slug)
     }
 
-    /// The same search on github.com, sorted as the saved search is.
-    static func gitHubSearchURL(_ search: SavedSearch) -> String {
+    /// The same search on GitHub, sorted as the saved search is.
+    static func gitHubSearchURL(_ search: SavedSearch, on web: GitHubWeb) -> String {
         let query = SafeURL.encoded(search.query)
         let sort: String
         switch search.sort {
         case .bestMatch: sort = ""
         case .stars, .forks, .updated: sort = "&s=\(search.sort.rawValue)&o=desc"
         }
-        return "https://github.com/search?q=\(query)&type=repositories\(sort)"
+        return "\(web.origin)/search?q=\(query)&type=repositories\(sort)"
     }
 }

@@ -25,7 +25,7 @@ struct SiteTranslator: Sendable {
                 data.favourites.compactMap { entry in entry.favourite.note.map { (entry.repo.id, $0) } },
                 uniquingKeysWith: { first, _ in first }),
             avatars: AvatarChoice(mode: request.avatars, avatars: data.avatars), lists: data.starLists,
-            format: format
+            format: format, web: request.gitHubWeb
         ).knowing(all)
         let starredAt = Dictionary(
             data.stars.compactMap { star in star.starredAt.map { (star.repo.id, $0) } },
@@ -42,8 +42,8 @@ struct SiteTranslator: Sendable {
                 guard lists.count == 1, let list = lists.first else { return nil }
                 return ChangesTranslator.ListLink(
                     route: Self.entry(for: list, format: format).route,
-                    url: Self.gitHubStarListURL(list, account: data.shown(list.account)) ?? "")
-            })
+                    url: Self.gitHubStarListURL(list, account: data.shown(list.account), on: request.gitHubWeb) ?? "")
+            }, web: request.gitHubWeb)
         let feed = FeedTranslator(cards: cards, now: now).entries(
             stars: data.stars, details: data.details,
             changes: changes.map(changesTranslator.feedEntries) ?? [])
