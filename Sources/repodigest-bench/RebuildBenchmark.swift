@@ -27,8 +27,7 @@ struct RebuildBenchmark {
         /// where other work stretches a run's wall time more than its processor time.
         var coldCPU: Double
         var changedCPUs: [Double]
-        /// The live builds' peak memory (MB): a build that carries a published site keeps
-        /// more of it than a cold build does (`Allocator.keepSpareForCarryingBuild`).
+        /// The live builds' peak memory (MB).
         var changedPeaks: [Double]
 
         var changedWall: Double { changedWalls.median }

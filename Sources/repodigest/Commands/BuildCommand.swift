@@ -1,5 +1,4 @@
 internal import ArgumentParser
-import Foundation
 import SiteRenderer
 
 /// `repodigest build`: parse, run the build pipeline, print what it did.
@@ -17,10 +16,6 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(quiet: options.quiet, format: options.logFormat)
-        // Most of the site will be carried over, not rendered: an hourly run's case.
-        if !options.force, SiteWriter.holdsPublishedSite(URL(fileURLWithPath: options.output)) {
-            Allocator.keepSpareForCarryingBuild()
-        }
         let interruption = PublishInterruption()
         let signals = InterruptHandler(interruption, console: console)
         let status = await options.build(console: console, interruption: interruption, signals: signals)
