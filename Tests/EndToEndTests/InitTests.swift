@@ -117,5 +117,8 @@ import Testing
         #expect(InitCommand.shellWord("sp ace/é.toml") == "'sp ace/é.toml'")
         #expect(InitCommand.shellWord("it's.toml") == #"'it'\''s.toml'"#)
         #expect(InitCommand.shellWord("$HOME.toml") == "'$HOME.toml'")
+        // The console shows a control character escaped: the word says it as the shell reads it.
+        #expect(InitCommand.shellWord("nl\nx's.toml") == #"$'nl\nx\'s.toml'"#)
+        #expect(InitCommand.shellWord("a\u{1}\u{85}\\.toml") == #"$'a\x01\u0085\\.toml'"#)
     }
 }

@@ -93,11 +93,32 @@ struct InitCommand: ParsableCommand {
     }
 
     /// `path` as one word of a shell command line to copy: as it is when it holds only
-    /// characters no shell reads specially, else in single quotes.
+    /// characters no shell reads specially, else in single quotes; one with a control
+    /// character (a line break), which the console shows escaped, in bash's and zsh's `$'…'`,
+    /// each such character written as its escape, so the line shown is the one to type.
     static func shellWord(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0)
         }
-        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if plain && !path.isEmpty { return path }
+        guard path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var word = "$'"
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\\", "'": word += "\\" + String(scalar)
+            case "\n": word += "\\n"
+            case "\t": word += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                word +=
+                    scalar.value < 0x80
+                    ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: word.unicodeScalars.append(scalar)
+            }
+        }
+        return word + "'"
     }
 }
