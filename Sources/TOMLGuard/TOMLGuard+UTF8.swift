@@ -9,6 +9,9 @@ extension TOMLGuard {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var place = NotUTF8(line: 1, column: 1)
+        // A byte order mark is no part of the first line (the configuration drops it), so no column.
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.starts(with: mark) { _ = (iterator.next(), iterator.next(), iterator.next()) }
         while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
             if scalar.elementsEqual([UInt8(ascii: "\n")]) {
                 place = NotUTF8(line: place.line + 1, column: 1)

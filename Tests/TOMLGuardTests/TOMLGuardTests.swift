@@ -73,6 +73,8 @@ import Testing
         // "é" is one column; 0xE9 alone (Latin-1) is not UTF-8, nor is a sequence cut short.
         #expect(place(Array("a = 1\nb = \"é".utf8) + [0xE9]) == [2, 7])
         #expect(place([0x61, 0xC3]) == [1, 2])
+        // A byte order mark takes no column: the first line's columns are its text's.
+        #expect(place([0xEF, 0xBB, 0xBF] + Array("t = \"".utf8) + [0xFF]) == [1, 6])
     }
 
     @Test("windows line ends count lines as Unix ones do")
