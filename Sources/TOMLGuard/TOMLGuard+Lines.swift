@@ -80,8 +80,47 @@ extension TOMLGuard {
     }
 
     /// `a . "b"` as ["a", "b"].
-    private static func keyParts(_ key: Substring) -> [String] {
-        key.split(separator: ".").map { String(trimmed(trimmed($0), while: { $0 == "\"" || $0 == "'" })) }
+    /// A dotted key's parts as TOML reads them: bare, `"basic"` (its escapes read: `"ti\u0074le"`
+    /// is `title`) or `'literal'`, a dot inside quotes part of its part (`"a.b"` is one).
+    static func keyParts(_ key: Substring) -> [String] {
+        var parts: [String] = []
+        var part = ""
+        var scalars = key.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case ".":
+                parts.append(part)
+                part = ""
+            case " ", "\t": continue  // around a part; never in a bare one
+            case "'":
+                while let next = scalars.popFirst(), next != "'" { part.unicodeScalars.append(next) }
+            case "\"":
+                while let next = scalars.popFirst(), next != "\"" {
+                    guard next == "\\", let escape = scalars.popFirst() else {
+                        part.unicodeScalars.append(next)
+                        continue
+                    }
+                    switch escape {
+                    case "u", "U":
+                        let digits = String(String.UnicodeScalarView(scalars.prefix(escape == "u" ? 4 : 8)))
+                        scalars = scalars.dropFirst(digits.unicodeScalars.count)
+                        if let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                            part.unicodeScalars.append(decoded)
+                        }
+                    case "n": part += "\n"
+                    case "t": part += "\t"
+                    case "r": part += "\r"
+                    case "b": part += "\u{8}"
+                    case "f": part += "\u{C}"
+                    case "e": part += "\u{1B}"
+                    default: part.unicodeScalars.append(escape)
+                    }
+                }
+            default: part.unicodeScalars.append(scalar)
+            }
+        }
+        parts.append(part)
+        return parts
     }
 
     /// Without what `drop` says at either end: by default TOML's white space, spaces and tabs.

@@ -1,5 +1,6 @@
-import TOMLGuard
 import Testing
+
+@testable import TOMLGuard
 
 /// The guard stops, at their line and column, the inputs on which toml++ aborts the
 /// process, and lets through everything repodigest's files use.
@@ -104,5 +105,20 @@ import Testing
         ])
     func reworded(said: String, meant: String) {
         #expect(TOMLGuard.reworded(said) == meant)
+    }
+
+    @Test("a key is found at its line however TOML lets it be written: quoted, escaped, dotted, spaced")
+    func keysAreFoundAsTOMLReadsThem() {
+        let text = """
+            title = "x"
+            [digest]
+            "page\\u005Fsize" = 0
+            'starred_by' . "x.y" = 1
+            a . b = 2
+            """
+        #expect(TOMLGuard.line(of: ["digest", "page_size"], in: text) == 3)
+        #expect(TOMLGuard.line(of: ["digest", "starred_by", "x.y"], in: text) == 4)
+        #expect(TOMLGuard.line(of: ["digest", "a", "b"], in: text) == 5)
+        #expect(TOMLGuard.keyParts(#""\u202Eevil".'l\t'"#) == ["\u{202E}evil", #"l\t"#])
     }
 }
