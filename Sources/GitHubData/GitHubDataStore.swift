@@ -122,9 +122,15 @@ public struct GitHubDataStore: RepositorySource {
     /// `--offline` then read it as none, where they asked GitHub again every run, or failed.
     public func releases(of repo: GitHubRepo, limit: Int, from origin: DetailOrigin) async throws -> [Release] {
         guard limit > 0 else { return [] }
+        let url = endpoint.releases(repo.name)
+        // The first page as cached before this run, where asking may store a new one
+        // (`formerReleases`); a kept copy is taken as it is, and offline nothing is stored.
+        let former =
+            origin == .source && !api.settings.offline
+            ? await api.cache?.entry(for: CachedResponse.key(url: url, accept: MediaType.fullJSON)) : nil
         do {
             let releases = try await pages(
-                ReleaseDTO.self, endpoint.releases(repo.name), accept: MediaType.fullJSON,
+                ReleaseDTO.self, url, accept: MediaType.fullJSON,
                 formerAccept: MediaType.json, cachedIsEnough: origin == .kept, pushedAt: Self.version(of: repo),
                 rememberNotFound: true
             ) { items in
@@ -134,8 +140,40 @@ public struct GitHubDataStore: RepositorySource {
         } catch GitHubDataError.notFound {
             return []
         } catch let error as GitHubDataError {
+            if let former, error.resource != "GET \(url)",
+                let releases = await formerReleases(former, of: repo, limit: limit, failure: error)
+            {
+                return releases
+            }
             throw notFetched(error)
         }
+    }
+
+    /// The releases as an earlier run cached them, when a page after the first failed with
+    /// nothing cached for it (the list grew onto a page never read): the first page, answered
+    /// anew, was stored already, and leaving the releases out would lose a good copy for a
+    /// part of a list. Taken only when that first page was all they needed, as
+    /// `keptReleases` takes one; shown stale, and put back in the cache, so that a later run
+    /// asks again (the copy names the push and the time it was taken at, for `DetailRefresh`)
+    /// and `--offline` shows what this run showed. Nil when there is no such copy, or the
+    /// failure stops the run.
+    private func formerReleases(
+        _ former: CachedResponse, of repo: GitHubRepo, limit: Int, failure error: GitHubDataError
+    ) async -> [Release]? {
+        guard let cause = Self.leftOutCause(of: error) else { return nil }
+        let releases: [Release]
+        if former.isNotFound {
+            releases = []
+        } else {
+            let resource = "GET \(endpoint.releases(repo.name))"
+            guard let page = try? api.kept([Lenient<ReleaseDTO>].self, former, resource: resource) else { return nil }
+            let published = Self.published(page.values(resource: resource, warn: api.log.warn), of: repo)
+            guard published.count >= limit || page.isEmpty || LinkHeader(former.link).next == nil else { return nil }
+            releases = Array(published.prefix(limit))
+        }
+        await api.cache?.store(former, decoded: former.decoded)
+        api.log.stale(StaleData(resource: error.resource, fetchedAt: former.fetchedAt, cause: cause))
+        return releases
     }
 
     /// A repository's releases or README that GitHub would not give (failing on every try, or

@@ -2,6 +2,7 @@ import Entities
 import FakeGitHubServer
 import Foundation
 import Testing
+import UseCases
 
 @testable import GitHubData
 
@@ -125,6 +126,48 @@ struct RetryAndFallbackTests {
         #expect(stale.map(\.resource) == ["GET \(harness.github.baseURL)/repos/lumen-labs/prism/readme"])
         #expect(stale.first?.reason == "HTTP 502 after 3 attempts")
         #expect(harness.github.log.suffix(3).map(\.status) == [502, 502, 502])
+    }
+
+    /// knot's one release, moved to a second page by a hundred drafts made since it was cached.
+    private func knotWithDraftsAhead(_ harness: LiveHarness) {
+        harness.github.update("kit-harbor/knot") { repo in
+            repo.releases.insert(
+                contentsOf: (1...100).map { .init(id: 3000 + Int64($0), tag: "draft-\($0)", isDraft: true) }, at: 0)
+        }
+    }
+
+    @Test("a later page of releases failing on every try, never cached: the releases as cached before, stale")
+    func laterReleasesPageFailingKeepsTheCachedReleases() async throws {
+        let harness = try LiveHarness()
+        let knot = try await harness.store().repository(RepoName(owner: "kit-harbor", name: "knot"))
+        #expect(try await harness.store().releases(of: knot, limit: 3).map(\.tagName) == ["0.9.0"])
+        knotWithDraftsAhead(harness)
+        // The first page answers (a new one, stored); the second, where the pages after the
+        // first move, fails on every try.
+        harness.github.inject(.status(502), at: "/repositories/201/releases", times: 3)
+        let store = harness.store()
+        #expect(try await store.releases(of: knot, limit: 3, from: .source).map(\.tagName) == ["0.9.0"])
+        let stale = await store.staleData()
+        #expect(stale.count == 1 && stale.first?.fetchedAt != nil, "shown stale, with the notice: \(stale)")
+        #expect(stale.first?.resource.contains("/repositories/201/releases") == true)
+        // The cache keeps what the site showed, not a first page whose next page it lacks.
+        let offline = harness.store { $0.offline = true }
+        #expect(try await offline.releases(of: knot, limit: 3, from: .source).map(\.tagName) == ["0.9.0"])
+        #expect(await offline.staleData().isEmpty)
+        // GitHub mended: read whole.
+        #expect(try await harness.store().releases(of: knot, limit: 3, from: .source).map(\.tagName) == ["0.9.0"])
+    }
+
+    @Test("a later page of releases failing, nothing cached before: left out, said, never a part of the list")
+    func laterReleasesPageFailingWithNothingCached() async throws {
+        let harness = try LiveHarness()
+        let knot = try await harness.store().repository(RepoName(owner: "kit-harbor", name: "knot"))
+        knotWithDraftsAhead(harness)
+        harness.github.inject(.status(502), at: "/repositories/201/releases", times: 3)
+        let store = harness.store()
+        await #expect(throws: DetailNotFetched.self) { try await store.releases(of: knot, limit: 3, from: .source) }
+        let stale = await store.staleData()
+        #expect(stale.count == 1 && stale.first?.fetchedAt == nil, "left out, said: \(stale)")
     }
 
     @Test("still failing with nothing cached: an error naming the resource and the failure")
