@@ -120,9 +120,10 @@ extension BuildPipeline {
         warnStale(report.stale)
     }
 
-    /// Each resource refreshing failed for: the copy shown instead, or none, left out.
+    /// Each resource refreshing failed for: the copy shown instead, or none, left out. (A list
+    /// read only in part was said as its `Link` was found wrong, among the data's warnings.)
     private func warnStale(_ stale: [StaleData]) {
-        for stale in stale {
+        for stale in stale where !stale.isPartial {
             guard let fetchedAt = stale.fetchedAt else {
                 events.warning(
                     "\(stale.resource): \(stale.reason), and no earlier copy is cached; left out of this build")

@@ -1,4 +1,5 @@
 import Foundation
+import UseCases
 
 // Reading a paged list. A repeat run asks for every page of every list, conditionally; one
 // after another along `Link`, ten pages cost ten round trips, each queued behind whatever
@@ -52,6 +53,8 @@ extension GitHubDataStore {
             }
             if let wrong = Self.wrongLink(to: current, read: read) {
                 api.log.warn("GET \(url): the list's Link leads \(wrong) (\(current)); the list is read to there")
+                // Not read whole, which a schedule is told as any source that failed (exit 2).
+                api.log.stale(Self.unfollowed("GET \(url)", link: current, read: read))
                 // The page that holds that Link is asked for afresh next time, not confirmed by a
                 // 304 that would keep its Link as it is.
                 if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: accept)) }
@@ -71,6 +74,12 @@ extension GitHubDataStore {
     static func wrongLink(to url: String, read: Set<String>) -> String? {
         if read.contains(url) { return "back to a page already read" }
         return LinkHeader.isFetchable(url) ? nil : "to no address"
+    }
+
+    /// `list`, read only as far as a `Link` to `link` that `wrongLink` refused: shown so, and
+    /// counted among what could not be read as it is now.
+    static func unfollowed(_ list: String, link: String, read: Set<String>) -> StaleData {
+        StaleData(resource: list, fetchedAt: nil, cause: .unfollowedLink(url: link, loops: read.contains(link)))
     }
 
     /// The pages the cache chains `url` to, each asked for (conditionally) at once, in order,

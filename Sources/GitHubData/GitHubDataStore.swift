@@ -70,7 +70,8 @@ public struct GitHubDataStore: RepositorySource {
         var seen = Set<Int64>()
         var read = Set<String>()
         var last: String?
-        var next: String? = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
+        let first = endpoint.search(search, perPage: min(GitHubEndpoint.pageSize, limit))
+        var next: String? = first
         while let url = next, repos.count < limit, read.count < maxPages {
             // As `pages` follows a list's `Link`: against its page, never back to a page read
             // (a looping `Link` repeated its page up to the bound, and the search's count with
@@ -78,6 +79,7 @@ public struct GitHubDataStore: RepositorySource {
             // next time, not confirmed by a 304 that would keep its `Link`.
             if let wrong = Self.wrongLink(to: url, read: read) {
                 api.log.warn("search '\(search.name)': its Link leads \(wrong) (\(url)); the results are read to there")
+                api.log.stale(Self.unfollowed("GET \(first)", link: url, read: read))
                 if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: MediaType.json)) }
                 break
             }

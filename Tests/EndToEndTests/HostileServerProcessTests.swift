@@ -95,6 +95,25 @@ import Testing
         #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
     }
 
+    @Test func aListWhoseLinkLoopsIsPublishedAsFarAsItWasReadWithExitCode2() throws {
+        let folder = try TemporaryFolder()
+        let github = try LiveBuildProcessTests.world()
+        defer { github.stop() }
+        let first = github.baseURL + "/users/mona/starred?per_page=100"
+        github.inject(.link(next: first), at: "/users/mona/starred")
+        let run = LiveBuildProcessTests.Run(folder: folder.url, github: github)
+        let outcome = try run.build()
+        #expect(outcome.status == 2, "a list not read whole is a source that failed: \(outcome.standardError)")
+        #expect(outcome.standardError.contains("GET \(first): the list's Link leads back to a page already read"))
+        #expect(outcome.standardError.contains("published, but 1 resource(s) could not be refreshed"))
+        let index = try String(contentsOf: run.output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("could not be read whole from GitHub"), "every page says so")
+        #expect(try SiteRendererValidation.findings(in: run.output).isEmpty)
+
+        let mended = try run.build()
+        #expect(mended.status == 0, "\(mended.standardError)")
+    }
+
     @Test func aListWhoseLinkClaims10000PagesIsReadToTheBoundAndTheRunSaysSo() throws {
         let folder = try TemporaryFolder()
         let github = try LiveBuildProcessTests.world()

@@ -187,6 +187,9 @@ struct HostileServerTests {
         let looped = try await store.starsRead(by: "mona")
         #expect(looped.stars.count == 100 && !looped.isComplete, "an unstar cannot be told from a star not reached")
         #expect(store.report.dataWarnings.contains { $0.contains("leads back to a page already read") })
+        let stale = await store.staleData()
+        #expect(stale.map(\.resource) == ["GET \(first)"] && stale.allSatisfy(\.isPartial), "exit code 2: \(stale)")
+        #expect(stale.first?.reason == "its Link leads back to a page already read (\(first))")
         #expect(harness.github.requests.filter { $0.path == "/users/mona/starred" }.count == 1)
 
         // No address: the list is read to there; the next run, the Link right again, reads it
@@ -195,8 +198,11 @@ struct HostileServerTests {
         let junk = harness.store()
         #expect(try await junk.starsRead(by: "mona").isComplete == false)
         #expect(junk.report.dataWarnings.contains { $0.contains("leads to no address") })
-        let mended = try await harness.store().starsRead(by: "mona")
+        #expect(await junk.staleData().map(\.reason) == ["its Link leads to no address (http://[::1)"])
+        let fixed = harness.store()
+        let mended = try await fixed.starsRead(by: "mona")
         #expect(mended.stars.count > 100 && mended.isComplete)
+        #expect(await fixed.staleData().isEmpty)
     }
 
     @Test("a search's Link is followed as a list's: relative, never back to a page read; each repository once")
@@ -220,8 +226,30 @@ struct HostileServerTests {
         #expect(harness.github.requests.count - before <= 2, "no page asked for twice")
         #expect(Set(looped.map(\.id)).count == looped.count)
         #expect(store.report.dataWarnings.contains { $0.contains("leads back to a page already read") })
+        let stale = await store.staleData()
+        #expect(stale.count == 1 && stale.allSatisfy(\.isPartial), "exit code 2, as for a list: \(stale)")
+        #expect(stale.first?.resource.contains("/search/repositories?") == true)
         let cached = await harness.store().api.cache?.entry(for: CachedResponse.key(url: again, accept: MediaType.json))
         #expect(cached == nil, "the page whose Link loops is asked for afresh next time, not confirmed by a 304")
+    }
+
+    @Test("an owner's repositories and a repository's releases whose Link loops: read to there, said as stale")
+    func linkLoopsInOtherLists() async throws {
+        let harness = try LiveHarness()
+        let repos = harness.github.baseURL + "/orgs/lumen-labs/repos?per_page=100"
+        harness.github.inject(.link(next: repos), at: "/orgs/lumen-labs/repos")
+        let store = harness.store()
+        let owner = try await store.owner("lumen-labs")
+        #expect(try await !store.repositories(of: owner).isEmpty)
+        #expect(await store.staleData().map(\.resource) == ["GET \(repos)"])
+
+        let releases = harness.github.baseURL + "/repos/lumen-labs/lantern/releases?per_page=100"
+        harness.github.inject(.link(next: releases), at: "/repos/lumen-labs/lantern/releases")
+        let lantern = try await store.repository(Self.lantern)
+        let read = try await store.releases(of: lantern, limit: 10, from: .source)
+        #expect(read.map(\.tagName) == ["v1.5", "v1.4", "v1.3", "v1.2", "v1.1"], "the one page, as read")
+        #expect(await store.staleData().map(\.resource) == ["GET \(repos)", "GET \(releases)"])
+        #expect(await store.staleData().allSatisfy(\.isPartial))
     }
 
     @Test("a starred list with an item left out is not read whole: its repository is never taken as unstarred")

@@ -39,6 +39,27 @@ struct NoticeTranslatorTests {
         #expect(NoticeTranslator(now: now, format: .english).notices(for: [missing]).count == 1)
     }
 
+    @Test("a list read only in part (its Link loops) is said apart: shown as far as it was read, not left out")
+    func partial() throws {
+        let missing = StaleData(resource: "GET /b/readme", fetchedAt: nil, cause: .status(502, attempts: 3))
+        let looped = StaleData(
+            resource: "GET /users/mona/starred?per_page=100", fetchedAt: nil,
+            cause: .unfollowedLink(url: "/users/mona/starred?per_page=100", loops: true))
+        let notices = NoticeTranslator(now: now, format: .english).notices(for: [looped, missing])
+        #expect(notices.count == 2)
+        #expect(notices.first?.text.contains("starred") == false, "not among what is left out")
+        #expect(
+            notices.last?.text
+                == "GET /users/mona/starred?per_page=100 (its next page's Link leads back to a page already read, "
+                + "/users/mona/starred?per_page=100) could not be read whole from GitHub: it is shown as far as it "
+                + "could be read.")
+        let nowhere = StaleData(
+            resource: "GET /x", fetchedAt: nil, cause: .unfollowedLink(url: "http://[::1", loops: false))
+        let japanese = try #require(
+            NoticeTranslator(now: now, format: JapaneseFormatTests.japanese).notices(for: [nowhere]).first?.text)
+        #expect(japanese.contains("GET /x（次のページを示す Link がアドレスではありません：http://[::1）"), "\(japanese)")
+    }
+
     @Test("a Japanese site says why in Japanese; the client's own words stay as they are")
     func japanese() throws {
         let stale = [

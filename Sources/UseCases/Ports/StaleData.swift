@@ -15,6 +15,12 @@ public struct StaleData: Sendable, Hashable {
     /// Why refreshing failed, in English, for the log: "HTTP 502 after 4 attempts".
     public var reason: String { cause.description }
 
+    /// A list shown as far as it could be read, neither an earlier run's copy nor left out.
+    public var isPartial: Bool {
+        if case .unfollowedLink = cause { return true }
+        return false
+    }
+
     public init(resource: String, fetchedAt: Date?, cause: Cause) {
         self.resource = resource
         self.fetchedAt = fetchedAt
@@ -43,6 +49,10 @@ public struct StaleData: Sendable, Hashable {
         /// Not asked: an `--offline` build, and no earlier run fetched it (a repository's
         /// releases or README a live run left out).
         case offline
+        /// A list read only in part: its `Link: rel="next"` led back to a page already read
+        /// (`loops`), or to no address (`url`, as the answer gave it). The list is shown as
+        /// far as it was read, not as an earlier run had it.
+        case unfollowedLink(url: String, loops: Bool)
 
         public var description: String {
             switch self {
@@ -55,6 +65,8 @@ public struct StaleData: Sendable, Hashable {
             case .outOfTime(let seconds):
                 "not asked: the run had spent its max_fetch_seconds (\(seconds)) asking GitHub"
             case .offline: "not asked: --offline, and no earlier run fetched it"
+            case .unfollowedLink(let url, let loops):
+                "its Link leads \(loops ? "back to a page already read" : "to no address") (\(url))"
             }
         }
 

@@ -10,27 +10,29 @@ struct NoticeTranslator: Sendable {
     /// The site's language.
     var format = DisplayFormat(Phrasebook())
 
-    /// One notice for what is shown from earlier runs, and one for what no run had fetched
-    /// and is left out (a new repository's README that GitHub would not give).
+    /// One notice for what is shown from earlier runs, one for what no run had fetched
+    /// and is left out (a new repository's README that GitHub would not give), and one for
+    /// lists shown as far as they could be read (a `Link` that loops).
     func notices(for stale: [StaleData]) -> [Notice] {
-        let served = stale.filter { $0.fetchedAt != nil }
-        let missing = stale.filter { $0.fetchedAt == nil }
+        let served = stale.filter { !$0.isPartial && $0.fetchedAt != nil }
+        let missing = stale.filter { !$0.isPartial && $0.fetchedAt == nil }
+        let partial = stale.filter(\.isPartial)
         var notices: [Notice] = []
         if let oldest = served.compactMap(\.fetchedAt).min() {
             notices.append(
-                Notice(
-                    text: format.phrasebook.text(
-                        "notice.stale", count: served.count, countText: format.grouped(served.count),
-                        ["resources": resources(served), "age": age(of: oldest), "date": format.minute(oldest)])))
+                notice("notice.stale", served, ["age": age(of: oldest), "date": format.minute(oldest)]))
         }
-        if !missing.isEmpty {
-            notices.append(
-                Notice(
-                    text: format.phrasebook.text(
-                        "notice.missing", count: missing.count, countText: format.grouped(missing.count),
-                        ["resources": resources(missing)])))
-        }
+        if !missing.isEmpty { notices.append(notice("notice.missing", missing)) }
+        if !partial.isEmpty { notices.append(notice("notice.partial", partial)) }
         return notices
+    }
+
+    /// The catalogue's `key` for `stale`, counted, naming the resources.
+    private func notice(_ key: String, _ stale: [StaleData], _ values: [String: String] = [:]) -> Notice {
+        Notice(
+            text: format.phrasebook.text(
+                key, count: stale.count, countText: format.grouped(stale.count),
+                values.merging(["resources": resources(stale)]) { $1 }))
     }
 
     /// The first few resources with why each failed, and how many more.
@@ -58,6 +60,8 @@ struct NoticeTranslator: Sendable {
         case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
         case .outOfTime(let seconds): format.text("notice.reason.out_of_time", ["seconds": String(seconds)])
         case .offline: format.text("notice.reason.offline")
+        case .unfollowedLink(let url, let loops):
+            format.text(loops ? "notice.reason.link_loop" : "notice.reason.link_nowhere", ["url": url])
         }
     }
 

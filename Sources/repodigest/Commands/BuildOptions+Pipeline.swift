@@ -53,7 +53,8 @@ extension BuildOptions {
                 if published.staleSources > 0 {
                     console.warning(
                         "published, but \(published.staleSources) resource(s) could not be refreshed; the warnings above say "
-                            + "which, and whether an earlier copy was shown or, with none, it was left out"
+                            + "which, and whether an earlier copy was shown or, with none, it was left out "
+                            + "(or, for a list whose Link went wrong, shown as far as it was read)"
                     )
                 }
                 return (
