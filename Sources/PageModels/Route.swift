@@ -14,6 +14,8 @@ public struct Route: Sendable, Hashable, Comparable {
         case topic(name: String)
         /// Every topic, linked to its list.
         case topics
+        /// Every language, linked to its list.
+        case languages
         /// Every Star List, linked to its page.
         case starLists
         /// Every owner with a page, linked to it.
@@ -35,6 +37,7 @@ public struct Route: Sendable, Hashable, Comparable {
     public static let digest = Route(.digest)
     public static let notFound = Route(.notFound)
     public static let topics = Route(.topics)
+    public static let languages = Route(.languages)
     public static let starLists = Route(.starLists)
     public static let owners = Route(.owners)
     public static let searches = Route(.searches)

@@ -19,6 +19,9 @@ public struct Site: Sendable, Hashable {
     /// Every topic with how many repositories carry it, most used first: the "All topics"
     /// page, where the digest lists only the most used.
     public var topics: [PageLink] = []
+    /// Every language with how many repositories are written in it, most used first: the
+    /// "All languages" page.
+    public var languages: [PageLink] = []
     /// Every Star List the site shows, in the navigation's order: the page of every List,
     /// which the navigation links instead of each List when there are several.
     public var starLists: [StarListEntry] = []

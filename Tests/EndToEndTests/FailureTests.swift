@@ -13,7 +13,7 @@ import Testing
         let theme = folder.url.appending(path: "broken-theme")
         try FileManager.default.createDirectory(
             at: theme.appending(path: "templates"), withIntermediateDirectories: true)
-        for name in ["layout", "digest", "list", "repository", "not-found", "topics", "star-lists"] {
+        for name in ["layout", "digest", "list", "repository", "not-found", "topics", "languages", "star-lists"] {
             try Data(
                 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\" /><title>x</title></head><body><main><p>unclosed</main></body></html>\n"
                     .utf8

@@ -57,7 +57,8 @@ import Testing
         for path in [
             "index.html", "404.html", "starred/index.html", "starred/2.html", "favourites/index.html",
             "owners/kit-harbor/index.html", "searches/swift-site-generators-2a5aa307/index.html",
-            "languages/c-plus-plus/index.html", "topics/ssg/index.html", "repos/lumen-labs/lantern.html",
+            "languages/c-plus-plus/index.html", "languages/index.html", "topics/ssg/index.html",
+            "repos/lumen-labs/lantern.html",
             "feed.xml", "feed.json", "digest.json", "digest.md",
         ] {
             #expect(paths.contains(path), "\(path)")

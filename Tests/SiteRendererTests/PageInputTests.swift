@@ -171,7 +171,8 @@ import Testing
                 [
                     "title", "generatedText", "generatedISO", "navigation", "digest", "listPages", "repositories",
                     "feed",
-                    "notices", "topics", "starLists", "markdownList", "avatars", "phrasebook", "readmeImages",
+                    "notices", "topics", "languages", "starLists", "markdownList", "avatars", "phrasebook",
+                    "readmeImages",
                     "followed",
                 ]
             ),

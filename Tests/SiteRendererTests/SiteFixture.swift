@@ -113,6 +113,7 @@ enum SiteFixture {
                 ownerGitHubURL: "https://github.com/" + card.fullName.split(separator: "/")[0],
                 facts: [], homepageURL: nil, releases: [], readme: nil)
         }
+        let cPlusPlus = PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1, color: "#f34b7d")
         var site = Site(
             title: "Fixture & friends", generatedText: "22 Nov 2026, 03:00 UTC", generatedISO: "2026-11-22T03:00:00Z",
             navigation: [
@@ -129,7 +130,7 @@ enum SiteFixture {
                         more: PageLink(title: "All 3 starred repositories", route: Route(.starred), count: 3)),
                     DigestSection(title: "Favourites", cards: [lantern], more: nil),
                 ],
-                languages: [PageLink(title: "C++", route: Route(.language(name: "C++")), count: 1, color: "#f34b7d")],
+                languages: [cPlusPlus],
                 topics: [
                     PageLink(title: "ssg", route: Route(.topic(name: "ssg")), count: 2),
                     PageLink(title: "ops", route: Route(.topic(name: "ops")), count: 1),
@@ -141,6 +142,11 @@ enum SiteFixture {
         site.followed = [kanji, lantern, hostile].map {
             FollowedRepository(fullName: $0.fullName, gitHubURL: $0.gitHubURL)
         }
+        // Every language's list, most used first, then by name: the page of every language.
+        site.languages = [
+            cPlusPlus, PageLink(title: "Go", route: Route(.language(name: "Go")), count: 1, color: "#00add8"),
+            PageLink(title: "Swift", route: Route(.language(name: "Swift")), count: 1, color: "#f05138"),
+        ]
         site.phrasebook = .english
         return site
     }

@@ -159,7 +159,7 @@ import Testing
         let pages: [(String, TemplateValue)] =
             [
                 ("digest", context.digest(site.digest)), ("not-found", context.notFound()),
-                ("topics", context.topicIndex()),
+                ("topics", context.termIndex(.topics)), ("languages", context.termIndex(.languages)),
             ]
             + site.listPages.map { ("list", context.list($0)) }
             + site.repositories.map { ("repository", context.repository($0)) }

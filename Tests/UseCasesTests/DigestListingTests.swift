@@ -34,6 +34,20 @@ import Testing
         #expect(site.topics.isEmpty)
     }
 
+    @Test("Every language has a place on the page of them all: most used first, then by name, with its colour")
+    func everyLanguageIsListed() async throws {
+        let site = try await Self.build([
+            Make.repo("x/a", id: 1, language: "Swift"), Make.repo("x/b", id: 2, language: "Go"),
+            Make.repo("x/c", id: 3, language: "Swift"), Make.repo("x/d", id: 4, language: "C"),
+            Make.repo("x/e", id: 5, language: "Swift"), Make.repo("x/f", id: 6, language: nil),
+        ])
+        #expect(site.languages.map(\.title) == ["Swift", "C", "Go"])
+        #expect(site.languages.map(\.count) == [3, 1, 1])
+        #expect(site.languages.first?.route == Route(.language(name: "Swift")))
+        #expect(site.languages.first?.color == "#f05138")
+        #expect(try await Self.build([Make.repo("x/a", id: 1, language: nil)]).languages.isEmpty)
+    }
+
     @Test("markdown = list: every starred repository once, by language, most stars first, without language last")
     func markdownListGroupsByLanguage() async throws {
         let site = try await Self.build(

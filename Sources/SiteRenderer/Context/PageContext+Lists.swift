@@ -19,7 +19,11 @@ extension PageContext {
                 "ownerOrganisation": page.isOrganisation,
                 "summary": page.summary,
                 "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
-                "topicIndex": hasTopicIndex && Self.isTopic(route.kind) ? router.href(from: route, to: .topics) : nil,
+                "topicIndex": indexLink(from: route, .topics)?.href,
+                "languageIndex": indexLink(from: route, .languages)?.href,
+                "indexLink": TermIndex.allCases.lazy.compactMap { indexLink(from: route, $0) }.first.map {
+                    Self.present(["title": $0.title, "href": $0.href])
+                },
                 "filterable": page.isFilterable,
                 "searchIndex": searchIndexes.contains(route.kind) ? "search.json" : nil,
                 "count": page.cards.count,
@@ -49,8 +53,10 @@ extension PageContext {
                 image: page.avatar.flatMap(absoluteAvatar)))
     }
 
-    static func isTopic(_ kind: Route.Kind) -> Bool {
-        if case .topic = kind { true } else { false }
+    /// The page of every topic or language, from a page that one lists, where the site has it.
+    private func indexLink(from route: Route, _ index: TermIndex) -> (title: String, href: String)? {
+        guard termIndexes.contains(index), index.holds(route.kind) else { return nil }
+        return (phrasebook.text("\(index.rawValue).heading"), router.href(from: route, to: index.route))
     }
 
     func card(_ card: RepoCard, from route: Route) -> TemplateValue {

@@ -13,11 +13,37 @@ struct PageContext: Sendable {
     /// Whether the theme ships `assets/favicon.svg`, for the layout to link it: a theme
     /// without one must not get a link to a file the site lacks.
     var hasFavicon = false
-    /// Whether the site has an "All topics" page for the digest to link.
-    var hasTopicIndex = false
+    /// The pages of every topic and of every language the site has, for the digest and
+    /// each topic's or language's page to link.
+    var termIndexes: Set<TermIndex> = []
     /// The groups of pages the site has a page of, which the navigation then links instead
     /// of each page of the group.
     var pageIndexes: Set<PageIndex> = []
+
+    /// A page of every topic or every language, each linked to its list with how many
+    /// repositories it has, most used first, in themes that have its template.
+    enum TermIndex: String, Sendable, CaseIterable, Hashable {
+        case topics, languages
+
+        /// The page of them all.
+        var route: Route { self == .topics ? .topics : .languages }
+
+        /// Its template, optional: a theme written before it goes on without the page.
+        var template: String { rawValue }
+
+        /// Whether a page of `kind` is one it lists.
+        func holds(_ kind: Route.Kind) -> Bool {
+            switch (self, kind) {
+            case (.topics, .topic), (.languages, .language): true
+            default: false
+            }
+        }
+
+        /// What it lists: the site's every topic or language with its count.
+        func terms(in site: Site) -> [PageLink] {
+            self == .topics ? site.topics : site.languages
+        }
+    }
 
     /// A group of pages the navigation links one by one while they are few, and as one link to
     /// a page of them all from `PageIndex.inOne` on, in themes that have that page's template
@@ -181,21 +207,23 @@ struct PageContext: Sendable {
                 "releases": page.releases.map { entry($0, from: route) },
                 "languages": page.languages.map { link($0, from: route) },
                 "topics": page.topics.map { link($0, from: route) },
-                "allTopics": hasTopicIndex ? page.allTopics.map { link($0, from: route) } : nil,
+                "allTopics": termIndexes.contains(.topics) ? page.allTopics.map { link($0, from: route) } : nil,
             ], over: layout(for: route, title: page.title, kind: "digest", description: page.summary))
     }
 
-    /// Every topic with its count, most used first.
-    func topicIndex() -> TemplateValue {
-        let route = Route.topics
-        let heading = phrasebook.text("topics.heading")
-        let count = phrasebook.text("count.topics", count: site.topics.count, countText: String(site.topics.count))
+    /// Every topic or language with its count, most used first.
+    func termIndex(_ index: TermIndex) -> TemplateValue {
+        let route = index.route
+        let key = index.rawValue
+        let terms = index.terms(in: site)
+        let heading = phrasebook.text("\(key).heading")
+        let count = phrasebook.text("count.\(key)", count: terms.count, countText: String(terms.count))
         return Self.present(
             [
                 "heading": heading,
-                "summary": phrasebook.text("topics.summary", ["topics": count]),
-                "topics": site.topics.map { link($0, from: route) },
-            ], over: layout(for: route, title: heading, kind: "topics"))
+                "summary": phrasebook.text("\(key).summary", [key: count]),
+                key: terms.map { link($0, from: route) },
+            ], over: layout(for: route, title: heading, kind: key))
     }
 
     /// The site's navigation, each group the site has a page of (`pageIndexes`) as one link

@@ -18,7 +18,7 @@ extension SitePlan {
         let siteWide: String
 
         /// Bump when the fingerprints' scheme changes, so no build trusts those made the old way.
-        static let scheme = "page-inputs 7"
+        static let scheme = "page-inputs 8"
 
         init(plan: SitePlan, theme: Theme, options: String) {
             self.plan = plan
@@ -42,8 +42,8 @@ extension SitePlan {
             plan.context.navigation.feed(&hasher, with: feeder)
             // Which groups the navigation links the page of instead of each of their pages.
             for index in PageContext.PageIndex.allCases { hasher.combine(plan.context.pageIndexes.contains(index)) }
-            // Whether a topic's page links back to the page of every topic.
-            hasher.combine(plan.context.hasTopicIndex)
+            // Whether a topic's or language's page links back to the page of every one.
+            for index in PageContext.TermIndex.allCases { hasher.combine(plan.context.termIndexes.contains(index)) }
             plan.site.notices.feed(&hasher, with: feeder)
             shared = hasher.finalize()
 
@@ -84,10 +84,11 @@ extension SitePlan {
             case .repository(let repository):
                 hasher.combine("repository")
                 (page ?? plan.site.repositories[repository]).feed(&hasher, with: feeder)
-            case .topicIndex:
-                hasher.combine("topic-index")
-                hasher.combine(plan.site.topics.count)
-                for topic in plan.site.topics { topic.feed(&hasher, with: feeder) }
+            case .termIndex(let index):
+                hasher.combine("term-index " + index.rawValue)
+                let terms = index.terms(in: plan.site)
+                hasher.combine(terms.count)
+                for term in terms { term.feed(&hasher, with: feeder) }
             case .pageIndex(let index) where index == .starLists:
                 hasher.combine("star-list-index")
                 hasher.combine(plan.site.starLists.count)

@@ -10,7 +10,8 @@ struct SitePlan: Sendable {
         case digest, notFound
         case list(Int)
         case repository(Int)
-        case topicIndex
+        /// The page of every topic or every language.
+        case termIndex(PageContext.TermIndex)
         /// The page of every Star List, owner or saved search (`PageContext.PageIndex`).
         case pageIndex(PageContext.PageIndex)
         /// The search index of a list of several pages: the indices of its pages in `Site.listPages`.
@@ -30,7 +31,7 @@ struct SitePlan: Sendable {
 
         var isPage: Bool {
             switch self {
-            case .digest, .notFound, .list, .repository, .topicIndex, .pageIndex: return true
+            case .digest, .notFound, .list, .repository, .termIndex, .pageIndex: return true
             default: return false
             }
         }
@@ -49,9 +50,11 @@ struct SitePlan: Sendable {
     let sitemapLimit: Int
 
     init(site: Site, theme: Theme, library: TemplateLibrary, baseURL: String?, sitemapLimit: Int = Sitemap.maxURLs) {
-        // "All topics" is a page of themes that have a template for it (the built-in ones);
-        // an older custom theme goes on without it, and without a link to it.
-        let topicIndex = !site.topics.isEmpty && theme.templates[Theme.topicsTemplate] != nil
+        // "All topics" and "All languages" are pages of themes that have a template for them
+        // (the built-in ones); an older custom theme goes on without them, and without links to them.
+        let termIndexes = PageContext.TermIndex.allCases.filter {
+            !$0.terms(in: site).isEmpty && theme.templates[$0.template] != nil
+        }
         // The page of every Star List, owner or saved search, where there are enough to crowd
         // the navigation.
         let pageIndexes =
@@ -59,7 +62,7 @@ struct SitePlan: Sendable {
         let indexes = PageContext.PageIndex.allCases.filter(pageIndexes.contains)
         let routes =
             [Route.digest, .notFound] + site.listPages.map(\.route) + site.repositories.map(\.card.route)
-            + (topicIndex ? [Route.topics] : []) + indexes.map(\.route)
+            + termIndexes.map(\.route) + indexes.map(\.route)
         let router = Router(routes: routes, baseURL: baseURL)
         // Lists of several pages with a filter box get an index of the whole list, in themes
         // whose script reads it.
@@ -75,7 +78,7 @@ struct SitePlan: Sendable {
         self.router = router
         self.context = PageContext(
             site: site, router: router, markdown: MarkdownRenderer(phrasebook: site.phrasebook),
-            hasFavicon: theme.assets["favicon.svg"] != nil, hasTopicIndex: topicIndex, pageIndexes: pageIndexes,
+            hasFavicon: theme.assets["favicon.svg"] != nil, termIndexes: Set(termIndexes), pageIndexes: pageIndexes,
             searchIndexes: Set(indexed.keys),
             words: PageContext.words(site.phrasebook, siteTitle: site.title))
         self.assets = theme.assets
@@ -84,7 +87,7 @@ struct SitePlan: Sendable {
         items += Parallel.map(site.repositories.count) {
             (router.path(for: site.repositories[$0].card.route), .repository($0))
         }
-        if topicIndex { items.append((router.path(for: .topics), .topicIndex)) }
+        items += termIndexes.map { (router.path(for: $0.route), .termIndex($0)) }
         items += indexes.map { (router.path(for: $0.route), .pageIndex($0)) }
         items += indexed.map { kind, pages in (SearchIndex.path(for: Route(kind), router: router), .searchIndex(pages))
         }
@@ -130,7 +133,7 @@ struct SitePlan: Sendable {
     func file(at index: Int) throws -> OutputFile {
         let (path, item) = items[index]
         switch item {
-        case .digest, .notFound, .list, .topicIndex, .pageIndex, .repository:
+        case .digest, .notFound, .list, .termIndex, .pageIndex, .repository:
             let (template, values) = template(for: item)!  // it knows every page
             return try page(path, template, values)
         case .searchIndex(let pages):
@@ -166,7 +169,7 @@ struct SitePlan: Sendable {
         case .digest: ("digest", context.digest(site.digest))
         case .notFound: ("not-found", context.notFound())
         case .list(let list): ("list", context.list(site.listPages[list]))
-        case .topicIndex: (Theme.topicsTemplate, context.topicIndex())
+        case .termIndex(let index): (index.template, context.termIndex(index))
         case .pageIndex(let index): (Theme.starListsTemplate, context.pageIndex(index))
         case .repository(let page): ("repository", context.repository(repository ?? site.repositories[page]))
         default: nil

@@ -130,6 +130,7 @@ public struct Router: Sendable {
         case .language(let name): return "languages/" + PathSegment.make(name)
         case .topic(let name): return "topics/" + PathSegment.make(name)
         case .topics: return "topics"
+        case .languages: return "languages"
         case .starLists: return "lists"
         case .owners: return "owners"
         case .searches: return "searches"

@@ -39,8 +39,9 @@ public struct Theme: Sendable {
 
     /// The templates the generator renders pages with; partials and layouts are the theme's affair.
     static let pageTemplates = ["digest", "list", "repository", "not-found"]
-    /// The "All topics" page's template: optional, so themes written before it still load.
-    static let topicsTemplate = "topics"
+    /// The "All topics" and "All languages" pages' templates (`PageContext.TermIndex.template`):
+    /// optional, so themes written before them still load.
+    static let termIndexTemplates = PageContext.TermIndex.allCases.map(\.template)
     /// The page of every Star List's template: optional too.
     static let starListsTemplate = "star-lists"
 
@@ -51,7 +52,7 @@ public struct Theme: Sendable {
     var unusedTemplateWarnings: [String] {
         guard templates.values.allSatisfy({ Template.tags(in: $0.text) != nil }) else { return [] }
         var reached: Set<String> = []
-        var waiting = Self.pageTemplates + [Self.topicsTemplate, Self.starListsTemplate]
+        var waiting = Self.pageTemplates + Self.termIndexTemplates + [Self.starListsTemplate]
         while let name = waiting.popLast() {
             guard reached.insert(name).inserted, let template = templates[name] else { continue }
             let named = template.references.map(\.name)

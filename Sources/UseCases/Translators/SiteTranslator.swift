@@ -83,6 +83,7 @@ struct SiteTranslator: Sendable {
         if site.digest.allTopics != nil {
             site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
         }
+        site.languages = DigestPageTranslator.tally(allCards.compactMap(\.language))
         site.avatars = Dictionary(
             uniqueKeysWithValues: data.avatars.map {
                 (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
