@@ -5,6 +5,9 @@ public struct ListPage: Sendable, Hashable {
     public var title: String
     /// One line under the title: "42 repositories, most stars first".
     public var summary: String
+    /// The names `summary` shows (the logins whose stars these are, a language, a topic), in
+    /// its order: a page keeps each whole on a line, where "swift-" would end one and "server" begin the next.
+    public var summaryNames: [String] = []
     /// The cards of this page in groups ("Swift", "Rust", …); one untitled group when the
     /// list is not grouped.
     public var groups: [CardGroup]
@@ -27,11 +30,12 @@ public struct ListPage: Sendable, Hashable {
 
     public init(
         route: Route, title: String, summary: String, groups: [CardGroup], pagination: Pagination?,
-        gitHubURL: String? = nil, isFilterable: Bool = false
+        gitHubURL: String? = nil, isFilterable: Bool = false, summaryNames: [String] = []
     ) {
         self.route = route
         self.title = title
         self.summary = summary
+        self.summaryNames = summaryNames
         self.groups = groups
         self.pagination = pagination
         self.gitHubURL = gitHubURL

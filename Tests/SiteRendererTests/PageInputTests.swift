@@ -158,7 +158,8 @@ import Testing
             (
                 site.listPages[0],
                 [
-                    "route", "title", "summary", "groups", "pagination", "gitHubURL", "isFilterable", "avatar",
+                    "route", "title", "summary", "summaryNames", "groups", "pagination", "gitHubURL", "isFilterable",
+                    "avatar",
                     "isOrganisation",
                 ]
             ),

@@ -160,6 +160,8 @@ extension ListPage: PageInput {
         route.feed(&hasher, with: feeder)
         hasher.combine(title)
         hasher.combine(summary)
+        hasher.combine(summaryNames.count)
+        for name in summaryNames { hasher.combine(name) }
         groups.feed(&hasher, with: feeder)
         pagination.feed(&hasher, with: feeder)
         hasher.combine(gitHubURL)

@@ -10,12 +10,18 @@ struct ListPageTranslator: Sendable {
     /// searches the whole list, so a short last page gets it too.
     var filterThreshold = 10
 
-    func pages(_ kind: Route.Kind, title: String, summary: String, cards: [RepoCard]) -> [ListPage] {
-        pages(kind, title: title, summary: summary, groups: [CardGroup(title: nil, cards: cards)])
+    func pages(
+        _ kind: Route.Kind, title: String, summary: String, summaryNames: [String] = [], cards: [RepoCard]
+    ) -> [ListPage] {
+        pages(
+            kind, title: title, summary: summary, summaryNames: summaryNames,
+            groups: [CardGroup(title: nil, cards: cards)])
     }
 
+    /// - Parameter summaryNames: the names `summary` shows, in its order (`ListPage.summaryNames`).
     func pages(
-        _ kind: Route.Kind, title: String, summary: String, groups: [CardGroup], gitHubURL: String? = nil
+        _ kind: Route.Kind, title: String, summary: String, summaryNames: [String] = [], groups: [CardGroup],
+        gitHubURL: String? = nil
     ) -> [ListPage] {
         let size = max(1, pageSize)
         let total = groups.reduce(0) { $0 + $1.cards.count }
@@ -34,7 +40,8 @@ struct ListPageTranslator: Sendable {
                     next: page < pageCount ? route.page(page + 1) : nil)
             return ListPage(
                 route: route, title: title, summary: summary, groups: groups,
-                pagination: pagination, gitHubURL: gitHubURL, isFilterable: total > filterThreshold)
+                pagination: pagination, gitHubURL: gitHubURL, isFilterable: total > filterThreshold,
+                summaryNames: summaryNames)
         }
     }
 

@@ -66,13 +66,14 @@ extension SiteTranslator {
                     "list.language",
                     ["repositories": format.count(members.count, "repositories"), "language": language]
                 ),
-                cards: members.map { cards.card(for: byStars[$0]) })
+                summaryNames: [language], cards: members.map { cards.card(for: byStars[$0]) })
         }
         for (topic, members) in Self.grouped(byStars, by: \.topics) {
             pages += lists.pages(
                 .topic(name: topic), title: topic,
                 summary: format.text(
                     "list.topic", ["repositories": format.count(members.count, "repositories"), "topic": topic]),
+                summaryNames: [topic],
                 groups: [CardGroup(title: nil, cards: members.map { cards.card(for: byStars[$0]) })],
                 gitHubURL: request.gitHubWeb.page("topics", topic))
         }

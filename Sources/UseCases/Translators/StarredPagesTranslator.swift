@@ -23,7 +23,8 @@ struct StarredPagesTranslator: Sendable {
                 "grouping": groupingPhrase, "order": orderPhrase,
             ])
         return lists.pages(
-            .starred, title: format.text("nav.starred"), summary: summary, groups: groups(stars, cards: made))
+            .starred, title: format.text("nav.starred"), summary: summary, summaryNames: starredBy,
+            groups: groups(stars, cards: made))
     }
 
     func groups(_ stars: [Star], cards made: [RepoCard]? = nil) -> [CardGroup] {
