@@ -3,7 +3,7 @@
 public struct ListPage: Sendable, Hashable {
     public var route: Route
     public var title: String
-    /// One line under the title: "42 repositories, most stars first".
+    /// One line under the title: "42 repositories tagged cli".
     public var summary: String
     /// The names `summary` shows (the logins whose stars these are, a language, a topic), in
     /// its order: a page keeps each whole on a line, where "swift-" would end one and "server" begin the next.
