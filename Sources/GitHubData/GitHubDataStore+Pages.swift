@@ -52,7 +52,8 @@ extension GitHubDataStore {
                 return (items, false)
             }
             if let wrong = Self.wrongLink(to: current, read: read) {
-                api.log.warn("GET \(url): the list's Link leads \(wrong) (\(current)); the list is read to there")
+                api.log.warn(
+                    "GET \(url): the list's Link leads \(wrong) (\(Self.shown(current))); the list is read to there")
                 // Not read whole, which a schedule is told as any source that failed (exit 2).
                 api.log.stale(Self.unfollowed("GET \(url)", link: current, read: read))
                 // The page that holds that Link is asked for afresh next time, not confirmed by a
@@ -79,7 +80,19 @@ extension GitHubDataStore {
     /// `list`, read only as far as a `Link` to `link` that `wrongLink` refused: shown so, and
     /// counted among what could not be read as it is now.
     static func unfollowed(_ list: String, link: String, read: Set<String>) -> StaleData {
-        StaleData(resource: list, fetchedAt: nil, cause: .unfollowedLink(url: link, loops: read.contains(link)))
+        StaleData(resource: list, fetchedAt: nil, cause: .unfollowedLink(url: shown(link), loops: read.contains(link)))
+    }
+
+    /// A `Link`'s address as a warning names it: cut as a server's words are, and without a
+    /// user name or password (the very "no address" a `Link` may give).
+    static func shown(_ link: String) -> String {
+        var shown = link
+        if let scheme = shown.range(of: "://"),
+            let at = shown[scheme.upperBound...].prefix(while: { !"/?#".contains($0) }).lastIndex(of: "@")
+        {
+            shown.replaceSubrange(scheme.upperBound...at, with: "…@")
+        }
+        return GitHubAPI.shown(shown)
     }
 
     /// The pages the cache chains `url` to, each asked for (conditionally) at once, in order,

@@ -78,7 +78,9 @@ public struct GitHubDataStore: RepositorySource {
             // it), never to what is no address; the page that holds it is asked for afresh
             // next time, not confirmed by a 304 that would keep its `Link`.
             if let wrong = Self.wrongLink(to: url, read: read) {
-                api.log.warn("search '\(search.name)': its Link leads \(wrong) (\(url)); the results are read to there")
+                api.log.warn(
+                    "search '\(search.name)': its Link leads \(wrong) (\(Self.shown(url))); the results are read to there"
+                )
                 api.log.stale(Self.unfollowed("GET \(first)", link: url, read: read))
                 if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: MediaType.json)) }
                 break

@@ -178,6 +178,14 @@ struct HostileServerTests {
         #expect(harness.github.requests.contains { $0.query["page"] == "2" })
     }
 
+    @Test("a Link's address is named without a user name or password, and cut as a server's words are")
+    func aLinksAddressIsNamedSafely() {
+        let withPassword = "https://mona:hunter2@evil.example:8443/x?a=b@c"
+        #expect(GitHubDataStore.shown(withPassword) == "https://…@evil.example:8443/x?a=b@c")
+        #expect(GitHubDataStore.shown("http://[::1") == "http://[::1")
+        #expect(GitHubDataStore.shown("/u?" + String(repeating: "p", count: 70_000)).count == 501)
+    }
+
     @Test("a Link back to a page already read, or to no address, ends the list there, said, and not as read whole")
     func linkLoopsAndJunk() async throws {
         let harness = try LiveHarness(github: FixtureWorld.make(starCount: 150))

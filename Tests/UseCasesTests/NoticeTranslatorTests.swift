@@ -50,14 +50,14 @@ struct NoticeTranslatorTests {
         #expect(notices.first?.text.contains("starred") == false, "not among what is left out")
         #expect(
             notices.last?.text
-                == "GET /users/mona/starred?per_page=100 (its next page's Link leads back to a page already read, "
-                + "/users/mona/starred?per_page=100) could not be read whole from GitHub: it is shown as far as it "
-                + "could be read.")
+                == "GET /users/mona/starred?per_page=100 (its next page's Link leads back to a page already read) "
+                + "could not be read whole from GitHub: it is shown as far as it could be read.")
         let nowhere = StaleData(
             resource: "GET /x", fetchedAt: nil, cause: .unfollowedLink(url: "http://[::1", loops: false))
         let japanese = try #require(
             NoticeTranslator(now: now, format: JapaneseFormatTests.japanese).notices(for: [nowhere]).first?.text)
-        #expect(japanese.contains("GET /x（次のページを示す Link がアドレスではありません：http://[::1）"), "\(japanese)")
+        #expect(japanese.contains("GET /x（次のページを示す Link がアドレスではありません）"), "\(japanese)")
+        #expect(!japanese.contains("[::1"), "a server's address is no part of a page")
     }
 
     @Test("a Japanese site says why in Japanese; the client's own words stay as they are")

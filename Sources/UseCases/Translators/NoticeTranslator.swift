@@ -60,8 +60,9 @@ struct NoticeTranslator: Sendable {
         case .refused(let summary): format.text("notice.reason.refused", ["detail": summary])
         case .outOfTime(let seconds): format.text("notice.reason.out_of_time", ["seconds": String(seconds)])
         case .offline: format.text("notice.reason.offline")
-        case .unfollowedLink(let url, let loops):
-            format.text(loops ? "notice.reason.link_loop" : "notice.reason.link_nowhere", ["url": url])
+        case .unfollowedLink(_, let loops):
+            // Not the address: a server's header, of any length, on every page of a public site.
+            format.text(loops ? "notice.reason.link_loop" : "notice.reason.link_nowhere")
         }
     }
 
