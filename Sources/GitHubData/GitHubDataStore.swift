@@ -165,18 +165,19 @@ public struct GitHubDataStore: RepositorySource {
         _ former: CachedResponse, of repo: GitHubRepo, limit: Int, failure error: GitHubDataError
     ) async -> [Release]? {
         guard let cause = Self.leftOutCause(of: error) else { return nil }
+        // The list, whose earlier copy is shown, not the later page that failed.
+        let resource = "GET \(endpoint.releases(repo.name))"
         let releases: [Release]
         if former.isNotFound {
             releases = []
         } else {
-            let resource = "GET \(endpoint.releases(repo.name))"
             guard let page = try? api.kept([Lenient<ReleaseDTO>].self, former, resource: resource) else { return nil }
             let published = Self.published(page.values(resource: resource, warn: api.log.warn), of: repo)
             guard published.count >= limit || page.isEmpty || LinkHeader(former.link).next == nil else { return nil }
             releases = Array(published.prefix(limit))
         }
         await api.cache?.store(former, decoded: former.decoded)
-        api.log.stale(StaleData(resource: error.resource, fetchedAt: former.fetchedAt, cause: cause))
+        api.log.stale(StaleData(resource: resource, fetchedAt: former.fetchedAt, cause: cause))
         return releases
     }
 
