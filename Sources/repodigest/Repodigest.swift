@@ -18,7 +18,8 @@ struct Repodigest: AsyncParsableCommand {
             Exit codes: 0 published, or up to date; 1 usage or configuration error, a source \
             failed with nothing cached, or the output cannot be written: nothing published; \
             2 published, but some sources failed and their previous data was kept (a new \
-            repository's releases or README left out), or \
+            repository's releases or README left out, or a list read only as far as its Link \
+            led), or \
             something after the publish failed; 3 nothing published: authentication failed \
             or the rate limit is spent; 4 nothing published: the output failed validation; \
             75 another run holds the lock; 130 or 143 stopped by SIGINT or SIGTERM: nothing \

@@ -13,8 +13,9 @@ enum ExitStatus {
     /// to fall back on, the network or the disk failed, or the output cannot be written.
     static let failure = ExitCode(1)
     /// Published, but some sources failed and their previous data was kept (or, for a
-    /// repository's releases or README no run had fetched yet, left out), or something
-    /// after the publish failed (tidying the old build, recording the run).
+    /// repository's releases or README no run had fetched yet, left out; or, for a list whose
+    /// `Link` led back to a page already read or to no address, shown as far as it was read),
+    /// or something after the publish failed (tidying the old build, recording the run).
     static let partial = ExitCode(2)
     /// Nothing published: authentication failed or the rate limit is spent.
     static let refusedByGitHub = ExitCode(3)
