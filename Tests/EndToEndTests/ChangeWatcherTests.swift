@@ -82,6 +82,11 @@ import Testing
         let paths = ServeCommand.watchedPaths(options)
         #expect(paths.contains(folder.appending(path: "real/th/templates").standardizedFileURL), "\(paths)")
         #expect(options.themeBase?.path == real.resolvingSymlinksInPath().path)
+        // The file itself a link (a dotfiles folder's): its theme is beside the real file.
+        let linkedFile = folder.appending(path: "repodigest.toml")
+        try FileManager.default.createSymbolicLink(at: linkedFile, withDestinationURL: real.appending(path: "rd.toml"))
+        let throughFile = try BuildOptions.parse(["--sample", "--config", linkedFile.path])
+        #expect(throughFile.themeBase?.path == real.resolvingSymlinksInPath().path)
     }
 
     /// A theme that extends another folder: an edit to the parent changes the pages as much.

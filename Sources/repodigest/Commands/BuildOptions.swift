@@ -235,7 +235,7 @@ struct BuildOptions: ParsableArguments {
     /// system opens, and the one `serve` watches, not the link's parent.
     var themeBase: URL? {
         guard theme == nil, !sample || config != nil else { return nil }
-        return URL(fileURLWithPath: config ?? "repodigest.toml").resolvingSymlinksInPath().deletingLastPathComponent()
+        return RealPath.of(URL(fileURLWithPath: config ?? "repodigest.toml")).deletingLastPathComponent()
     }
 
     /// The folder a theme name means, relative paths read from `base` (nil: the working
