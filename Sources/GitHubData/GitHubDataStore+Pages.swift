@@ -56,9 +56,7 @@ extension GitHubDataStore {
                     "GET \(url): the list's Link leads \(wrong) (\(Self.shown(current))); the list is read to there")
                 // Not read whole, which a schedule is told as any source that failed (exit 2).
                 api.log.stale(Self.unfollowed("GET \(url)", link: current, read: read))
-                // The page that holds that Link is asked for afresh next time, not confirmed by a
-                // 304 that would keep its Link as it is.
-                if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: accept)) }
+                if let last { await askAfresh(last, accept: accept) }
                 return (items, false)
             }
             let page = try await api.fetch(
@@ -75,6 +73,17 @@ extension GitHubDataStore {
     static func wrongLink(to url: String, read: Set<String>) -> String? {
         if read.contains(url) { return "back to a page already read" }
         return LinkHeader.isFetchable(url) ? nil : "to no address"
+    }
+
+    /// The page at `url`, which holds a `Link` that `wrongLink` refused, asked for afresh next
+    /// time, not confirmed by a 304 that would keep that `Link` as it is: its validators
+    /// forgotten, its copy kept, so that a run that cannot ask (`--offline`, GitHub down)
+    /// still shows the list as far as this one did, not nothing.
+    func askAfresh(_ url: String, accept: String) async {
+        let key = CachedResponse.key(url: url, accept: accept)
+        guard var copy = await api.cache?.entry(for: key) else { return }
+        (copy.etag, copy.lastModified) = (nil, nil)
+        await api.cache?.store(copy, decoded: copy.decoded)
     }
 
     /// `list`, read only as far as a `Link` to `link` that `wrongLink` refused: shown so, and

@@ -82,7 +82,7 @@ public struct GitHubDataStore: RepositorySource {
                     "search '\(search.name)': its Link leads \(wrong) (\(Self.shown(url))); the results are read to there"
                 )
                 api.log.stale(Self.unfollowed("GET \(first)", link: url, read: read))
-                if let last { await api.cache?.remove(CachedResponse.key(url: last, accept: MediaType.json)) }
+                if let last { await askAfresh(last, accept: MediaType.json) }
                 break
             }
             read.insert(url)
