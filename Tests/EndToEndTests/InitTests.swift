@@ -70,6 +70,10 @@ import Testing
 
         let unnamed = try RepodigestProcess.run(["init", "--config", ""])
         #expect(unnamed.status == 1 && unnamed.standardError.contains("--config: a file name is needed"))
+        let folderName = try RepodigestProcess.run(["init", "--config", "conf/"], in: folder.url)
+        #expect(folderName.status == 1, "\(folderName.standardError)")
+        #expect(folderName.standardError.contains("conf/ names a folder; name the file, such as conf/repodigest.toml"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "conf").path))
     }
 
     @Test("a file that cannot be made is said in the system's words, not Foundation's ('The file doesn't exist')")
@@ -117,6 +121,7 @@ import Testing
         #expect(InitCommand.shellWord("sp ace/é.toml") == "'sp ace/é.toml'")
         #expect(InitCommand.shellWord("it's.toml") == #"'it'\''s.toml'"#)
         #expect(InitCommand.shellWord("$HOME.toml") == "'$HOME.toml'")
+        #expect(InitCommand.shellWord("-dash.toml") == "./-dash.toml", "not read as an option")
         // The console shows a control character escaped: the word says it as the shell reads it.
         #expect(InitCommand.shellWord("nl\nx's.toml") == #"$'nl\nx\'s.toml'"#)
         #expect(InitCommand.shellWord("a\u{1}\u{85}\\.toml") == #"$'a\x01\u0085\\.toml'"#)

@@ -25,6 +25,11 @@ struct InitCommand: ParsableCommand {
             console.error("--config: a file name is needed")
             throw ExitStatus.failure
         }
+        // `dir/` names a folder: the file would be made as `dir`, which no command then reads.
+        guard !config.hasSuffix("/") else {
+            console.error("--config: \(config) names a folder; name the file, such as \(config)repodigest.toml")
+            throw ExitStatus.failure
+        }
         let url = URL(fileURLWithPath: config)
         let data = Data(Configuration.starter.utf8)
         // --force replaces a configuration, never what a path names otherwise: a link's target
@@ -100,6 +105,8 @@ struct InitCommand: ParsableCommand {
         let plain = path.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0)
         }
+        // A leading dash would be read as an option: `./-x.toml` is the same file.
+        if path.hasPrefix("-") { return shellWord("./" + path) }
         if plain && !path.isEmpty { return path }
         guard path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
