@@ -433,7 +433,14 @@ extension Configuration {
         }
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
             components.scheme == "https" || components.scheme == "http"
-        else { return "must be an absolute http(s) URL, found '\(text)'" }
+        else {
+            // `HTTPS://`: a URL all the same, but every address the client compares is written
+            // in lower case; said as what to change, not as no URL.
+            if let scheme = URLComponents(string: text)?.scheme, ["http", "https"].contains(scheme.lowercased()) {
+                return "must begin with '\(scheme.lowercased())://' in lower case, found '\(text)'"
+            }
+            return "must be an absolute http(s) URL, found '\(text)'"
+        }
         if components.query != nil || components.fragment != nil {
             return "must not hold a query ('?') or a fragment ('#'): request paths are appended to it, found '\(text)'"
         }

@@ -149,6 +149,10 @@ import Testing
                 "[github]\napi_url = \"https://api.example.org#f\"\n",
                 "api_url must not hold a query ('?') or a fragment"
             ),
+            (
+                "[github]\napi_url = \"HTTPS://ghe.example/api/v3\"\n",
+                "api_url must begin with 'https://' in lower case, found 'HTTPS://ghe.example/api/v3'"
+            ),
         ])
     func aTextValueIsChecked(text: String, message: String) throws {
         let error = try #require(Self.error(text))
