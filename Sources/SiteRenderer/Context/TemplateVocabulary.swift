@@ -16,8 +16,7 @@ enum TemplateVocabulary {
         // A list page and its pagination.
         "heading", "gitHubURL", "filterable", "searchIndex", "grouped", "groups", "id", "pagination", "page",
         "pageCount", "previous", "next", "isPrivate", "topicIndex", "languageIndex", "indexLink", "summaryParts",
-        "isName", "ownerAvatar",
-        "ownerOrganisation",
+        "isName", "ownerAvatar", "ownerOrganisation",
         // A card.
         "fullName", "ownerPart", "namePart", "description", "language", "stars", "starsTitle", "starsText",
         "forksText", "pushedText", "starredText", "badges", "filterText", "languageColor", "avatar", "organisation",

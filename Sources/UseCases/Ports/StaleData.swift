@@ -50,8 +50,9 @@ public struct StaleData: Sendable, Hashable {
         /// releases or README a live run left out).
         case offline
         /// A list read only in part: its `Link: rel="next"` led back to a page already read
-        /// (`loops`), or to no address (`url`, as the answer gave it). The list is shown as
-        /// far as it was read, not as an earlier run had it.
+        /// (`loops`), or to no address (`url`: the address for the warning, cut and without a
+        /// user part; never on a page). The list is shown as far as it was read, not as an
+        /// earlier run had it.
         case unfollowedLink(url: String, loops: Bool)
 
         public var description: String {
