@@ -5,9 +5,10 @@ public struct ListPage: Sendable, Hashable {
     public var title: String
     /// One line under the title: "42 repositories tagged cli".
     public var summary: String
-    /// The names `summary` shows (the logins whose stars these are, a language, a topic), in
-    /// its order: a page keeps each whole on a line, where "swift-" would end one and "server" begin the next.
-    public var summaryNames: [String] = []
+    /// Where `summary` shows names (the logins whose stars these are, a language, a topic), in
+    /// characters, in order: a page keeps each whole on a line, where "swift-" would end one
+    /// and "server" begin the next.
+    public var summaryNames: [Range<Int>] = []
     /// The cards of this page in groups ("Swift", "Rust", …); one untitled group when the
     /// list is not grouped.
     public var groups: [CardGroup]
@@ -30,7 +31,7 @@ public struct ListPage: Sendable, Hashable {
 
     public init(
         route: Route, title: String, summary: String, groups: [CardGroup], pagination: Pagination?,
-        gitHubURL: String? = nil, isFilterable: Bool = false, summaryNames: [String] = []
+        gitHubURL: String? = nil, isFilterable: Bool = false, summaryNames: [Range<Int>] = []
     ) {
         self.route = route
         self.title = title

@@ -121,6 +121,18 @@ enum StarredFixture {
         let page = F.translator(.language, .pushed).pages(F.stars, starredBy: ["mona", "hubot"])[0]
         #expect(
             page.summary == "4 repositories starred by mona, hubot, grouped by language, most recently pushed first")
+        // Each login where the text put it, as places a page keeps whole.
+        let names = page.summaryNames.map { Array(page.summary)[$0].map(String.init).joined() }
+        #expect(names == ["mona", "hubot"], "\(page.summaryNames)")
+    }
+
+    @Test("A name in a summary is marked where the text put it, not where the same word first stands")
+    func summaryNamesAreFoundByPlace() {
+        let marked = "12 repositories tagged " + SummaryNames.mark("repositories")
+        let (text, names) = SummaryNames.unmark(marked)
+        #expect(text == "12 repositories tagged repositories")
+        #expect(names == [23..<35])
+        #expect(SummaryNames.unmark(SummaryNames.mark("a\u{E001}b") + " and " + SummaryNames.mark("")).names == [0..<2])
     }
 }
 

@@ -56,43 +56,24 @@ extension PageContext {
                 image: page.avatar.flatMap(absoluteAvatar)))
     }
 
-    /// `text` in runs, each of `names` found in it (in order, each after the last) a run of its
-    /// own, for a theme to keep whole on a line. A name's run takes the punctuation that
-    /// touches it ("mona-sample,", "「cli」"): a name kept whole must not leave a comma to
-    /// begin the next line, or a bracket to end this one.
-    static func parts(of text: String, names: [String]) -> [(text: String, isName: Bool)] {
+    /// `text` in runs, each of `names` (its places, in characters, in order) a run of its own,
+    /// for a theme to keep whole on a line. A name's run takes the punctuation that touches it
+    /// ("mona-sample,", "「cli」"): a name kept whole must not leave a comma to begin the next
+    /// line, or a bracket to end this one.
+    static func parts(of text: String, names: [Range<Int>]) -> [(text: String, isName: Bool)] {
+        let characters = Array(text)
         var parts: [(text: String, isName: Bool)] = []
-        var rest = text[...]
-        for name in names where !name.isEmpty {
-            guard var range = Self.word(name, in: rest) else { continue }
-            while range.lowerBound > rest.startIndex, rest[rest.index(before: range.lowerBound)].isPunctuation {
-                range = rest.index(before: range.lowerBound)..<range.upperBound
-            }
-            while range.upperBound < rest.endIndex, rest[range.upperBound].isPunctuation {
-                range = range.lowerBound..<rest.index(after: range.upperBound)
-            }
-            if range.lowerBound > rest.startIndex { parts.append((String(rest[..<range.lowerBound]), false)) }
-            parts.append((String(rest[range]), true))
-            rest = rest[range.upperBound...]
+        var done = 0
+        for name in names where name.lowerBound >= done && name.upperBound <= characters.count {
+            var (start, end) = (name.lowerBound, name.upperBound)
+            while start > done, characters[start - 1].isPunctuation { start -= 1 }
+            while end < characters.count, characters[end].isPunctuation { end += 1 }
+            if start > done { parts.append((String(characters[done..<start]), false)) }
+            parts.append((String(characters[start..<end]), true))
+            done = end
         }
-        if !rest.isEmpty { parts.append((String(rest), false)) }
+        if done < characters.count { parts.append((String(characters[done...]), false)) }
         return parts
-    }
-
-    /// The first place `name` stands in `text` as a word of its own: not inside a longer name
-    /// (the login "s" is not the end of "repositories").
-    private static func word(_ name: String, in text: Substring) -> Range<Substring.Index>? {
-        func continues(_ character: Character) -> Bool {
-            (character.isASCII && (character.isLetter || character.isNumber)) || "-_".contains(character)
-        }
-        var start = text.startIndex
-        while let range = text[start...].range(of: name) {
-            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
-            let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
-            if !(before.map(continues) ?? false) && !(after.map(continues) ?? false) { return range }
-            start = text.index(after: range.lowerBound)
-        }
-        return nil
     }
 
     /// The page of every topic or language, from a page that one lists, where the site has it.

@@ -161,7 +161,10 @@ extension ListPage: PageInput {
         hasher.combine(title)
         hasher.combine(summary)
         hasher.combine(summaryNames.count)
-        for name in summaryNames { hasher.combine(name) }
+        for name in summaryNames {
+            hasher.combine(name.lowerBound)
+            hasher.combine(name.upperBound)
+        }
         groups.feed(&hasher, with: feeder)
         pagination.feed(&hasher, with: feeder)
         hasher.combine(gitHubURL)

@@ -10,19 +10,16 @@ struct ListPageTranslator: Sendable {
     /// searches the whole list, so a short last page gets it too.
     var filterThreshold = 10
 
-    func pages(
-        _ kind: Route.Kind, title: String, summary: String, summaryNames: [String] = [], cards: [RepoCard]
-    ) -> [ListPage] {
-        pages(
-            kind, title: title, summary: summary, summaryNames: summaryNames,
-            groups: [CardGroup(title: nil, cards: cards)])
+    func pages(_ kind: Route.Kind, title: String, summary: String, cards: [RepoCard]) -> [ListPage] {
+        pages(kind, title: title, summary: summary, groups: [CardGroup(title: nil, cards: cards)])
     }
 
-    /// - Parameter summaryNames: the names `summary` shows, in its order (`ListPage.summaryNames`).
+    /// - Parameter summary: its names marked (`SummaryNames.mark`), which the pages keep as
+    ///   places (`ListPage.summaryNames`).
     func pages(
-        _ kind: Route.Kind, title: String, summary: String, summaryNames: [String] = [], groups: [CardGroup],
-        gitHubURL: String? = nil
+        _ kind: Route.Kind, title: String, summary marked: String, groups: [CardGroup], gitHubURL: String? = nil
     ) -> [ListPage] {
+        let (summary, summaryNames) = SummaryNames.unmark(marked)
         let size = max(1, pageSize)
         let total = groups.reduce(0) { $0 + $1.cards.count }
         let grouped = groups.contains { $0.title != nil }

@@ -64,16 +64,19 @@ extension SiteTranslator {
                 .language(name: language), title: language,
                 summary: format.text(
                     "list.language",
-                    ["repositories": format.count(members.count, "repositories"), "language": language]
+                    [
+                        "repositories": format.count(members.count, "repositories"),
+                        "language": SummaryNames.mark(language),
+                    ]
                 ),
-                summaryNames: [language], cards: members.map { cards.card(for: byStars[$0]) })
+                cards: members.map { cards.card(for: byStars[$0]) })
         }
         for (topic, members) in Self.grouped(byStars, by: \.topics) {
             pages += lists.pages(
                 .topic(name: topic), title: topic,
                 summary: format.text(
-                    "list.topic", ["repositories": format.count(members.count, "repositories"), "topic": topic]),
-                summaryNames: [topic],
+                    "list.topic",
+                    ["repositories": format.count(members.count, "repositories"), "topic": SummaryNames.mark(topic)]),
                 groups: [CardGroup(title: nil, cards: members.map { cards.card(for: byStars[$0]) })],
                 gitHubURL: request.gitHubWeb.page("topics", topic))
         }

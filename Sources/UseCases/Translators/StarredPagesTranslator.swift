@@ -19,11 +19,11 @@ struct StarredPagesTranslator: Sendable {
             "starred.summary",
             [
                 "repositories": format.count(stars.count, "repositories"),
-                "logins": starredBy.joined(separator: format.text("punctuation.list")),
+                "logins": starredBy.map(SummaryNames.mark).joined(separator: format.text("punctuation.list")),
                 "grouping": groupingPhrase, "order": orderPhrase,
             ])
         return lists.pages(
-            .starred, title: format.text("nav.starred"), summary: summary, summaryNames: starredBy,
+            .starred, title: format.text("nav.starred"), summary: summary,
             groups: groups(stars, cards: made))
     }
 
