@@ -31,7 +31,8 @@ struct GitHubEndpoint: Sendable {
     /// GitHub's GraphQL endpoint: beside the REST root on github.com, and at `/api/graphql`
     /// for GitHub Enterprise Server, whose REST root is `/api/v3`.
     var graphQL: String {
-        root.hasSuffix("/api/v3") ? String(root.dropLast("/v3".count)) + "/graphql" : root + "/graphql"
+        // A path's case as the server's is not known to matter; `/API/V3` read as `GitHubWeb` reads it.
+        root.lowercased().hasSuffix("/api/v3") ? String(root.dropLast("/v3".count)) + "/graphql" : root + "/graphql"
     }
 
     func search(_ search: SavedSearch, perPage: Int) -> String {

@@ -345,6 +345,8 @@ struct StarListsTests {
     func endpoint() {
         #expect(GitHubEndpoint(apiURL: "https://api.github.com").graphQL == "https://api.github.com/graphql")
         #expect(GitHubEndpoint(apiURL: "https://ghe.example/api/v3/").graphQL == "https://ghe.example/api/graphql")
+        // The REST root's case as `GitHubWeb` reads it: the website and GraphQL agree.
+        #expect(GitHubEndpoint(apiURL: "https://ghe.example/API/V3").graphQL == "https://ghe.example/API/graphql")
         #expect(RateLimitReading.resource(for: "https://ghe.example/api/graphql") == "graphql")
     }
 

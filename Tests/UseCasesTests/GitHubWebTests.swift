@@ -20,6 +20,7 @@ import Testing
             ("https://example.com/github/api/v3", "https://example.com/github"),
             ("http://127.0.0.1:8080/api/v3", "http://127.0.0.1:8080"),
             ("https://api.octo.ghe.com", "https://octo.ghe.com"),
+            ("https://API.octo.ghe.com:8443", "https://octo.ghe.com:8443"),
             // A test server or a proxy on this machine serves github.com's data.
             ("http://127.0.0.1:9", "https://github.com"),
             ("http://localhost:8080/", "https://github.com"),

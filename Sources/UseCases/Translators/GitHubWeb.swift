@@ -31,7 +31,9 @@ public struct GitHubWeb: Sendable, Hashable {
         let authority = text[separator.upperBound...].prefix { $0 != "/" }
         let path = text[separator.upperBound...].dropFirst(authority.count)
         let host = authority.lowercased()
-        if scheme == "https", host.hasPrefix("api."), host.hasSuffix(".ghe.com") {
+        // The name alone, without a port (`api.acme.ghe.com:8443`), is GHE.com's or not.
+        let name = host.split(separator: ":", maxSplits: 1).first ?? ""
+        if scheme == "https", name.hasPrefix("api."), name.hasSuffix(".ghe.com") {
             origin = "https://" + host.dropFirst("api.".count)
         } else if scheme == "https" || scheme == "http", path.lowercased().hasSuffix("/api/v3") {
             // A server at a path of its own (`https://HOST/github/api/v3`) keeps it.
