@@ -63,11 +63,17 @@ public enum FuzzTargets {
         precondition(repo.topics.count <= 20, "at most GitHub's 20 topics")
     }
 
-    /// Any text as a `Link` header: parses without crashing, and `next` is the `rel="next"` target.
+    /// Any text as a `Link` header: parses without crashing, `next` is the `rel="next"` target,
+    /// and a target with an angle bracket in it (`<a>b>`, kept so that the list is not taken as
+    /// read to its end) is never an address to fetch, however it resolves.
     @Sendable public static func linkHeader(_ bytes: [UInt8]) {
         let header = LinkHeader(String(decoding: bytes, as: UTF8.self))
         precondition(header.next == header.links["next"])
-        precondition(header.links.values.allSatisfy { !$0.contains(">") }, "a target ends at its '>'")
+        precondition(
+            header.links.values.allSatisfy { target in
+                !(target.contains(">") || target.contains("<"))
+                    || !LinkHeader.isFetchable(LinkHeader.resolve(target, against: "https://api.github.com/x?page=1"))
+            }, "junk is no address")
     }
 
     /// Any text as a README, through the real renderer: the site that comes out passes the

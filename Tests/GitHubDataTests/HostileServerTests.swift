@@ -207,6 +207,14 @@ struct HostileServerTests {
         #expect(try await junk.starsRead(by: "mona").isComplete == false)
         #expect(junk.report.dataWarnings.contains { $0.contains("leads to no address") })
         #expect(await junk.staleData().map(\.reason) == ["its Link leads to no address (http://[::1)"])
+        // An empty target names this page again: read to there too, never taken as the end.
+        harness.github.inject(.link(next: ""), at: "/users/mona/starred")
+        let empty = harness.store()
+        #expect(try await empty.starsRead(by: "mona").isComplete == false)
+        let emptyStale = await empty.staleData()
+        #expect(!emptyStale.isEmpty && emptyStale.allSatisfy(\.isPartial), "\(emptyStale)")
+        harness.github.inject(.link(next: "http://[::1"), at: "/users/mona/starred")
+        _ = try await harness.store().starsRead(by: "mona")
         // A run that cannot ask shows the list as far as the last one read it, not nothing.
         let offline = harness.store { $0.offline = true }
         let kept = try await offline.starsRead(by: "mona")

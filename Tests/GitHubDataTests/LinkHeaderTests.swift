@@ -33,6 +33,10 @@ struct LinkHeaderTests {
         #expect(header.next == "https://x/caf\u{E9}?page=2")
         #expect(header.links["last"] == "https://x/caf\u{E9}?page=2")
         #expect(header.links["prev"] == "https://x/a?page=1")
-        #expect(LinkHeader("<>; rel=next, <a>b>; rel=next").next == nil)
+        // Junk is no address, but a next page all the same: the list was not read to its end.
+        #expect(LinkHeader("<>; rel=next").next == "")
+        #expect(LinkHeader("<a>b>; rel=next").next == "a>b")
+        #expect(LinkHeader.resolve("a>b", against: "https://x/a?page=1") == "a>b")
+        #expect(!LinkHeader.isFetchable(LinkHeader.resolve("a>b", against: "https://x/a?page=1")))
     }
 }

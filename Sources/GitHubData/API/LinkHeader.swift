@@ -15,11 +15,10 @@ package struct LinkHeader: Sendable, Hashable {
         for entry in Self.entries(value) {
             let parts = entry.split(separator: ";", omittingEmptySubsequences: true).map(Self.trimmed)
             guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            // Kept as written, junk too (`<>`, `<a>b>`): a server that says there is a next page
+            // was not read to the end, whatever it named, and the list is not taken as whole
+            // (its repositories past here as unstarred). `resolve` and `isFetchable` judge it.
             let url = target.dropFirst().dropLast()
-            // A URI reference holds no raw angle brackets: `<a>b>` is junk, not a page to fetch.
-            guard !url.isEmpty, !url.utf8.contains(UInt8(ascii: "<")), !url.utf8.contains(UInt8(ascii: ">")) else {
-                continue
-            }
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map(Self.trimmed)
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
@@ -36,7 +35,10 @@ package struct LinkHeader: Sendable, Hashable {
     /// sent it (`<?page=2>`, which RFC 8288 allows) resolved against `base`; as written when it
     /// is absolute already, or cannot be resolved (then `isFetchable` says it is no address).
     package static func resolve(_ reference: String, against base: String) -> String {
-        guard !isFetchable(reference), let resolved = URLOrigin.resolve(reference, against: base),
+        // A URI reference holds no raw angle brackets: `<a>b>` is junk, never resolved into a
+        // page to fetch (percent-encoded, it would be one).
+        guard !isFetchable(reference), !holdsAngleBracket(reference),
+            let resolved = URLOrigin.resolve(reference, against: base),
             isFetchable(resolved)
         else { return reference }
         return resolved
@@ -45,10 +47,14 @@ package struct LinkHeader: Sendable, Hashable {
     /// Whether `url` is an address a page can be fetched from: http or https, with a host,
     /// and no user name or password (which the server, not the user, would have chosen).
     package static func isFetchable(_ url: String) -> Bool {
-        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
+        guard !holdsAngleBracket(url), let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
             let host = parts.host
         else { return false }
         return ["http", "https"].contains(scheme) && !host.isEmpty && parts.user == nil && parts.password == nil
+    }
+
+    private static func holdsAngleBracket(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
     }
 
     /// Splits on the commas between entries, not those inside `<…>` or quotes.
