@@ -45,7 +45,8 @@ package struct LinkHeader: Sendable, Hashable {
     }
 
     /// Whether `url` is an address a page can be fetched from: http or https, with a host,
-    /// and no user name or password (which the server, not the user, would have chosen).
+    /// no user name or password (which the server, not the user, would have chosen), and no
+    /// raw angle bracket (a junk target's).
     package static func isFetchable(_ url: String) -> Bool {
         guard !holdsAngleBracket(url), let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
             let host = parts.host
