@@ -85,24 +85,27 @@ extension GitHubDataStore {
     static let keptReleasesAtOnce = 256
 
     /// What `releases(of:limit:from:)` gives from this kept copy of the first page, counted
-    /// as `GitHubAPI.fetch` counts it; nil where it would read the next page or the copy does not decode.
-    private static func releases(
-        _ entry: CachedResponse, of repo: GitHubRepo, limit: Int, api: GitHubAPI, endpoint: GitHubEndpoint
+    /// as `GitHubAPI.fetch` counts it (`counting`: the copy stands for an answer, not for one
+    /// that failed); nil where it would read the next page or the copy does not decode.
+    static func releases(
+        _ entry: CachedResponse, of repo: GitHubRepo, limit: Int, api: GitHubAPI, endpoint: GitHubEndpoint,
+        counting: Bool = true
     ) -> [Release]? {
         if entry.isNotFound {
             // A remembered 404: none, as `GitHubAPI.fetch` says it (counted only when kept).
-            if !api.settings.offline { api.log.kept() }
+            if counting, !api.settings.offline { api.log.kept() }
             return []
         }
         let resource = "GET \(endpoint.releases(repo.name))"
         guard let page = try? api.kept([Lenient<ReleaseDTO>].self, entry, resource: resource) else { return nil }
-        return releases(page, link: entry.link, of: repo, limit: limit, api: api, endpoint: endpoint)
+        return releases(
+            page, link: entry.link, of: repo, limit: limit, api: api, endpoint: endpoint, counting: counting)
     }
 
     /// The same from the page as decoded and its `Link`.
     private static func releases(
         _ page: [Lenient<ReleaseDTO>], link: String?, of repo: GitHubRepo, limit: Int, api: GitHubAPI,
-        endpoint: GitHubEndpoint
+        endpoint: GitHubEndpoint, counting: Bool = true
     ) -> [Release]? {
         let offline = api.settings.offline
         let resource = "GET \(endpoint.releases(repo.name))"
@@ -110,7 +113,7 @@ extension GitHubDataStore {
         let published = Self.published(items, of: repo)
         // More pages to read: one repository at a time, as ever.
         guard published.count >= limit || page.isEmpty || LinkHeader(link).next == nil else { return nil }
-        offline ? api.log.servedOffline() : api.log.kept()
+        if counting { offline ? api.log.servedOffline() : api.log.kept() }
         return Array(published.prefix(limit))
     }
 

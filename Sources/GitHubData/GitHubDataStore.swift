@@ -164,20 +164,14 @@ public struct GitHubDataStore: RepositorySource {
     private func formerReleases(
         _ former: CachedResponse, of repo: GitHubRepo, limit: Int, failure error: GitHubDataError
     ) async -> [Release]? {
-        guard let cause = Self.leftOutCause(of: error) else { return nil }
-        // The list, whose earlier copy is shown, not the later page that failed.
-        let resource = "GET \(endpoint.releases(repo.name))"
-        let releases: [Release]
-        if former.isNotFound {
-            releases = []
-        } else {
-            guard let page = try? api.kept([Lenient<ReleaseDTO>].self, former, resource: resource) else { return nil }
-            let published = Self.published(page.values(resource: resource, warn: api.log.warn), of: repo)
-            guard published.count >= limit || page.isEmpty || LinkHeader(former.link).next == nil else { return nil }
-            releases = Array(published.prefix(limit))
-        }
+        // Read as a kept copy is, but not counted as one: it stands for an answer that failed.
+        guard let cause = Self.leftOutCause(of: error),
+            let releases = Self.releases(former, of: repo, limit: limit, api: api, endpoint: endpoint, counting: false)
+        else { return nil }
         await api.cache?.store(former, decoded: former.decoded)
-        api.log.stale(StaleData(resource: resource, fetchedAt: former.fetchedAt, cause: cause))
+        // Named as the list, whose earlier copy is shown, not as the later page that failed.
+        api.log.stale(
+            StaleData(resource: "GET \(endpoint.releases(repo.name))", fetchedAt: former.fetchedAt, cause: cause))
         return releases
     }
 
