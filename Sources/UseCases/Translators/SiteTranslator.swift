@@ -58,12 +58,14 @@ struct SiteTranslator: Sendable {
         let (repositories, whole) = Parallel.map(
             details.count,
             beside: {
-                (
+                let terms = DigestPageTranslator.Terms(of: allCards)
+                return (
                     listPages: listPages(data, cards: cards, starred: starred),
                     digest: digestPage(
-                        data, cards: cards, starred: starred, favourites: favourites, all: allCards, feed: feed,
-                        changes: changes.map(changesTranslator.section)),
-                    followed: Self.followed(starred + favourites)
+                        data, cards: cards, starred: starred, favourites: favourites, all: allCards, terms: terms,
+                        feed: feed, changes: changes.map(changesTranslator.section)),
+                    followed: Self.followed(starred + favourites),
+                    terms: terms
                 )
             }
         ) {
@@ -80,10 +82,8 @@ struct SiteTranslator: Sendable {
             feed: feed,
             notices: NoticeTranslator(now: now, format: format).notices(for: data.stale))
         site.phrasebook = request.phrasebook
-        if site.digest.allTopics != nil {
-            site.topics = DigestPageTranslator.tally(allCards.flatMap(\.topics))
-        }
-        site.languages = DigestPageTranslator.tally(allCards.compactMap(\.language))
+        if site.digest.allTopics != nil { site.topics = whole.terms.topics }
+        site.languages = whole.terms.languages
         site.avatars = Dictionary(
             uniqueKeysWithValues: data.avatars.map {
                 (AvatarChoice.fileName(login: $0.key, $0.value), [UInt8]($0.value.data))
@@ -126,7 +126,7 @@ struct SiteTranslator: Sendable {
     /// The front page: its sections, the most recently pushed repositories first among them.
     private func digestPage(
         _ data: DigestData, cards: RepoCardTranslator, starred: [RepoCard], favourites: [RepoCard],
-        all allCards: [RepoCard], feed: [FeedEntry], changes: ChangesSection?
+        all allCards: [RepoCard], terms: DigestPageTranslator.Terms, feed: [FeedEntry], changes: ChangesSection?
     ) -> DigestPage {
         let all = data.allRepositories
         // Sorted as positions, not as repositories (10,000 moved about while sorting).
@@ -136,7 +136,7 @@ struct SiteTranslator: Sendable {
         return DigestPageTranslator(format: format).page(
             title: request.title, starred: starred, favourites: favourites, all: allCards,
             recentlyPushed: recentlyPushed, sourcesSummary: sourcesSummary(data),
-            releases: feed.filter { $0.kind == .release }, changes: changes)
+            releases: feed.filter { $0.kind == .release }, changes: changes, terms: terms)
     }
 
     private func navigation(_ data: DigestData) -> [PageLink] {
