@@ -79,9 +79,9 @@ extension TOMLGuard {
         return value
     }
 
-    /// `a . "b"` as ["a", "b"].
-    /// A dotted key's parts as TOML reads them: bare, `"basic"` (its escapes read: `"ti\u0074le"`
-    /// is `title`) or `'literal'`, a dot inside quotes part of its part (`"a.b"` is one).
+    /// A dotted key's parts as TOML reads them (`a . "b"` as ["a", "b"]): bare, `"basic"` (its
+    /// escapes read: `"ti\u0074le"` is `title`) or `'literal'`, a dot inside quotes part of its
+    /// part (`"a.b"` is one).
     static func keyParts(_ key: Substring) -> [String] {
         var parts: [String] = []
         var part = ""
