@@ -23,7 +23,6 @@ extension PageContext {
                 },
                 "gitHubURL": page.gitHubURL.map(URLSyntax.valid),
                 "topicIndex": indexLink(from: route, .topics)?.href,
-                "languageIndex": indexLink(from: route, .languages)?.href,
                 "indexLink": TermIndex.allCases.lazy.compactMap { indexLink(from: route, $0) }.first.map {
                     Self.present(["title": $0.title, "href": $0.href])
                 },

@@ -15,7 +15,7 @@ enum TemplateVocabulary {
         "languages", "topics", "allTopics", "color", "count", "title", "href",
         // A list page and its pagination.
         "heading", "gitHubURL", "filterable", "searchIndex", "grouped", "groups", "id", "pagination", "page",
-        "pageCount", "previous", "next", "isPrivate", "topicIndex", "languageIndex", "indexLink", "summaryParts",
+        "pageCount", "previous", "next", "isPrivate", "topicIndex", "indexLink", "summaryParts",
         "isName", "ownerAvatar", "ownerOrganisation",
         // A card.
         "fullName", "ownerPart", "namePart", "description", "language", "stars", "starsTitle", "starsText",
